@@ -1,0 +1,395 @@
+/* launch - the first and the repeat launch of every artifact in a manifest.
+ *
+ * T threads start each pass together on a barrier; thread t launches the
+ * artifacts whose index is t modulo T, one after the other.  A launch is
+ * timed around posix_spawn + waitpid on the monotonic clock, with the
+ * child's standard streams on /dev/null.  Samples stay in memory and are
+ * written atomically at the end, so an interrupted run leaves nothing. */
+#define _POSIX_C_SOURCE 200809L
+#include "coreclass.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+#define MAX_THREADS 1024
+#define MAX_FIELDS 64
+
+enum pass { PASS_FIRST, PASS_REPEAT, NPASS };
+static const char *pass_name[NPASS] = { "first", "repeat" };
+
+struct artifact {
+	char *object;
+	char **argv;
+};
+
+struct sample {
+	uint64_t dur_ns;
+	int exit_status; /* -1 when signalled or not spawned */
+	int signal;
+	int spawn_errno;
+	int thread;
+	int done;
+};
+
+struct manifest {
+	char *kase, *kind;
+	long n;
+	struct artifact *art;
+};
+
+/* A barrier of our own: pthread_barrier_t is optional in POSIX and absent
+ * on macOS. */
+struct barrier {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int need, waiting;
+	unsigned long generation;
+};
+
+struct run {
+	struct manifest *m;
+	const char *cls;
+	int threads;
+	enum pass pass;
+	struct barrier start;
+	posix_spawn_file_actions_t fa;
+	struct sample *samples[NPASS];
+	uint64_t t_start[MAX_THREADS], t_end[MAX_THREADS];
+	int thread_err[MAX_THREADS];
+};
+
+struct worker {
+	struct run *run;
+	int id;
+};
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+static void barrier_wait(struct barrier *b)
+{
+	unsigned long gen;
+
+	pthread_mutex_lock(&b->mu);
+	gen = b->generation;
+	if (++b->waiting == b->need) {
+		b->waiting = 0;
+		b->generation++;
+		pthread_cond_broadcast(&b->cv);
+	} else {
+		while (gen == b->generation)
+			pthread_cond_wait(&b->cv, &b->mu);
+	}
+	pthread_mutex_unlock(&b->mu);
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: launch --manifest FILE --out FILE [--threads T] [--class all|P|E]\n"
+		"              [--passes first,repeat] [--quiet]\n"
+		"Launch every artifact of a manifest for the first time, then again,\n"
+		"with T threads started together; write the samples (docs/formats.md).\n"
+		"  --threads T   launching threads, 1..%d and at most the artifact count (1)\n"
+		"  --class C     core class of the threads and children (all)\n"
+		"  --passes P    which passes to run, in order (first,repeat)\n"
+		"  --quiet       no per-pass summary on stderr\n", MAX_THREADS);
+}
+
+static void bad_manifest(const char *path, long line, const char *what)
+{
+	die(EXIT_USAGE, "%s:%ld: corrupt manifest: %s", path, line, what);
+}
+
+static void read_manifest(const char *path, struct manifest *m)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL, *fld[MAX_FIELDS];
+	size_t cap = 0;
+	long line = 0, seen = 0, idx;
+	int nf, i;
+
+	if (!f)
+		die(EXIT_USAGE, "cannot read manifest %s:", path);
+	memset(m, 0, sizeof *m);
+	m->n = -1;
+	while (read_line(f, &buf, &cap)) {
+		line++;
+		nf = split_tabs(buf, fld, MAX_FIELDS);
+		if (line == 1) {
+			if (nf != 2 || strcmp(fld[0], "execlag-manifest") != 0 || strcmp(fld[1], "1") != 0)
+				bad_manifest(path, line, "first line is not 'execlag-manifest<TAB>1'");
+			continue;
+		}
+		if (strcmp(fld[0], "artifact") == 0) {
+			if (m->n < 0)
+				bad_manifest(path, line, "artifact before the 'n' line");
+			if (nf < 4)
+				bad_manifest(path, line, "artifact line needs index, object and argv");
+			if (parse_long(fld[1], 0, m->n - 1, &idx) != 0 || idx != seen)
+				bad_manifest(path, line, "artifact index out of order");
+			if (fld[3][0] != '/')
+				bad_manifest(path, line, "argv0 is not an absolute path");
+			m->art[seen].object = xstrdup(fld[2]);
+			m->art[seen].argv = xmalloc(sizeof(char *) * (size_t)(nf - 2));
+			for (i = 3; i < nf; i++)
+				m->art[seen].argv[i - 3] = xstrdup(fld[i]);
+			m->art[seen].argv[nf - 3] = NULL;
+			seen++;
+		} else if (nf == 2 && strcmp(fld[0], "n") == 0) {
+			if (m->n >= 0 || parse_long(fld[1], 1, 10000000, &m->n) != 0)
+				bad_manifest(path, line, "bad artifact count");
+			m->art = xmalloc(sizeof *m->art * (size_t)m->n);
+		} else if (nf == 2 && strcmp(fld[0], "case") == 0) {
+			m->kase = xstrdup(fld[1]);
+		} else if (nf == 2 && strcmp(fld[0], "kind") == 0) {
+			m->kind = xstrdup(fld[1]);
+		}
+	}
+	free(buf);
+	fclose(f);
+	if (line == 0)
+		bad_manifest(path, 1, "empty file");
+	if (m->n < 0 || seen != m->n)
+		bad_manifest(path, line, "artifact count does not match 'n'");
+	if (!m->kase || !m->kind)
+		bad_manifest(path, line, "missing 'case' or 'kind'");
+}
+
+static void launch_one(struct run *r, const struct artifact *a, posix_spawnattr_t *attr,
+		       struct sample *s)
+{
+	uint64_t t0, t1;
+	pid_t pid;
+	int st = 0, err;
+
+	t0 = now_ns();
+	err = posix_spawn(&pid, a->argv[0], &r->fa, attr, a->argv, environ);
+	if (err == 0) {
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+	}
+	t1 = now_ns();
+	s->dur_ns = t1 - t0;
+	s->spawn_errno = err;
+	s->exit_status = -1;
+	s->signal = 0;
+	if (err == 0 && WIFEXITED(st))
+		s->exit_status = WEXITSTATUS(st);
+	else if (err == 0 && WIFSIGNALED(st))
+		s->signal = WTERMSIG(st);
+	s->done = 1;
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct run *r = w->run;
+	posix_spawnattr_t attr;
+	long i;
+	int err;
+
+	posix_spawnattr_init(&attr);
+	/* No signal flags: handlers reset at exec, and the mask is empty, so the
+	 * attributes stay as cheap as a bare posix_spawn's. */
+	err = coreclass_enter(r->cls);
+	if (err == 0)
+		err = coreclass_spawnattr(&attr, r->cls);
+	r->thread_err[w->id] = err;
+
+	barrier_wait(&r->start);
+	r->t_start[w->id] = now_ns();
+	for (i = w->id; i < r->m->n && !err; i += r->threads) {
+		if (interrupted)
+			break;
+		launch_one(r, &r->m->art[i], &attr, &r->samples[r->pass][i]);
+		r->samples[r->pass][i].thread = w->id;
+	}
+	r->t_end[w->id] = now_ns();
+	posix_spawnattr_destroy(&attr);
+	return NULL;
+}
+
+static uint64_t run_pass(struct run *r, enum pass p)
+{
+	pthread_t tid[MAX_THREADS];
+	struct worker w[MAX_THREADS];
+	uint64_t lo = UINT64_MAX, hi = 0;
+	int t, err;
+
+	r->pass = p;
+	r->start.need = r->threads;
+	r->start.waiting = 0;
+	for (t = 0; t < r->threads; t++) {
+		w[t].run = r;
+		w[t].id = t;
+		err = pthread_create(&tid[t], NULL, worker_main, &w[t]);
+		if (err) {
+			errno = err;
+			die(EXIT_FAIL, "cannot start thread %d:", t);
+		}
+	}
+	for (t = 0; t < r->threads; t++)
+		pthread_join(tid[t], NULL);
+	for (t = 0; t < r->threads; t++) {
+		if (r->thread_err[t]) {
+			errno = r->thread_err[t];
+			die(EXIT_FAIL, "cannot put thread %d on core class %s:", t, r->cls);
+		}
+		if (r->t_start[t] < lo)
+			lo = r->t_start[t];
+		if (r->t_end[t] > hi)
+			hi = r->t_end[t];
+	}
+	return hi - lo;
+}
+
+static void write_samples(const char *out, struct run *r, const int *ran, const uint64_t *wall)
+{
+	struct atomic_file af;
+	FILE *f;
+	long i;
+	int p;
+
+	if (atomic_open(&af, out) != 0)
+		die(EXIT_USAGE, "cannot write %s:", out);
+	f = af.fp;
+	fprintf(f, "execlag-samples\t1\n");
+	fprintf(f, "meta\tcase\t%s\nmeta\tkind\t%s\n", r->m->kase, r->m->kind);
+	fprintf(f, "meta\tthreads\t%d\nmeta\tclass\t%s\nmeta\tn\t%ld\n", r->threads, r->cls, r->m->n);
+	for (p = 0; p < NPASS; p++)
+		if (ran[p])
+			fprintf(f, "pass\t%s\t%llu\t%ld\n", pass_name[p], (unsigned long long)wall[p], r->m->n);
+	for (p = 0; p < NPASS; p++) {
+		if (!ran[p])
+			continue;
+		for (i = 0; i < r->m->n; i++) {
+			struct sample *s = &r->samples[p][i];
+			fprintf(f, "sample\t%s\t%d\t%ld\t%llu\t%d\t%d\t%d\n", pass_name[p], s->thread, i,
+				(unsigned long long)s->dur_ns, s->exit_status, s->signal, s->spawn_errno);
+		}
+	}
+	if (atomic_commit(&af) != 0)
+		die(EXIT_FAIL, "cannot write %s:", out);
+}
+
+static void parse_passes(const char *s, int *order, int *count)
+{
+	char *copy = xstrdup(s), *tok, *save = NULL;
+
+	*count = 0;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (*count >= NPASS)
+			die(EXIT_USAGE, "--passes: at most %d passes", NPASS);
+		if (strcmp(tok, "first") == 0)
+			order[(*count)++] = PASS_FIRST;
+		else if (strcmp(tok, "repeat") == 0)
+			order[(*count)++] = PASS_REPEAT;
+		else
+			die(EXIT_USAGE, "--passes: unknown pass '%s' (use first,repeat)", tok);
+	}
+	if (*count == 0)
+		die(EXIT_USAGE, "--passes: no pass given");
+	free(copy);
+}
+
+int main(int argc, char **argv)
+{
+	const char *manifest = NULL, *out = NULL, *cls = "all", *passes = "first,repeat";
+	struct manifest m;
+	struct run r;
+	struct sigaction sa;
+	uint64_t wall[NPASS] = { 0, 0 };
+	int ran[NPASS] = { 0, 0 }, order[NPASS], npass, i, quiet = 0;
+	long threads = 1;
+	char why[256];
+
+	progname = "launch";
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			usage(stdout);
+			return 0;
+		} else if (strcmp(a, "--quiet") == 0) {
+			quiet = 1;
+			continue;
+		}
+		if (!v)
+			die(EXIT_USAGE, "%s needs a value (see --help)", a);
+		if (strcmp(a, "--manifest") == 0)
+			manifest = v;
+		else if (strcmp(a, "--out") == 0)
+			out = v;
+		else if (strcmp(a, "--class") == 0)
+			cls = v;
+		else if (strcmp(a, "--passes") == 0)
+			passes = v;
+		else if (strcmp(a, "--threads") == 0) {
+			if (parse_long(v, 1, MAX_THREADS, &threads) != 0)
+				die(EXIT_USAGE, "--threads: '%s' is not a whole number from 1 to %d", v, MAX_THREADS);
+		} else
+			die(EXIT_USAGE, "unknown option '%s' (see --help)", a);
+		i++;
+	}
+	if (!manifest || !out)
+		die(EXIT_USAGE, "--manifest and --out are required (see --help)");
+	parse_passes(passes, order, &npass);
+	if (coreclass_check(cls, why, sizeof why) != 0)
+		die(EXIT_USAGE, "%s", why);
+	read_manifest(manifest, &m);
+	if (threads > m.n)
+		die(EXIT_USAGE, "--threads %ld exceeds the %ld artifacts of %s", threads, m.n, manifest);
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+
+	memset(&r, 0, sizeof r);
+	r.m = &m;
+	r.cls = cls;
+	r.threads = (int)threads;
+	pthread_mutex_init(&r.start.mu, NULL);
+	pthread_cond_init(&r.start.cv, NULL);
+	posix_spawn_file_actions_init(&r.fa);
+	posix_spawn_file_actions_addopen(&r.fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&r.fa, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&r.fa, 2, "/dev/null", O_WRONLY, 0);
+	for (i = 0; i < NPASS; i++)
+		r.samples[i] = calloc((size_t)m.n, sizeof(struct sample));
+	if (!r.samples[0] || !r.samples[1])
+		die(EXIT_FAIL, "out of memory");
+
+	for (i = 0; i < npass; i++) {
+		enum pass p = (enum pass)order[i];
+
+		wall[p] = run_pass(&r, p);
+		if (interrupted)
+			die(128 + (int)interrupted, "interrupted; no samples written");
+		ran[p] = 1;
+		if (!quiet)
+			fprintf(stderr, "launch: %s/%s T=%d %s: %ld launches in %.1f ms (%.0f/s)\n",
+				m.kase, cls, r.threads, pass_name[p], m.n, wall[p] / 1e6,
+				m.n / (wall[p] / 1e9));
+	}
+	write_samples(out, &r, ran, wall);
+	return 0;
+}

@@ -1,0 +1,1085 @@
+/* mkfresh.c - make N fresh artifacts of one kind in a work folder and write
+ * a manifest (docs/formats.md) that micro/launch runs from.
+ *
+ * Every artifact is a file directly in WORKDIR named PREFIX-NNNN (+ ".sh",
+ * ".so"/".dylib").  Artifacts that carry a nonce differ in their bytes.  A
+ * file that has been launched is never opened for writing again: a new file
+ * is written and renamed over it (macos-facts.md section 7).
+ *
+ * On any failure or on SIGINT/SIGTERM every file made so far is removed and
+ * no manifest is written.  Exit: 0 ok, 1 failure, 2 usage, 130 interrupted.
+ */
+#if defined(__APPLE__)
+#define _DARWIN_C_SOURCE
+#endif
+#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#if defined(__APPLE__)
+/* <sys/xattr.h>, declared here: the Apple headers of the cross toolchain
+ * (zig cc) lack the file, while libSystem has the function. */
+int setxattr(const char *path, const char *name, const void *value,
+	     size_t size, uint32_t position, int options);
+#endif
+
+#if defined(__APPLE__)
+#define LIB_EXT ".dylib"
+#else
+#define LIB_EXT ".so"
+#endif
+
+#define MAX_COUNT 100000L
+#define MAX_JOBS 1024L
+
+extern char **environ;
+
+enum kind {
+	K_SCRIPT, K_SCRIPT_SH, K_EXE, K_EXE_COPY, K_EXE_HARDLINK, K_EXE_REWRITE,
+	K_SYSTEM_COPY, K_DYLIB, K_QUARANTINED, K_NKINDS
+};
+
+static const struct kind_info {
+	const char *name;
+	int needs_cc;   /* compiles something */
+	int payloads;   /* accepts --payload kill|fail */
+} kinds[K_NKINDS] = {
+	[K_SCRIPT]       = { "script",        0, 1 },
+	[K_SCRIPT_SH]    = { "script-via-sh", 0, 1 },
+	[K_EXE]          = { "exe",           1, 1 },
+	[K_EXE_COPY]     = { "exe-copy",      1, 0 },
+	[K_EXE_HARDLINK] = { "exe-hardlink",  1, 0 },
+	[K_EXE_REWRITE]  = { "exe-rewrite",   1, 0 },
+	[K_SYSTEM_COPY]  = { "system-copy",   0, 0 },
+	[K_DYLIB]        = { "dylib",         1, 0 },
+	[K_QUARANTINED]  = { "quarantined",   1, 0 },
+};
+
+enum payload { P_OK, P_KILL, P_FAIL };
+
+/* What a compiler job builds. */
+enum unit { U_EXE, U_LIB, U_HOST };
+
+struct cjob {
+	pid_t pid;      /* 0 = slot free (or already reaped) */
+	char *src, *out, *final, *err;
+};
+
+/* ---- run-wide state (the atexit cleanup reads it) ---- */
+
+static enum kind kind;
+static enum payload payload = P_OK;
+static const char *prefix;
+static char *workdir;           /* realpath of --dir */
+static char **cc_argv;          /* $CC split at blanks */
+static int cc_argc;
+static int quarantine;          /* set the quarantine xattr on exes */
+
+static volatile sig_atomic_t got_signal;
+
+static char **made;             /* every path this run may have created */
+static size_t nmade, capmade;
+static struct cjob *jobs;       /* running compilers */
+static int njobs;
+static struct atomic_file manifest;
+static int manifest_open;
+static int finished;            /* manifest committed: keep everything */
+
+static unsigned long nonce_counter;
+
+static void usage(FILE *f)
+{
+	fputs(
+"usage: mkfresh --kind KIND --count N --dir WORKDIR --prefix NAME --manifest FILE\n"
+"               [--case NAME] [--payload ok|kill|fail] [--cc CC] [--jobs J]\n"
+"       mkfresh --help\n"
+"\n"
+"Make N fresh artifacts of KIND directly in WORKDIR (which must exist), named\n"
+"NAME-0000 ... (scripts end in .sh, libraries in " LIB_EXT "), and write the\n"
+"manifest FILE atomically (format: docs/formats.md).\n"
+"\n"
+"kinds: script, script-via-sh, exe, exe-copy, exe-hardlink, exe-rewrite,\n"
+"       system-copy, dylib, quarantined (macOS only)\n"
+"  --count N     1..100000\n"
+"  --case NAME   the case name in the manifest (default: KIND)\n"
+"  --payload P   ok (exit 0), kill (die by SIGKILL), fail (exit 3);\n"
+"                kill and fail only for script, script-via-sh, exe\n"
+"  --cc CC       C compiler (default: $CC, else cc); may hold arguments\n"
+"  --jobs J      compilers run at once (default: online CPUs)\n"
+"\n"
+"exit: 0 ok, 1 failure, 2 usage, 130 interrupted.  On failure or interrupt\n"
+"every file made is removed and no manifest is written.\n", f);
+}
+
+static char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	char *s;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die(EXIT_FAIL, "cannot format a string");
+	s = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+/* ---- tracking what was made, and undoing it ---- */
+
+/* Record path before the call that may create it; untrack_last() if that
+ * call fails, so a file that was not ours is never removed. */
+static void track(const char *path)
+{
+	if (nmade == capmade) {
+		capmade = capmade ? capmade * 2 : 64;
+		made = xrealloc(made, capmade * sizeof *made);
+	}
+	made[nmade++] = xstrdup(path);
+}
+
+static void untrack_last(void)
+{
+	if (nmade > 0)
+		free(made[--nmade]);
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/* Reap every finished compiler without blocking; returns how many run. */
+static int reap_jobs(void)
+{
+	int i, st, left = 0;
+	pid_t r;
+
+	for (i = 0; i < njobs; i++) {
+		if (jobs[i].pid <= 0)
+			continue;
+		r = waitpid(jobs[i].pid, &st, WNOHANG);
+		if (r == jobs[i].pid || (r < 0 && errno != EINTR))
+			jobs[i].pid = 0;        /* reaped, or not ours */
+		else
+			left++;
+	}
+	return left;
+}
+
+static void signal_jobs(int sig)
+{
+	int i;
+
+	for (i = 0; i < njobs; i++)
+		if (jobs[i].pid > 0) {
+			kill(-jobs[i].pid, sig);    /* its process group */
+			kill(jobs[i].pid, sig);
+		}
+}
+
+/* Stop the running compilers before their files are removed.  A compiler
+ * of these tiny sources ends within a blink, and a compiler driver that
+ * ends by itself has waited for its own children (cc1, as, ld), so once it
+ * is reaped nothing of it can still write into WORKDIR; letting it finish is
+ * the portable way to know that.  One that hangs is ended: SIGTERM to its
+ * process group (each compiler leads its own), then SIGKILL. */
+static void stop_jobs(void)
+{
+	uint64_t t = now_ns();
+	int i, st;
+
+	while (reap_jobs() > 0 && now_ns() - t < 5000000000u)
+		sleep_ms(2);
+	if (reap_jobs() == 0)
+		return;
+	signal_jobs(SIGTERM);
+	t = now_ns();
+	while (reap_jobs() > 0 && now_ns() - t < 1000000000u)
+		sleep_ms(2);
+	signal_jobs(SIGKILL);
+	for (i = 0; i < njobs; i++)
+		if (jobs[i].pid > 0) {
+			while (waitpid(jobs[i].pid, &st, 0) < 0 && errno == EINTR)
+				;
+			jobs[i].pid = 0;
+		}
+	sleep_ms(50);   /* the group's other members die with it */
+}
+
+static void cleanup(void)
+{
+	size_t i;
+
+	if (finished)
+		return;
+	stop_jobs();
+	for (i = nmade; i-- > 0;)
+		unlink(made[i]);
+	if (manifest_open) {
+		manifest_open = 0;
+		atomic_abort(&manifest);
+	}
+}
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+static void check_interrupt(void)
+{
+	if (got_signal) {
+		warnx_("interrupted by signal %d; removing what was made",
+		       (int)got_signal);
+		exit(130);
+	}
+}
+
+/* ---- files ---- */
+
+static int is_exec_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	       access(path, X_OK) == 0;
+}
+
+static void write_all(int fd, const char *buf, size_t len, const char *path)
+{
+	while (len > 0) {
+		ssize_t w = write(fd, buf, len);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			die(EXIT_FAIL, "cannot write %s:", path);
+		}
+		buf += w;
+		len -= (size_t)w;
+	}
+}
+
+/* Create path (it must not exist) with the given content and mode. */
+static void write_new(const char *path, const char *data, mode_t mode)
+{
+	int fd;
+
+	track(path);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		untrack_last();
+		die(EXIT_FAIL, "cannot create %s:", path);
+	}
+	write_all(fd, data, strlen(data), path);
+	if (fchmod(fd, mode) != 0)
+		die(EXIT_FAIL, "cannot chmod %s:", path);
+	if (close(fd) != 0)
+		die(EXIT_FAIL, "cannot write %s:", path);
+}
+
+/* Copy src to the new file dst with read/write (no platform calls). */
+static void copy_new(const char *src, const char *dst, mode_t mode)
+{
+	char buf[65536];
+	int in, out;
+	ssize_t r;
+
+	in = open(src, O_RDONLY | O_CLOEXEC);
+	if (in < 0)
+		die(EXIT_FAIL, "cannot open %s:", src);
+	track(dst);
+	out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (out < 0) {
+		untrack_last();
+		die(EXIT_FAIL, "cannot create %s:", dst);
+	}
+	for (;;) {
+		r = read(in, buf, sizeof buf);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			die(EXIT_FAIL, "cannot read %s:", src);
+		}
+		if (r == 0)
+			break;
+		write_all(out, buf, (size_t)r, dst);
+	}
+	close(in);
+	if (fchmod(out, mode) != 0)
+		die(EXIT_FAIL, "cannot chmod %s:", dst);
+	if (close(out) != 0)
+		die(EXIT_FAIL, "cannot write %s:", dst);
+}
+
+static void refuse_existing(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) == 0)
+		die(EXIT_FAIL, "%s already exists; refusing to replace it",
+		    path);
+}
+
+/* Give the finished temporary file its final name (which must be new). */
+static void publish(const char *tmp, const char *final)
+{
+	refuse_existing(final);
+	track(final);
+	if (rename(tmp, final) != 0)
+		die(EXIT_FAIL, "cannot rename %s to %s:", tmp, final);
+}
+
+static char *slot_path(long i, const char *ext)
+{
+	return xasprintf("%s/%s-%04ld%s", workdir, prefix, i, ext);
+}
+
+/* A string unique to this artifact: name, pid, wall and monotonic clock,
+ * and a counter.  prefix is restricted to [A-Za-z0-9._-], so the nonce can
+ * be put in a C string literal or a shell comment as it is. */
+static char *make_nonce(const char *stem)
+{
+	return xasprintf("execlag:%s:%ld:%lld:%llu:%lu", stem, (long)getpid(),
+			 (long long)time(NULL), (unsigned long long)now_ns(),
+			 ++nonce_counter);
+}
+
+#if defined(__APPLE__)
+/* com.apple.quarantine as a download would leave it (macos-facts.md 6). */
+static void set_quarantine(const char *path)
+{
+	char val[64];
+
+	snprintf(val, sizeof val, "0081;%lx;execlag;",
+		 (unsigned long)time(NULL));
+	if (setxattr(path, "com.apple.quarantine", val, strlen(val), 0, 0) != 0)
+		die(EXIT_FAIL, "cannot set com.apple.quarantine on %s:", path);
+}
+#else
+static void set_quarantine(const char *path)
+{
+	die(EXIT_FAIL, "cannot quarantine %s: not macOS", path);
+}
+#endif
+
+/* ---- processes ---- */
+
+/* posix_spawn with stdin/stdout on /dev/null, stderr on errfd (or
+ * /dev/null), default signal handling, its own process group.  Returns 0 or
+ * an errno value. */
+static int spawn_quiet(const char *file, char *const argv[], int search,
+		       int errfd, pid_t *pid)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	sigset_t none, dfl;
+	int rc;
+
+	if ((rc = posix_spawn_file_actions_init(&fa)) != 0)
+		return rc;
+	if ((rc = posix_spawnattr_init(&at)) != 0) {
+		posix_spawn_file_actions_destroy(&fa);
+		return rc;
+	}
+	sigemptyset(&none);
+	sigemptyset(&dfl);
+	sigaddset(&dfl, SIGINT);
+	sigaddset(&dfl, SIGTERM);
+	sigaddset(&dfl, SIGQUIT);
+	sigaddset(&dfl, SIGHUP);
+	sigaddset(&dfl, SIGPIPE);
+	if (!rc)
+		rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null",
+						      O_RDONLY, 0);
+	if (!rc)
+		rc = posix_spawn_file_actions_addopen(&fa, 1, "/dev/null",
+						      O_WRONLY, 0);
+	if (!rc)
+		rc = errfd >= 0 ?
+		     posix_spawn_file_actions_adddup2(&fa, errfd, 2) :
+		     posix_spawn_file_actions_addopen(&fa, 2, "/dev/null",
+						      O_WRONLY, 0);
+	if (!rc)
+		rc = posix_spawnattr_setsigmask(&at, &none);
+	if (!rc)
+		rc = posix_spawnattr_setsigdefault(&at, &dfl);
+	if (!rc)
+		rc = posix_spawnattr_setpgroup(&at, 0);
+	if (!rc)
+		rc = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP |
+					      POSIX_SPAWN_SETSIGMASK |
+					      POSIX_SPAWN_SETSIGDEF);
+	if (!rc)
+		rc = search ? posix_spawnp(pid, file, &fa, &at, argv, environ)
+			    : posix_spawn(pid, file, &fa, &at, argv, environ);
+	posix_spawnattr_destroy(&at);
+	posix_spawn_file_actions_destroy(&fa);
+	return rc;
+}
+
+/* Launch argv[0] once and wait for it: its exit status does not matter,
+ * only that it has been launched. */
+static void prelaunch(char *const argv[])
+{
+	pid_t pid;
+	int rc, st;
+
+	rc = spawn_quiet(argv[0], argv, 0, -1, &pid);
+	if (rc != 0) {
+		errno = rc;
+		die(EXIT_FAIL, "cannot launch %s:", argv[0]);
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			die(EXIT_FAIL, "waitpid:");
+}
+
+static void no_compiler(void)
+{
+	die(EXIT_USAGE, "no C compiler: %s not found (install one, or set CC)",
+	    cc_argv[0]);
+}
+
+static int find_in_path(const char *prog)
+{
+	const char *path = getenv("PATH");
+	const char *p, *end;
+	int found = 0;
+
+	if (strchr(prog, '/'))
+		return is_exec_file(prog);
+	if (!path || !*path)
+		path = "/usr/bin:/bin";
+	for (p = path; !found; p = end + 1) {
+		size_t len;
+		char *cand;
+
+		end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		len = (size_t)(end - p);
+		cand = len ? xasprintf("%.*s/%s", (int)len, p, prog)
+			   : xasprintf("./%s", prog);
+		found = is_exec_file(cand);
+		free(cand);
+		if (!*end)
+			break;
+	}
+	return found;
+}
+
+static void split_cc(const char *cc)
+{
+	char *copy, *tok, *save = NULL;
+
+	if (!cc || !*cc)
+		cc = "cc";
+	copy = xstrdup(cc);
+	cc_argv = xmalloc((strlen(cc) / 2 + 2) * sizeof *cc_argv);
+	for (tok = strtok_r(copy, " \t", &save); tok;
+	     tok = strtok_r(NULL, " \t", &save))
+		cc_argv[cc_argc++] = tok;
+	if (cc_argc == 0)
+		cc_argv[cc_argc++] = "cc";
+	cc_argv[cc_argc] = NULL;
+}
+
+/* ---- sources ---- */
+
+static char *source_for(enum unit u, const char *nonce)
+{
+	switch (u) {
+	case U_LIB:
+		return xasprintf(
+			"const char *execlag_nonce(void);\n"
+			"const char *execlag_nonce(void){ return \"%s\"; }\n",
+			nonce);
+	case U_HOST:
+		return xasprintf(
+			"#include <dlfcn.h>\n"
+			"#include <stdio.h>\n"
+			"static const char nonce[] = \"%s\";\n"
+			"int main(int argc, char **argv)\n"
+			"{\n"
+			"\tvoid *h;\n"
+			"\tconst char *(*f)(void);\n"
+			"\tif (argc != 2)\n"
+			"\t\treturn argc > 99 ? nonce[argc %% (int)sizeof nonce] : 3;\n"
+			"\th = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);\n"
+			"\tif (!h) { fprintf(stderr, \"%%s\\n\", dlerror()); return 3; }\n"
+			"\t*(void **)&f = dlsym(h, \"execlag_nonce\");\n"
+			"\tif (!f) { fprintf(stderr, \"%%s\\n\", dlerror()); return 3; }\n"
+			"\tputs(f());\n"
+			"\treturn 0;\n"
+			"}\n", nonce);
+	case U_EXE:
+	default:
+		return xasprintf(
+			"%s"
+			"static const char nonce[] = \"%s\";\n"
+			"int main(int argc, char **argv){ (void)argv;%s "
+			"return argc > 99 ? nonce[argc %% (int)sizeof nonce] : %d; }\n",
+			payload == P_KILL ? "#include <signal.h>\n" : "",
+			nonce,
+			payload == P_KILL ? " raise(SIGKILL);" : "",
+			payload == P_FAIL ? 3 : 0);
+	}
+}
+
+/* ---- compiling ---- */
+
+/* Start compiling unit u named stem (e.g. "exe-0003") into job j. */
+static void start_job(struct cjob *j, enum unit u, const char *stem)
+{
+	const char *argv[32 + 16];
+	char *nonce, *text;
+	int n = 0, i, fd, rc;
+
+	j->src = xasprintf("%s/%s.c", workdir, stem);
+	j->final = xasprintf("%s/%s%s", workdir, stem,
+			     u == U_LIB ? LIB_EXT : "");
+	j->out = xasprintf("%s.tmp", j->final);
+	j->err = xasprintf("%s/%s.cc-err", workdir, stem);
+
+	refuse_existing(j->final);
+	refuse_existing(j->out);
+	nonce = make_nonce(stem);
+	text = source_for(u, nonce);
+	write_new(j->src, text, 0644);
+	free(text);
+	free(nonce);
+
+	track(j->err);
+	fd = open(j->err, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		untrack_last();
+		die(EXIT_FAIL, "cannot create %s:", j->err);
+	}
+	track(j->out);
+
+	for (i = 0; i < cc_argc; i++)
+		argv[n++] = cc_argv[i];
+	argv[n++] = "-O0";
+	if (u == U_LIB) {
+		argv[n++] = "-shared";
+		argv[n++] = "-fPIC";
+	}
+	argv[n++] = "-o";
+	argv[n++] = j->out;
+	argv[n++] = j->src;
+#if defined(__linux__)
+	if (u == U_HOST)
+		argv[n++] = "-ldl";
+#endif
+	argv[n] = NULL;
+
+	rc = spawn_quiet(cc_argv[0], (char *const *)argv, 1, fd, &j->pid);
+	close(fd);
+	if (rc != 0) {
+		j->pid = 0;
+		if (rc == ENOENT)
+			no_compiler();
+		errno = rc;
+		die(EXIT_FAIL, "cannot run %s:", cc_argv[0]);
+	}
+}
+
+/* First line of a compiler's stderr, for the one-line error message. */
+static char *first_line(const char *path)
+{
+	char buf[512];
+	FILE *f = fopen(path, "r");
+	size_t len;
+
+	if (!f)
+		return xstrdup("(no message)");
+	if (!fgets(buf, sizeof buf, f))
+		buf[0] = '\0';
+	fclose(f);
+	len = strcspn(buf, "\r\n");
+	buf[len] = '\0';
+	return xstrdup(len ? buf : "(no message)");
+}
+
+static void finish_job(struct cjob *j, int st)
+{
+	struct stat sb;
+
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		char *line = first_line(j->err);
+
+		if (WIFSIGNALED(st))
+			die(EXIT_FAIL, "compiler failed on %s (signal %d): %s",
+			    j->src, WTERMSIG(st), line);
+		die(EXIT_FAIL, "compiler failed on %s (exit %d): %s",
+		    j->src, WEXITSTATUS(st), line);
+	}
+	if (stat(j->out, &sb) != 0 || !S_ISREG(sb.st_mode))
+		die(EXIT_FAIL, "compiler made no %s", j->out);
+	unlink(j->src);
+	unlink(j->err);
+	if (chmod(j->out, 0755) != 0)
+		die(EXIT_FAIL, "cannot chmod %s:", j->out);
+	if (quarantine)
+		set_quarantine(j->out);
+	publish(j->out, j->final);
+	free(j->src);
+	free(j->out);
+	free(j->final);
+	free(j->err);
+	j->src = j->out = j->final = j->err = NULL;
+}
+
+/* Compile n units, at most njob at once.  stem_one names a single unit
+ * (base or host); otherwise unit i is PREFIX-NNNN. */
+static void compile_units(long n, enum unit u, long njob, const char *stem_one)
+{
+	long next = 0, done = 0;
+	int i, st;
+	pid_t pid;
+
+	if (njob > n)
+		njob = n;
+	jobs = xmalloc((size_t)njob * sizeof *jobs);
+	memset(jobs, 0, (size_t)njob * sizeof *jobs);
+	njobs = (int)njob;
+	while (done < n) {
+		check_interrupt();
+		if (next < n) {
+			for (i = 0; i < njobs && jobs[i].pid != 0; i++)
+				;
+			if (i < njobs) {
+				char *stem = stem_one ? xstrdup(stem_one) :
+					xasprintf("%s-%04ld", prefix, next);
+
+				start_job(&jobs[i], u, stem);
+				free(stem);
+				next++;
+				continue;
+			}
+		}
+		pid = waitpid(-1, &st, 0);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			die(EXIT_FAIL, "waitpid:");
+		}
+		for (i = 0; i < njobs && jobs[i].pid != pid; i++)
+			;
+		if (i == njobs)
+			continue;
+		jobs[i].pid = 0;
+		finish_job(&jobs[i], st);
+		done++;
+	}
+	free(jobs);
+	jobs = NULL;
+	njobs = 0;
+}
+
+/* ---- the kinds ---- */
+
+static void make_scripts(long n)
+{
+	const char *tail = payload == P_KILL ? "kill -9 $$" :
+			   payload == P_FAIL ? "exit 3" : "exit 0";
+	long i;
+
+	for (i = 0; i < n; i++) {
+		char *stem, *path, *nonce, *text;
+
+		check_interrupt();
+		stem = xasprintf("%s-%04ld", prefix, i);
+		path = slot_path(i, ".sh");
+		nonce = make_nonce(stem);
+		text = xasprintf("#!/bin/sh\n# execlag nonce %s\n%s\n",
+				 nonce, tail);
+		refuse_existing(path);
+		write_new(path, text, 0755);
+		free(stem);
+		free(path);
+		free(nonce);
+		free(text);
+	}
+}
+
+/* Build PREFIX-base, optionally launch it once; returns its path. */
+static char *make_base(int launch)
+{
+	char *stem = xasprintf("%s-base", prefix);
+	char *base = xasprintf("%s/%s", workdir, stem);
+
+	compile_units(1, U_EXE, 1, stem);
+	free(stem);
+	check_interrupt();
+	if (launch) {
+		char *argv[2] = { base, NULL };
+
+		prelaunch(argv);
+	}
+	return base;
+}
+
+static void make_copies(const char *src, long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++) {
+		char *slot = slot_path(i, ""), *tmp = slot_path(i, ".tmp");
+
+		check_interrupt();
+		refuse_existing(slot);
+		copy_new(src, tmp, 0755);
+		publish(tmp, slot);
+		free(slot);
+		free(tmp);
+	}
+}
+
+static void make_hardlinks(const char *base, long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++) {
+		char *slot = slot_path(i, "");
+
+		check_interrupt();
+		refuse_existing(slot);
+		track(slot);
+		if (link(base, slot) != 0) {
+			untrack_last();
+			die(EXIT_FAIL, "cannot link %s to %s:", slot, base);
+		}
+		free(slot);
+	}
+}
+
+/* Each slot: a copy of base, launched once, then replaced by a new file
+ * with the same bytes (rename over it: new inode, same path).  The launched
+ * inode stays linked as SLOT.launched until WORKDIR goes, so its inode
+ * number cannot be given to a later file of the run (Linux reuses them). */
+static void make_rewrites(const char *base, long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++) {
+		char *slot = slot_path(i, ""), *tmp = slot_path(i, ".tmp");
+		char *nw = slot_path(i, ".new");
+		char *old = slot_path(i, ".launched");
+		char *argv[2] = { slot, NULL };
+
+		check_interrupt();
+		refuse_existing(slot);
+		refuse_existing(old);
+		copy_new(base, tmp, 0755);
+		publish(tmp, slot);
+		prelaunch(argv);
+		track(old);
+		if (link(slot, old) != 0) {
+			untrack_last();
+			die(EXIT_FAIL, "cannot link %s to %s:", old, slot);
+		}
+		copy_new(base, nw, 0755);
+		if (rename(nw, slot) != 0)
+			die(EXIT_FAIL, "cannot rename %s to %s:", nw, slot);
+		free(slot);
+		free(tmp);
+		free(nw);
+		free(old);
+	}
+}
+
+static const char *system_echo(void)
+{
+	static const char *const cand[] = { "/bin/echo", "/usr/bin/echo" };
+	size_t i;
+
+	for (i = 0; i < sizeof cand / sizeof cand[0]; i++)
+		if (is_exec_file(cand[i]))
+			return cand[i];
+	return NULL;
+}
+
+/* ---- manifest ---- */
+
+/* Write every file made to disk before any is launched, so that the first
+ * pass does not race the kernel's writeback of the same pages: that would
+ * be a cost of having just written the file, not of its being new. */
+static void settle(void)
+{
+	size_t i;
+	int fd;
+
+	for (i = 0; i < nmade; i++) {
+		fd = open(made[i], O_RDONLY);
+		if (fd < 0)
+			continue;
+		fsync(fd);
+		close(fd);
+	}
+	fd = open(workdir, O_RDONLY);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+static void write_manifest(const char *case_name, long n)
+{
+	FILE *f = manifest.fp;
+	char *host = xasprintf("%s/%s-host", workdir, prefix);
+	long i;
+
+	fprintf(f, "execlag-manifest\t1\ncase\t%s\nkind\t%s\nn\t%ld\n"
+		"workdir\t%s\n", case_name, kinds[kind].name, n, workdir);
+	for (i = 0; i < n; i++) {
+		char *obj = slot_path(i, kind == K_SCRIPT || kind == K_SCRIPT_SH ?
+				      ".sh" : kind == K_DYLIB ? LIB_EXT : "");
+
+		if (kind == K_SCRIPT_SH)
+			fprintf(f, "artifact\t%ld\t%s\t/bin/sh\t%s\n", i, obj,
+				obj);
+		else if (kind == K_DYLIB)
+			fprintf(f, "artifact\t%ld\t%s\t%s\t%s\n", i, obj, host,
+				obj);
+		else
+			fprintf(f, "artifact\t%ld\t%s\t%s\n", i, obj, obj);
+		free(obj);
+	}
+	free(host);
+	check_interrupt();
+	manifest_open = 0;
+	if (atomic_commit(&manifest) != 0)
+		die(EXIT_FAIL, "cannot write the manifest:");
+}
+
+/* ---- main ---- */
+
+static int has_tab_nl(const char *s)
+{
+	return strpbrk(s, "\t\n\r") != NULL;
+}
+
+static const char *need_value(int argc, char **argv, int *i, const char *opt)
+{
+	if (*i + 1 >= argc)
+		die(EXIT_USAGE, "%s needs a value (see --help)", opt);
+	return argv[++*i];
+}
+
+int main(int argc, char **argv)
+{
+	const char *o_kind = NULL, *o_count = NULL, *o_dir = NULL;
+	const char *o_manifest = NULL, *o_case = NULL, *o_payload = NULL;
+	const char *o_cc = NULL, *o_jobs = NULL;
+	const char *echo = NULL;
+	long count, njob;
+	struct stat st;
+	struct sigaction sa;
+	int i;
+
+	progname = "mkfresh";
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage(stdout);
+			return EXIT_OK;
+		}
+		if (!strcmp(a, "--kind"))
+			o_kind = need_value(argc, argv, &i, a);
+		else if (!strcmp(a, "--count"))
+			o_count = need_value(argc, argv, &i, a);
+		else if (!strcmp(a, "--dir"))
+			o_dir = need_value(argc, argv, &i, a);
+		else if (!strcmp(a, "--prefix"))
+			prefix = need_value(argc, argv, &i, a);
+		else if (!strcmp(a, "--manifest"))
+			o_manifest = need_value(argc, argv, &i, a);
+		else if (!strcmp(a, "--case"))
+			o_case = need_value(argc, argv, &i, a);
+		else if (!strcmp(a, "--payload"))
+			o_payload = need_value(argc, argv, &i, a);
+		else if (!strcmp(a, "--cc"))
+			o_cc = need_value(argc, argv, &i, a);
+		else if (!strcmp(a, "--jobs"))
+			o_jobs = need_value(argc, argv, &i, a);
+		else
+			die(EXIT_USAGE, "unknown argument '%s' (see --help)", a);
+	}
+	if (!o_kind)
+		die(EXIT_USAGE, "missing --kind (see --help)");
+	if (!o_count)
+		die(EXIT_USAGE, "missing --count (see --help)");
+	if (!o_dir)
+		die(EXIT_USAGE, "missing --dir (see --help)");
+	if (!prefix)
+		die(EXIT_USAGE, "missing --prefix (see --help)");
+	if (!o_manifest)
+		die(EXIT_USAGE, "missing --manifest (see --help)");
+
+	for (kind = 0; kind < K_NKINDS; kind++)
+		if (!strcmp(o_kind, kinds[kind].name))
+			break;
+	if (kind == K_NKINDS)
+		die(EXIT_USAGE, "unknown kind '%s' (see --help)", o_kind);
+#if !defined(__APPLE__)
+	if (kind == K_QUARANTINED)
+		die(EXIT_USAGE, "quarantined is a macOS-only case");
+#endif
+	quarantine = kind == K_QUARANTINED;
+
+	if (parse_long(o_count, 1, MAX_COUNT, &count) != 0)
+		die(EXIT_USAGE, "--count: '%s' is not a whole number in 1..%ld",
+		    o_count, MAX_COUNT);
+	if (o_jobs) {
+		if (parse_long(o_jobs, 1, MAX_JOBS, &njob) != 0)
+			die(EXIT_USAGE, "--jobs: '%s' is not a whole number in 1..%ld",
+			    o_jobs, MAX_JOBS);
+	} else {
+#if defined(_SC_NPROCESSORS_ONLN)
+		njob = sysconf(_SC_NPROCESSORS_ONLN);
+#else
+		njob = 1;
+#endif
+		if (njob < 1)
+			njob = 1;
+		if (njob > MAX_JOBS)
+			njob = MAX_JOBS;
+	}
+	if (o_payload) {
+		if (!strcmp(o_payload, "ok"))
+			payload = P_OK;
+		else if (!strcmp(o_payload, "kill"))
+			payload = P_KILL;
+		else if (!strcmp(o_payload, "fail"))
+			payload = P_FAIL;
+		else
+			die(EXIT_USAGE, "--payload: '%s' is not ok, kill or fail",
+			    o_payload);
+		if (payload != P_OK && !kinds[kind].payloads)
+			die(EXIT_USAGE, "--payload %s is only for script, "
+			    "script-via-sh and exe", o_payload);
+	}
+
+	if (!*prefix || strspn(prefix, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			       "abcdefghijklmnopqrstuvwxyz0123456789._-") !=
+	    strlen(prefix) || strlen(prefix) > 200)
+		die(EXIT_USAGE, "--prefix: '%s' must be 1-200 of A-Z a-z 0-9 . _ -",
+		    prefix);
+	if (!o_case)
+		o_case = kinds[kind].name;
+	if (!*o_case || has_tab_nl(o_case))
+		die(EXIT_USAGE, "--case: empty or contains a tab or newline");
+	if (has_tab_nl(o_dir) || has_tab_nl(o_manifest))
+		die(EXIT_USAGE, "paths must not contain a tab or newline");
+	if (stat(o_dir, &st) != 0)
+		die(EXIT_USAGE, "WORKDIR %s:", o_dir);
+	if (!S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "WORKDIR %s: not a directory", o_dir);
+	if (access(o_dir, W_OK | X_OK) != 0)
+		die(EXIT_USAGE, "WORKDIR %s: not writable:", o_dir);
+	workdir = realpath(o_dir, NULL);
+	if (!workdir)
+		die(EXIT_USAGE, "WORKDIR %s:", o_dir);
+	if (has_tab_nl(workdir))
+		die(EXIT_USAGE, "paths must not contain a tab or newline");
+
+	if (kinds[kind].needs_cc) {
+		split_cc(o_cc ? o_cc : getenv("CC"));
+		if (cc_argc > 32)
+			die(EXIT_USAGE, "CC has more than 32 words");
+		if (!find_in_path(cc_argv[0]))
+			no_compiler();
+	}
+	if (kind == K_SYSTEM_COPY && !(echo = system_echo()))
+		die(EXIT_FAIL, "no /bin/echo or /usr/bin/echo to copy");
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0;        /* no SA_RESTART: waitpid returns EINTR */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	if (atexit(cleanup) != 0)
+		die(EXIT_FAIL, "atexit failed");
+
+	if (atomic_open(&manifest, o_manifest) != 0)
+		die(EXIT_USAGE, "cannot write manifest %s:", o_manifest);
+	manifest_open = 1;
+
+	switch (kind) {
+	case K_SCRIPT:
+	case K_SCRIPT_SH:
+		make_scripts(count);
+		break;
+	case K_EXE:
+	case K_QUARANTINED:
+		compile_units(count, U_EXE, njob, NULL);
+		break;
+	case K_EXE_COPY: {
+		char *base = make_base(1);
+
+		make_copies(base, count);
+		free(base);
+		break;
+	}
+	case K_EXE_HARDLINK: {
+		char *base = make_base(1);
+
+		make_hardlinks(base, count);
+		free(base);
+		break;
+	}
+	case K_EXE_REWRITE: {
+		char *base = make_base(0);
+
+		make_rewrites(base, count);
+		free(base);
+		break;
+	}
+	case K_SYSTEM_COPY:
+		make_copies(echo, count);
+		break;
+	case K_DYLIB: {
+		char *stem = xasprintf("%s-host", prefix);
+		char *host = xasprintf("%s/%s", workdir, stem);
+		char *hargv[2] = { host, NULL };
+
+		compile_units(1, U_HOST, 1, stem);
+		check_interrupt();
+		prelaunch(hargv);
+		compile_units(count, U_LIB, njob, NULL);
+		free(stem);
+		free(host);
+		break;
+	}
+	case K_NKINDS:
+		break;
+	}
+	check_interrupt();
+	settle();
+	write_manifest(o_case, count);
+	finished = 1;
+	return EXIT_OK;
+}

@@ -1,0 +1,5 @@
+/* tiny - the benchmark's payload: starts and exits, nothing else. */
+int main(void)
+{
+	return 0;
+}

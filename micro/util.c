@@ -1,0 +1,207 @@
+/* util.c - error reporting, parsing, clock and atomic writes. */
+#define _POSIX_C_SOURCE 200809L
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *progname = "execlag";
+
+static void vreport(const char *fmt, va_list ap)
+{
+	int saved = errno;
+	size_t len = strlen(fmt);
+
+	fprintf(stderr, "%s: ", progname);
+	vfprintf(stderr, fmt, ap);
+	if (len > 0 && fmt[len - 1] == ':')
+		fprintf(stderr, " %s", strerror(saved));
+	fputc('\n', stderr);
+}
+
+void die(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(fmt, ap);
+	va_end(ap);
+	exit(status);
+}
+
+void warnx_(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(fmt, ap);
+	va_end(ap);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		die(EXIT_FAIL, "out of memory");
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die(EXIT_FAIL, "out of memory");
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xmalloc(n), s, n);
+}
+
+int parse_long(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_double(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v;
+
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || *end || !(v >= min && v <= max))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int split_tabs(char *line, char **fields, int max)
+{
+	int n = 0;
+	size_t len = strlen(line);
+
+	if (len > 0 && line[len - 1] == '\n')
+		line[--len] = '\0';
+	if (len > 0 && line[len - 1] == '\r')
+		line[--len] = '\0';
+	while (n < max) {
+		fields[n++] = line;
+		line = strchr(line, '\t');
+		if (!line)
+			break;
+		*line++ = '\0';
+	}
+	return n;
+}
+
+char *read_line(FILE *f, char **buf, size_t *cap)
+{
+	size_t len = 0;
+	int c;
+
+	if (!*buf) {
+		*cap = 256;
+		*buf = xmalloc(*cap);
+	}
+	while ((c = getc(f)) != EOF) {
+		if (len + 2 > *cap) {
+			*cap *= 2;
+			*buf = xrealloc(*buf, *cap);
+		}
+		(*buf)[len++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	if (len == 0)
+		return NULL;
+	(*buf)[len] = '\0';
+	return *buf;
+}
+
+int atomic_open(struct atomic_file *af, const char *path)
+{
+	size_t n = strlen(path) + 16;
+	int fd;
+
+	af->path = xstrdup(path);
+	af->tmp = xmalloc(n);
+	snprintf(af->tmp, n, "%s.tmp.XXXXXX", path);
+	fd = mkstemp(af->tmp);
+	if (fd < 0) {
+		free(af->path);
+		free(af->tmp);
+		af->path = af->tmp = NULL;
+		return -1;
+	}
+	fchmod(fd, 0644);
+	af->fp = fdopen(fd, "w");
+	if (!af->fp) {
+		close(fd);
+		unlink(af->tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int atomic_commit(struct atomic_file *af)
+{
+	int rc = 0;
+
+	if (fflush(af->fp) != 0 || ferror(af->fp) || fsync(fileno(af->fp)) != 0)
+		rc = -1;
+	if (fclose(af->fp) != 0)
+		rc = -1;
+	af->fp = NULL;
+	if (rc == 0 && rename(af->tmp, af->path) != 0)
+		rc = -1;
+	if (rc != 0)
+		unlink(af->tmp);
+	free(af->tmp);
+	free(af->path);
+	af->tmp = af->path = NULL;
+	return rc;
+}
+
+void atomic_abort(struct atomic_file *af)
+{
+	if (af->fp)
+		fclose(af->fp);
+	if (af->tmp)
+		unlink(af->tmp);
+	free(af->tmp);
+	free(af->path);
+	af->fp = NULL;
+	af->tmp = af->path = NULL;
+}

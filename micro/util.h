@@ -1,0 +1,51 @@
+/* util.h - the few helpers every execlag instrument shares. */
+#ifndef EXECLAG_UTIL_H
+#define EXECLAG_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Exit statuses used by every instrument. */
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+extern const char *progname;
+
+/* Print "progname: message" (and ": strerror(errno)" if fmt ends in ':')
+ * on stderr and exit with status. */
+void die(int status, const char *fmt, ...);
+/* Same, without exiting. */
+void warnx_(const char *fmt, ...);
+
+void *xmalloc(size_t n);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+
+/* Parse a decimal integer in [min, max]; returns 0 and sets *out, or -1. */
+int parse_long(const char *s, long min, long max, long *out);
+/* Parse a decimal number (e.g. "2.5") in [min, max]; 0 on success, else -1. */
+int parse_double(const char *s, double min, double max, double *out);
+
+/* Monotonic clock in nanoseconds. */
+uint64_t now_ns(void);
+
+/* Split line (modified in place) at tabs into at most max fields; returns
+ * the number of fields.  A trailing newline is removed first. */
+int split_tabs(char *line, char **fields, int max);
+
+/* Read one whole line of any length; returns NULL at EOF.  The buffer is
+ * reused between calls: pass the same buf and cap. */
+char *read_line(FILE *f, char **buf, size_t *cap);
+
+/* Atomic output: open a temporary file beside path, and on commit fsync,
+ * close and rename it over path.  On abort the temporary is removed. */
+struct atomic_file {
+	FILE *fp;
+	char *path;
+	char *tmp;
+};
+int atomic_open(struct atomic_file *af, const char *path);
+int atomic_commit(struct atomic_file *af);
+void atomic_abort(struct atomic_file *af);
+
+#endif

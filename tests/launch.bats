@@ -1,0 +1,145 @@
+#!/usr/bin/env bats
+# micro/launch: passes, threads, samples, signals, and refusing bad input.
+
+load test_helper/common-setup
+
+setup_file() {
+	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/launch >/dev/null
+}
+
+setup() {
+	_common_setup
+	D="$BATS_TEST_TMPDIR"
+}
+
+# manifest FILE N PROGRAM: N artifacts, all launching PROGRAM
+manifest() {
+	{
+		printf 'execlag-manifest\t1\ncase\tt\nkind\texe\nn\t%s\nworkdir\t%s\n' "$2" "$D"
+		i=0
+		while [ "$i" -lt "$2" ]; do
+			printf 'artifact\t%s\t%s\t%s\n' "$i" "$3" "$3"
+			i=$((i + 1))
+		done
+	} >"$1"
+}
+
+script() { # script PATH BODY
+	printf '#!/bin/sh\n%s\n' "$2" >"$1"
+	chmod 755 "$1"
+}
+
+@test "every artifact is launched once per pass and the samples file has the documented shape" {
+	script "$D/ok.sh" 'exit 0'
+	manifest "$D/m" 6 "$D/ok.sh"
+	run -0 "$BIN/launch" --quiet --manifest "$D/m" --out "$D/s.tsv"
+	assert_equal "$(head -n 1 "$D/s.tsv")" "$(printf 'execlag-samples\t1')"
+	assert_equal "$(awk -F '\t' '$1=="sample" && $2=="first"' "$D/s.tsv" | wc -l | tr -d ' ')" 6
+	assert_equal "$(awk -F '\t' '$1=="sample" && $2=="repeat"' "$D/s.tsv" | wc -l | tr -d ' ')" 6
+	# every launch exited 0, no signal, no spawn error, positive duration
+	assert_equal "$(awk -F '\t' '$1=="sample" && ($6!=0 || $7!=0 || $8!=0 || $5<=0)' "$D/s.tsv" | wc -l | tr -d ' ')" 0
+	assert_equal "$(awk -F '\t' '$1=="pass"' "$D/s.tsv" | wc -l | tr -d ' ')" 2
+}
+
+@test "with T threads, thread t launches the artifacts whose index is t modulo T" {
+	script "$D/ok.sh" 'exit 0'
+	manifest "$D/m" 9 "$D/ok.sh"
+	run -0 "$BIN/launch" --quiet --manifest "$D/m" --threads 3 --out "$D/s.tsv"
+	assert_equal "$(awk -F '\t' '$1=="meta" && $2=="threads" {print $3}' "$D/s.tsv")" 3
+	assert_equal "$(awk -F '\t' '$1=="sample" && $3 != $4 % 3' "$D/s.tsv" | wc -l | tr -d ' ')" 0
+}
+
+@test "threads really start together: 2 threads of 0.3 s sleepers take about half the time of 1" {
+	script "$D/slow.sh" 'sleep 0.3'
+	manifest "$D/m" 4 "$D/slow.sh"
+	run -0 "$BIN/launch" --quiet --passes first --manifest "$D/m" --threads 1 --out "$D/s1.tsv"
+	run -0 "$BIN/launch" --quiet --passes first --manifest "$D/m" --threads 2 --out "$D/s2.tsv"
+	w1=$(awk -F '\t' '$1=="pass" {print $3}' "$D/s1.tsv")
+	w2=$(awk -F '\t' '$1=="pass" {print $3}' "$D/s2.tsv")
+	# 1.2 s serially vs 0.6 s with two threads; allow generous noise
+	run awk -v a="$w1" -v b="$w2" 'BEGIN { exit !(b < 0.75 * a) }'
+	assert_success
+}
+
+@test "a child killed by SIGKILL is a sample with its signal, not a crash" {
+	script "$D/kill.sh" 'kill -9 $$'
+	manifest "$D/m" 3 "$D/kill.sh"
+	run -0 "$BIN/launch" --quiet --manifest "$D/m" --out "$D/s.tsv"
+	assert_equal "$(awk -F '\t' '$1=="sample" && $6==-1 && $7==9' "$D/s.tsv" | wc -l | tr -d ' ')" 6
+}
+
+@test "a program that cannot be spawned is a sample with its errno" {
+	manifest "$D/m" 2 "$D/does-not-exist"
+	run -0 "$BIN/launch" --quiet --manifest "$D/m" --out "$D/s.tsv"
+	assert_equal "$(awk -F '\t' '$1=="sample" && $6==-1 && $8==2' "$D/s.tsv" | wc -l | tr -d ' ')" 4
+}
+
+@test "--passes first runs only the first pass" {
+	script "$D/ok.sh" 'exit 0'
+	manifest "$D/m" 2 "$D/ok.sh"
+	run -0 "$BIN/launch" --quiet --passes first --manifest "$D/m" --out "$D/s.tsv"
+	assert_equal "$(awk -F '\t' '$1=="sample" && $2=="repeat"' "$D/s.tsv" | wc -l | tr -d ' ')" 0
+}
+
+assert_refused() { # the last run: exit 2, one line on stderr, no output file
+	assert_equal "$status" 2
+	assert_equal "$(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" 1
+	[ ! -e "$D/s.tsv" ]
+	assert_equal "$(find "$D" -name 's.tsv.tmp.*' | wc -l | tr -d ' ')" 0
+}
+
+@test "a corrupt manifest is refused with one line and exit 2" {
+	script "$D/ok.sh" 'exit 0'
+	manifest "$D/good" 3 "$D/ok.sh"
+	# wrong magic
+	sed '1s/.*/execlag-manifest\t9/' "$D/good" >"$D/m1"
+	# one artifact line missing
+	sed '$d' "$D/good" >"$D/m2"
+	# indexes out of order
+	awk -F '\t' 'BEGIN{OFS="\t"} $1=="artifact" && $2==1 {$2=2} {print}' "$D/good" >"$D/m3"
+	# relative program path
+	sed 's|\t/[^\t]*ok.sh$|\tok.sh|' "$D/good" >"$D/m4"
+	: >"$D/m5"
+	printf 'garbage\n' >"$D/m6"
+	for m in m1 m2 m3 m4 m5 m6; do
+		run --separate-stderr "$BIN/launch" --quiet --manifest "$D/$m" --out "$D/s.tsv"
+		assert_refused
+		assert_output ''
+		[[ "$stderr" == *"corrupt manifest"* ]]
+	done
+	run --separate-stderr "$BIN/launch" --quiet --manifest "$D/nope" --out "$D/s.tsv"
+	assert_refused
+}
+
+@test "bad thread counts and classes are refused with one line and exit 2" {
+	script "$D/ok.sh" 'exit 0'
+	manifest "$D/m" 3 "$D/ok.sh"
+	for t in 0 -1 abc 1e9 4; do
+		run --separate-stderr "$BIN/launch" --quiet --manifest "$D/m" --threads "$t" --out "$D/s.tsv"
+		assert_refused
+	done
+	run --separate-stderr "$BIN/launch" --quiet --manifest "$D/m" --class X --out "$D/s.tsv"
+	assert_refused
+	run --separate-stderr "$BIN/launch" --quiet --manifest "$D/m" --passes again --out "$D/s.tsv"
+	assert_refused
+}
+
+@test "an interrupted launch writes no samples" {
+	script "$D/slow.sh" 'sleep 0.2'
+	manifest "$D/m" 50 "$D/slow.sh"
+	"$BIN/launch" --quiet --manifest "$D/m" --out "$D/s.tsv" 2>"$D/err" &
+	pid=$!
+	sleep 0.5
+	kill -INT "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	assert_equal "$rc" 130
+	[ ! -e "$D/s.tsv" ]
+	assert_equal "$(find "$D" -name 's.tsv*' | wc -l | tr -d ' ')" 0
+}
+
+@test "--help explains the options and exits 0" {
+	run -0 "$BIN/launch" --help
+	assert_output --partial "--threads"
+	assert_output --partial "--class"
+}

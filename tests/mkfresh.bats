@@ -1,0 +1,439 @@
+#!/usr/bin/env bats
+# micro/mkfresh: fresh artifacts, the manifest contract (docs/formats.md),
+# refusal of bad input, and cleanup on failure and on interrupt.
+
+load test_helper/common-setup
+
+setup() {
+	_common_setup
+	make -C "$ROOT" -s micro/bin/mkfresh >/dev/null
+	W="$BATS_TEST_TMPDIR/work"
+	M="$BATS_TEST_TMPDIR/out.manifest"
+	mkdir -p "$W"
+}
+
+# ---- helpers ----
+
+sha() { # sha FILE...: one hash a line
+	if command -v sha256sum >/dev/null 2>&1; then
+		sha256sum "$@" | awk '{ print $1 }'
+	else
+		shasum -a 256 "$@" | awk '{ print $1 }'
+	fi
+}
+
+inode() { ls -i "$1" | awk '{ print $1 }'; }
+
+objects() { awk -F'\t' '$1 == "artifact" { print $3 }' "$M"; }
+
+# mk KIND N [more options]: make N artifacts with prefix "p" into $W.
+mk() {
+	local kind=$1 n=$2
+	shift 2
+	run --separate-stderr "$BIN/mkfresh" --kind "$kind" --count "$n" \
+		--dir "$W" --prefix p --manifest "$M" "$@"
+	assert_success
+	assert_equal "$stderr" ""
+}
+
+# The manifest has exactly the documented shape for KIND with N artifacts:
+# magic line, case/kind/n/workdir, then artifact 0..N-1 in order, each with
+# an absolute OBJECT inside workdir and the ARGV the kind prescribes.
+check_manifest() {
+	local kind=$1 n=$2 case_name=${3:-$1}
+	local wd
+	wd=$(cd "$W" && pwd -P)
+	assert_equal "$(sed -n 1p "$M")" "$(printf 'execlag-manifest\t1')"
+	assert_equal "$(sed -n 2,5p "$M")" "$(printf 'case\t%s\nkind\t%s\nn\t%s\nworkdir\t%s' \
+		"$case_name" "$kind" "$n" "$wd")"
+	assert_equal "$(wc -l <"$M" | tr -d ' ')" "$((n + 5))"
+	assert_equal "$(grep -c '^artifact	' "$M")" "$n"
+	awk -F'\t' -v n="$n" -v wd="$wd" -v kind="$kind" '
+		NR <= 5 { next }
+		$1 != "artifact" { print "line " NR ": not an artifact"; bad = 1; next }
+		$2 != i++ { print "line " NR ": index " $2; bad = 1 }
+		index($3, wd "/p-") != 1 { print "line " NR ": object " $3; bad = 1 }
+		kind == "script-via-sh" && !(NF == 5 && $4 == "/bin/sh" && $5 == $3) { print "line " NR ": argv"; bad = 1 }
+		kind == "dylib" && !(NF == 5 && $4 == wd "/p-host" && $5 == $3) { print "line " NR ": argv"; bad = 1 }
+		kind != "script-via-sh" && kind != "dylib" && !(NF == 4 && $4 == $3) { print "line " NR ": argv"; bad = 1 }
+		END { exit bad }' "$M"
+}
+
+# Every artifact's object has its own bytes.
+check_all_differ() {
+	local dups
+	# shellcheck disable=SC2046
+	dups=$(sha $(objects) | sort | uniq -d)
+	assert_equal "$dups" ""
+}
+
+# The nonce of artifact i ("execlag:p-NNNN:...") is inside its object, and
+# no two objects carry the same nonce.
+check_nonces() {
+	local i=0 obj nonce all=""
+	while read -r obj; do
+		nonce=$(grep -a -o "execlag:p-$(printf %04d "$i"):[0-9:]*" "$obj" | head -n 1)
+		[ -n "$nonce" ] || fail "no nonce in $obj"
+		all="$all$nonce"$'\n'
+		i=$((i + 1))
+	done < <(objects)
+	assert_equal "$(printf '%s' "$all" | sort | uniq -d)" ""
+	assert_equal "$(printf '%s' "$all" | grep -c .)" "$i"
+}
+
+# Run every artifact's ARGV; each must exit with status $1 (default 0).
+# sh runs it, so a death by signal N shows as 128+N.
+check_runs() {
+	local want=${1:-0} line
+	local -a f
+	while IFS= read -r line; do
+		IFS=$'\t' read -r -a f <<<"$line"
+		run sh -c '"$@"' sh "${f[@]:3}"
+		assert_equal "$status" "$want"
+	done < <(grep '^artifact	' "$M")
+}
+
+# What WORKDIR holds, one name a line, sorted.
+contents() { (cd "$W" && ls -A | LC_ALL=C sort); }
+
+names() { # names EXT N: p-0000EXT ... p-(N-1)EXT
+	local i
+	for ((i = 0; i < $2; i++)); do printf 'p-%04d%s\n' "$i" "$1"; done
+}
+
+# A compiler whose "binaries" are scripts that log "INODE PATH" of
+# themselves to $EXECLAG_TEST_LOG when run: it shows which file (which
+# inode) mkfresh launched, without any debug hook in mkfresh.
+make_logging_cc() {
+	FAKECC="$BATS_TEST_TMPDIR/logging-cc"
+	cat >"$FAKECC" <<'CC'
+#!/bin/sh
+out=
+while [ $# -gt 0 ]; do
+	if [ "$1" = -o ]; then out=$2; shift; fi
+	shift
+done
+cat >"$out" <<'PROG'
+#!/bin/sh
+echo "$(ls -i "$0" | awk '{ print $1 }') $0" >>"$EXECLAG_TEST_LOG"
+exit 0
+PROG
+chmod 755 "$out"
+CC
+	chmod 755 "$FAKECC"
+	export EXECLAG_TEST_LOG="$BATS_TEST_TMPDIR/launched.log"
+	: >"$EXECLAG_TEST_LOG"
+}
+
+# For bad input: exit 2, one line on stderr, nothing on stdout, no
+# manifest, WORKDIR untouched.
+expect_usage_error() {
+	run --separate-stderr "$BIN/mkfresh" "$@"
+	assert_equal "$status" 2
+	# shellcheck disable=SC2154 # stderr_lines: set by run --separate-stderr
+	assert_equal "${#stderr_lines[@]}" 1
+	[[ "${stderr_lines[0]}" == "mkfresh: "* ]] || fail "stderr: $stderr"
+	assert_equal "$output" ""
+	[ ! -e "$M" ] || fail "a manifest was written"
+	assert_equal "$(contents)" ""
+	assert_equal "$(compgen -G "$BATS_TEST_TMPDIR/*manifest*")" ""
+}
+
+# ---- the kinds ----
+
+@test "script: N executable scripts with distinct bytes, exact manifest, each exits 0" {
+	mk script 7
+	check_manifest script 7
+	assert_equal "$(contents)" "$(names .sh 7)"
+	check_all_differ
+	check_nonces
+	run head -n 1 "$W/p-0003.sh"
+	assert_output '#!/bin/sh'
+	[ -x "$W/p-0003.sh" ]
+	check_runs 0
+}
+
+@test "script-via-sh: argv is /bin/sh OBJECT; runs exit 0" {
+	mk script-via-sh 4
+	check_manifest script-via-sh 4
+	check_all_differ
+	check_runs 0
+}
+
+@test "exe: distinct binaries, nonce inside each, nothing else left, each exits 0" {
+	mk exe 6 --jobs 3
+	check_manifest exe 6
+	assert_equal "$(contents)" "$(names "" 6)"
+	check_all_differ
+	check_nonces
+	check_runs 0
+}
+
+@test "exe: --case names the case, and WORKDIR is written resolved" {
+	ln -s "$W" "$BATS_TEST_TMPDIR/link"
+	run --separate-stderr "$BIN/mkfresh" --kind exe --count 2 --case my-exe \
+		--dir "$BATS_TEST_TMPDIR/link/" --prefix p --manifest "$M"
+	assert_success
+	check_manifest exe 2 my-exe
+}
+
+@test "dylib: distinct libraries with their nonce; the host loads each" {
+	mk dylib 5 --jobs 2
+	check_manifest dylib 5
+	ext=$(awk -F'\t' '$1 == "artifact" { print $3; exit }' "$M")
+	ext=.${ext##*.}
+	case $(uname -s) in
+	Darwin) assert_equal "$ext" .dylib ;;
+	*) assert_equal "$ext" .so ;;
+	esac
+	assert_equal "$(contents)" "$( (names "$ext" 5; echo p-host) | LC_ALL=C sort)"
+	check_all_differ
+	check_nonces
+	check_runs 0
+	# the host prints what the library returns: that library's own nonce
+	run "$W/p-host" "$W/p-0002$ext"
+	assert_success
+	assert_output "$(grep -a -o 'execlag:p-0002:[0-9:]*' "$W/p-0002$ext" | head -n 1)"
+	# a library that cannot be loaded: exit 3, dlerror on stderr
+	run --separate-stderr "$W/p-host" "$W/nonexistent$ext"
+	assert_equal "$status" 3
+	[ -n "$stderr" ]
+}
+
+@test "exe-hardlink: every artifact is the base's inode" {
+	mk exe-hardlink 5
+	check_manifest exe-hardlink 5
+	assert_equal "$(contents)" "$( (names "" 5; echo p-base) | LC_ALL=C sort)"
+	base=$(inode "$W/p-base")
+	while read -r obj; do
+		assert_equal "$(inode "$obj")" "$base"
+	done < <(objects)
+	check_runs 0
+}
+
+@test "exe-copy: same bytes as the base, every artifact a new inode" {
+	mk exe-copy 5
+	check_manifest exe-copy 5
+	assert_equal "$(contents)" "$( (names "" 5; echo p-base) | LC_ALL=C sort)"
+	inodes=$(inode "$W/p-base")
+	while read -r obj; do
+		cmp "$W/p-base" "$obj"
+		inodes="$inodes"$'\n'"$(inode "$obj")"
+	done < <(objects)
+	assert_equal "$(printf '%s\n' "$inodes" | sort | uniq -d)" ""
+	assert_equal "$(printf '%s\n' "$inodes" | grep -c .)" 6
+	check_runs 0
+}
+
+@test "exe-rewrite: each slot is a new inode with the base's bytes; its launched inode is kept aside" {
+	mk exe-rewrite 4
+	check_manifest exe-rewrite 4
+	assert_equal "$(contents)" "$( (names "" 4; names .launched 4; echo p-base) | LC_ALL=C sort)"
+	inodes=$(inode "$W/p-base")
+	while read -r obj; do
+		cmp "$W/p-base" "$obj"
+		cmp "$W/p-base" "$obj.launched"
+		inodes="$inodes"$'\n'"$(inode "$obj")"$'\n'"$(inode "$obj.launched")"
+	done < <(objects)
+	assert_equal "$(printf '%s\n' "$inodes" | sort | uniq -d)" ""
+	check_runs 0
+}
+
+@test "exe-copy, exe-hardlink: the base was launched before the artifacts were made from it" {
+	make_logging_cc
+	for kind in exe-copy exe-hardlink; do
+		rm -rf "$W" "$M" && mkdir "$W" && : >"$EXECLAG_TEST_LOG"
+		mk "$kind" 3 --cc "$FAKECC"
+		# launched exactly once, the base itself
+		assert_equal "$(cat "$EXECLAG_TEST_LOG")" "$(inode "$W/p-base") $(cd "$W" && pwd -P)/p-base"
+		launched=$(awk '{ print $1 }' "$EXECLAG_TEST_LOG")
+		while read -r obj; do
+			if [ "$kind" = exe-hardlink ]; then
+				assert_equal "$(inode "$obj")" "$launched"
+			else
+				[ "$(inode "$obj")" != "$launched" ] || fail "$obj is the launched inode"
+			fi
+		done < <(objects)
+	done
+}
+
+@test "exe-rewrite: the inode each slot had when launched is not the slot's inode afterwards" {
+	make_logging_cc
+	mk exe-rewrite 4 --cc "$FAKECC"
+	# one launch per slot, none of the base
+	assert_equal "$(awk '{ print $2 }' "$EXECLAG_TEST_LOG")" "$(objects)"
+	while read -r ino path; do
+		[ "$(inode "$path")" != "$ino" ] || fail "$path still is the launched inode $ino"
+		assert_equal "$(inode "$path.launched")" "$ino"
+		cmp "$W/p-base" "$path"
+	done <"$EXECLAG_TEST_LOG"
+}
+
+@test "system-copy: byte copies of echo, each exits 0" {
+	mk system-copy 3
+	check_manifest system-copy 3
+	assert_equal "$(contents)" "$(names "" 3)"
+	echo_bin=/bin/echo
+	[ -x "$echo_bin" ] || echo_bin=/usr/bin/echo
+	while read -r obj; do
+		cmp "$echo_bin" "$obj"
+	done < <(objects)
+	check_runs 0
+}
+
+@test "quarantined: refused off macOS" {
+	[ "$(uname -s)" != Darwin ] || skip "macOS makes this case"
+	expect_usage_error --kind quarantined --count 2 --dir "$W" --prefix p --manifest "$M"
+	assert_equal "${stderr_lines[0]}" "mkfresh: quarantined is a macOS-only case"
+}
+
+# ---- payloads ----
+
+@test "payload kill: script, script-via-sh and exe artifacts die by SIGKILL" {
+	for kind in script script-via-sh exe; do
+		rm -rf "$W" "$M" && mkdir "$W"
+		mk "$kind" 2 --payload kill
+		check_runs 137
+	done
+}
+
+@test "payload fail: script and exe artifacts exit 3" {
+	for kind in script exe; do
+		rm -rf "$W" "$M" && mkdir "$W"
+		mk "$kind" 2 --payload fail
+		check_runs 3
+	done
+}
+
+@test "payload kill|fail is refused for the other kinds" {
+	for kind in exe-copy exe-hardlink exe-rewrite system-copy dylib; do
+		expect_usage_error --kind "$kind" --count 2 --dir "$W" --prefix p --manifest "$M" --payload kill
+	done
+	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p --manifest "$M" --payload maybe
+}
+
+# ---- bad input: exit 2, one line, nothing made ----
+
+@test "count 0, -1, abc, 1e9, 100001, empty: refused" {
+	for n in 0 -1 abc 1e9 100001 ""; do
+		expect_usage_error --kind exe --count "$n" --dir "$W" --prefix p --manifest "$M"
+	done
+}
+
+@test "unknown kind, unknown option, missing options: refused" {
+	expect_usage_error --kind exe-teleport --count 2 --dir "$W" --prefix p --manifest "$M"
+	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p --manifest "$M" --fast
+	expect_usage_error --count 2 --dir "$W" --prefix p --manifest "$M"
+	expect_usage_error --kind exe --dir "$W" --prefix p --manifest "$M"
+	expect_usage_error --kind exe --count 2 --prefix p --manifest "$M"
+	expect_usage_error --kind exe --count 2 --dir "$W" --manifest "$M"
+	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p
+	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p --manifest
+	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p --manifest "$M" --jobs 0
+}
+
+@test "missing or unwritable WORKDIR: refused, and not created" {
+	expect_usage_error --kind script --count 2 --dir "$BATS_TEST_TMPDIR/nope" --prefix p --manifest "$M"
+	[ ! -e "$BATS_TEST_TMPDIR/nope" ]
+	# root may write anywhere, but not below a regular file
+	: >"$BATS_TEST_TMPDIR/file"
+	expect_usage_error --kind script --count 2 --dir "$BATS_TEST_TMPDIR/file/sub" --prefix p --manifest "$M"
+	expect_usage_error --kind script --count 2 --dir "$BATS_TEST_TMPDIR/file" --prefix p --manifest "$M"
+}
+
+@test "a tab or newline in a path, a slash in the prefix: refused" {
+	mkdir "$BATS_TEST_TMPDIR/a	b" "$BATS_TEST_TMPDIR/c
+d"
+	expect_usage_error --kind script --count 2 --dir "$BATS_TEST_TMPDIR/a	b" --prefix p --manifest "$M"
+	expect_usage_error --kind script --count 2 --dir "$BATS_TEST_TMPDIR/c
+d" --prefix p --manifest "$M"
+	expect_usage_error --kind script --count 2 --dir "$W" --prefix p --manifest "$BATS_TEST_TMPDIR/m	x"
+	expect_usage_error --kind script --count 2 --dir "$W" --prefix a/b --manifest "$M"
+	expect_usage_error --kind script --count 2 --dir "$W" --prefix "" --manifest "$M"
+	assert_equal "$(ls -A "$BATS_TEST_TMPDIR/a	b")" ""
+}
+
+@test "no C compiler: CC=/nonexistent/cc, --cc, and cc missing from PATH" {
+	CC=/nonexistent/cc expect_usage_error --kind exe --count 2 --dir "$W" --prefix p --manifest "$M"
+	assert_equal "${stderr_lines[0]}" "mkfresh: no C compiler: /nonexistent/cc not found (install one, or set CC)"
+	expect_usage_error --kind dylib --count 2 --dir "$W" --prefix p --manifest "$M" --cc /nonexistent/cc
+	mkdir "$BATS_TEST_TMPDIR/empty"
+	run --separate-stderr env -u CC PATH="$BATS_TEST_TMPDIR/empty" "$BIN/mkfresh" \
+		--kind exe-copy --count 2 --dir "$W" --prefix p --manifest "$M"
+	assert_equal "$status" 2
+	assert_equal "$stderr" "mkfresh: no C compiler: cc not found (install one, or set CC)"
+	assert_equal "$(contents)" ""
+	# kinds that compile nothing need no compiler
+	CC=/nonexistent/cc mk script 2
+}
+
+# ---- failures after files were made: exit 1, everything removed ----
+
+@test "compiler failure: exit 1 with its first stderr line, nothing left" {
+	badcc="$BATS_TEST_TMPDIR/bad-cc"
+	cat >"$badcc" <<'CC'
+#!/bin/sh
+for a; do
+	case $a in
+	*-0004.c) echo "$a:1:1: error: no good" >&2; echo "second line" >&2; exit 1 ;;
+	esac
+done
+exec cc "$@"
+CC
+	chmod 755 "$badcc"
+	run --separate-stderr "$BIN/mkfresh" --kind exe --count 8 --jobs 2 --dir "$W" \
+		--prefix p --manifest "$M" --cc "$badcc"
+	assert_equal "$status" 1
+	assert_equal "${#stderr_lines[@]}" 1
+	[[ "$stderr" == *"p-0004.c:1:1: error: no good" ]] || fail "stderr: $stderr"
+	[ ! -e "$M" ]
+	assert_equal "$(contents)" ""
+}
+
+@test "an existing file in the way: exit 1, it is kept, the rest removed" {
+	echo precious >"$W/p-0002"
+	run --separate-stderr "$BIN/mkfresh" --kind exe-copy --count 5 --dir "$W" \
+		--prefix p --manifest "$M"
+	assert_equal "$status" 1
+	assert_equal "${#stderr_lines[@]}" 1
+	[ ! -e "$M" ]
+	assert_equal "$(contents)" "p-0002"
+	assert_equal "$(cat "$W/p-0002")" precious
+}
+
+# ---- interrupt ----
+
+interrupt_test() { # interrupt_test SIGNAL
+	"$BIN/mkfresh" --kind exe --count 5000 --dir "$W" --prefix p \
+		--manifest "$M" >/dev/null 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	# wait until it is making things, then ~0.3 s more
+	for _ in $(seq 1 500); do
+		[ -z "$(ls -A "$W")" ] || break
+		sleep 0.01
+	done
+	sleep 0.3
+	[ -n "$(ls -A "$W")" ] || fail "mkfresh made nothing"
+	kill "-$1" "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	assert_equal "$rc" 130
+	[ ! -e "$M" ] || fail "a manifest was written"
+	assert_equal "$(contents)" ""
+	assert_equal "$(wc -l <"$BATS_TEST_TMPDIR/err" | tr -d ' ')" 1
+}
+
+@test "SIGINT mid-run: exit 130, no manifest, no artifact left" {
+	interrupt_test INT
+}
+
+@test "SIGTERM mid-run: exit 130, no manifest, no artifact left" {
+	interrupt_test TERM
+}
+
+@test "--help prints the usage on stdout" {
+	run --separate-stderr "$BIN/mkfresh" --help
+	assert_success
+	assert_output --partial "usage: mkfresh --kind KIND"
+	assert_equal "$stderr" ""
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env bats
+# scripts/repro: refusing bad input, cleaning up after interrupts, and the
+# quick profile on this (Linux: control) machine.
+
+load test_helper/common-setup
+
+setup_file() {
+	make -C "$BATS_TEST_DIRNAME/.." -s build >/dev/null
+}
+
+setup() {
+	_common_setup
+	D="$BATS_TEST_TMPDIR"
+	mkdir -p "$D/tmp" "$D/results"
+	export TMPDIR="$D/tmp" RESULTS="$D/results"
+}
+
+# The last run was refused: exit 2, one stderr line, nothing left behind.
+assert_refused_clean() {
+	assert_equal "$status" 2
+	assert_equal "$(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" 1
+	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$D/results" -name run.json | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+@test "an unknown case is refused with one line and exit 2" {
+	run --separate-stderr sh "$ROOT/scripts/repro" --cases exe,nosuchcase
+	assert_refused_clean
+	[[ "$stderr" == *"unknown case 'nosuchcase'"* ]]
+}
+
+@test "THREADS=0 and THREADS=abc are refused" {
+	for t in 0 abc -1 2x; do
+		THREADS=$t run --separate-stderr sh "$ROOT/scripts/repro"
+		assert_refused_clean
+		[[ "$stderr" == *"THREADS"* ]]
+	done
+}
+
+@test "a count of 0, negative or absurd is refused" {
+	for c in 0 -3 1e9 1000000000 abc; do
+		COUNT=$c run --separate-stderr sh "$ROOT/scripts/repro"
+		assert_refused_clean
+		[[ "$stderr" == *"COUNT"* ]]
+	done
+}
+
+@test "more threads than artifacts is refused" {
+	COUNT=2 THREADS=4 run --separate-stderr sh "$ROOT/scripts/repro"
+	assert_refused_clean
+}
+
+@test "an unwritable results folder is refused" {
+	: >"$D/file"
+	RESULTS="$D/file/results" run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
+	assert_equal "$status" 2
+	assert_equal "$(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" 1
+	[[ "$stderr" == *"not writable"* ]]
+	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+@test "no C compiler is refused with one line" {
+	CC=/nonexistent/cc run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
+	assert_refused_clean
+	[[ "$stderr" == *"no C compiler"* ]]
+}
+
+@test "an unknown profile, class or option is refused" {
+	run --separate-stderr sh "$ROOT/scripts/repro" --profile huge
+	assert_refused_clean
+	run --separate-stderr sh "$ROOT/scripts/repro" --classes X
+	assert_refused_clean
+	run --separate-stderr sh "$ROOT/scripts/repro" --frobnicate
+	assert_refused_clean
+}
+
+@test "make repro passes bad input through with exit status 2" {
+	run --separate-stderr make -s -C "$ROOT" repro THREADS=0
+	assert_equal "$status" 2
+	[[ "$stderr" == *"THREADS '0'"* ]]
+	assert_equal "$(find "$D/results" -name run.json | wc -l | tr -d ' ')" 0
+}
+
+@test "an interrupt mid-run leaves no artifacts and no half-written result" {
+	# job control on, so the background shell does not start with SIGINT
+	# ignored (POSIX asynchronous lists ignore it otherwise)
+	set -m
+	sh "$ROOT/scripts/repro" --cases exe,script --count 200 >"$D/out" 2>"$D/err" &
+	pid=$!
+	set +m
+	# wait until fresh artifacts exist, then interrupt
+	i=0
+	while [ "$(find "$D/tmp" -type f 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -INT "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	assert_equal "$rc" 130
+	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
+	# and no instrument is left running
+	run pgrep -f "$D/tmp"
+	assert_failure
+}
+
+@test "the quick profile on this Linux control machine finds no penalty in any case" {
+	[ "$(uname -s)" = Linux ] || skip "the no-penalty control applies to plain Linux"
+	run sh "$ROOT/scripts/repro" --profile quick
+	assert_success
+	run_dir=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
+	[ -f "$run_dir/run.json" ]
+	[ -f "$run_dir/report.md" ]
+	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+	# every case ran, and every verdict is none
+	assert_equal "$(jq '[.cases[] | select(.verdict != "none")] | length' "$run_dir/run.json")" 0
+	assert_equal "$(jq '.cases | length' "$run_dir/run.json")" "$(ls "$ROOT/cases" | grep -c -v quarantined)"
+	cp "$run_dir/run.json" "$BATS_FILE_TMPDIR/quick-run.json"
+}
