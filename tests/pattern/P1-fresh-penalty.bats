@@ -1,0 +1,13 @@
+#!/usr/bin/env bats
+# P1: a freshly made executable and script pay a penalty on their first launch.
+load lib
+
+setup() { pattern_setup; }
+
+@test "P1 fresh penalty: first launch of a new exe and script vs the repeat" {
+	require_cases exe script
+	want=$(penalty_expected)
+	say "P1 fresh penalty — $(context_text); expected: $want"
+	expect_verdict exe "$want"
+	expect_verdict script "$want"
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bats
+# P2: a script that is only read by an interpreter (`sh x.sh`) is not
+# assessed, while the same script executed directly (`./x.sh`) is.
+load lib
+
+setup() { pattern_setup; }
+
+@test "P2 interpreter bypass: sh x.sh has no penalty where ./x.sh has one" {
+	require_cases script script-via-sh
+	want=$(penalty_expected)
+	say "P2 interpreter bypass — $(context_text); expected: script $want, script-via-sh none"
+	expect_verdict script "$want"
+	expect_verdict script-via-sh none
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bats
+# P3: what the first-launch cache remembers, inferred from a hard link (same
+# inode, new path), a copy (new inode, same bytes) and a rewrite (new inode
+# renamed over an old path).
+load lib
+
+setup() { pattern_setup; }
+
+@test "P3 cache key: hardlink, copy and rewrite show the expected key" {
+	require_cases exe exe-hardlink exe-copy exe-rewrite
+	inferred=$(jq -r '.inferred.cache_key' "$J")
+	reason=$(jq -r '.inferred.reason' "$J")
+	case $CONTEXT in
+	gate) want=$(cond gate.key) ;;
+	macos) want=inode ;; # evidence.md §2: observed behaviour points to the inode
+	control|gate-exempt|macos-exempt) want=undetermined ;;
+	*) skip "not applicable: no expectation for $(context_text)" ;;
+	esac
+	say "P3 cache key — $(context_text); expected: $want, inferred: $inferred ($reason)"
+	for c in exe-hardlink exe-copy exe-rewrite; do say "  $(numbers "$c")"; done
+	assert_equal "$inferred" "$want"
+	if [ "$want" = undetermined ]; then
+		# no penalty anywhere, so nothing to key
+		for c in exe-hardlink exe-copy exe-rewrite; do
+			assert_equal "$(verdict "$c")" none
+		done
+	fi
+}

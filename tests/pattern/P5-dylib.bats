@@ -1,0 +1,12 @@
+#!/usr/bin/env bats
+# P5: a freshly made library pays the penalty when a host opens it.
+load lib
+
+setup() { pattern_setup; }
+
+@test "P5 dylib penalty: first dlopen of a new library vs the repeat" {
+	require_cases dylib
+	want=$(penalty_expected)
+	say "P5 dylib penalty — $(context_text); expected: $want"
+	expect_verdict dylib "$want"
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bats
+# P6: a copy of a platform binary (/bin/echo) costs little or nothing on its
+# first launch, next to a freshly built executable.
+load lib
+
+setup() { pattern_setup; }
+
+@test "P6 platform copy: a copy of /bin/echo is cheap next to a new exe" {
+	require_cases system-copy exe
+	case $CONTEXT in
+	control|macos-exempt|gate-exempt)
+		say "P6 platform copy — $(context_text); expected: none"
+		expect_verdict system-copy none ;;
+	macos)
+		# "small or none": not a slowdown, or under a quarter of exe's penalty
+		sys=$(jq -r '.cases[] | select(.name == "system-copy") | .penalty_ms.median // 0' "$J")
+		exe=$(jq -r '.cases[] | select(.name == "exe") | .penalty_ms.median // 0' "$J")
+		say "P6 platform copy — $(context_text); expected: system-copy small or none next to exe"
+		say "  $(numbers system-copy)"
+		say "  $(numbers exe)"
+		[ "$(verdict system-copy)" != slowdown ] || awk -v s="$sys" -v e="$exe" 'BEGIN { exit !(s < 0.25 * e) }' ;;
+	gate) skip "not applicable: the calibration gate holds every new file alike; it models no platform signature" ;;
+	*) skip "not applicable: no expectation for $(context_text)" ;;
+	esac
+}

@@ -1,0 +1,115 @@
+# Shared by the pattern tests: which run to read, what its conditions lead
+# us to expect, and how to report the numbers behind each outcome.
+#
+# RUN names a run folder (or its run.json); without it the newest run in
+# results/ is read.  Each pattern prints one "# P<n> …" line with the
+# numbers on fd 3, which `make check` shows.
+
+load ../test_helper/common-setup
+
+pattern_setup() {
+	_common_setup
+	J=$(resolve_run) || skip "no run to check: make repro first, or set RUN=results/<run>"
+	CONTEXT=$(run_context)
+}
+
+resolve_run() {
+	local r=${RUN:-}
+	if [ -z "$r" ]; then
+		r=$(ls -d "$ROOT"/results/*/ 2>/dev/null | sort | tail -n 1)
+		[ -n "$r" ] || return 1
+	fi
+	[ -d "$r" ] && r="${r%/}/run.json"
+	[ -f "$r" ] || return 1
+	printf '%s\n' "$r"
+}
+
+cond() { jq -r --arg k "$1" '.conditions[$k] // "unknown"' "$J"; }
+
+# The run's context decides the expected outcome of every pattern:
+#   control       plain Linux: no assessment, so no penalty anywhere
+#   gate          Linux with the calibration gate holding new objects
+#   gate-exempt   the gate, with the kit's launcher exempted
+#   gate-weak     the gate, set below what the kit can resolve (< 2 ms)
+#   macos         macOS, SIP enabled, terminal not a Developer Tool
+#   macos-exempt  macOS, terminal authorised as a Developer Tool
+#   macos-other   macOS in a state no public source gives an expectation for
+#   other         anything else
+run_context() {
+	local os gate exempt latency dev sip
+	os=$(cond os)
+	gate=$(cond gate.active)
+	if [ "$gate" = 1 ]; then
+		exempt=$(cond gate.exempt)
+		latency=$(cond gate.latency_ms)
+		if [ "$exempt" = 1 ]; then echo gate-exempt
+		elif awk -v l="$latency" 'BEGIN { exit !(l + 0 < 2) }'; then echo gate-weak
+		else echo gate
+		fi
+		return
+	fi
+	case $os in
+	Linux) echo control ;;
+	Darwin)
+		dev=$(cond devtools)
+		sip=$(cond sip)
+		if [ "$dev" = authorized ]; then echo macos-exempt
+		elif [ "$sip" = enabled ]; then echo macos
+		else echo macos-other
+		fi ;;
+	*) echo other ;;
+	esac
+}
+
+context_text() {
+	case $CONTEXT in
+	control) echo "plain $(cond os): no assessment, no penalty expected" ;;
+	gate) echo "calibration gate: latency $(cond gate.latency_ms) ms, workers $(cond gate.workers), key $(cond gate.key)" ;;
+	gate-exempt) echo "calibration gate with the launcher exempt" ;;
+	gate-weak) echo "calibration gate at $(cond gate.latency_ms) ms, below the 1 ms floor's reach" ;;
+	macos) echo "macOS $(cond os_version), SIP $(cond sip), Developer Tools $(cond devtools)" ;;
+	macos-exempt) echo "macOS $(cond os_version), terminal authorised as a Developer Tool" ;;
+	macos-other) echo "macOS $(cond os_version), SIP $(cond sip), Developer Tools $(cond devtools)" ;;
+	*) echo "an unknown platform" ;;
+	esac
+}
+
+has_case() { jq -e --arg c "$1" 'any(.cases[]; .name == $c)' "$J" >/dev/null; }
+
+require_cases() {
+	local c
+	for c in "$@"; do
+		has_case "$c" || skip "not applicable: the run has no '$c' case"
+	done
+}
+
+verdict() { jq -r --arg c "$1" '.cases[] | select(.name == $c) | .verdict' "$J"; }
+
+# "exe: penalty 20.31 ms [19.80, 20.92], 12.4x, slowdown"
+numbers() {
+	jq -r --arg c "$1" '.cases[] | select(.name == $c) |
+		def f: if . == null then "n/a" else (. * 100 | round / 100 | tostring) end;
+		"\(.name): penalty \(.penalty_ms.median | f) ms [\(.penalty_ms.ci_low | f), \(.penalty_ms.ci_high | f)], \(.ratio | f)x, \(.verdict)"' "$J"
+}
+
+say() { echo "# $*" >&3; }
+
+# expect_verdict CASE WANT: WANT is slowdown or none
+expect_verdict() {
+	local got
+	got=$(verdict "$1")
+	if [ "$got" != "$2" ]; then
+		say "  $(numbers "$1") — expected $2"
+		return 1
+	fi
+	say "  $(numbers "$1")"
+}
+
+# Expected first-launch outcome of an assessed case in this context.
+penalty_expected() {
+	case $CONTEXT in
+	gate|macos) echo slowdown ;;
+	control|gate-exempt|macos-exempt) echo none ;;
+	*) skip "not applicable: no expectation for $(context_text)" ;;
+	esac
+}

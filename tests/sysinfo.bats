@@ -1,0 +1,370 @@
+#!/usr/bin/env bats
+# scripts/sysinfo: the conditions it prints, on macOS through the fakes in
+# tests/fakes (one state folder per machine state, written by
+# tests/fakes/mkstates) and on the Linux machine running the tests.
+
+load test_helper/common-setup
+
+setup() {
+	_common_setup
+	FAKES="$ROOT/tests/fakes"
+	SYSINFO="$ROOT/scripts/sysinfo"
+}
+
+# value_of KEY [TEXT]: the value of KEY in TEXT (default $output); the last
+# line wins, like docs/formats.md says. Status 1 when KEY is absent.
+value_of() {
+	printf '%s\n' "${2-$output}" | awk -v k="$1" '
+		index($0, k "=") == 1 { v = substr($0, length(k) + 2); seen = 1 }
+		END { print v; exit !seen }'
+}
+
+# sysinfo_with STATE SHELL [ARGS...]: run sysinfo under SHELL with the fakes
+# of STATE first on PATH (stdout in $output, stderr in $stderr).
+sysinfo_with() {
+	local state=$1 shell=$2
+	shift 2
+	run --separate-stderr env PATH="$FAKES/bin:$PATH" \
+		FAKE_STATE="$FAKES/states/$state" EXECLAG_SYSROOT="$FAKES/states/$state/root" \
+		$shell "$SYSINFO" "$@"
+}
+
+# check_state STATE KEY=VALUE...: under sh, dash and bash --posix (macOS
+# /bin/sh) sysinfo exits 0, prints the same well-formed lines and nothing
+# on stderr, and every KEY has VALUE.
+check_state() {
+	local state=$1 shell first='' kv k want got bad=''
+	shift
+	for shell in sh dash "bash --posix"; do
+		sysinfo_with "$state" "$shell" --workdir /tmp/x.noindex
+		[ "$status" -eq 0 ] || fail "$state under $shell: exit $status"
+		[ -z "$stderr" ] || fail "$state under $shell: stderr: $stderr"
+		if [ -z "$first" ]; then
+			first=$output
+		elif [ "$output" != "$first" ]; then
+			fail "$state: $shell prints something else than sh:
+$(diff <(printf '%s\n' "$first") <(printf '%s\n' "$output"))"
+		fi
+	done
+	assert_well_formed
+	for kv in "$@"; do
+		k=${kv%%=*} want=${kv#*=}
+		got=$(value_of "$k") || got='<absent>'
+		[ "$got" = "$want" ] || bad="$bad
+  $k: want '$want', got '$got'"
+	done
+	[ -z "$bad" ] || fail "$state:$bad
+output:
+$output"
+}
+
+# assert_well_formed: every line of $output is key=value with a conditions key.
+assert_well_formed() {
+	local bad
+	bad=$(printf '%s\n' "$output" | grep -v -E '^[a-z0-9_.]+=' || true)
+	[ -z "$bad" ] || fail "lines that are not key=value: $bad"
+}
+
+# The keys in order, for a macOS state with N perflevels.
+expected_keys() {
+	local i=0
+	printf '%s\n' kit_version os os_name os_version os_build kernel arch model \
+		cpu ncpu core_classes perflevels
+	while [ "$i" -lt "$1" ]; do
+		printf '%s\n' "perflevel$i.name" "perflevel$i.cpus"
+		i=$((i + 1))
+	done
+	printf '%s\n' cores_p cores_e sip sip_custom assessments devtools network \
+		network_interface vpn terminal clock_source spotlight_volume \
+		workdir_indexed work_fs
+}
+
+# ------------------------------------------------------------ fixtures
+
+@test "the stored fake states are exactly what tests/fakes/mkstates writes" {
+	run sh "$FAKES/mkstates" "$BATS_TEST_TMPDIR/states"
+	assert_success
+	run diff -r "$FAKES/states" "$BATS_TEST_TMPDIR/states"
+	assert_success
+}
+
+@test "every state records df (else the fake would run the real one)" {
+	local st missing=''
+	for st in "$FAKES"/states/*/; do
+		ls "$st" | grep -q '^df\.' || missing="$missing ${st%/}"
+	done
+	assert_equal "$missing" ""
+}
+
+@test "fake df and mount run the real commands when no state is given" {
+	run -0 env -u FAKE_STATE PATH="$FAKES/bin:$PATH" df -P /
+	assert_line --index 0 --partial Filesystem
+	run -0 env -u FAKE_STATE PATH="$FAKES/bin:$PATH" mount
+	refute_output ""
+}
+
+@test "fake sysctl: known names print values, unknown ones warn per name and count in the exit status" {
+	run --separate-stderr env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/sysctl" -n hw.ncpu hw.nope hw.model hw.nada
+	assert_equal "$status" 2
+	assert_equal "$output" "8
+MacBookAir10,1"
+	assert_equal "$stderr" "sysctl: unknown oid 'hw.nope'
+sysctl: unknown oid 'hw.nada'"
+	run --separate-stderr env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/sysctl" hw.ncpu
+	assert_equal "$output" "hw.ncpu: 8"
+	run --separate-stderr env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/sysctl" -in hw.nope hw.ncpu
+	assert_equal "$status" 0
+	assert_equal "$output" 8
+	assert_equal "$stderr" ""
+}
+
+@test "fake sysctl in an old-sysctl state stops at the first unknown name with exit 1" {
+	run --separate-stderr env FAKE_STATE="$FAKES/states/m5-three-levels" "$FAKES/bin/sysctl" -n hw.nope hw.ncpu
+	assert_equal "$status" 1
+	assert_equal "$output" ""
+	assert_equal "$stderr" "sysctl: unknown oid 'hw.nope'"
+}
+
+@test "fake route offline: empty stdout, the message on stderr, exit 1" {
+	run --separate-stderr env FAKE_STATE="$FAKES/states/intel-offline" "$FAKES/bin/route" -n get default
+	assert_equal "$status" 1
+	assert_equal "$output" ""
+	assert_equal "$stderr" "route: writing to routing socket: not in table"
+}
+
+@test "fakes: a command without fixture files is missing (exit 127); uname -n is refused" {
+	run -127 env FAKE_STATE="$FAKES/states/missing" "$FAKES/bin/csrutil" status
+	run env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/uname" -n
+	assert_equal "$status" 64
+	run env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/uname" -m -s
+	assert_output "Darwin arm64"
+}
+
+# ------------------------------------------------------------ macOS states
+
+@test "M1, macOS 14.1.1, SIP on, assessments on, online on en0" {
+	check_state m1-online os=Darwin os_name=macOS os_version=14.1.1 os_build=23B2082 \
+		kernel=23.1.0 arch=arm64 model=MacBookAir10,1 cpu="Apple M1" ncpu=8 \
+		perflevels=2 perflevel0.name=Performance perflevel0.cpus=4 \
+		perflevel1.name=Efficiency perflevel1.cpus=4 cores_p=4 cores_e=4 \
+		"core_classes=all P E" sip=enabled sip_custom=no assessments=enabled \
+		devtools=unknown network=online network_interface=en0 vpn=no \
+		clock_source=mach_absolute_time spotlight_volume=enabled \
+		"workdir_indexed=no (.noindex)" work_fs=apfs
+}
+
+@test "macOS keys come in the documented order, two lines per perflevel" {
+	check_state m5-three-levels
+	run -0 bash -c 'printf "%s\n" "$1" | cut -d= -f1' _ "$output"
+	assert_equal "$output" "$(expected_keys 3)"
+}
+
+@test "M1 Pro on a VPN: the default route on utun4 means vpn=yes" {
+	check_state m1pro-vpn model=MacBookPro18,1 cpu="Apple M1 Pro" ncpu=10 \
+		perflevels=2 cores_p=8 cores_e=2 "core_classes=all P E" \
+		network=online network_interface=utun4 vpn=yes \
+		os_version=14.4.1 os_build=23E224 spotlight_volume=disabled \
+		sip=enabled sip_custom=no assessments=enabled
+}
+
+@test "M5 with Super/Performance/Efficiency: levels are read by name, not position" {
+	check_state m5-three-levels os_version=26.1 os_build=25B78 model=Mac17,2 cpu="Apple M5" \
+		ncpu=12 perflevels=3 perflevel0.name=Super perflevel0.cpus=2 \
+		perflevel1.name=Performance perflevel1.cpus=6 \
+		perflevel2.name=Efficiency perflevel2.cpus=4 \
+		cores_p=8 cores_e=4 "core_classes=all P E" \
+		spotlight_volume=disabled-search network=online network_interface=en0 vpn=no
+}
+
+@test "Intel without perflevel oids, offline: one core class, network offline" {
+	check_state intel-offline os_version=12.2 os_build=21D49 arch=x86_64 \
+		model=MacBookPro16,1 "cpu=Intel(R) Core(TM) i9-9980HK CPU @ 2.40GHz" ncpu=16 \
+		perflevels=0 cores_p=n/a cores_e=n/a core_classes=all \
+		network=offline network_interface=none vpn=no \
+		spotlight_volume=no-index sip=enabled sip_custom=no assessments=enabled work_fs=hfs
+	refute_line --regexp '^perflevel[0-9]'
+}
+
+@test "Intel VM with one Standard level, the other offline messages, SIP unknown (custom)" {
+	check_state intel-vm perflevels=1 perflevel0.name=Standard perflevel0.cpus=4 \
+		cores_p=4 cores_e=0 core_classes=all \
+		network=offline network_interface=none vpn=no \
+		sip=unknown sip_custom=yes assessments=enabled \
+		spotlight_volume=unknown work_fs=unknown os_version=13.6.1 os_build=22G313
+}
+
+@test "Catalina's single-tab sw_vers is read too" {
+	check_state catalina-old "os_name=Mac OS X" os_version=10.15.7 os_build=19H2 \
+		perflevels=0 core_classes=all network=online network_interface=en0 \
+		spotlight_volume=enabled
+}
+
+@test "SIP with a custom configuration: enabled, sip_custom=yes" {
+	check_state sip-custom sip=enabled sip_custom=yes assessments=enabled \
+		spotlight_volume=read-only
+}
+
+@test "SIP disabled and assessments disabled (spctl exits 1: the text decides)" {
+	check_state sip-disabled-assess-off sip=disabled sip_custom=no assessments=disabled \
+		spotlight_volume=unknown network=online
+}
+
+@test "a Rapid Security Response is appended to os_version" {
+	check_state rsr "os_version=13.4.1 (a)" os_build=22F770820b os_name=macOS
+}
+
+@test "a default route that scutil calls unreachable is not 'online'" {
+	check_state net-conflict network=unknown network_interface=en0 vpn=no
+}
+
+@test "no IPv4 default route but IPv6 reachable is online, not offline" {
+	check_state net-v6only network=online network_interface=en0 vpn=no
+}
+
+@test "unexpected output everywhere: unknown values, no crash" {
+	check_state weird os=Darwin os_name=unknown os_version=unknown os_build=unknown \
+		model=unknown cpu=unknown ncpu=unknown \
+		perflevels=2 perflevel0.name=Performance perflevel0.cpus=unknown \
+		perflevel1.name=unknown perflevel1.cpus=unknown \
+		cores_p=unknown cores_e=unknown core_classes=all \
+		sip=unknown sip_custom=unknown assessments=unknown devtools=unknown \
+		network=unknown network_interface=unknown vpn=unknown \
+		spotlight_volume=unknown work_fs=unknown
+}
+
+@test "more unexpected output: bad level count, spctl on stderr, other route errors" {
+	check_state weird2 sip=enabled sip_custom=no perflevels=unknown \
+		cores_p=unknown cores_e=unknown core_classes=all assessments=unknown \
+		network=unknown network_interface=unknown vpn=unknown \
+		spotlight_volume=unknown work_fs=unknown
+}
+
+@test "every macOS command missing: unknown values, no crash" {
+	check_state missing os=Darwin kernel=unknown arch=unknown os_version=unknown \
+		perflevels=unknown cores_p=unknown sip=unknown assessments=unknown \
+		network=unknown vpn=unknown spotlight_volume=unknown work_fs=unknown
+	run value_of ncpu "$output"
+	assert_output --regexp '^([0-9]+|unknown)$'
+}
+
+@test "workdir_indexed: .noindex anywhere in the path, yes elsewhere, unknown without --workdir" {
+	sysinfo_with m1-online sh --workdir /tmp/a.noindex/run-1/
+	assert_equal "$(value_of workdir_indexed)" "no (.noindex)"
+	sysinfo_with m1-online sh --workdir=/tmp/plain
+	assert_equal "$(value_of workdir_indexed)" "yes"
+	sysinfo_with m1-online sh
+	assert_equal "$(value_of workdir_indexed)" "unknown"
+	assert_equal "$(value_of work_fs)" "unknown"
+}
+
+# ------------------------------------------------------------ Linux states
+
+@test "Linux hybrid CPU on WireGuard: P/E counts from cpu_core/cpu_atom, vpn=yes" {
+	check_state linux-hybrid os=Linux "os_name=Ubuntu 24.04.1 LTS" os_version=24.04 \
+		os_build=n/a kernel=6.8.0-45-generic "model=XPS 15 9520" \
+		"cpu=12th Gen Intel(R) Core(TM) i7-12700H" \
+		perflevels=n/a cores_p=12 cores_e=7 "core_classes=all P E" \
+		sip=n/a sip_custom=n/a assessments=n/a devtools=n/a \
+		network=online network_interface=wg0 vpn=yes clock_source=tsc \
+		spotlight_volume=n/a workdir_indexed=n/a work_fs=btrfs
+}
+
+@test "Linux board whose default route is on a down link is offline; Serial never printed" {
+	check_state linux-offline "os_name=Debian GNU/Linux 12 (\"bookworm\")" os_version=12 \
+		arch=aarch64 model=unknown cpu=BCM2835 core_classes=all cores_p=n/a cores_e=n/a \
+		network=offline network_interface=none vpn=no clock_source=arch_sys_counter \
+		work_fs=ext4
+	refute_output --partial 10000000abcdef01
+}
+
+@test "Linux with only an IPv6 default route is online on the up link" {
+	check_state linux-v6only "os_name=Fedora Linux 40 (Workstation Edition)" os_version=40 \
+		network=online network_interface=enp1s0 vpn=no cpu=unknown clock_source=unknown \
+		work_fs=xfs
+}
+
+# ------------------------------------------------------------ this machine
+
+@test "on this Linux machine: os=Linux, ncpu from getconf, all keys, well formed" {
+	[ "$(uname -s)" = Linux ] || skip "not Linux"
+	run --separate-stderr sh "$SYSINFO" --workdir "$BATS_TEST_TMPDIR/w.noindex"
+	assert_success
+	assert_equal "$stderr" ""
+	assert_well_formed
+	assert_equal "$(value_of os)" Linux
+	assert_equal "$(value_of ncpu)" "$(getconf _NPROCESSORS_ONLN)"
+	assert_equal "$(value_of os_build)" n/a
+	assert_equal "$(value_of sip)" n/a
+	assert_equal "$(value_of spotlight_volume)" n/a
+	assert_equal "$(value_of workdir_indexed)" n/a
+	assert_equal "$(value_of devtools)" n/a
+	assert_equal "$(value_of perflevels)" n/a
+	run -0 bash -c 'printf "%s\n" "$1" | cut -d= -f1' _ "$output"
+	assert_equal "$output" "$(expected_keys 0)"
+}
+
+@test "on this machine: no line holds the host name, \$HOME or the user name" {
+	run --separate-stderr sh "$SYSINFO" --workdir "$BATS_TEST_TMPDIR/w.noindex"
+	assert_success
+	local host user
+	host=$(hostname 2>/dev/null || uname -n)
+	user=$(id -un)
+	# whole words: a host called "vm" is not leaked by "kvm-clock"
+	[ -z "$host" ] || refute_output --regexp "(^|[^A-Za-z0-9_-])${host//./\\.}([^A-Za-z0-9_-]|$)"
+	[ -z "$user" ] || refute_output --regexp "(^|[^A-Za-z0-9_-])${user}([^A-Za-z0-9_-]|$)"
+	[ "${#HOME}" -le 1 ] || refute_output --partial "$HOME"
+}
+
+@test "a value holding \$HOME shows ~ instead" {
+	run -0 env HOME=/Users/alice TERM_PROGRAM=/Users/alice/Apps/Term sh "$SYSINFO"
+	assert_line "terminal=~/Apps/Term"
+	refute_output --partial /Users/alice
+}
+
+@test "terminal is TERM_PROGRAM, else TERM, else unknown" {
+	run -0 env TERM_PROGRAM=iTerm.app TERM=xterm-256color sh "$SYSINFO"
+	assert_line terminal=iTerm.app
+	run -0 env -u TERM_PROGRAM TERM=xterm-256color sh "$SYSINFO"
+	assert_line terminal=xterm-256color
+	run -0 env -u TERM_PROGRAM -u TERM sh "$SYSINFO"
+	assert_line terminal=unknown
+}
+
+@test "kit_version comes from EXECLAG_VERSION" {
+	run -0 env EXECLAG_VERSION=1.2.3 sh "$SYSINFO"
+	assert_line --index 0 kit_version=1.2.3
+}
+
+@test "sysinfo never runs hostname, whoami, system_profiler, ioreg" {
+	local trap="$BATS_TEST_TMPDIR/tripwire" c
+	mkdir -p "$trap"
+	for c in hostname whoami system_profiler ioreg logname users; do
+		printf '#!/bin/sh\necho "%s $*" >>"%s/called"\n' "$c" "$trap" >"$trap/$c"
+		chmod +x "$trap/$c"
+	done
+	run -0 env PATH="$trap:$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" sh "$SYSINFO" --workdir /tmp/x
+	run -0 env PATH="$trap:$PATH" sh "$SYSINFO" --workdir /tmp/x
+	[ ! -e "$trap/called" ] || fail "called: $(cat "$trap/called")"
+}
+
+# ------------------------------------------------------------ usage
+
+@test "--help prints usage and exits 0" {
+	run -0 sh "$SYSINFO" --help
+	assert_line --index 0 --partial "usage: sysinfo"
+}
+
+@test "an unknown option is one line on stderr and exit 2" {
+	run --separate-stderr sh "$SYSINFO" --frobnicate
+	assert_equal "$status" 2
+	assert_equal "$output" ""
+	assert_equal "${#stderr_lines[@]}" 1
+	run --separate-stderr sh "$SYSINFO" --workdir
+	assert_equal "$status" 2
+	assert_equal "${#stderr_lines[@]}" 1
+}
+
+@test "sysinfo and the fakes pass shellcheck -s sh" {
+	run shellcheck -s sh "$SYSINFO" "$FAKES"/bin/* "$FAKES/mkstates"
+	assert_success
+}
