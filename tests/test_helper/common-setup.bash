@@ -18,3 +18,36 @@ _common_setup() {
 jq_get() {
 	jq -er "$2" "$1"
 }
+
+# gate_probe: can this machine run the calibration gate?  Builds it, starts
+# it once on a scratch folder and sets GATE_SKIP to the reason it cannot
+# ("" when it can).  Call from setup_file; export GATE_SKIP for the tests.
+gate_probe() {
+	local root="$BATS_TEST_DIRNAME" dir="$BATS_FILE_TMPDIR/gate-probe" pid i err
+	while [ ! -f "$root/Makefile" ] && [ "$root" != / ]; do root="$(dirname "$root")"; done
+	GATE_SKIP=""
+	if [ "$(uname -s)" != Linux ]; then
+		GATE_SKIP="the calibration gate is Linux-only (fanotify); this is $(uname -s)"
+		return 0
+	fi
+	make -C "$root" -s micro/bin/gate >/dev/null 2>&1 || { GATE_SKIP="the gate does not build here"; return 0; }
+	mkdir -p "$dir"
+	"$root/micro/bin/gate" --dir "$dir" --latency-ms 0 --workers 1 --key inode \
+		--ready-file "$dir.ready" >"$dir.out" 2>"$dir.err" 3>&- &
+	pid=$!
+	for i in $(seq 1 100); do
+		[ -e "$dir.ready" ] && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.05
+	done
+	if [ -e "$dir.ready" ]; then
+		kill -TERM "$pid"
+		wait "$pid" || true
+	else
+		kill -KILL "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+		err="$(head -n 1 "$dir.err")"
+		GATE_SKIP="the calibration gate cannot run here: ${err:-not ready within 5 s}"
+		[ "$(id -u)" = 0 ] || GATE_SKIP="needs root (fanotify permission events): $GATE_SKIP"
+	fi
+}
