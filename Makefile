@@ -49,7 +49,7 @@ $(BIN)/mkfresh: micro/mkfresh.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 $(BIN)/launch: micro/launch.c micro/coreclass.h micro/coreclass_$(PLAT).c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/launch.c micro/coreclass_$(PLAT).c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
 
-$(BIN)/analyze: micro/analyze.c micro/stats.c micro/stats.h micro/report.c micro/report.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+$(BIN)/analyze: micro/analyze.c micro/stats.c micro/stats.h micro/thresholds.h micro/report.c micro/report.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/stats.c micro/report.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 $(BIN)/gate: micro/gate_linux.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)

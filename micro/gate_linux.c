@@ -13,6 +13,7 @@
 #define _GNU_SOURCE
 #include "util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -44,7 +45,7 @@ static const char *const obj_names[] = { "exec", "library" };
 
 /* ---- settings ----------------------------------------------------------- */
 
-static long opt_latency_ms = -1;
+static double opt_latency_ms = -1;
 static long opt_workers = -1;
 static int opt_key = -1;
 static const char *opt_dir;
@@ -255,7 +256,19 @@ static bool is_library_name(const char *path)
 		return true;
 	if (n >= 6 && strcmp(base + n - 6, ".dylib") == 0)
 		return true;
-	return strstr(base, ".so.") != NULL;
+	/* A versioned soname, libfoo.so.1 or libfoo.so.1.2.3: digits and dots
+	 * only after ".so.", so a temporary such as x.so.tmp is no library. */
+	for (const char *p = strstr(base, ".so."); p; p = strstr(p + 1, ".so.")) {
+		const char *q = p + 4;
+
+		if (!isdigit((unsigned char)*q))
+			continue;
+		while (isdigit((unsigned char)*q) || *q == '.')
+			q++;
+		if (*q == '\0')
+			return true;
+	}
+	return false;
 }
 
 /* Parent of pid from /proc/<pid>/stat; -1 if the process is gone. */
@@ -405,7 +418,7 @@ static void *worker_main(void *arg)
 			result = "hit";
 		} else {
 			result = "miss";
-			hold_until(t0 + (uint64_t)opt_latency_ms * 1000000u);
+			hold_until(t0 + (uint64_t)(opt_latency_ms * 1e6 + 0.5));
 			if (key)
 				cache_add(key);
 		}
@@ -541,11 +554,11 @@ static void usage(FILE *f)
 	    "\n"
 	    "Calibration gate (Linux, needs root): holds the first exec of every\n"
 	    "file directly in DIR, and the first open of every non-empty library\n"
-	    "in DIR (*.so, *.so.*, *.dylib), for MS milliseconds per object not seen\n"
+	    "in DIR (*.so, *.so.N, *.dylib), for MS milliseconds per object not seen\n"
 	    "before, then allows it; later launches of the same object pass at once.\n"
 	    "\n"
 	    "  --dir DIR          the only directory marked (its direct children)\n"
-	    "  --latency-ms MS    hold per unseen object, 0..60000\n"
+	    "  --latency-ms MS    hold per unseen object, 0..60000 (fractions allowed)\n"
 	    "  --workers W        threads answering, 1..64 (1 = serialised)\n"
 	    "  --key K            what the cache remembers: inode (dev:ino),\n"
 	    "                     path, or content (FNV-1a 64 of the bytes)\n"
@@ -583,8 +596,8 @@ static void parse_args(int argc, char **argv)
 			opt_dir = optarg;
 			break;
 		case 'l':
-			if (parse_long(optarg, 0, 60000, &opt_latency_ms) != 0)
-				die(EXIT_USAGE, "--latency-ms must be an integer in 0..60000: %s", optarg);
+			if (parse_double(optarg, 0, 60000, &opt_latency_ms) != 0)
+				die(EXIT_USAGE, "--latency-ms must be a number of ms in 0..60000 (e.g. 20 or 0.5): %s", optarg);
 			break;
 		case 'w':
 			if (parse_long(optarg, 1, 64, &opt_workers) != 0)
@@ -748,7 +761,7 @@ int main(int argc, char **argv)
 
 	o = json_object();
 	json_object_set_new(o, "gate", json_string("start"));
-	json_object_set_new(o, "latency_ms", json_integer(opt_latency_ms));
+	json_object_set_new(o, "latency_ms", json_real(opt_latency_ms));
 	json_object_set_new(o, "workers", json_integer(opt_workers));
 	json_object_set_new(o, "key", json_string(key_names[opt_key]));
 	json_object_set_new(o, "dir", json_string(dir_real));

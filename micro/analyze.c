@@ -1,0 +1,529 @@
+/* analyze - turn a run folder's raw samples into verdicts.
+ *
+ *   analyze --run DIR [--quiet]
+ *
+ * Reads DIR/conditions.txt and DIR/raw/<name>.samples.tsv (docs/formats.md),
+ * writes DIR/run.json and DIR/report.md atomically and prints a summary.
+ * Any bad input stops it before anything is written: one line on stderr
+ * naming the file and line, exit 2. */
+#define _POSIX_C_SOURCE 200809L
+#include "report.h"
+#include "stats.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define SAMPLES_SUFFIX ".samples.tsv"
+#define MAX_FIELDS 16
+
+static void usage(FILE *f)
+{
+	fputs("usage: analyze --run DIR [--quiet]\n"
+	      "  Reads DIR/conditions.txt and DIR/raw/*.samples.tsv, writes\n"
+	      "  DIR/run.json and DIR/report.md, prints the results table.\n"
+	      "  --quiet  write the files, print nothing\n"
+	      "Exit: 0 done, 1 could not write, 2 bad usage or bad input.\n", f);
+}
+
+static char *join_path(const char *dir, const char *name)
+{
+	size_t n = strlen(dir) + strlen(name) + 2;
+	char *p = xmalloc(n);
+
+	snprintf(p, n, "%s/%s", dir, name);
+	return p;
+}
+
+/* basename(3) may modify its argument and differs between libcs. */
+static char *run_id_of(const char *dir)
+{
+	size_t end = strlen(dir), start;
+	char *id;
+
+	while (end > 1 && dir[end - 1] == '/')
+		end--;
+	start = end;
+	while (start > 0 && dir[start - 1] != '/')
+		start--;
+	id = xmalloc(end - start + 1);
+	memcpy(id, dir + start, end - start);
+	id[end - start] = '\0';
+	return id;
+}
+
+/* ---- conditions.txt ------------------------------------------------------------ */
+
+static int valid_key(const char *key)
+{
+	if (!*key)
+		return 0;
+	for (; *key; key++)
+		if (!((*key >= 'a' && *key <= 'z') || (*key >= '0' && *key <= '9') ||
+		      *key == '_' || *key == '.'))
+			return 0;
+	return 1;
+}
+
+/* A key seen twice keeps its first position and its last value. */
+static void set_condition(struct run *r, const char *key, const char *value)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_conditions; i++)
+		if (strcmp(r->conditions[i].key, key) == 0) {
+			free(r->conditions[i].value);
+			r->conditions[i].value = xstrdup(value);
+			return;
+		}
+	r->conditions = xrealloc(r->conditions,
+				 (r->n_conditions + 1) * sizeof *r->conditions);
+	r->conditions[r->n_conditions].key = xstrdup(key);
+	r->conditions[r->n_conditions].value = xstrdup(value);
+	r->n_conditions++;
+}
+
+static void strip_newline(char *line)
+{
+	size_t len = strlen(line);
+
+	if (len > 0 && line[len - 1] == '\n')
+		line[--len] = '\0';
+	if (len > 0 && line[len - 1] == '\r')
+		line[--len] = '\0';
+}
+
+static void read_conditions(const char *dir, struct run *r)
+{
+	char *path = join_path(dir, "conditions.txt");
+	char *buf = NULL, *line, *eq;
+	size_t cap = 0;
+	long lineno = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		die(EXIT_USAGE, "%s: cannot open:", path);
+	while ((line = read_line(f, &buf, &cap)) != NULL) {
+		lineno++;
+		strip_newline(line);
+		if (line[0] == '\0' || line[0] == '#')
+			continue;
+		eq = strchr(line, '=');
+		if (!eq)
+			die(EXIT_USAGE, "%s:%ld: not a key=value line", path, lineno);
+		*eq = '\0';
+		if (!valid_key(line))
+			die(EXIT_USAGE, "%s:%ld: bad key '%s' (want [a-z0-9_.]+)", path,
+			    lineno, line);
+		set_condition(r, line, eq + 1);
+	}
+	if (ferror(f))
+		die(EXIT_FAIL, "%s: read error:", path);
+	fclose(f);
+	free(buf);
+	free(path);
+}
+
+/* ---- samples files ----------------------------------------------------------------- */
+
+struct parser {
+	const char *path;
+	long line;
+	struct config *c;
+	size_t cap;
+	int have_threads, have_n;
+};
+
+static long field_long(const struct parser *p, const char *s, long min,
+		       long max, const char *what)
+{
+	long v;
+
+	if (parse_long(s, min, max, &v) != 0)
+		die(EXIT_USAGE, "%s:%ld: bad %s '%s' (want an integer in %ld..%ld)",
+		    p->path, p->line, what, s, min, max);
+	return v;
+}
+
+static enum pass field_pass(const struct parser *p, const char *s)
+{
+	if (strcmp(s, "first") == 0)
+		return PASS_FIRST;
+	if (strcmp(s, "repeat") == 0)
+		return PASS_REPEAT;
+	die(EXIT_USAGE, "%s:%ld: unknown pass '%s' (want first or repeat)",
+	    p->path, p->line, s);
+	return PASS_FIRST;
+}
+
+static void expect_fields(const struct parser *p, int got, int want,
+			  const char *record)
+{
+	if (got != want)
+		die(EXIT_USAGE, "%s:%ld: %s line has %d fields, want %d", p->path,
+		    p->line, record, got, want);
+}
+
+static void set_meta_text(const struct parser *p, char **slot,
+			  const char *key, const char *value)
+{
+	if (value[0] == '\0')
+		die(EXIT_USAGE, "%s:%ld: empty meta %s", p->path, p->line, key);
+	free(*slot);
+	*slot = xstrdup(value);
+}
+
+static void parse_meta(struct parser *p, char **f, int nf)
+{
+	struct config *c = p->c;
+
+	expect_fields(p, nf, 3, "meta");
+	if (strcmp(f[1], "case") == 0)
+		set_meta_text(p, &c->case_name, f[1], f[2]);
+	else if (strcmp(f[1], "kind") == 0)
+		set_meta_text(p, &c->kind, f[1], f[2]);
+	else if (strcmp(f[1], "class") == 0)
+		set_meta_text(p, &c->class_name, f[1], f[2]);
+	else if (strcmp(f[1], "threads") == 0) {
+		c->threads = field_long(p, f[2], 1, 1000000, "threads");
+		p->have_threads = 1;
+	} else if (strcmp(f[1], "n") == 0) {
+		c->n = field_long(p, f[2], 0, 100000000, "n");
+		p->have_n = 1;
+	}
+	/* Other meta keys are ignored: newer launchers may add some. */
+}
+
+static void parse_pass(struct parser *p, char **f, int nf)
+{
+	enum pass which;
+	struct pass_time *pt;
+	long wall_ns;
+
+	expect_fields(p, nf, 4, "pass");
+	which = field_pass(p, f[1]);
+	pt = &p->c->passes[which];
+	if (pt->present)
+		die(EXIT_USAGE, "%s:%ld: second pass line for '%s'", p->path, p->line, f[1]);
+	wall_ns = field_long(p, f[2], 0, LONG_MAX, "WALL_NS");
+	pt->launches = field_long(p, f[3], 0, LONG_MAX, "LAUNCHES");
+	pt->wall_ms = (double)wall_ns / 1e6;
+	pt->launches_per_s = wall_ns > 0 ? (double)pt->launches / ((double)wall_ns / 1e9)
+					 : NAN;
+	pt->present = 1;
+}
+
+static void parse_sample(struct parser *p, char **f, int nf)
+{
+	struct config *c = p->c;
+	struct sample *s;
+
+	expect_fields(p, nf, 8, "sample");
+	if (c->n_samples == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 64;
+		c->samples = xrealloc(c->samples, p->cap * sizeof *c->samples);
+	}
+	s = &c->samples[c->n_samples++];
+	s->pass = field_pass(p, f[1]);
+	s->thread = field_long(p, f[2], 0, 1000000, "THREAD");
+	s->index = field_long(p, f[3], 0, 100000000, "INDEX");
+	s->dur_ms = (double)field_long(p, f[4], 0, LONG_MAX, "DUR_NS") / 1e6;
+	s->exit_status = field_long(p, f[5], -1, 255, "EXIT");
+	s->signal = field_long(p, f[6], 0, 1024, "SIGNAL");
+	s->spawn_errno = field_long(p, f[7], 0, 1000000, "ERRNO");
+	s->line = p->line;
+}
+
+static void parse_record(struct parser *p, char *line)
+{
+	char *f[MAX_FIELDS];
+	int nf = split_tabs(line, f, MAX_FIELDS);
+
+	if (nf == 1 && f[0][0] == '\0')
+		return; /* a blank line carries nothing */
+	if (strcmp(f[0], "meta") == 0)
+		parse_meta(p, f, nf);
+	else if (strcmp(f[0], "pass") == 0)
+		parse_pass(p, f, nf);
+	else if (strcmp(f[0], "sample") == 0)
+		parse_sample(p, f, nf);
+	else
+		die(EXIT_USAGE, "%s:%ld: unknown record '%s'", p->path, p->line, f[0]);
+}
+
+static void check_magic(struct parser *p, char *line)
+{
+	char *f[MAX_FIELDS];
+	int nf = line ? split_tabs(line, f, MAX_FIELDS) : 0;
+
+	if (nf != 2 || strcmp(f[0], "execlag-samples") != 0 || strcmp(f[1], "1") != 0)
+		die(EXIT_USAGE, "%s:1: not a samples file (want 'execlag-samples<TAB>1')",
+		    p->path);
+}
+
+static int cmp_sample(const void *a, const void *b)
+{
+	const struct sample *x = a, *y = b;
+
+	if (x->pass != y->pass)
+		return (int)x->pass - (int)y->pass;
+	if (x->index != y->index)
+		return (x->index > y->index) - (x->index < y->index);
+	return (x->line > y->line) - (x->line < y->line);
+}
+
+static void check_meta(const struct parser *p)
+{
+	const struct config *c = p->c;
+	const char *missing = !c->case_name ? "case" : !c->kind ? "kind"
+			      : !c->class_name ? "class" : !p->have_threads ? "threads"
+			      : !p->have_n ? "n" : NULL;
+
+	if (missing)
+		die(EXIT_USAGE, "%s:%ld: no 'meta %s' line", p->path, p->line, missing);
+}
+
+/* Every index within 0..n-1, and at most one sample per pass and index. */
+static void check_samples(const struct parser *p)
+{
+	struct config *c = p->c;
+	size_t i;
+
+	for (i = 0; i < c->n_samples; i++)
+		if (c->samples[i].index >= c->n)
+			die(EXIT_USAGE, "%s:%ld: index %ld out of range (meta n is %ld)",
+			    p->path, c->samples[i].line, c->samples[i].index, c->n);
+	if (c->n_samples > 1)
+		qsort(c->samples, c->n_samples, sizeof *c->samples, cmp_sample);
+	for (i = 1; i < c->n_samples; i++) {
+		const struct sample *prev = &c->samples[i - 1], *s = &c->samples[i];
+
+		if (prev->pass == s->pass && prev->index == s->index)
+			die(EXIT_USAGE, "%s:%ld: duplicate %s sample for index %ld (first at line %ld)",
+			    p->path, s->line, stats_pass_name(s->pass), s->index, prev->line);
+	}
+}
+
+static void read_samples(const char *path, struct config *c)
+{
+	struct parser p = { path, 0, c, 0, 0, 0 };
+	char *buf = NULL, *line;
+	size_t cap = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		die(EXIT_USAGE, "%s: cannot open:", path);
+	memset(c, 0, sizeof *c);
+	c->file = xstrdup(path);
+	line = read_line(f, &buf, &cap);
+	p.line = 1;
+	check_magic(&p, line);
+	while ((line = read_line(f, &buf, &cap)) != NULL) {
+		p.line++;
+		parse_record(&p, line);
+	}
+	if (ferror(f))
+		die(EXIT_FAIL, "%s: read error:", path);
+	fclose(f);
+	free(buf);
+	check_meta(&p);
+	check_samples(&p);
+}
+
+static int has_suffix(const char *name, const char *suffix)
+{
+	size_t n = strlen(name), s = strlen(suffix);
+
+	return n > s && strcmp(name + n - s, suffix) == 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* File names of DIR/raw/<name>.samples.tsv, sorted, so the order of cases in the
+ * output does not depend on the file system. */
+static char **list_samples(const char *raw, size_t *count)
+{
+	DIR *d = opendir(raw);
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0;
+
+	if (!d)
+		die(EXIT_USAGE, "%s: no samples files, cannot open:", raw);
+	while ((e = readdir(d)) != NULL) {
+		if (!has_suffix(e->d_name, SAMPLES_SUFFIX))
+			continue;
+		names = xrealloc(names, (n + 1) * sizeof *names);
+		names[n++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	if (n == 0)
+		die(EXIT_USAGE, "%s: no *%s files", raw, SAMPLES_SUFFIX);
+	qsort(names, n, sizeof *names, cmp_str);
+	*count = n;
+	return names;
+}
+
+/* ---- cases --------------------------------------------------------------------------- */
+
+static struct case_result *case_named(struct run *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_cases; i++)
+		if (strcmp(r->cases[i].name, name) == 0)
+			return &r->cases[i];
+	return NULL;
+}
+
+static void add_to_case(struct run *r, struct config *c)
+{
+	struct case_result *cr = case_named(r, c->case_name);
+	size_t i;
+
+	if (!cr) {
+		r->cases = xrealloc(r->cases, (r->n_cases + 1) * sizeof *r->cases);
+		cr = &r->cases[r->n_cases++];
+		memset(cr, 0, sizeof *cr);
+		cr->name = c->case_name;
+		cr->kind = c->kind;
+	}
+	for (i = 0; i < cr->n_configs; i++)
+		if (cr->configs[i]->threads == c->threads &&
+		    strcmp(cr->configs[i]->class_name, c->class_name) == 0)
+			die(EXIT_USAGE, "%s:1: case %s at T=%ld class %s is also in %s",
+			    c->file, c->case_name, c->threads, c->class_name,
+			    cr->configs[i]->file);
+	cr->configs = xrealloc(cr->configs, (cr->n_configs + 1) * sizeof *cr->configs);
+	cr->configs[cr->n_configs++] = c;
+}
+
+static struct config *read_all_samples(const char *dir, size_t *count)
+{
+	char *raw = join_path(dir, "raw");
+	size_t n, i;
+	char **names = list_samples(raw, &n);
+	struct config *configs = xmalloc(n * sizeof *configs);
+
+	for (i = 0; i < n; i++) {
+		char *path = join_path(raw, names[i]);
+
+		read_samples(path, &configs[i]);
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+	free(raw);
+	*count = n;
+	return configs;
+}
+
+/* ---- output --------------------------------------------------------------------------- */
+
+/* Both files are complete in their temporaries before either is renamed, so
+ * a failure leaves the previous run.json and report.md (or none) behind. */
+static void write_outputs(const char *dir, const struct run *r)
+{
+	char *json_path = join_path(dir, "run.json");
+	char *md_path = join_path(dir, "report.md");
+	struct atomic_file json_out, md_out;
+
+	if (atomic_open(&json_out, json_path) != 0)
+		die(EXIT_FAIL, "%s: cannot create:", json_path);
+	if (atomic_open(&md_out, md_path) != 0) {
+		atomic_abort(&json_out);
+		die(EXIT_FAIL, "%s: cannot create:", md_path);
+	}
+	if (report_write_json(r, json_out.fp) != 0 ||
+	    report_write_markdown(r, md_out.fp) != 0) {
+		atomic_abort(&json_out);
+		atomic_abort(&md_out);
+		die(EXIT_FAIL, "%s: cannot write the results", dir);
+	}
+	if (atomic_commit(&json_out) != 0) {
+		atomic_abort(&md_out);
+		die(EXIT_FAIL, "%s: cannot write:", json_path);
+	}
+	if (atomic_commit(&md_out) != 0) {
+		/* A run.json without its report would describe a different run. */
+		unlink(json_path);
+		die(EXIT_FAIL, "%s: cannot write:", md_path);
+	}
+	free(json_path);
+	free(md_path);
+}
+
+static void check_run_folder(const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st) != 0)
+		die(EXIT_USAGE, "%s: no such run folder:", dir);
+	if (!S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "%s: not a folder", dir);
+}
+
+static void parse_args(int argc, char **argv, const char **dir, int *quiet)
+{
+	int i;
+
+	*dir = NULL;
+	*quiet = 0;
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage(stdout);
+			exit(EXIT_OK);
+		} else if (strcmp(argv[i], "--quiet") == 0) {
+			*quiet = 1;
+		} else if (strcmp(argv[i], "--run") == 0 && i + 1 < argc) {
+			*dir = argv[++i];
+		} else if (strncmp(argv[i], "--run=", 6) == 0) {
+			*dir = argv[i] + 6;
+		} else {
+			die(EXIT_USAGE, "unknown or incomplete option '%s' (try --help)",
+			    argv[i]);
+		}
+	}
+	if (!*dir || !**dir)
+		die(EXIT_USAGE, "--run DIR is required (try --help)");
+}
+
+int main(int argc, char **argv)
+{
+	struct run run;
+	struct config *configs;
+	size_t n_configs, i;
+	const char *dir;
+	int quiet;
+
+	progname = "analyze";
+	parse_args(argc, argv, &dir, &quiet);
+	memset(&run, 0, sizeof run);
+	check_run_folder(dir);
+	read_conditions(dir, &run);
+	configs = read_all_samples(dir, &n_configs);
+	for (i = 0; i < n_configs; i++) {
+		stats_config(&configs[i]);
+		add_to_case(&run, &configs[i]);
+	}
+	for (i = 0; i < run.n_cases; i++)
+		stats_case(&run.cases[i]);
+	stats_infer_key(run.cases, run.n_cases, &run.inference);
+	/* repro names the run before it is renamed into place. */
+	run.run_id = run_condition(&run, "run.id") ? xstrdup(run_condition(&run, "run.id"))
+						    : run_id_of(dir);
+
+	write_outputs(dir, &run);
+	if (!quiet && (report_print_table(&run, stdout) != 0 || fflush(stdout) != 0))
+		die(EXIT_FAIL, "cannot write to stdout:");
+	return EXIT_OK;
+}

@@ -1,0 +1,632 @@
+/* report.c - run.json (jansson), report.md and the terminal table.
+ *
+ * All three say the same thing; run.json is the one machines read
+ * (docs/run.schema.json), report.md the one people attach to a bug report. */
+#define _POSIX_C_SOURCE 200809L
+#include "report.h"
+#include "thresholds.h"
+#include "util.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef EXECLAG_VERSION
+#define EXECLAG_VERSION "0.0.0"
+#endif
+
+#define CELL_MAX 96
+
+const char *run_condition(const struct run *r, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_conditions; i++)
+		if (strcmp(r->conditions[i].key, key) == 0)
+			return r->conditions[i].value;
+	return NULL;
+}
+
+static int gate_active(const struct run *r)
+{
+	const char *active = run_condition(r, "gate.active");
+
+	return active && strcmp(active, "1") == 0;
+}
+
+/* ---- run.json ------------------------------------------------------------------- */
+
+/* jansson refuses NaN, and run.json promises null for "cannot compute". */
+static json_t *jnum(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* Text from the input files.  jansson refuses bytes that are not UTF-8;
+ * rather than lose the field, such bytes become '?'. */
+static json_t *jstr(const char *s)
+{
+	json_t *j = json_string(s);
+	char *ascii;
+	size_t i;
+
+	if (j)
+		return j;
+	ascii = xstrdup(s);
+	for (i = 0; ascii[i]; i++)
+		if ((unsigned char)ascii[i] >= 0x80)
+			ascii[i] = '?';
+	j = json_string(ascii);
+	free(ascii);
+	return j;
+}
+
+static json_t *jstr_or_null(const char *s)
+{
+	return s ? jstr(s) : json_null();
+}
+
+static json_t *json_thresholds(void)
+{
+	return json_pack("{s:f, s:f, s:f, s:f, s:f, s:i}",
+			 "penalty_floor_ms", PENALTY_FLOOR_MS,
+			 "ratio_floor", RATIO_FLOOR,
+			 "confidence", CONFIDENCE,
+			 "serial_scaling_max", SERIAL_SCALING_MAX,
+			 "queue_growth_min", QUEUE_GROWTH_MIN,
+			 "min_pairs", MIN_PAIRS);
+}
+
+static json_t *json_conditions(const struct run *r)
+{
+	json_t *obj = json_object();
+	size_t i;
+
+	for (i = 0; i < r->n_conditions; i++)
+		json_object_set_new(obj, r->conditions[i].key,
+				    jstr(r->conditions[i].value));
+	return obj;
+}
+
+/* A numeric-looking value becomes a number; anything else stays a string. */
+static json_t *json_loose(const char *value)
+{
+	double d;
+
+	if (!value)
+		return json_null();
+	if (parse_double(value, -1e300, 1e300, &d) == 0)
+		return json_real(d);
+	return jstr(value);
+}
+
+static json_t *json_gate(const struct run *r)
+{
+	const char *latency = run_condition(r, "gate.latency_ms");
+	const char *workers = run_condition(r, "gate.workers");
+	json_t *gate;
+	double latency_ms;
+	long n_workers;
+
+	if (!gate_active(r))
+		return json_null();
+	gate = json_object();
+	json_object_set_new(gate, "latency_ms",
+			    latency && parse_double(latency, 0, 1e12, &latency_ms) == 0
+				    ? json_real(latency_ms) : json_null());
+	json_object_set_new(gate, "workers",
+			    workers && parse_long(workers, 0, 1000000, &n_workers) == 0
+				    ? json_integer(n_workers) : json_null());
+	json_object_set_new(gate, "key", jstr_or_null(run_condition(r, "gate.key")));
+	json_object_set_new(gate, "exempt", json_loose(run_condition(r, "gate.exempt")));
+	json_object_set_new(gate, "failure", jstr_or_null(run_condition(r, "gate.failure")));
+	return gate;
+}
+
+static json_t *json_penalty(const struct penalty *p)
+{
+	json_t *obj = json_object();
+
+	json_object_set_new(obj, "median", jnum(p->median_ms));
+	json_object_set_new(obj, "ci_low", jnum(p->ci_low_ms));
+	json_object_set_new(obj, "ci_high", jnum(p->ci_high_ms));
+	json_object_set_new(obj, "coverage", jnum(p->coverage));
+	return obj;
+}
+
+static json_t *json_pass_stats(const struct pass_stats *ps)
+{
+	json_t *obj = json_object();
+
+	json_object_set_new(obj, "n_ok", json_integer((json_int_t)ps->n_ok));
+	json_object_set_new(obj, "median_ms", jnum(ps->median_ms));
+	json_object_set_new(obj, "p90_ms", jnum(ps->p90_ms));
+	return obj;
+}
+
+static json_t *json_pass_time(const struct pass_time *pt)
+{
+	json_t *obj = json_object();
+
+	json_object_set_new(obj, "wall_ms", pt->present ? jnum(pt->wall_ms) : json_null());
+	json_object_set_new(obj, "launches",
+			    pt->present ? json_integer(pt->launches) : json_null());
+	json_object_set_new(obj, "launches_per_s",
+			    pt->present ? jnum(pt->launches_per_s) : json_null());
+	return obj;
+}
+
+static json_t *json_failed_sample(const struct sample *s)
+{
+	char buf[32];
+	json_t *obj = json_object();
+
+	json_object_set_new(obj, "pass", json_string(stats_pass_name(s->pass)));
+	json_object_set_new(obj, "index", json_integer(s->index));
+	json_object_set_new(obj, "exit", json_integer(s->exit_status));
+	json_object_set_new(obj, "signal", json_integer(s->signal));
+	json_object_set_new(obj, "signal_name",
+			    s->signal ? json_string(stats_signal_name(s->signal, buf, sizeof buf))
+				      : json_null());
+	json_object_set_new(obj, "errno", json_integer(s->spawn_errno));
+	return obj;
+}
+
+static json_t *json_failures(const struct config *c)
+{
+	json_t *obj = json_object();
+	json_t *list = json_array();
+	size_t i;
+
+	json_object_set_new(obj, "first", json_integer((json_int_t)c->failures[PASS_FIRST]));
+	json_object_set_new(obj, "repeat", json_integer((json_int_t)c->failures[PASS_REPEAT]));
+	for (i = 0; i < c->n_samples && json_array_size(list) < MAX_LISTED_FAILURES; i++)
+		if (!stats_sample_ok(&c->samples[i]))
+			json_array_append_new(list, json_failed_sample(&c->samples[i]));
+	json_object_set_new(obj, "samples", list);
+	return obj;
+}
+
+static json_t *json_config(const struct config *c)
+{
+	json_t *obj = json_object();
+	json_t *passes = json_object();
+
+	json_object_set_new(obj, "threads", json_integer(c->threads));
+	json_object_set_new(obj, "class", jstr(c->class_name));
+	json_object_set_new(obj, "n", json_integer(c->n));
+	json_object_set_new(obj, "pairs", json_integer((json_int_t)c->pairs));
+	json_object_set_new(obj, "first", json_pass_stats(&c->pass[PASS_FIRST]));
+	json_object_set_new(obj, "repeat", json_pass_stats(&c->pass[PASS_REPEAT]));
+	json_object_set_new(obj, "penalty_ms", json_penalty(&c->penalty));
+	json_object_set_new(obj, "ratio", jnum(c->ratio));
+	json_object_set_new(obj, "verdict", json_string(stats_verdict_name(c->verdict)));
+	json_object_set_new(obj, "reason", jstr(c->reason));
+	json_object_set_new(passes, "first", json_pass_time(&c->passes[PASS_FIRST]));
+	json_object_set_new(passes, "repeat", json_pass_time(&c->passes[PASS_REPEAT]));
+	json_object_set_new(obj, "passes", passes);
+	json_object_set_new(obj, "failures", json_failures(c));
+	return obj;
+}
+
+static json_t *json_scaling(const struct case_result *cr)
+{
+	json_t *list = json_array();
+	size_t i;
+
+	for (i = 0; i < cr->n_scaling; i++) {
+		const struct scaling_row *row = &cr->scaling[i];
+
+		json_array_append_new(list, json_pack("{s:o, s:I, s:o, s:o}",
+						      "class", jstr(row->class_name),
+						      "threads", (json_int_t)row->threads,
+						      "first", jnum(row->first),
+						      "repeat", jnum(row->repeat)));
+	}
+	return list;
+}
+
+static json_t *json_case(const struct case_result *cr)
+{
+	const struct config *h = cr->headline;
+	json_t *obj = json_object();
+	json_t *configs = json_array();
+	size_t i;
+
+	json_object_set_new(obj, "name", jstr(cr->name));
+	json_object_set_new(obj, "kind", jstr(cr->kind));
+	json_object_set_new(obj, "verdict", json_string(stats_verdict_name(h->verdict)));
+	json_object_set_new(obj, "reason", jstr(h->reason));
+	json_object_set_new(obj, "penalty_ms", json_penalty(&h->penalty));
+	json_object_set_new(obj, "first_median_ms", jnum(h->pass[PASS_FIRST].median_ms));
+	json_object_set_new(obj, "repeat_median_ms", jnum(h->pass[PASS_REPEAT].median_ms));
+	json_object_set_new(obj, "ratio", jnum(h->ratio));
+	json_object_set_new(obj, "serialisation",
+			    json_string(stats_serialisation_name(cr->serialisation)));
+	json_object_set_new(obj, "serialisation_reason", jstr(cr->serial_reason));
+	json_object_set_new(obj, "headline",
+			    json_pack("{s:I, s:o}", "threads", (json_int_t)h->threads,
+				      "class", jstr(h->class_name)));
+	for (i = 0; i < cr->n_configs; i++)
+		json_array_append_new(configs, json_config(cr->configs[i]));
+	json_object_set_new(obj, "configs", configs);
+	json_object_set_new(obj, "scaling", json_scaling(cr));
+	return obj;
+}
+
+static json_t *json_run(const struct run *r)
+{
+	json_t *root = json_object();
+	json_t *cases = json_array();
+	size_t i;
+
+	json_object_set_new(root, "schema", json_string("execlag-run"));
+	json_object_set_new(root, "schema_version", json_integer(1));
+	json_object_set_new(root, "kit_version", json_string(EXECLAG_VERSION));
+	json_object_set_new(root, "run_id", jstr(r->run_id));
+	json_object_set_new(root, "conditions", json_conditions(r));
+	json_object_set_new(root, "thresholds", json_thresholds());
+	json_object_set_new(root, "gate", json_gate(r));
+	for (i = 0; i < r->n_cases; i++)
+		json_array_append_new(cases, json_case(&r->cases[i]));
+	json_object_set_new(root, "cases", cases);
+	json_object_set_new(root, "inferred",
+			    json_pack("{s:s, s:s}",
+				      "cache_key", stats_cache_key_name(r->inference.key),
+				      "reason", r->inference.reason));
+	return root;
+}
+
+int report_write_json(const struct run *r, FILE *f)
+{
+	json_t *root = json_run(r);
+	int rc;
+
+	if (!root)
+		return -1;
+	rc = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(6));
+	json_decref(root);
+	if (rc != 0 || fputc('\n', f) == EOF)
+		return -1;
+	return 0;
+}
+
+/* ---- shared cell formatting ------------------------------------------------------- */
+
+static const char *fmt_num(double v, char *buf, size_t len)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.2f", v);
+	return buf;
+}
+
+static const char *fmt_penalty(const struct penalty *p, char *buf, size_t len)
+{
+	if (isnan(p->median_ms))
+		snprintf(buf, len, "-");
+	else if (isnan(p->ci_low_ms))
+		snprintf(buf, len, "%.2f [no interval]", p->median_ms);
+	else
+		snprintf(buf, len, "%.2f [%.2f, %.2f]", p->median_ms,
+			 p->ci_low_ms, p->ci_high_ms);
+	return buf;
+}
+
+enum { COL_CASE, COL_T, COL_CLASS, COL_FIRST, COL_REPEAT, COL_PENALTY,
+       COL_RATIO, COL_VERDICT, N_COLS };
+
+/* The results row of one config, shared by report.md and the terminal. */
+static void result_cells(const struct case_result *cr, const struct config *c,
+			 char cells[N_COLS][CELL_MAX])
+{
+	snprintf(cells[COL_CASE], CELL_MAX, "%s", cr->name);
+	snprintf(cells[COL_T], CELL_MAX, "%ld", c->threads);
+	snprintf(cells[COL_CLASS], CELL_MAX, "%s", c->class_name);
+	fmt_num(c->pass[PASS_FIRST].median_ms, cells[COL_FIRST], CELL_MAX);
+	fmt_num(c->pass[PASS_REPEAT].median_ms, cells[COL_REPEAT], CELL_MAX);
+	fmt_penalty(&c->penalty, cells[COL_PENALTY], CELL_MAX);
+	fmt_num(c->ratio, cells[COL_RATIO], CELL_MAX);
+	snprintf(cells[COL_VERDICT], CELL_MAX, "%s", stats_verdict_name(c->verdict));
+}
+
+static void header_cells(char cells[N_COLS][CELL_MAX])
+{
+	static const char *const names[N_COLS] = {
+		"case", "T", "class", "first median ms", "repeat median ms",
+		NULL, "ratio", "verdict"
+	};
+	int i;
+
+	for (i = 0; i < N_COLS; i++)
+		snprintf(cells[i], CELL_MAX, "%s", names[i] ? names[i] : "");
+	snprintf(cells[COL_PENALTY], CELL_MAX, "penalty ms [%g%% CI]",
+		 CONFIDENCE * 100.0);
+}
+
+/* ---- report.md ------------------------------------------------------------------ */
+
+/* A '|' inside a value would end the table cell. */
+static void md_cell(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+}
+
+static void md_row(FILE *f, char cells[N_COLS][CELL_MAX])
+{
+	int i;
+
+	for (i = 0; i < N_COLS; i++) {
+		fputs("| ", f);
+		md_cell(f, cells[i]);
+		fputc(' ', f);
+	}
+	fputs("|\n", f);
+}
+
+static const char *or_unknown(const char *s)
+{
+	return s ? s : "?";
+}
+
+static void md_gate(const struct run *r, FILE *f)
+{
+	if (!gate_active(r))
+		return;
+	fprintf(f, "Calibration gate active: latency %s ms, workers %s, key %s, exempt %s\n\n",
+		or_unknown(run_condition(r, "gate.latency_ms")),
+		or_unknown(run_condition(r, "gate.workers")),
+		or_unknown(run_condition(r, "gate.key")),
+		or_unknown(run_condition(r, "gate.exempt")));
+	fputs("A calibration gate (Linux fanotify) held launches: these numbers are a "
+	      "test of the kit, not of an OS.\n\n", f);
+	if (run_condition(r, "gate.failure"))
+		fprintf(f, "**Gate failure:** %s.\n\n", run_condition(r, "gate.failure"));
+}
+
+static void md_conditions(const struct run *r, FILE *f)
+{
+	size_t i;
+
+	fputs("## Conditions\n\n| key | value |\n|---|---|\n", f);
+	for (i = 0; i < r->n_conditions; i++) {
+		fputs("| ", f);
+		md_cell(f, r->conditions[i].key);
+		fputs(" | ", f);
+		md_cell(f, r->conditions[i].value);
+		fputs(" |\n", f);
+	}
+	if (r->n_conditions == 0)
+		fputs("| (none recorded) | |\n", f);
+	fputc('\n', f);
+}
+
+static void md_thresholds(FILE *f)
+{
+	fputs("## Thresholds\n\n| threshold | value |\n|---|---|\n", f);
+	fprintf(f, "| penalty floor | %g ms |\n", PENALTY_FLOOR_MS);
+	fprintf(f, "| ratio floor (first median / repeat median) | %g |\n", RATIO_FLOOR);
+	fprintf(f, "| confidence of the interval | %g%% |\n", CONFIDENCE * 100.0);
+	fprintf(f, "| serial scaling max (throughput at T / at 1) | %g |\n",
+		SERIAL_SCALING_MAX);
+	fprintf(f, "| queue growth min (penalty at T / at 1, as a fraction of T) | %g |\n",
+		QUEUE_GROWTH_MIN);
+	fprintf(f, "| fewest successful pairs | %d |\n\n", MIN_PAIRS);
+}
+
+static void md_results(const struct run *r, FILE *f)
+{
+	char cells[N_COLS][CELL_MAX];
+	size_t i, j;
+
+	fputs("## Results\n\n", f);
+	header_cells(cells);
+	md_row(f, cells);
+	fputs("|---|---:|---|---:|---:|---:|---:|---|\n", f);
+	for (i = 0; i < r->n_cases; i++)
+		for (j = 0; j < r->cases[i].n_configs; j++) {
+			result_cells(&r->cases[i], r->cases[i].configs[j], cells);
+			md_row(f, cells);
+		}
+	fputc('\n', f);
+}
+
+static void md_verdicts(const struct run *r, FILE *f)
+{
+	size_t i;
+
+	fputs("## Verdicts\n\n", f);
+	for (i = 0; i < r->n_cases; i++) {
+		const struct case_result *cr = &r->cases[i];
+		const struct config *h = cr->headline;
+
+		fprintf(f, "- **%s** (%s, T=%ld, class %s): %s — %s.\n", cr->name,
+			cr->kind, h->threads, h->class_name,
+			stats_verdict_name(h->verdict), h->reason);
+		fprintf(f, "  Serialisation: %s — %s.\n",
+			stats_serialisation_name(cr->serialisation), cr->serial_reason);
+	}
+	fputc('\n', f);
+}
+
+static void md_scaling(const struct run *r, FILE *f)
+{
+	char a[32], b[32];
+	size_t i, j, rows = 0;
+
+	fputs("## Scaling\n\nThroughput (launches per second over the pass) at T "
+	      "threads divided by the throughput at 1 thread, same class.\n\n", f);
+	fputs("| case | class | T | first pass | repeat pass |\n|---|---|---:|---:|---:|\n", f);
+	for (i = 0; i < r->n_cases; i++)
+		for (j = 0; j < r->cases[i].n_scaling; j++) {
+			const struct scaling_row *row = &r->cases[i].scaling[j];
+
+			fprintf(f, "| %s | %s | %ld | %s | %s |\n", r->cases[i].name,
+				row->class_name, row->threads,
+				fmt_num(row->first, a, sizeof a),
+				fmt_num(row->repeat, b, sizeof b));
+			rows++;
+		}
+	if (rows == 0)
+		fputs("| (no class measured at T=1) | | | | |\n", f);
+	fputc('\n', f);
+}
+
+static void md_failed_samples(const struct config *c, FILE *f)
+{
+	char buf[32];
+	size_t i, listed = 0;
+
+	for (i = 0; i < c->n_samples && listed < MAX_LISTED_FAILURES; i++) {
+		const struct sample *s = &c->samples[i];
+
+		if (stats_sample_ok(s))
+			continue;
+		fprintf(f, "  - %s #%ld: exit %ld, signal %ld", stats_pass_name(s->pass),
+			s->index, s->exit_status, s->signal);
+		if (s->signal)
+			fprintf(f, " (%s)", stats_signal_name(s->signal, buf, sizeof buf));
+		fprintf(f, ", errno %ld\n", s->spawn_errno);
+		listed++;
+	}
+	if (listed < c->failures[PASS_FIRST] + c->failures[PASS_REPEAT])
+		fprintf(f, "  - (only the first %d are listed)\n", MAX_LISTED_FAILURES);
+}
+
+static void md_failures(const struct run *r, FILE *f)
+{
+	size_t i, j, any = 0;
+
+	fputs("## Failures\n\n", f);
+	for (i = 0; i < r->n_cases; i++)
+		for (j = 0; j < r->cases[i].n_configs; j++) {
+			const struct config *c = r->cases[i].configs[j];
+
+			if (c->failures[PASS_FIRST] + c->failures[PASS_REPEAT] == 0)
+				continue;
+			fprintf(f, "- %s T=%ld class %s: %zu failed in the first pass, "
+				"%zu in the repeat pass\n", r->cases[i].name, c->threads,
+				c->class_name, c->failures[PASS_FIRST],
+				c->failures[PASS_REPEAT]);
+			md_failed_samples(c, f);
+			any++;
+		}
+	if (!any)
+		fputs("No launch failed: every child exited 0, without a signal.\n", f);
+	fputc('\n', f);
+}
+
+static void md_how_to_read(FILE *f)
+{
+	fputs("## How to read this\n\n", f);
+	fputs("Each artifact was launched twice: once just after it was made (first "
+	      "pass) and once more (repeat pass). ", f);
+	fputs("The penalty is the median of the paired differences first − repeat "
+	      "over the artifacts whose two launches both succeeded. ", f);
+	fprintf(f, "Its %g%% interval comes from order statistics of those "
+		"differences (no assumption about their distribution); the coverage "
+		"actually reached is in run.json. ", CONFIDENCE * 100.0);
+	fprintf(f, "A case is a slowdown when the interval's lower bound is above "
+		"%g ms and the first median is more than %g times the repeat median, "
+		"none when the upper bound is below %g ms, and inconclusive otherwise "
+		"(the reason says which rule failed). ", PENALTY_FLOOR_MS, RATIO_FLOOR,
+		PENALTY_FLOOR_MS);
+	fputs("These are measurements of this machine under the conditions above; "
+	      "the method is in docs/method.md.\n", f);
+}
+
+int report_write_markdown(const struct run *r, FILE *f)
+{
+	fprintf(f, "# execlag report — %s\n\n", r->run_id);
+	fprintf(f, "execlag %s: launch time of freshly made files on their first "
+		"launch against their second launch, measured on the machine "
+		"described under Conditions.\n\n", EXECLAG_VERSION);
+	md_gate(r, f);
+	md_conditions(r, f);
+	md_thresholds(f);
+	md_results(r, f);
+	md_verdicts(r, f);
+	md_scaling(r, f);
+	md_failures(r, f);
+	fprintf(f, "## Inferred cache key\n\n**%s** — %s.\n\n",
+		stats_cache_key_name(r->inference.key), r->inference.reason);
+	md_how_to_read(f);
+	return ferror(f) ? -1 : 0;
+}
+
+/* ---- terminal table ----------------------------------------------------------------- */
+
+static void print_row(FILE *f, char cells[N_COLS][CELL_MAX], const int *width)
+{
+	int i;
+
+	for (i = 0; i < N_COLS; i++) {
+		if (i == N_COLS - 1)
+			fprintf(f, "%s\n", cells[i]);
+		else
+			fprintf(f, "%-*s  ", width[i], cells[i]);
+	}
+}
+
+static void widen(int *width, char cells[N_COLS][CELL_MAX])
+{
+	int i;
+
+	for (i = 0; i < N_COLS; i++) {
+		int len = (int)strlen(cells[i]);
+
+		if (len > width[i])
+			width[i] = len;
+	}
+}
+
+static void print_case_lines(const struct run *r, FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_cases; i++) {
+		const struct case_result *cr = &r->cases[i];
+
+		fprintf(f, "%s: %s", cr->name, stats_verdict_name(cr->headline->verdict));
+		if (cr->serialisation != SERIAL_NA)
+			fprintf(f, " (%s)", stats_serialisation_name(cr->serialisation));
+		fprintf(f, " — %s\n", cr->headline->reason);
+	}
+	fprintf(f, "cache key: %s — %s\n", stats_cache_key_name(r->inference.key),
+		r->inference.reason);
+}
+
+int report_print_table(const struct run *r, FILE *f)
+{
+	char cells[N_COLS][CELL_MAX];
+	int width[N_COLS] = { 0 };
+	size_t i, j;
+
+	header_cells(cells);
+	widen(width, cells);
+	for (i = 0; i < r->n_cases; i++)
+		for (j = 0; j < r->cases[i].n_configs; j++) {
+			result_cells(&r->cases[i], r->cases[i].configs[j], cells);
+			widen(width, cells);
+		}
+	header_cells(cells);
+	print_row(f, cells, width);
+	for (i = 0; i < r->n_cases; i++)
+		for (j = 0; j < r->cases[i].n_configs; j++) {
+			result_cells(&r->cases[i], r->cases[i].configs[j], cells);
+			print_row(f, cells, width);
+		}
+	fputc('\n', f);
+	if (gate_active(r))
+		fputs("(calibration gate active: a test of the kit, not of an OS)\n", f);
+	if (gate_active(r) && run_condition(r, "gate.failure"))
+		fprintf(f, "gate failure: %s\n", run_condition(r, "gate.failure"));
+	print_case_lines(r, f);
+	return ferror(f) ? -1 : 0;
+}

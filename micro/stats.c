@@ -1,0 +1,512 @@
+/* stats.c - medians, the paired penalty and its interval, and the verdicts.
+ *
+ * The method is written up in docs/method.md; the numbers it depends on are
+ * in thresholds.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "stats.h"
+#include "thresholds.h"
+#include "util.h"
+
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- order statistics ---------------------------------------------------- */
+
+double stats_median(const double *sorted, size_t n)
+{
+	if (n == 0)
+		return NAN;
+	if (n % 2 == 1)
+		return sorted[n / 2];
+	return (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+}
+
+double stats_quantile(const double *sorted, size_t n, double q)
+{
+	double h, frac;
+	size_t lo;
+
+	if (n == 0)
+		return NAN;
+	h = (double)(n - 1) * q;
+	lo = (size_t)floor(h);
+	if (lo + 1 >= n)
+		return sorted[n - 1];
+	frac = h - (double)lo;
+	return sorted[lo] + frac * (sorted[lo + 1] - sorted[lo]);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void sort_doubles(double *v, size_t n)
+{
+	if (n > 1)
+		qsort(v, n, sizeof *v, cmp_double);
+}
+
+/* ---- the binomial tail behind the interval -------------------------------- */
+
+/* log P(B = i), B ~ Binomial(n, 1/2).  Log space because 2^-n underflows a
+ * double from n = 1075 on, and C(n, i) overflows far earlier. */
+static double log_binom_half_pmf(size_t n, size_t i)
+{
+	double dn = (double)n, di = (double)i;
+
+	return lgamma(dn + 1.0) - lgamma(di + 1.0) - lgamma(dn - di + 1.0) -
+	       dn * log(2.0);
+}
+
+double stats_binom_half_cdf(size_t n, size_t k)
+{
+	double sum = 0.0;
+	size_t i;
+
+	if (k >= n)
+		return 1.0;
+	for (i = 0; i <= k; i++)
+		sum += exp(log_binom_half_pmf(n, i));
+	return sum > 1.0 ? 1.0 : sum;
+}
+
+int stats_median_ci(const double *sorted, size_t n, double confidence,
+		    double *low, double *high, double *coverage)
+{
+	/* The tail probabilities are exact dyadic fractions; the slack only
+	 * absorbs rounding from the log-space sum, never a real difference. */
+	double tail = (1.0 - confidence) / 2.0 * (1.0 + 1e-12);
+	double cdf = 0.0, best_cdf = 0.0;
+	size_t k = 0, j;
+
+	/* P(B <= k-1) grows with k, so walk up until it passes the tail. */
+	for (j = 0; j < n / 2; j++) {
+		cdf += exp(log_binom_half_pmf(n, j));
+		if (cdf > tail)
+			break;
+		k = j + 1;
+		best_cdf = cdf;
+	}
+	if (k == 0)
+		return -1;
+	*low = sorted[k - 1];
+	*high = sorted[n - k];
+	*coverage = 1.0 - 2.0 * best_cdf;
+	return 0;
+}
+
+/* ---- names ----------------------------------------------------------------- */
+
+int stats_sample_ok(const struct sample *s)
+{
+	return s->exit_status == 0 && s->signal == 0 && s->spawn_errno == 0;
+}
+
+/* Host numbering: analyze runs where launch ran, and the numbers differ
+ * between Linux and macOS (SIGBUS is 7 on one, 10 on the other). */
+const char *stats_signal_name(long sig, char *buf, size_t len)
+{
+	static const struct {
+		int number;
+		const char *name;
+	} table[] = {
+		{ SIGHUP, "SIGHUP" },   { SIGINT, "SIGINT" },
+		{ SIGQUIT, "SIGQUIT" }, { SIGILL, "SIGILL" },
+		{ SIGABRT, "SIGABRT" }, { SIGFPE, "SIGFPE" },
+		{ SIGKILL, "SIGKILL" }, { SIGSEGV, "SIGSEGV" },
+		{ SIGPIPE, "SIGPIPE" }, { SIGALRM, "SIGALRM" },
+		{ SIGTERM, "SIGTERM" }, { SIGUSR1, "SIGUSR1" },
+		{ SIGUSR2, "SIGUSR2" },
+#ifdef SIGBUS
+		{ SIGBUS, "SIGBUS" },
+#endif
+#ifdef SIGTRAP
+		{ SIGTRAP, "SIGTRAP" },
+#endif
+#ifdef SIGSYS
+		{ SIGSYS, "SIGSYS" },
+#endif
+#ifdef SIGXCPU
+		{ SIGXCPU, "SIGXCPU" },
+#endif
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof table / sizeof table[0]; i++)
+		if (table[i].number == sig)
+			return table[i].name;
+	snprintf(buf, len, "SIG%ld", sig);
+	return buf;
+}
+
+const char *stats_pass_name(enum pass p)
+{
+	return p == PASS_FIRST ? "first" : "repeat";
+}
+
+const char *stats_verdict_name(enum verdict v)
+{
+	switch (v) {
+	case VERDICT_SLOWDOWN: return "slowdown";
+	case VERDICT_NONE: return "none";
+	default: return "inconclusive";
+	}
+}
+
+const char *stats_serialisation_name(enum serialisation s)
+{
+	switch (s) {
+	case SERIAL_SERIALISED: return "serialised";
+	case SERIAL_PARALLEL: return "parallel";
+	case SERIAL_UNDETERMINED: return "undetermined";
+	default: return "n/a";
+	}
+}
+
+const char *stats_cache_key_name(enum cache_key k)
+{
+	switch (k) {
+	case KEY_INODE: return "inode";
+	case KEY_PATH: return "path";
+	case KEY_CONTENT: return "content";
+	default: return "undetermined";
+	}
+}
+
+/* ---- one configuration ------------------------------------------------------ */
+
+static void summarise_pass(const struct config *c, enum pass p,
+			   struct pass_stats *out, size_t *failures)
+{
+	double *ok_ms = xmalloc(c->n_samples * sizeof *ok_ms);
+	size_t i, n_ok = 0, failed = 0;
+
+	for (i = 0; i < c->n_samples; i++) {
+		const struct sample *s = &c->samples[i];
+
+		if (s->pass != p)
+			continue;
+		if (stats_sample_ok(s))
+			ok_ms[n_ok++] = s->dur_ms;
+		else
+			failed++;
+	}
+	sort_doubles(ok_ms, n_ok);
+	out->n_ok = n_ok;
+	out->median_ms = stats_median(ok_ms, n_ok);
+	out->p90_ms = stats_quantile(ok_ms, n_ok, 0.9);
+	*failures = failed;
+	free(ok_ms);
+}
+
+/* d_i = first_i - repeat_i for every index whose two launches both
+ * succeeded; returns how many, ascending in *diffs (caller frees). */
+static size_t paired_differences(const struct config *c, double **diffs)
+{
+	size_t slots = c->n > 0 ? (size_t)c->n : 1;
+	double *by_index[PASS_COUNT];
+	double *d;
+	size_t i, n_pairs = 0;
+	int p;
+
+	for (p = 0; p < PASS_COUNT; p++) {
+		by_index[p] = xmalloc(slots * sizeof(double));
+		for (i = 0; i < slots; i++)
+			by_index[p][i] = NAN;
+	}
+	for (i = 0; i < c->n_samples; i++) {
+		const struct sample *s = &c->samples[i];
+
+		if (stats_sample_ok(s) && s->index >= 0 && (size_t)s->index < slots)
+			by_index[s->pass][s->index] = s->dur_ms;
+	}
+	d = xmalloc(slots * sizeof *d);
+	for (i = 0; i < slots; i++) {
+		double f = by_index[PASS_FIRST][i], r = by_index[PASS_REPEAT][i];
+
+		if (!isnan(f) && !isnan(r))
+			d[n_pairs++] = f - r;
+	}
+	for (p = 0; p < PASS_COUNT; p++)
+		free(by_index[p]);
+	sort_doubles(d, n_pairs);
+	*diffs = d;
+	return n_pairs;
+}
+
+static void decide(struct config *c)
+{
+	const struct penalty *pen = &c->penalty;
+
+	if (c->pairs < MIN_PAIRS || isnan(pen->ci_low_ms)) {
+		c->verdict = VERDICT_INCONCLUSIVE;
+		snprintf(c->reason, sizeof c->reason,
+			 "too few successful pairs (%zu) for a %g%% interval",
+			 c->pairs, CONFIDENCE * 100.0);
+	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS && c->ratio > RATIO_FLOOR) {
+		c->verdict = VERDICT_SLOWDOWN;
+		snprintf(c->reason, sizeof c->reason,
+			 "interval [%.2f, %.2f] ms above the %g ms floor and ratio %.2f > %g",
+			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS,
+			 c->ratio, RATIO_FLOOR);
+	} else if (pen->ci_high_ms < PENALTY_FLOOR_MS) {
+		c->verdict = VERDICT_NONE;
+		snprintf(c->reason, sizeof c->reason,
+			 "interval [%.2f, %.2f] ms below the %g ms floor",
+			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
+	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS) {
+		c->verdict = VERDICT_INCONCLUSIVE;
+		if (isnan(c->ratio))
+			snprintf(c->reason, sizeof c->reason,
+				 "penalty above the floor but the ratio is undefined (repeat median 0 ms)");
+		else
+			snprintf(c->reason, sizeof c->reason,
+				 "penalty above the floor but ratio %.2f <= %g",
+				 c->ratio, RATIO_FLOOR);
+	} else {
+		c->verdict = VERDICT_INCONCLUSIVE;
+		snprintf(c->reason, sizeof c->reason,
+			 "interval [%.2f, %.2f] ms includes the %g ms floor",
+			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
+	}
+}
+
+void stats_config(struct config *c)
+{
+	struct penalty *pen = &c->penalty;
+	double *d;
+	int p;
+
+	for (p = 0; p < PASS_COUNT; p++)
+		summarise_pass(c, (enum pass)p, &c->pass[p], &c->failures[p]);
+
+	c->pairs = paired_differences(c, &d);
+	pen->median_ms = stats_median(d, c->pairs);
+	if (stats_median_ci(d, c->pairs, CONFIDENCE, &pen->ci_low_ms,
+			    &pen->ci_high_ms, &pen->coverage) != 0)
+		pen->ci_low_ms = pen->ci_high_ms = pen->coverage = NAN;
+	free(d);
+
+	c->ratio = NAN;
+	if (c->pass[PASS_REPEAT].median_ms > 0.0 &&
+	    !isnan(c->pass[PASS_FIRST].median_ms))
+		c->ratio = c->pass[PASS_FIRST].median_ms /
+			   c->pass[PASS_REPEAT].median_ms;
+	decide(c);
+}
+
+/* ---- one case: headline, scaling, serialisation ------------------------------ */
+
+static int cmp_config(const void *a, const void *b)
+{
+	const struct config *x = *(struct config *const *)a;
+	const struct config *y = *(struct config *const *)b;
+	int by_class = strcmp(x->class_name, y->class_name);
+
+	if (by_class != 0)
+		return by_class;
+	return (x->threads > y->threads) - (x->threads < y->threads);
+}
+
+static struct config *find_config(const struct case_result *cr,
+				  const char *class_name, long threads)
+{
+	size_t i;
+
+	for (i = 0; i < cr->n_configs; i++)
+		if (cr->configs[i]->threads == threads &&
+		    strcmp(cr->configs[i]->class_name, class_name) == 0)
+			return cr->configs[i];
+	return NULL;
+}
+
+static double relative(double value, double base)
+{
+	if (isnan(value) || isnan(base) || base <= 0.0)
+		return NAN;
+	return value / base;
+}
+
+/* One row per config of every class that has a T = 1 baseline. */
+static void build_scaling(struct case_result *cr)
+{
+	size_t i;
+
+	cr->scaling = xmalloc(cr->n_configs * sizeof *cr->scaling);
+	cr->n_scaling = 0;
+	for (i = 0; i < cr->n_configs; i++) {
+		const struct config *c = cr->configs[i];
+		const struct config *base = find_config(cr, c->class_name, 1);
+		struct scaling_row *row;
+
+		if (!base)
+			continue;
+		row = &cr->scaling[cr->n_scaling++];
+		row->class_name = c->class_name;
+		row->threads = c->threads;
+		row->first = relative(c->passes[PASS_FIRST].launches_per_s,
+				      base->passes[PASS_FIRST].launches_per_s);
+		row->repeat = relative(c->passes[PASS_REPEAT].launches_per_s,
+				       base->passes[PASS_REPEAT].launches_per_s);
+	}
+}
+
+static const struct scaling_row *find_scaling(const struct case_result *cr,
+					      const char *class_name, long threads)
+{
+	size_t i;
+
+	for (i = 0; i < cr->n_scaling; i++)
+		if (cr->scaling[i].threads == threads &&
+		    strcmp(cr->scaling[i].class_name, class_name) == 0)
+			return &cr->scaling[i];
+	return NULL;
+}
+
+/* first/repeat scaling at the largest T, against SERIAL_SCALING_MAX; where
+ * the repeat pass does not scale either, the growth of the penalty with T
+ * (growth, NAN if unknown) tells a queue from a machine short of cores. */
+static void classify_scaling(struct case_result *cr, const struct scaling_row *row,
+			     long max_threads, double growth)
+{
+	int queued = !isnan(growth) && growth >= QUEUE_GROWTH_MIN * (double)max_threads;
+
+	if (row->first <= SERIAL_SCALING_MAX && row->repeat > SERIAL_SCALING_MAX) {
+		cr->serialisation = SERIAL_SERIALISED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "first pass x%.2f at T=%ld while repeat x%.2f",
+			 row->first, max_threads, row->repeat);
+	} else if (row->first > SERIAL_SCALING_MAX) {
+		cr->serialisation = SERIAL_PARALLEL;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "first pass x%.2f at T=%ld scales (repeat x%.2f)",
+			 row->first, max_threads, row->repeat);
+	} else if (queued) {
+		cr->serialisation = SERIAL_SERIALISED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "first pass x%.2f at T=%ld (repeat x%.2f), and the penalty grew x%.2f: "
+			 "launches queue",
+			 row->first, max_threads, row->repeat, growth);
+	} else {
+		cr->serialisation = SERIAL_UNDETERMINED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "first pass x%.2f at T=%ld, but repeat x%.2f does not scale either",
+			 row->first, max_threads, row->repeat);
+	}
+}
+
+/* The signature of a single-threaded assessment service: the first pass
+ * does not get faster with more threads while the repeat pass does. */
+static void decide_serialisation(struct case_result *cr)
+{
+	const struct config *head = cr->headline, *top, *base;
+	const struct scaling_row *row;
+	double growth;
+	long max_threads = 1;
+	size_t i;
+
+	if (head->verdict != VERDICT_SLOWDOWN) {
+		cr->serialisation = SERIAL_NA;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "no first-launch penalty");
+		return;
+	}
+	for (i = 0; i < cr->n_configs; i++)
+		if (strcmp(cr->configs[i]->class_name, head->class_name) == 0 &&
+		    cr->configs[i]->threads > max_threads)
+			max_threads = cr->configs[i]->threads;
+	if (max_threads <= 1) {
+		cr->serialisation = SERIAL_NA;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "only one thread count measured");
+		return;
+	}
+	row = find_scaling(cr, head->class_name, max_threads);
+	if (!row || isnan(row->first) || isnan(row->repeat)) {
+		cr->serialisation = SERIAL_UNDETERMINED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "no T=1 throughput of class %s to compare T=%ld with",
+			 head->class_name, max_threads);
+		return;
+	}
+	top = find_config(cr, head->class_name, max_threads);
+	base = find_config(cr, head->class_name, 1);
+	growth = top && base ? relative(top->penalty.median_ms, base->penalty.median_ms) : NAN;
+	classify_scaling(cr, row, max_threads, growth);
+}
+
+void stats_case(struct case_result *cr)
+{
+	qsort(cr->configs, cr->n_configs, sizeof *cr->configs, cmp_config);
+	cr->headline = find_config(cr, "all", 1);
+	if (!cr->headline)
+		cr->headline = cr->configs[0]; /* lowest T of the first class */
+	build_scaling(cr);
+	decide_serialisation(cr);
+}
+
+/* ---- the cache key ------------------------------------------------------------ */
+
+static const struct case_result *find_case(const struct case_result *cases,
+					   size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(cases[i].name, name) == 0)
+			return &cases[i];
+	return NULL;
+}
+
+static void set_key(struct inference *out, enum cache_key key, const char *why)
+{
+	out->key = key;
+	snprintf(out->reason, sizeof out->reason, "%s", why);
+}
+
+/* What a cache keyed by X would do: a hard link keeps inode and content but
+ * not the path; a copy keeps content only; a rename-over keeps the path only. */
+void stats_infer_key(const struct case_result *cases, size_t n_cases,
+		     struct inference *out)
+{
+	const struct case_result *exe = find_case(cases, n_cases, "exe");
+	const struct case_result *link = find_case(cases, n_cases, "exe-hardlink");
+	const struct case_result *copy = find_case(cases, n_cases, "exe-copy");
+	const struct case_result *rewrite = find_case(cases, n_cases, "exe-rewrite");
+	enum verdict l, c, r;
+
+	if (!exe || !link || !copy || !rewrite) {
+		set_key(out, KEY_UNDETERMINED,
+			"needs exe, exe-hardlink, exe-copy and exe-rewrite");
+		return;
+	}
+	if (exe->headline->verdict != VERDICT_SLOWDOWN) {
+		set_key(out, KEY_UNDETERMINED, "no first-launch penalty to key");
+		return;
+	}
+	l = link->headline->verdict;
+	c = copy->headline->verdict;
+	r = rewrite->headline->verdict;
+	if (l == VERDICT_NONE && c == VERDICT_SLOWDOWN && r == VERDICT_SLOWDOWN)
+		set_key(out, KEY_INODE,
+			"hardlink none, copy slowdown, rewrite slowdown: a new inode is assessed again, a new name for a known inode is not");
+	else if (l == VERDICT_SLOWDOWN && c == VERDICT_SLOWDOWN && r == VERDICT_NONE)
+		set_key(out, KEY_PATH,
+			"hardlink slowdown, copy slowdown, rewrite none: a new path is assessed again, a new file at a known path is not");
+	else if (l == VERDICT_NONE && c == VERDICT_NONE && r == VERDICT_NONE)
+		set_key(out, KEY_CONTENT,
+			"hardlink none, copy none, rewrite none: only new content is assessed");
+	else {
+		out->key = KEY_UNDETERMINED;
+		snprintf(out->reason, sizeof out->reason,
+			 "hardlink %s, copy %s, rewrite %s: matches no single key",
+			 stats_verdict_name(l), stats_verdict_name(c),
+			 stats_verdict_name(r));
+	}
+}

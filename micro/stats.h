@@ -1,0 +1,137 @@
+/* stats.h - the numbers and the decisions analyze makes from samples.
+ *
+ * Everything here is pure: it reads the parsed samples and fills in
+ * summaries, so it can be checked against hand-computed fixtures.  A value
+ * that cannot be computed (no successful samples) is NAN here and null in
+ * run.json. */
+#ifndef EXECLAG_STATS_H
+#define EXECLAG_STATS_H
+
+#include <stddef.h>
+
+enum pass { PASS_FIRST, PASS_REPEAT, PASS_COUNT };
+
+enum verdict { VERDICT_SLOWDOWN, VERDICT_NONE, VERDICT_INCONCLUSIVE };
+
+enum serialisation {
+	SERIAL_NA,
+	SERIAL_SERIALISED,
+	SERIAL_PARALLEL,
+	SERIAL_UNDETERMINED
+};
+
+enum cache_key { KEY_INODE, KEY_PATH, KEY_CONTENT, KEY_UNDETERMINED };
+
+#define REASON_MAX 256
+/* run.json and the report list at most this many failed samples a config. */
+#define MAX_LISTED_FAILURES 20
+
+/* One launch, as launch recorded it. */
+struct sample {
+	enum pass pass;
+	long thread;
+	long index;
+	double dur_ms;
+	long exit_status;
+	long signal;
+	long spawn_errno;
+	long line; /* where it was read, for error messages */
+};
+
+/* A `pass` line: how long the whole pass took and how many launches. */
+struct pass_time {
+	int present;
+	double wall_ms;
+	long launches;
+	double launches_per_s; /* NAN when wall time is 0 or missing */
+};
+
+struct pass_stats {
+	size_t n_ok;
+	double median_ms;
+	double p90_ms;
+};
+
+struct penalty {
+	double median_ms;
+	double ci_low_ms;  /* NAN when too few pairs for the interval */
+	double ci_high_ms;
+	double coverage;
+};
+
+/* One samples file: one case at one thread count and core class. */
+struct config {
+	char *file;
+	char *case_name;
+	char *kind;
+	char *class_name;
+	long threads;
+	long n;
+	struct sample *samples; /* sorted by pass, then index */
+	size_t n_samples;
+	struct pass_time passes[PASS_COUNT];
+
+	/* Filled in by stats_config(). */
+	struct pass_stats pass[PASS_COUNT];
+	size_t failures[PASS_COUNT];
+	size_t pairs;
+	struct penalty penalty;
+	double ratio;
+	enum verdict verdict;
+	char reason[REASON_MAX];
+};
+
+/* Throughput at T relative to T = 1 for one core class. */
+struct scaling_row {
+	const char *class_name;
+	long threads;
+	double first;
+	double repeat;
+};
+
+struct case_result {
+	char *name;
+	char *kind;
+	struct config **configs; /* sorted by class, then threads */
+	size_t n_configs;
+	struct config *headline;
+	struct scaling_row *scaling;
+	size_t n_scaling;
+	enum serialisation serialisation;
+	char serial_reason[REASON_MAX];
+};
+
+struct inference {
+	enum cache_key key;
+	char reason[REASON_MAX];
+};
+
+/* Order statistics of an ascending array; NAN when n == 0. */
+double stats_median(const double *sorted, size_t n);
+/* Linear interpolation between order statistics (numpy's default, R type 7). */
+double stats_quantile(const double *sorted, size_t n, double q);
+/* P(B <= k) for B ~ Binomial(n, 1/2), computed in log space. */
+double stats_binom_half_cdf(size_t n, size_t k);
+/* Distribution-free interval for the median of an ascending array: the
+ * largest k >= 1 with P(B <= k-1) <= (1 - confidence)/2 gives
+ * [x_(k), x_(n-k+1)].  Returns 0 and fills low/high/coverage, or -1 when no
+ * such k exists (small n). */
+int stats_median_ci(const double *sorted, size_t n, double confidence,
+		    double *low, double *high, double *coverage);
+
+int stats_sample_ok(const struct sample *s);
+const char *stats_signal_name(long sig, char *buf, size_t len);
+const char *stats_pass_name(enum pass p);
+const char *stats_verdict_name(enum verdict v);
+const char *stats_serialisation_name(enum serialisation s);
+const char *stats_cache_key_name(enum cache_key k);
+
+/* Medians, pairs, penalty, interval, ratio, failures and the verdict. */
+void stats_config(struct config *c);
+/* Headline, scaling and serialisation; configs must already be summarised. */
+void stats_case(struct case_result *cr);
+/* The cache key the exe/hardlink/copy/rewrite verdicts point to. */
+void stats_infer_key(const struct case_result *cases, size_t n_cases,
+		     struct inference *out);
+
+#endif

@@ -1,0 +1,37 @@
+/* thresholds.h - every number a verdict depends on, in one place.
+ *
+ * analyze writes these into run.json ("thresholds") and prints them in the
+ * report, so a reader always sees the rule that produced a verdict.  Change
+ * them here and nowhere else. */
+#ifndef EXECLAG_THRESHOLDS_H
+#define EXECLAG_THRESHOLDS_H
+
+/* A penalty smaller than this is not worth a bug report, whatever its
+ * statistical significance: "slowdown" needs the interval's lower bound
+ * above it, "none" needs the upper bound below it. */
+#define PENALTY_FLOOR_MS 1.0
+
+/* first median / repeat median must exceed this for "slowdown", so a 1 ms
+ * difference on a 100 ms launch is not called a first-launch penalty. */
+#define RATIO_FLOOR 1.5
+
+/* Coverage asked of the distribution-free interval for the median penalty
+ * (the interval actually reached is stored beside it). */
+#define CONFIDENCE 0.95
+
+/* Throughput at T threads / throughput at 1 thread at or below this counts
+ * as "does not scale" when telling serialised from parallel. */
+#define SERIAL_SCALING_MAX 1.25
+
+/* Where the repeat pass cannot scale either (a CPU-bound machine), a queue
+ * still shows in the penalty itself: with T launches waiting on one
+ * checker each waits for the others, so the penalty at T threads grows
+ * towards T times the penalty at 1.  Growth of at least this fraction of T
+ * counts as queueing. */
+#define QUEUE_GROWTH_MIN 0.75
+
+/* Fewest successful pairs for which a 95% interval exists (n = 5 cannot
+ * reach 95% with order statistics: 1 - 2/32 < 0.95). */
+#define MIN_PAIRS 6
+
+#endif

@@ -1,0 +1,545 @@
+#!/usr/bin/env bats
+# micro/analyze: statistics, verdicts, outputs and refusals, checked against
+# fixture run folders whose answers were worked out by hand
+# (tests/fixtures/analyze/README.md shows the arithmetic).
+
+load test_helper/common-setup
+
+setup() {
+	_common_setup
+	[ -x "$BIN/analyze" ] || fail "$BIN/analyze is missing: run 'make micro/bin/analyze'"
+}
+
+# analyze_fixture NAME [ARGS…]: analyze a scratch copy of fixture NAME, so
+# the committed fixtures never gain a run.json.  Sets RUN and JSON.
+analyze_fixture() {
+	RUN="$BATS_TEST_TMPDIR/$1"
+	cp -R "$FIXTURES/analyze/$1" "$RUN"
+	JSON="$RUN/run.json"
+	shift
+	run --separate-stderr "$BIN/analyze" --run "$RUN" "$@"
+}
+
+# A fixture that must analyze cleanly.
+analyze_ok() {
+	analyze_fixture "$@"
+	assert_success
+	[ -z "$stderr" ] || fail "unexpected stderr: $stderr"
+}
+
+# jq_is FILTER WANT: the raw jq result equals WANT.
+jq_is() {
+	local got
+	got="$(jq -r "$1" "$JSON")" || fail "jq failed on: $1"
+	[ "$got" = "$2" ] || fail "$1: got '$got', want '$2'"
+}
+
+# jq_near FILTER WANT: numerically equal within 1e-5 relative (run.json
+# keeps 6 significant digits).
+jq_near() {
+	jq -e --argjson want "$2" \
+		"($1) as \$v | (\$v - \$want) as \$d
+		 | (if \$d < 0 then -\$d else \$d end)
+		   <= 1e-5 * (if \$want < 0 then -\$want elif \$want < 1 then 1 else \$want end)" \
+		"$JSON" >/dev/null || fail "$1: got $(jq -c "$1" "$JSON"), want $2"
+}
+
+cfg() { # the only (or headline) config of case $1
+	printf '.cases[] | select(.name == "%s") | .configs[0]' "$1"
+}
+
+kase() {
+	printf '.cases[] | select(.name == "%s")' "$1"
+}
+
+assert_no_temporaries() {
+	local left
+	left="$(find "$RUN" -name '*.tmp.*')"
+	[ -z "$left" ] || fail "temporary files left: $left"
+}
+
+# ---- usage and outputs --------------------------------------------------------
+
+@test "--help prints the usage and exits 0" {
+	run "$BIN/analyze" --help
+	assert_success
+	assert_output --partial "usage: analyze --run DIR"
+}
+
+@test "no --run is a usage error: exit 2, one line" {
+	run --separate-stderr "$BIN/analyze"
+	assert_failure 2
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "$stderr" == "analyze: "* ]]
+}
+
+@test "a run writes run.json and report.md and leaves no temporary file" {
+	analyze_ok verdicts
+	[ -s "$RUN/run.json" ]
+	[ -s "$RUN/report.md" ]
+	jq -e . "$RUN/run.json" >/dev/null
+	assert_no_temporaries
+}
+
+@test "run.json names the schema, the kit version and the run folder" {
+	analyze_ok key-inode
+	jq_is .schema execlag-run
+	jq_is .schema_version 1
+	jq_is .kit_version "$(sed -n 's/^VERSION *= *//p' "$ROOT/Makefile")"
+	jq_is .run_id key-inode
+}
+
+@test "run_id is the folder's base name even with a trailing slash" {
+	RUN="$BATS_TEST_TMPDIR/20250101T000000Z-abc123"
+	cp -R "$FIXTURES/analyze/key-inode" "$RUN"
+	JSON="$RUN/run.json"
+	run "$BIN/analyze" --run "$RUN/" --quiet
+	assert_success
+	jq_is .run_id 20250101T000000Z-abc123
+}
+
+@test "--quiet writes the files and prints nothing" {
+	analyze_ok verdicts --quiet
+	assert_output ""
+	[ -s "$RUN/run.json" ]
+}
+
+@test "the terminal table has one aligned row per config and a line per case" {
+	analyze_ok verdicts
+	assert_line --index 0 --regexp '^case +T +class +first median ms +repeat median ms +penalty ms \[95% CI\] +ratio +verdict$'
+	local col_header col_row
+	col_header="$(printf '%s\n' "${lines[0]}" | awk '{ print index($0, "verdict") }')"
+	col_row="$(printf '%s\n' "$output" | awk '/^paired / { print index($0, "slowdown") }')"
+	[ "$col_header" = "$col_row" ] || fail "verdict column at $col_header, row at $col_row"
+	assert_line --regexp '^paired +1 +all +24\.00 +3\.50 +19\.50 \[15\.00, 24\.00\] +6\.86 +slowdown$'
+	assert_line "paired: slowdown — interval [15.00, 24.00] ms above the 1 ms floor and ratio 6.86 > 1.5"
+	assert_line "none: none — interval [0.05, 0.30] ms below the 1 ms floor"
+	assert_line "cache key: undetermined — needs exe, exe-hardlink, exe-copy and exe-rewrite"
+}
+
+# ---- conditions and thresholds ---------------------------------------------------
+
+@test "conditions are kept as strings, last value wins, comments skipped" {
+	analyze_ok verdicts
+	jq_is .conditions.profile quick
+	jq_is .conditions.note 'a=b | c'
+	jq_is '.conditions.os' Linux
+	jq_is '[.conditions[] | type] | unique | join(",")' string
+	jq_is '.conditions | keys | map(select(startswith("#"))) | length' 0
+}
+
+@test "the thresholds are written into run.json and printed in the report" {
+	analyze_ok verdicts
+	jq_near .thresholds.penalty_floor_ms 1.0
+	jq_near .thresholds.ratio_floor 1.5
+	jq_near .thresholds.confidence 0.95
+	jq_near .thresholds.serial_scaling_max 1.25
+	jq_is .thresholds.min_pairs 6
+	grep -q '^| penalty floor | 1 ms |$' "$RUN/report.md"
+	grep -q '^| ratio floor (first median / repeat median) | 1.5 |$' "$RUN/report.md"
+	grep -q '^| confidence of the interval | 95% |$' "$RUN/report.md"
+}
+
+# ---- statistics -------------------------------------------------------------------
+
+@test "median and p90 of an odd number of samples (n=7)" {
+	analyze_ok verdicts
+	# first: 1 2 3 4 5 10 20 -> median 4; p90 at h=5.4: 10 + 0.4*(20-10) = 14
+	jq_is "$(cfg median).first.n_ok" 7
+	jq_near "$(cfg median).first.median_ms" 4
+	jq_near "$(cfg median).first.p90_ms" 14
+}
+
+@test "median and p90 of an even number, a failed launch left out (n=6)" {
+	analyze_ok verdicts
+	# repeat OK: 1 1.5 2 3 4 8 -> median (2+3)/2; p90 at h=4.5: 4 + 0.5*(8-4) = 6
+	jq_is "$(cfg median).repeat.n_ok" 6
+	jq_near "$(cfg median).repeat.median_ms" 2.5
+	jq_near "$(cfg median).repeat.p90_ms" 6
+	# n=20 repeat: 2,3,4,5 five times each -> (3+4)/2; p90 at h=17.1 -> 5
+	jq_near "$(cfg paired).repeat.median_ms" 3.5
+	jq_near "$(cfg paired).repeat.p90_ms" 5
+}
+
+@test "the penalty pairs launches by index, not by line order" {
+	analyze_ok verdicts
+	# d_i = 10 + (7i mod 20): 10..29 once each -> median (19+20)/2
+	jq_is "$(cfg paired).pairs" 20
+	jq_near "$(cfg paired).penalty_ms.median" 19.5
+}
+
+@test "n=20 pairs give the interval [d_(6), d_(15)] with coverage 0.9586" {
+	analyze_ok verdicts
+	jq_near "$(cfg paired).penalty_ms.ci_low" 15
+	jq_near "$(cfg paired).penalty_ms.ci_high" 24
+	# 1 - 2*P(B<=5), B~Bin(20,1/2): 1 - 2*21700/2^20
+	jq_near "$(cfg paired).penalty_ms.coverage" 0.9586105
+}
+
+@test "n=6 pairs, the fewest allowed, give [d_(1), d_(6)] with coverage 1-2/64" {
+	analyze_ok verdicts
+	# d = 2 12 (pair 2 lost) 3 0.5 6 1 -> sorted 0.5 1 2 3 6 12
+	jq_is "$(cfg median).pairs" 6
+	jq_near "$(cfg median).penalty_ms.median" 2.5
+	jq_near "$(cfg median).penalty_ms.ci_low" 0.5
+	jq_near "$(cfg median).penalty_ms.ci_high" 12
+	jq_near "$(cfg median).penalty_ms.coverage" 0.96875
+}
+
+@test "the ratio is first median over repeat median" {
+	analyze_ok verdicts
+	jq_near "$(cfg paired).first.median_ms" 24
+	jq_near "$(cfg paired).ratio" 6.857142857
+	jq_near "$(cfg median).ratio" 1.6
+}
+
+# ---- verdicts ------------------------------------------------------------------------
+
+@test "slowdown: interval above the floor and ratio above its floor" {
+	analyze_ok verdicts
+	jq_is "$(kase paired).verdict" slowdown
+	jq_is "$(kase paired).reason" "interval [15.00, 24.00] ms above the 1 ms floor and ratio 6.86 > 1.5"
+}
+
+@test "none: interval below the floor" {
+	analyze_ok verdicts
+	jq_is "$(kase none).verdict" none
+	jq_near "$(cfg none).penalty_ms.ci_low" 0.05
+	jq_near "$(cfg none).penalty_ms.ci_high" 0.3
+	jq_is "$(kase none).reason" "interval [0.05, 0.30] ms below the 1 ms floor"
+}
+
+@test "inconclusive: the interval straddles the floor" {
+	analyze_ok verdicts
+	jq_is "$(kase median).verdict" inconclusive
+	jq_is "$(kase median).reason" "interval [0.50, 12.00] ms includes the 1 ms floor"
+}
+
+@test "inconclusive: penalty above the floor but the ratio is too small" {
+	analyze_ok verdicts
+	# medians 30.5 / 22.5; interval [5, 10]
+	jq_near "$(kase ratio).ratio" 1.355556
+	jq_near "$(cfg ratio).penalty_ms.ci_low" 5
+	jq_is "$(kase ratio).verdict" inconclusive
+	jq_is "$(kase ratio).reason" "penalty above the floor but ratio 1.36 <= 1.5"
+}
+
+@test "inconclusive: n=5 pairs cannot make a 95% interval, which is null" {
+	analyze_ok verdicts
+	# P(B<=0) = 1/32 > 0.025 for B~Bin(5,1/2): no k qualifies
+	jq_is "$(kase few).verdict" inconclusive
+	jq_is "$(kase few).reason" "too few successful pairs (5) for a 95% interval"
+	jq_near "$(kase few).penalty_ms.median" 70
+	jq_is "$(kase few).penalty_ms.ci_low" null
+	jq_is "$(kase few).penalty_ms.ci_high" null
+	jq_is "$(kase few).penalty_ms.coverage" null
+}
+
+@test "a killed child is a recorded sample (signal 9, SIGKILL), not a crash" {
+	analyze_ok verdicts
+	jq_is "$(cfg killed).failures.first" 6
+	jq_is "$(cfg killed).failures.repeat" 0
+	jq_is "$(cfg killed).failures.samples | length" 6
+	jq_is "$(cfg killed).failures.samples[0] | [.pass, .index, .exit, .signal, .signal_name, .errno] | @tsv" \
+		"$(printf 'first\t0\t-1\t9\tSIGKILL\t0')"
+	jq_is "$(kase killed).verdict" inconclusive
+	jq_is "$(kase killed).reason" "too few successful pairs (0) for a 95% interval"
+	jq_is "$(kase killed).first_median_ms" null
+	jq_is "$(kase killed).ratio" null
+	jq_is "$(kase killed).penalty_ms.median" null
+	grep -q 'first #0: exit -1, signal 9 (SIGKILL), errno 0' "$RUN/report.md"
+}
+
+@test "a launch that exited 1 is a failure without a signal name" {
+	analyze_ok verdicts
+	jq_is "$(cfg median).failures.repeat" 1
+	jq_is "$(cfg median).failures.samples[0] | [.pass, .index, .exit, .signal, .signal_name] | @tsv" \
+		"$(printf 'repeat\t2\t1\t0\t')"
+}
+
+@test "pass lines give wall time, launches and launches per second" {
+	analyze_ok verdicts
+	jq_near "$(cfg paired).passes.first.wall_ms" 500
+	jq_is "$(cfg paired).passes.first.launches" 20
+	jq_near "$(cfg paired).passes.first.launches_per_s" 40
+	jq_near "$(cfg paired).passes.repeat.launches_per_s" 250
+}
+
+@test "no NaN or infinity anywhere in run.json" {
+	analyze_ok verdicts
+	! grep -Eiq ':[[:space:]]*-?(nan|inf)' "$JSON"
+}
+
+# ---- scaling and serialisation ------------------------------------------------------------
+
+@test "scaling is throughput at T over throughput at T=1, per pass" {
+	analyze_ok scaling
+	jq_is "[$(kase exe).scaling[] | .threads] | join(\",\")" "1,2,4"
+	jq_near "$(kase exe).scaling[1].first" 1.02
+	jq_near "$(kase exe).scaling[1].repeat" 1.6
+	jq_near "$(kase exe).scaling[2].first" 1
+	jq_near "$(kase exe).scaling[2].repeat" 2.4
+}
+
+@test "serialised: the first pass stays flat while the repeat pass scales" {
+	analyze_ok scaling
+	jq_is "$(kase exe).serialisation" serialised
+	jq_is "$(kase exe).serialisation_reason" "first pass x1.00 at T=4 while repeat x2.40"
+	assert_line "exe: slowdown (serialised) — interval [47.50, 52.80] ms above the 1 ms floor and ratio 23.33 > 1.5"
+}
+
+@test "parallel: the first pass scales" {
+	analyze_ok scaling
+	jq_is "$(kase script).serialisation" parallel
+	jq_is "$(kase script).serialisation_reason" "first pass x2.00 at T=2 scales (repeat x2.00)"
+}
+
+@test "undetermined: neither pass scales" {
+	analyze_ok scaling
+	jq_is "$(kase dylib).serialisation" undetermined
+}
+
+@test "n/a: only one thread count in the headline's class" {
+	analyze_ok scaling
+	jq_is "$(kase classes).serialisation" n/a
+	jq_is "$(kase classes).serialisation_reason" "only one thread count measured"
+}
+
+@test "n/a: no first-launch penalty to serialise" {
+	analyze_ok verdicts
+	jq_is "$(kase none).serialisation" n/a
+	jq_is "$(kase none).serialisation_reason" "no first-launch penalty"
+}
+
+@test "configs sort by class then threads; without all/T=1 the headline is the first class's lowest T" {
+	analyze_ok scaling
+	jq_is "[$(kase classes).configs[] | \"\(.class)\(.threads)\"] | join(\",\")" "E1,P1,P2"
+	jq_is "$(kase classes).headline | \"\(.class)\(.threads)\"" E1
+	jq_is "$(kase exe).headline | \"\(.class)\(.threads)\"" all1
+	jq_is "$(kase classes).kind" exe
+}
+
+# ---- cache key inference ---------------------------------------------------------------------
+
+@test "cache key inode: hardlink none, copy and rewrite slowdown" {
+	analyze_ok key-inode
+	jq_is .inferred.cache_key inode
+	grep -q '^\*\*inode\*\*' "$RUN/report.md"
+}
+
+@test "cache key path: rewrite none, hardlink and copy slowdown" {
+	analyze_ok key-path
+	jq_is .inferred.cache_key path
+}
+
+@test "cache key content: hardlink, copy and rewrite all none" {
+	analyze_ok key-content
+	jq_is .inferred.cache_key content
+}
+
+@test "cache key undetermined: a pattern no key explains, with the triple" {
+	analyze_ok key-undetermined
+	jq_is .inferred.cache_key undetermined
+	jq_is .inferred.reason "hardlink slowdown, copy slowdown, rewrite slowdown: matches no single key"
+}
+
+@test "cache key undetermined: an inconclusive rewrite keys nothing" {
+	analyze_ok key-inconclusive
+	jq_is "$(kase exe-rewrite).verdict" inconclusive
+	jq_is .inferred.cache_key undetermined
+	jq_is .inferred.reason "hardlink none, copy slowdown, rewrite inconclusive: matches no single key"
+}
+
+@test "cache key undetermined: exe has no penalty" {
+	analyze_ok key-nopenalty
+	jq_is .inferred.cache_key undetermined
+	jq_is .inferred.reason "no first-launch penalty to key"
+}
+
+@test "cache key undetermined: cases missing" {
+	analyze_ok verdicts
+	jq_is .inferred.cache_key undetermined
+	jq_is .inferred.reason "needs exe, exe-hardlink, exe-copy and exe-rewrite"
+}
+
+# ---- the calibration gate ------------------------------------------------------------------------
+
+@test "gate.active=1 gives a gate block with numbers, and the report says so" {
+	analyze_ok scaling
+	jq_is '.gate | [.latency_ms, .workers, .key, .exempt] | @tsv' "$(printf '50\t1\tinode\t0')"
+	jq_is '.gate.latency_ms | type' number
+	jq_is '.gate.workers | type' number
+	grep -qx 'Calibration gate active: latency 50 ms, workers 1, key inode, exempt 0' "$RUN/report.md"
+	grep -q 'A calibration gate (Linux fanotify) held launches: these numbers are a test of the kit, not of an OS.' "$RUN/report.md"
+}
+
+@test "without gate.active=1 the gate is null and the report does not mention it" {
+	analyze_ok verdicts
+	jq_is .gate null
+	! grep -q 'Calibration gate' "$RUN/report.md"
+}
+
+# ---- report.md ---------------------------------------------------------------------------------------
+
+@test "report.md has the title, results, verdicts, scaling, failures and how to read it" {
+	analyze_ok verdicts
+	local md="$RUN/report.md"
+	grep -qx '# execlag report — verdicts' "$md"
+	grep -q '^## Conditions' "$md"
+	grep -q '^| note | a=b \\| c |$' "$md"
+	grep -q '^| case | T | class | first median ms | repeat median ms | penalty ms \[95% CI\] | ratio | verdict |$' "$md"
+	grep -q '^| paired | 1 | all | 24.00 | 3.50 | 19.50 \[15.00, 24.00\] | 6.86 | slowdown |$' "$md"
+	grep -q '^- \*\*ratio\*\* .*inconclusive — penalty above the floor but ratio 1.36 <= 1.5' "$md"
+	grep -q '^  Serialisation: n/a — no first-launch penalty' "$md"
+	grep -q '^## Scaling' "$md"
+	grep -q '^## Failures' "$md"
+	grep -q '^## Inferred cache key' "$md"
+	grep -q '^## How to read this' "$md"
+	grep -q 'median of the paired differences' "$md"
+	! grep -qi 'macos' "$md"
+}
+
+# ---- refusals: bad input writes nothing --------------------------------------------------------------
+
+# A scratch copy of a good fixture for a test to break.
+broken_copy() {
+	RUN="$BATS_TEST_TMPDIR/broken"
+	cp -R "$FIXTURES/analyze/key-inode" "$RUN"
+	SAMPLES="$RUN/raw/exe-copy-t1-all.samples.tsv"
+}
+
+# replace_line FILE N TEXT: portable in-place edit (no sed -i).
+replace_line() {
+	awk -v n="$2" -v text="$3" 'NR == n { print text; next } { print }' "$1" >"$1.new"
+	mv "$1.new" "$1"
+}
+
+# assert_refused GLOB: exit 2, exactly one stderr line matching
+# "analyze: GLOB", nothing on stdout, no run.json, report.md or temporary.
+assert_refused() {
+	run --separate-stderr "$BIN/analyze" --run "$RUN"
+	assert_failure 2
+	[ "${#stderr_lines[@]}" -eq 1 ] || fail "want one stderr line, got: $stderr"
+	# shellcheck disable=SC2053
+	[[ "$stderr" == "analyze: "$1 ]] || fail "stderr: $stderr"
+	assert_output ""
+	[ ! -e "$RUN/run.json" ] || fail "run.json was written"
+	[ ! -e "$RUN/report.md" ] || fail "report.md was written"
+	assert_no_temporaries
+}
+
+@test "refused: a samples file with a bad magic line" {
+	broken_copy
+	replace_line "$SAMPLES" 1 "$(printf 'execlag-samples\t2')"
+	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:1: not a samples file*"
+}
+
+@test "refused: a non-numeric field" {
+	broken_copy
+	replace_line "$SAMPLES" 10 "$(printf 'sample\tfirst\t0\t1\t51O00000\t0\t0\t0')"
+	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:10: bad DUR_NS '51O00000'*"
+}
+
+@test "refused: a sample line with a field missing" {
+	broken_copy
+	replace_line "$SAMPLES" 11 "$(printf 'sample\tfirst\t0\t2\t55000000\t0\t0')"
+	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:11: sample line has 7 fields, want 8"
+}
+
+@test "refused: an unknown pass" {
+	broken_copy
+	replace_line "$SAMPLES" 7 "$(printf 'pass\tthird\t312000000\t6')"
+	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:7: unknown pass 'third'*"
+}
+
+@test "refused: two samples for the same pass and index" {
+	broken_copy
+	replace_line "$SAMPLES" 12 "$(printf 'sample\tfirst\t0\t1\t53000000\t0\t0\t0')"
+	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:12: duplicate first sample for index 1*"
+}
+
+@test "refused: an index beyond meta n" {
+	broken_copy
+	replace_line "$SAMPLES" 12 "$(printf 'sample\tfirst\t0\t6\t53000000\t0\t0\t0')"
+	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:12: index 6 out of range*"
+}
+
+@test "refused: an unknown record type" {
+	broken_copy
+	printf 'bogus\t1\n' >>"$SAMPLES"
+	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:21: unknown record 'bogus'"
+}
+
+@test "refused: a samples file without meta n" {
+	broken_copy
+	awk '!/^meta\tn\t/' "$SAMPLES" >"$SAMPLES.new" && mv "$SAMPLES.new" "$SAMPLES"
+	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:*: no 'meta n' line"
+}
+
+@test "refused: the same case, T and class in two files" {
+	broken_copy
+	cp "$SAMPLES" "$RUN/raw/exe-copy-t1-all-again.samples.tsv"
+	assert_refused "*: case exe-copy at T=1 class all is also in *"
+}
+
+@test "refused: an empty samples file" {
+	broken_copy
+	: >"$SAMPLES"
+	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:1: not a samples file*"
+}
+
+@test "refused: no such run folder" {
+	RUN="$BATS_TEST_TMPDIR/does-not-exist"
+	run --separate-stderr "$BIN/analyze" --run "$RUN"
+	assert_failure 2
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "$stderr" == "analyze: $RUN: no such run folder"* ]] || fail "stderr: $stderr"
+	[ ! -e "$RUN" ]
+}
+
+@test "refused: a run folder without samples files" {
+	broken_copy
+	rm "$RUN"/raw/*.samples.tsv
+	touch "$RUN/raw/exe-t1-all.manifest" "$RUN/raw/exe-t1-all.samples.tsv.old"
+	assert_refused "$RUN/raw: no *.samples.tsv files"
+}
+
+@test "refused: a run folder without raw/" {
+	broken_copy
+	rm -r "$RUN/raw"
+	assert_refused "$RUN/raw: no samples files*"
+}
+
+@test "refused: a missing conditions.txt" {
+	broken_copy
+	rm "$RUN/conditions.txt"
+	assert_refused "$RUN/conditions.txt: cannot open*"
+}
+
+@test "refused: a conditions line that is not key=value" {
+	broken_copy
+	printf 'Not A Key\n' >>"$RUN/conditions.txt"
+	assert_refused "$RUN/conditions.txt:*: not a key=value line"
+}
+
+@test "a refused run leaves the previous run.json and report.md untouched" {
+	analyze_ok key-inode --quiet
+	cp "$RUN/run.json" "$BATS_TEST_TMPDIR/run.json.before"
+	cp "$RUN/report.md" "$BATS_TEST_TMPDIR/report.md.before"
+	replace_line "$RUN/raw/exe-t1-all.samples.tsv" 9 "$(printf 'sample\tfirst\t0\t0\tx\t0\t0\t0')"
+	run --separate-stderr "$BIN/analyze" --run "$RUN"
+	assert_failure 2
+	cmp "$RUN/run.json" "$BATS_TEST_TMPDIR/run.json.before"
+	cmp "$RUN/report.md" "$BATS_TEST_TMPDIR/report.md.before"
+	assert_no_temporaries
+}
+
+@test "a second run replaces both files whole" {
+	analyze_ok key-inode --quiet
+	printf 'extra=1\n' >>"$RUN/conditions.txt"
+	run "$BIN/analyze" --run "$RUN" --quiet
+	assert_success
+	jq_is .conditions.extra 1
+	grep -q '^| extra | 1 |$' "$RUN/report.md"
+	assert_no_temporaries
+}

@@ -1,0 +1,182 @@
+#!/usr/bin/env bats
+# The kit against known truth: runs under the calibration gate (Linux,
+# root, fanotify) must show exactly what the gate was set to do, and a plain
+# run must show nothing.  Skips, saying why, where the gate cannot run.
+
+load test_helper/common-setup
+
+# repro_run NAME ARGS...: one run of the kit into $RUNS/NAME/<id>/
+repro_run() {
+	local name=$1
+	shift
+	mkdir -p "$RUNS/$name"
+	RESULTS="$RUNS/$name" sh "$ROOT/scripts/repro" "$@" >"$RUNS/$name.out" 2>&1 3>&-
+	ls -d "$RUNS/$name"/*/ | head -n 1
+}
+
+setup_file() {
+	_common_setup
+	gate_probe
+	export GATE_SKIP
+	make -C "$ROOT" -s build >/dev/null
+	export RUNS="$BATS_FILE_TMPDIR/runs"
+	mkdir -p "$RUNS"
+	[ -z "$GATE_SKIP" ] || return 0
+	# The quick profile under each cache key, with a single answering worker.
+	repro_run inode --gate 'latency=20 workers=1 key=inode' >/dev/null
+	repro_run path --gate 'latency=20 workers=1 key=path' >/dev/null
+	repro_run content --gate 'latency=20 workers=1 key=content' >/dev/null
+}
+
+setup() {
+	_common_setup
+	RUNS="$BATS_FILE_TMPDIR/runs"
+	D="$BATS_TEST_TMPDIR"
+}
+
+need_gate() { [ -z "$GATE_SKIP" ] || skip "$GATE_SKIP"; }
+
+run_of() { ls -d "$RUNS/$1"/*/ 2>/dev/null | head -n 1; }
+
+# patterns_hold RUN: every applicable pattern test passes on the run
+patterns_hold() {
+	RUN="$1" run bats --tap "$ROOT"/tests/pattern/*.bats
+	printf '%s\n' "$output" >&3
+	assert_success
+	refute_output --partial "not ok"
+}
+
+# field RUN CASE JQ: one value from a case of a run
+field() { jq -r --arg c "$2" ".cases[] | select(.name == \$c) | $3" "$1/run.json"; }
+
+# The gate log's median hold of exec misses, in ms.
+held_median() {
+	jq -r 'select(.result == "miss" and .event == "exec") | .held_ms' "$1/gate.log" |
+		sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# within PENALTY TRUTH: |penalty - truth| <= max(20% of truth, 1 ms)
+within() {
+	awk -v p="$1" -v t="$2" 'BEGIN { d = p - t; if (d < 0) d = -d; tol = 0.2 * t; if (tol < 1) tol = 1; exit !(d <= tol) }'
+}
+
+@test "gate key=inode workers=1: every applicable pattern holds and the key inferred is inode" {
+	need_gate
+	r=$(run_of inode)
+	[ -f "$r/run.json" ]
+	assert_equal "$(jq -r '.inferred.cache_key' "$r/run.json")" inode
+	assert_equal "$(jq -r '.gate.key' "$r/run.json")" inode
+	grep -q 'calibration gate' "$r/report.md"
+	patterns_hold "$r"
+}
+
+@test "gate key=path: every applicable pattern holds and the key inferred is path" {
+	need_gate
+	r=$(run_of path)
+	assert_equal "$(jq -r '.inferred.cache_key' "$r/run.json")" path
+	patterns_hold "$r"
+}
+
+@test "gate key=content: every applicable pattern holds and the key inferred is content" {
+	need_gate
+	r=$(run_of content)
+	assert_equal "$(jq -r '.inferred.cache_key' "$r/run.json")" content
+	patterns_hold "$r"
+}
+
+@test "a plain run (no gate) satisfies the no-penalty expectation of every pattern" {
+	[ "$(uname -s)" = Linux ] || skip "the plain control is Linux"
+	r=$(repro_run plain --cases exe,script,script-via-sh,exe-hardlink,exe-copy,exe-rewrite,dylib,system-copy)
+	assert_equal "$(jq -r '.conditions["gate.active"]' "$r/run.json")" 0
+	patterns_hold "$r"
+}
+
+@test "at T=1 the penalty is within 20% or 1 ms of the gate's own held time, at 20 ms" {
+	need_gate
+	r=$(run_of inode)
+	truth=$(held_median "$r")
+	p=$(jq -r '.cases[] | select(.name == "exe") | .configs[] | select(.threads == 1) | .penalty_ms.median' "$r/run.json")
+	echo "# 20 ms gate: penalty $p ms, gate held $truth ms" >&3
+	within "$p" "$truth"
+}
+
+@test "at T=1 the penalty is within 20% or 1 ms of the gate's own held time, at 5 ms" {
+	need_gate
+	r=$(repro_run lat5 --gate 'latency=5 workers=1 key=inode' --cases exe --threads 1)
+	truth=$(held_median "$r")
+	p=$(field "$r" exe .penalty_ms.median)
+	echo "# 5 ms gate: penalty $p ms, gate held $truth ms" >&3
+	within "$p" "$truth"
+	assert_equal "$(field "$r" exe .verdict)" slowdown
+}
+
+@test "workers=1: the first pass does not scale with threads and the verdict names the serialisation" {
+	need_gate
+	r=$(run_of inode)
+	s=$(jq -r '[.cases[] | select(.name == "exe") | .scaling[] | select(.class == "all")] | max_by(.threads) | .first' "$r/run.json")
+	echo "# workers=1: first-pass scaling at T=cores x$s" >&3
+	awk -v s="$s" 'BEGIN { exit !(s <= 1.25) }'
+	assert_equal "$(field "$r" exe .serialisation)" serialised
+	run grep -E '^exe: slowdown \(serialised\)' "$RUNS/inode.out"
+	assert_success
+}
+
+@test "workers >= cores: the first pass scales like the repeat pass" {
+	need_gate
+	ncpu=$(getconf _NPROCESSORS_ONLN)
+	[ "$ncpu" -gt 1 ] || skip "needs more than one core"
+	r=$(repro_run parallel --gate "latency=20 workers=$ncpu key=inode" --cases exe)
+	s=$(jq -r '[.cases[] | select(.name == "exe") | .scaling[] | select(.class == "all")] | max_by(.threads) | .first' "$r/run.json")
+	echo "# workers=$ncpu: first-pass scaling at T=$ncpu x$s" >&3
+	awk -v s="$s" 'BEGIN { exit !(s > 1.25) }'
+	assert_equal "$(field "$r" exe .serialisation)" parallel
+}
+
+@test "exempt=1: the kit's own launches pass the gate and no case has a penalty" {
+	need_gate
+	r=$(repro_run exempt --gate 'latency=20 workers=1 key=inode exempt=1' --cases exe,script,dylib --threads 1)
+	patterns_hold "$r"
+	assert_equal "$(jq '[.cases[] | select(.verdict != "none")] | length' "$r/run.json")" 0
+	# the gate saw the launches and let them through as exempt
+	[ "$(grep -c '"result":"exempt"' "$r/gate.log")" -gt 0 ]
+}
+
+@test "bad gate settings are refused with one line and exit 2" {
+	[ "$(uname -s)" = Linux ] || skip "the calibration gate is Linux-only"
+	mkdir -p "$D/tmp" "$D/results"
+	for g in 'latency=-1' 'workers=0' 'key=size' 'latency=abc' 'speed=3'; do
+		TMPDIR="$D/tmp" RESULTS="$D/results" run --separate-stderr sh "$ROOT/scripts/repro" --gate "$g"
+		assert_equal "$status" 2
+		assert_equal "$(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" 1
+		assert_equal "$(find "$D/tmp" "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
+	done
+	# the gate itself, on a folder that does not exist
+	run --separate-stderr "$BIN/gate" --dir "$D/no/such/folder" --latency-ms 5 --workers 1 --key inode
+	assert_equal "$status" 2
+	assert_equal "$(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" 1
+}
+
+@test "a gate killed mid-run: the run finishes and the report names the failure" {
+	need_gate
+	mkdir -p "$RUNS/killed" "$D/tmp"
+	TMPDIR="$D/tmp" RESULTS="$RUNS/killed" sh "$ROOT/scripts/repro" \
+		--gate 'latency=20 workers=1 key=inode' --cases exe,script,exe-copy --threads 1 \
+		>"$D/out" 2>&1 3>&- &
+	pid=$!
+	# wait for the gate to hold something, then kill it outright
+	i=0
+	until [ -n "$(find "$RUNS/killed" -name gate.log -size +1 2>/dev/null)" ] || [ $i -ge 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep 0.5
+	pkill -KILL -f "micro/bin/gate --dir $D/tmp/"
+	rc=0
+	wait "$pid" || rc=$?
+	assert_equal "$rc" 0
+	r=$(run_of killed)
+	[ -f "$r/run.json" ]
+	grep -qi 'gate.*exited' "$r/report.md"
+	jq -e '.conditions["gate.failure"] | test("exited")' "$r/run.json"
+	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+}

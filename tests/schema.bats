@@ -1,0 +1,130 @@
+#!/usr/bin/env bats
+# docs/run.schema.json: every run.json analyze writes from the fixtures is
+# valid, and a run.json with a field missing or of the wrong type is not.
+
+load test_helper/common-setup
+
+# The system python: Debian's python3-jsonschema is installed for it, not
+# for whatever python3 comes first on PATH.
+PY=/usr/bin/python3
+
+# Exit 0 valid, 3 invalid (first errors on stdout); anything else is a
+# broken check, not a verdict on the file.
+VALIDATE='
+import json, sys
+import jsonschema
+schema = json.load(open(sys.argv[1]))
+cls = jsonschema.validators.validator_for(schema)
+cls.check_schema(schema)
+errors = sorted(cls(schema).iter_errors(json.load(open(sys.argv[2]))), key=str)
+for e in errors[:3]:
+    print("/".join(map(str, e.absolute_path)) + ": " + e.message)
+sys.exit(3 if errors else 0)
+'
+
+setup_file() {
+	_common_setup
+	[ -x "$BIN/analyze" ] || return 0 # setup reports it
+	for dir in "$FIXTURES"/analyze/*/; do
+		[ -f "$dir/conditions.txt" ] || continue
+		name="$(basename "$dir")"
+		cp -R "$dir" "$BATS_FILE_TMPDIR/$name"
+		"$BIN/analyze" --run "$BATS_FILE_TMPDIR/$name" --quiet
+	done
+}
+
+setup() {
+	_common_setup
+	[ -x "$BIN/analyze" ] || fail "$BIN/analyze is missing: run 'make micro/bin/analyze'"
+	[ -x "$PY" ] || skip "$PY not found: the schema is checked with the system python"
+	"$PY" -c 'import jsonschema' 2>/dev/null ||
+		skip "$PY has no jsonschema module (Debian: apt-get install python3-jsonschema)"
+	SCHEMA="$ROOT/docs/run.schema.json"
+}
+
+validate() {
+	"$PY" -c "$VALIDATE" "$SCHEMA" "$1"
+}
+
+# A fixture's run.json changed by a jq filter, in a scratch file.
+mutated() {
+	jq "$1" "$BATS_FILE_TMPDIR/verdicts/run.json" >"$BATS_TEST_TMPDIR/bad.json"
+	printf '%s\n' "$BATS_TEST_TMPDIR/bad.json"
+}
+
+assert_invalid() {
+	run validate "$1"
+	[ "$status" -eq 3 ] || fail "want status 3 (invalid), got $status: $output"
+}
+
+@test "the schema is itself a valid JSON Schema" {
+	run "$PY" -c '
+import json, sys, jsonschema
+s = json.load(open(sys.argv[1]))
+jsonschema.validators.validator_for(s).check_schema(s)
+print(s["$schema"])' "$SCHEMA"
+	assert_success
+	assert_output --regexp 'draft(/2020-12|-07)/schema'
+}
+
+@test "every fixture's run.json validates" {
+	local count=0 f
+	for f in "$BATS_FILE_TMPDIR"/*/run.json; do
+		run validate "$f"
+		[ "$status" -eq 0 ] || fail "$f: $output"
+		count=$((count + 1))
+	done
+	[ "$count" -ge 7 ] || fail "only $count run.json files were made"
+}
+
+@test "the gate block validates when present and as null" {
+	run validate "$BATS_FILE_TMPDIR/scaling/run.json"
+	assert_success
+	[ "$(jq -r '.gate | type' "$BATS_FILE_TMPDIR/scaling/run.json")" = object ]
+	[ "$(jq -r '.gate | type' "$BATS_FILE_TMPDIR/verdicts/run.json")" = null ]
+}
+
+@test "conditions may carry any key, as a string" {
+	run validate "$(mutated '.conditions["new.key"] = "x"')"
+	assert_success
+}
+
+@test "invalid: a case without its verdict" {
+	assert_invalid "$(mutated 'del(.cases[0].verdict)')"
+}
+
+@test "invalid: a config without pairs" {
+	assert_invalid "$(mutated 'del(.cases[0].configs[0].pairs)')"
+}
+
+@test "invalid: no thresholds" {
+	assert_invalid "$(mutated 'del(.thresholds)')"
+}
+
+@test "invalid: a ratio that is a string" {
+	assert_invalid "$(mutated '.cases[0].ratio = "6.86"')"
+}
+
+@test "invalid: a median that is a string" {
+	assert_invalid "$(mutated '.cases[0].configs[0].first.median_ms = "24"')"
+}
+
+@test "invalid: a verdict outside the three" {
+	assert_invalid "$(mutated '.cases[0].verdict = "maybe"')"
+}
+
+@test "invalid: a condition value that is a number" {
+	assert_invalid "$(mutated '.conditions.os = 1')"
+}
+
+@test "invalid: an unknown field in a case" {
+	assert_invalid "$(mutated '.cases[0].extra = 1')"
+}
+
+@test "invalid: an unknown cache key" {
+	assert_invalid "$(mutated '.inferred.cache_key = "mtime"')"
+}
+
+@test "invalid: the wrong schema_version" {
+	assert_invalid "$(mutated '.schema_version = 2')"
+}
