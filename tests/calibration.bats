@@ -41,7 +41,8 @@ run_of() { ls -d "$RUNS/$1"/*/ 2>/dev/null | head -n 1; }
 # patterns_hold RUN: every applicable pattern test passes on the run
 patterns_hold() {
 	RUN="$1" run bats --tap "$ROOT"/tests/pattern/*.bats
-	printf '%s\n' "$output" >&3
+	# shown as TAP comments, so the nested results are not counted as ours
+	printf '%s\n' "$output" | grep -v '^1\.\.' | sed 's/^/# /' >&3
 	assert_success
 	refute_output --partial "not ok"
 }

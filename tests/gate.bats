@@ -101,7 +101,8 @@ DEC='[.[] | select(has("result"))]'
 	local -a cases=(
 		"--dir $D --latency-ms -1 $ok"
 		"--dir $D --latency-ms 60001 $ok"
-		"--dir $D --latency-ms 1.5 $ok"
+		"--dir $D --latency-ms 1.5.2 $ok"
+		"--dir $D --latency-ms nan $ok"
 		"--dir $D --latency-ms abc $ok"
 		"--dir $D --latency-ms 10 --workers 0 --key inode"
 		"--dir $D --latency-ms 10 --workers 65 --key inode"
@@ -127,7 +128,7 @@ DEC='[.[] | select(has("result"))]'
 		[ -z "$output" ]
 	done
 	run --separate-stderr "$GATE" --dir "$D" --latency-ms -1 --workers 1 --key inode
-	[ "$stderr" = "gate: --latency-ms must be an integer in 0..60000: -1" ]
+	[ "$stderr" = "gate: --latency-ms must be a number of ms in 0..60000 (e.g. 20 or 0.5): -1" ]
 	run --separate-stderr "$GATE" --dir "$D" --latency-ms 5 --workers 1 --key size
 	[ "$stderr" = "gate: --key must be inode, path or content: size" ]
 }
@@ -318,8 +319,11 @@ DEC='[.[] | select(has("result"))]'
 	echo 'not really ELF' >"$D/libx.so"
 	echo 'not really ELF' >"$D/liby.so.1"
 	echo 'not really ELF' >"$D/libz.dylib"
+	echo 'a temporary' >"$D/libw.so.tmp"
 	start_gate --latency-ms 100 --workers 1 --key inode
 	local t0 t1
+	# a temporary named after a library (x.so.tmp) is no library: not held
+	cat "$D/libw.so.tmp" >/dev/null
 	t0=$(now_ms)
 	cat "$D/libx.so" >/dev/null
 	t1=$(now_ms)
@@ -468,4 +472,13 @@ DEC='[.[] | select(has("result"))]'
 	echo "held launch finished after $((t1 - t0)) ms"
 	[ $((t1 - t0)) -lt 1500 ]
 	check_log "$DEC | length == 0"
+}
+
+@test "a fractional latency (0.5 ms) is accepted and held to within a fraction of a ms" {
+	need_fanotify
+	mkscript frac
+	start_gate --latency-ms 0.5 --workers 1 --key inode
+	"$D/frac"
+	stop_gate
+	check_log "$DEC | length == 1 and .[0].result == \"miss\" and .[0].held_ms >= 0.5 and .[0].held_ms < 5"
 }
