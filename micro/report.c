@@ -546,17 +546,19 @@ int report_write_markdown(const struct run *r, FILE *f)
 	fprintf(f, "# execlag report — %s\n\n", r->run_id);
 	fprintf(f, "execlag %s: launch time of freshly made files on their first "
 		"launch against their second launch, measured on the machine "
-		"described under Conditions.\n\n", EXECLAG_VERSION);
+		"described under Conditions (at the end).\n\n", EXECLAG_VERSION);
+	/* Verdicts and numbers first: the conditions and the rules that
+	 * produced them follow, for the reader who wants to check. */
 	md_gate(r, f);
-	md_conditions(r, f);
-	md_thresholds(f);
-	md_results(r, f);
 	md_verdicts(r, f);
+	md_results(r, f);
 	md_scaling(r, f);
-	md_failures(r, f);
 	fprintf(f, "## Inferred cache key\n\n**%s** — %s.\n\n",
 		stats_cache_key_name(r->inference.key), r->inference.reason);
+	md_failures(r, f);
 	md_how_to_read(f);
+	md_thresholds(f);
+	md_conditions(r, f);
 	return ferror(f) ? -1 : 0;
 }
 
