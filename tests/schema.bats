@@ -4,24 +4,6 @@
 
 load test_helper/common-setup
 
-# The system python: Debian's python3-jsonschema is installed for it, not
-# for whatever python3 comes first on PATH.
-PY=/usr/bin/python3
-
-# Exit 0 valid, 3 invalid (first errors on stdout); anything else is a
-# broken check, not a verdict on the file.
-VALIDATE='
-import json, sys
-import jsonschema
-schema = json.load(open(sys.argv[1]))
-cls = jsonschema.validators.validator_for(schema)
-cls.check_schema(schema)
-errors = sorted(cls(schema).iter_errors(json.load(open(sys.argv[2]))), key=str)
-for e in errors[:3]:
-    print("/".join(map(str, e.absolute_path)) + ": " + e.message)
-sys.exit(3 if errors else 0)
-'
-
 setup_file() {
 	_common_setup
 	[ -x "$BIN/analyze" ] || return 0 # setup reports it
@@ -36,14 +18,13 @@ setup_file() {
 setup() {
 	_common_setup
 	[ -x "$BIN/analyze" ] || fail "$BIN/analyze is missing: run 'make micro/bin/analyze'"
-	[ -x "$PY" ] || skip "$PY not found: the schema is checked with the system python"
-	"$PY" -c 'import jsonschema' 2>/dev/null ||
-		skip "$PY has no jsonschema module (Debian: apt-get install python3-jsonschema)"
+	why=$(schema_skip_reason)
+	[ -z "$why" ] || skip "$why"
 	SCHEMA="$ROOT/docs/run.schema.json"
 }
 
 validate() {
-	"$PY" -c "$VALIDATE" "$SCHEMA" "$1"
+	validate_run_json "$1"
 }
 
 # A fixture's run.json changed by a jq filter, in a scratch file.
@@ -58,7 +39,7 @@ assert_invalid() {
 }
 
 @test "the schema is itself a valid JSON Schema" {
-	run "$PY" -c '
+	run "$SCHEMA_PY" -c '
 import json, sys, jsonschema
 s = json.load(open(sys.argv[1]))
 jsonschema.validators.validator_for(s).check_schema(s)

@@ -51,3 +51,19 @@ gate_probe() {
 		[ "$(id -u)" = 0 ] || GATE_SKIP="needs root (fanotify permission events): $GATE_SKIP"
 	fi
 }
+
+# The system python: Debian's python3-jsonschema is installed for it, not
+# for whatever python3 comes first on PATH.
+SCHEMA_PY=/usr/bin/python3
+
+# schema_skip_reason: empty when run.json files can be validated here.
+schema_skip_reason() {
+	[ -x "$SCHEMA_PY" ] || { echo "$SCHEMA_PY not found: the schema is checked with the system python"; return; }
+	"$SCHEMA_PY" -c 'import jsonschema' 2>/dev/null ||
+		echo "$SCHEMA_PY has no jsonschema module (Debian: apt-get install python3-jsonschema)"
+}
+
+# validate_run_json FILE: exit 0 valid, 3 invalid (errors on stdout).
+validate_run_json() {
+	"$SCHEMA_PY" "$ROOT/tests/test_helper/validate-run.py" "$ROOT/docs/run.schema.json" "$1"
+}
