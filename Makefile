@@ -27,6 +27,10 @@ JANSSON_LIBS   = $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljans
 
 BIN = micro/bin
 PROGS = $(BIN)/mkfresh $(BIN)/launch $(BIN)/analyze $(BIN)/spawnloop $(BIN)/tiny
+PROGS += $(BIN)/suite
+PROGS += $(BIN)/devtools
+PROGS += $(BIN)/compare $(BIN)/fbtext
+PROGS += $(BIN)/aggregate
 ifeq ($(PLAT),linux)
 PROGS += $(BIN)/gate
 endif
@@ -35,7 +39,7 @@ COMMON_SRC = micro/util.c
 COMMON_HDR = micro/util.h
 
 .PHONY: all build deps deps-test repro repro-full test check bench sensitivity \
-        cross lint install uninstall clean feedback compare aggregate
+        cross lint install uninstall clean feedback compare aggregate bench-aggregate
 
 all: build
 build: $(PROGS)
@@ -49,11 +53,33 @@ $(BIN)/mkfresh: micro/mkfresh.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 $(BIN)/launch: micro/launch.c micro/coreclass.h micro/coreclass_$(PLAT).c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/launch.c micro/coreclass_$(PLAT).c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
 
-$(BIN)/analyze: micro/analyze.c micro/stats.c micro/stats.h micro/thresholds.h micro/report.c micro/report.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/stats.c micro/report.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/analyze: micro/analyze.c micro/stats.c micro/stats.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/stats.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 $(BIN)/gate: micro/gate_linux.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/gate_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)
+
+$(BIN)/suite: micro/suite.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/suite.c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
+
+# compare and fbtext read finished runs (run.json) for make compare / make feedback.
+RUNJSON = micro/runjson.c micro/runjson.h
+$(BIN)/compare: micro/compare.c $(RUNJSON) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/compare.c micro/runjson.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+
+$(BIN)/fbtext: micro/fbtext.c $(RUNJSON) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/fbtext.c micro/runjson.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+
+# aggregate: many runs' run.json into one table and a summary plot.
+$(BIN)/aggregate: micro/aggregate.c micro/svg.c micro/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/aggregate.c micro/svg.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+
+# Developer Tools authorisation: ExecutionPolicy through the Objective-C
+# runtime (dlopen) on macOS; the same reader is built elsewhere for the tests.
+DEVTOOLS_PLAT = $(if $(filter darwin,$(PLAT)),darwin,other)
+DEVTOOLS_SRC  = micro/devtools.c micro/devtools_objc.c micro/devtools_$(DEVTOOLS_PLAT).c
+$(BIN)/devtools: $(DEVTOOLS_SRC) micro/devtools.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(DEVTOOLS_SRC) $(COMMON_SRC) $(LDFLAGS) $(DL_LIBS)
 
 $(BIN)/spawnloop: micro/spawnloop.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/spawnloop.c $(COMMON_SRC) $(LDFLAGS)
@@ -82,7 +108,7 @@ test: deps-test
 
 check: deps-test
 	@$(MAKE) --no-print-directory build
-	@sh scripts/check $(if $(RUN),--run '$(RUN)',)
+	@sh scripts/check $(if $(RUN),--run '$(RUN)',) $(if $(EXERCISE),--exercise '$(EXERCISE)',)
 
 bench: deps-test
 	@$(MAKE) --no-print-directory build
@@ -91,6 +117,22 @@ bench: deps-test
 sensitivity: deps-test
 	@$(MAKE) --no-print-directory build
 	@sh scripts/sensitivity
+
+feedback: deps
+	@$(MAKE) -s --no-print-directory $(BIN)/fbtext
+	@sh scripts/feedback $(if $(RUN),--run '$(RUN)',)
+
+compare: deps
+	@$(MAKE) -s --no-print-directory $(BIN)/compare
+	@$(BIN)/compare '$(A)' '$(B)'
+
+aggregate: deps
+	@$(MAKE) -s --no-print-directory $(BIN)/aggregate
+	@$(BIN)/aggregate --dir '$(DIR)' $(if $(OUT),--out '$(OUT)',)
+
+bench-aggregate: deps-test
+	@$(MAKE) -s --no-print-directory $(BIN)/aggregate
+	@sh scripts/bench-aggregate
 
 cross:
 	@sh scripts/cross

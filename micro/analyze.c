@@ -7,9 +7,13 @@
  * Any bad input stops it before anything is written: one line on stderr
  * naming the file and line, exit 2. */
 #define _POSIX_C_SOURCE 200809L
+#include "hfcompare.h"
+#include "plot.h"
 #include "report.h"
 #include "stats.h"
+#include "suitestats.h"
 #include "util.h"
+#include "watch.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -366,9 +370,10 @@ static char **list_samples(const char *raw, size_t *count)
 		names[n++] = xstrdup(e->d_name);
 	}
 	closedir(d);
-	if (n == 0)
+	if (n == 0 && !suite_present(raw)) /* a run of the suite case alone has none */
 		die(EXIT_USAGE, "%s: no *%s files", raw, SAMPLES_SUFFIX);
-	qsort(names, n, sizeof *names, cmp_str);
+	if (n > 1)
+		qsort(names, n, sizeof *names, cmp_str);
 	*count = n;
 	return names;
 }
@@ -437,6 +442,7 @@ static void write_outputs(const char *dir, const struct run *r)
 	char *md_path = join_path(dir, "report.md");
 	struct atomic_file json_out, md_out;
 
+	plot_write(dir, r); /* the SVGs report.md links to; exits on failure */
 	if (atomic_open(&json_out, json_path) != 0)
 		die(EXIT_FAIL, "%s: cannot create:", json_path);
 	if (atomic_open(&md_out, md_path) != 0) {
@@ -518,6 +524,9 @@ int main(int argc, char **argv)
 	for (i = 0; i < run.n_cases; i++)
 		stats_case(&run.cases[i]);
 	stats_infer_key(run.cases, run.n_cases, &run.inference);
+	run.suite = suite_read(dir);
+	run.hyperfine = hf_read(dir, &run);
+	run.watch = watch_read(dir, &run);
 	/* repro names the run before it is renamed into place. */
 	run.run_id = run_condition(&run, "run.id") ? xstrdup(run_condition(&run, "run.id"))
 						    : run_id_of(dir);

@@ -4,8 +4,12 @@
  * (docs/run.schema.json), report.md the one people attach to a bug report. */
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
+#include "plot.h"
+#include "hfcompare.h"
+#include "suitestats.h"
 #include "thresholds.h"
 #include "util.h"
+#include "watch.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -270,11 +274,14 @@ static json_t *json_run(const struct run *r)
 	json_object_set_new(root, "gate", json_gate(r));
 	for (i = 0; i < r->n_cases; i++)
 		json_array_append_new(cases, json_case(&r->cases[i]));
+	watch_json_cases(r->watch, cases);
 	json_object_set_new(root, "cases", cases);
 	json_object_set_new(root, "inferred",
 			    json_pack("{s:s, s:s}",
 				      "cache_key", stats_cache_key_name(r->inference.key),
 				      "reason", r->inference.reason));
+	json_object_set_new(root, "suite", suite_json(r->suite));
+	json_object_set_new(root, "hyperfine", hf_json(r->hyperfine));
 	return root;
 }
 
@@ -552,10 +559,14 @@ int report_write_markdown(const struct run *r, FILE *f)
 	md_gate(r, f);
 	md_verdicts(r, f);
 	md_results(r, f);
+	plot_markdown(r, f);
 	md_scaling(r, f);
 	fprintf(f, "## Inferred cache key\n\n**%s** — %s.\n\n",
 		stats_cache_key_name(r->inference.key), r->inference.reason);
 	md_failures(r, f);
+	watch_markdown(r->watch, r, f);
+	suite_markdown(r->suite, f);
+	hf_markdown(r->hyperfine, f);
 	md_how_to_read(f);
 	md_thresholds(f);
 	md_conditions(r, f);
@@ -630,5 +641,8 @@ int report_print_table(const struct run *r, FILE *f)
 	if (gate_active(r) && run_condition(r, "gate.failure"))
 		fprintf(f, "gate failure: %s\n", run_condition(r, "gate.failure"));
 	print_case_lines(r, f);
+	watch_print(r->watch, r, f);
+	suite_print(r->suite, f);
+	hf_print(r->hyperfine, f);
 	return ferror(f) ? -1 : 0;
 }

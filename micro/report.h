@@ -12,6 +12,10 @@ struct condition {
 	char *value;
 };
 
+struct suite_result;
+struct hf_result;
+struct watch_result;
+
 struct run {
 	const char *run_id; /* basename of the run folder */
 	struct condition *conditions;
@@ -19,6 +23,9 @@ struct run {
 	struct case_result *cases;
 	size_t n_cases;
 	struct inference inference;
+	struct suite_result *suite;  /* NULL: the suite case did not run */
+	struct hf_result *hyperfine;  /* NULL: no hyperfine cross-check attempted */
+	struct watch_result *watch;   /* services' CPU and log excerpts (watch.h) */
 };
 
 /* The value of a conditions key, or NULL when absent. */

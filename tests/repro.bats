@@ -116,7 +116,10 @@ assert_refused_clean() {
 	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
 	# every case ran, and every verdict is none
 	assert_equal "$(jq '[.cases[] | select(.verdict != "none")] | length' "$run_dir/run.json")" 0
-	assert_equal "$(jq '.cases | length' "$run_dir/run.json")" "$(ls "$ROOT/cases" | grep -c -v quarantined)"
+	assert_equal "$(jq '.cases | length' "$run_dir/run.json")" "$(ls "$ROOT/cases" | grep -c -v -e quarantined -e '^suite\.')"
+	# the suite case has its own block, with no measurable first-launch cost
+	assert_equal "$(jq '[.suite.runs[] | select(.verdict == "slowdown")] | length' "$run_dir/run.json")" 0
+	assert_equal "$(jq '.suite.runs | length > 0' "$run_dir/run.json")" true
 	# and the run.json it left validates against the documented schema
 	why=$(schema_skip_reason)
 	[ -n "$why" ] || run -0 validate_run_json "$run_dir/run.json"

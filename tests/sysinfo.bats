@@ -26,7 +26,7 @@ sysinfo_with() {
 	shift 2
 	run --separate-stderr env PATH="$FAKES/bin:$PATH" \
 		FAKE_STATE="$FAKES/states/$state" EXECLAG_SYSROOT="$FAKES/states/$state/root" \
-		$shell "$SYSINFO" "$@"
+		EXECLAG_DEVTOOLS="$FAKES/bin/devtools" $shell "$SYSINFO" "$@"
 }
 
 # check_state STATE KEY=VALUE...: under sh, dash and bash --posix (macOS
@@ -164,7 +164,7 @@ sysctl: unknown oid 'hw.nada'"
 		perflevels=2 cores_p=8 cores_e=2 "core_classes=all P E" \
 		network=online network_interface=utun4 vpn=yes \
 		os_version=14.4.1 os_build=23E224 spotlight_volume=disabled \
-		sip=enabled sip_custom=no assessments=enabled
+		sip=enabled sip_custom=no assessments=enabled devtools=authorized
 }
 
 @test "M5 with Super/Performance/Efficiency: levels are read by name, not position" {
@@ -173,7 +173,8 @@ sysctl: unknown oid 'hw.nada'"
 		perflevel1.name=Performance perflevel1.cpus=6 \
 		perflevel2.name=Efficiency perflevel2.cpus=4 \
 		cores_p=8 cores_e=4 "core_classes=all P E" \
-		spotlight_volume=disabled-search network=online network_interface=en0 vpn=no
+		spotlight_volume=disabled-search network=online network_interface=en0 vpn=no \
+		devtools=not-determined
 }
 
 @test "Intel without perflevel oids, offline: one core class, network offline" {
@@ -181,7 +182,8 @@ sysctl: unknown oid 'hw.nada'"
 		model=MacBookPro16,1 "cpu=Intel(R) Core(TM) i9-9980HK CPU @ 2.40GHz" ncpu=16 \
 		perflevels=0 cores_p=n/a cores_e=n/a core_classes=all \
 		network=offline network_interface=none vpn=no \
-		spotlight_volume=no-index sip=enabled sip_custom=no assessments=enabled work_fs=hfs
+		spotlight_volume=no-index sip=enabled sip_custom=no assessments=enabled work_fs=hfs \
+		devtools=unknown
 	refute_line --regexp '^perflevel[0-9]'
 }
 
@@ -201,7 +203,7 @@ sysctl: unknown oid 'hw.nada'"
 
 @test "SIP with a custom configuration: enabled, sip_custom=yes" {
 	check_state sip-custom sip=enabled sip_custom=yes assessments=enabled \
-		spotlight_volume=read-only
+		spotlight_volume=read-only devtools=denied
 }
 
 @test "SIP disabled and assessments disabled (spctl exits 1: the text decides)" {
@@ -210,7 +212,8 @@ sysctl: unknown oid 'hw.nada'"
 }
 
 @test "a Rapid Security Response is appended to os_version" {
-	check_state rsr "os_version=13.4.1 (a)" os_build=22F770820b os_name=macOS
+	check_state rsr "os_version=13.4.1 (a)" os_build=22F770820b os_name=macOS \
+		devtools=restricted
 }
 
 @test "a default route that scutil calls unreachable is not 'online'" {
@@ -233,7 +236,7 @@ sysctl: unknown oid 'hw.nada'"
 }
 
 @test "more unexpected output: bad level count, spctl on stderr, other route errors" {
-	check_state weird2 sip=enabled sip_custom=no perflevels=unknown \
+	check_state weird2 sip=enabled sip_custom=no perflevels=unknown devtools=unknown \
 		cores_p=unknown cores_e=unknown core_classes=all assessments=unknown \
 		network=unknown network_interface=unknown vpn=unknown \
 		spotlight_volume=unknown work_fs=unknown
@@ -245,6 +248,45 @@ sysctl: unknown oid 'hw.nada'"
 		network=unknown vpn=unknown spotlight_volume=unknown work_fs=unknown
 	run value_of ncpu "$output"
 	assert_output --regexp '^([0-9]+|unknown)$'
+}
+
+@test "devtools is the word the devtools program prints; anything else is unknown" {
+	local st want
+	for st in m1pro-vpn:authorized sip-custom:denied m5-three-levels:not-determined \
+		rsr:restricted intel-offline:unknown weird:unknown weird2:unknown m1-online:unknown; do
+		want=${st#*:}
+		sysinfo_with "${st%%:*}" sh
+		assert_equal "${st%%:*}: $(value_of devtools)" "${st%%:*}: $want"
+	done
+	run -0 env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1pro-vpn" \
+		EXECLAG_DEVTOOLS=/nonexistent/devtools sh "$SYSINFO"
+	assert_line devtools=unknown
+}
+
+@test "on a fake Mac without EXECLAG_DEVTOOLS, sysinfo runs micro/bin/devtools (here: n/a, so unknown)" {
+	[ -x "$ROOT/micro/bin/devtools" ] || make -C "$ROOT" -s micro/bin/devtools
+	run -0 "$ROOT/micro/bin/devtools"
+	assert_output n/a
+	# a stand-in at the default place that says authorized is believed
+	mkdir -p "$BATS_TEST_TMPDIR/kit/scripts" "$BATS_TEST_TMPDIR/kit/micro/bin"
+	cp "$SYSINFO" "$BATS_TEST_TMPDIR/kit/scripts/sysinfo"
+	printf '#!/bin/sh\necho authorized\n' >"$BATS_TEST_TMPDIR/kit/micro/bin/devtools"
+	chmod +x "$BATS_TEST_TMPDIR/kit/micro/bin/devtools"
+	run -0 env -u EXECLAG_DEVTOOLS PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" \
+		sh "$BATS_TEST_TMPDIR/kit/scripts/sysinfo"
+	assert_line devtools=authorized
+	run -0 env -u EXECLAG_DEVTOOLS PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" \
+		sh "$SYSINFO"
+	assert_line devtools=unknown
+}
+
+@test "the states made for ps and log show read as the M1 they start from" {
+	local st
+	for st in m1-watch ps-odd log-empty log-refused; do
+		check_state "$st" os=Darwin model=MacBookAir10,1 cpu="Apple M1" perflevels=2 \
+			cores_p=4 cores_e=4 sip=enabled sip_custom=no assessments=enabled \
+			devtools=unknown network=online network_interface=en0 vpn=no
+	done
 }
 
 @test "workdir_indexed: .noindex anywhere in the path, yes elsewhere, unknown without --workdir" {

@@ -6,6 +6,7 @@ setup() { pattern_setup; }
 
 @test "P1 fresh penalty: first launch of a new exe and script vs the repeat" {
 	require_cases exe script
+	require_expectation
 	want=$(penalty_expected)
 	say "P1 fresh penalty — $(context_text); expected: $want"
 	expect_verdict exe "$want"

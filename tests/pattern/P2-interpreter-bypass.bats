@@ -7,6 +7,7 @@ setup() { pattern_setup; }
 
 @test "P2 interpreter bypass: sh x.sh has no penalty where ./x.sh has one" {
 	require_cases script script-via-sh
+	require_expectation
 	want=$(penalty_expected)
 	say "P2 interpreter bypass — $(context_text); expected: script $want, script-via-sh none"
 	expect_verdict script "$want"

@@ -1,0 +1,901 @@
+/* aggregate - many machines' runs in one table.
+ *
+ *   aggregate --dir DIR [--out PREFIX] [--quiet]
+ *
+ * Reads every run.json under DIR (recursively; symbolic links are not
+ * followed, folders whose name starts with '.' are passed over, as is
+ * anything deeper than MAX_DEPTH) and writes one row per run:
+ * the machine class (chip, model, OS and version, cores - never a host or
+ * user name), the conditions (SIP, assessments, Developer Tools, network,
+ * calibration gate), and per case the penalty with its interval, the
+ * verdict and the serialisation.  Output: PREFIX.md, PREFIX.csv and
+ * PREFIX.svg (default PREFIX: DIR/aggregate), each written atomically; the
+ * Markdown is printed too.  A file that is not a readable execlag run.json
+ * of schema_version 1 is skipped with one warning line on stderr. */
+#define _POSIX_C_SOURCE 200809L
+#include "svg.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define SCHEMA_VERSION 1
+#define MAX_DEPTH 8
+#define CELL_MAX 128
+
+static void usage(FILE *f)
+{
+	fputs("usage: aggregate --dir DIR [--out PREFIX] [--quiet]\n"
+	      "  Reads every run.json under DIR (recursively; symbolic links and\n"
+	      "  folders starting with '.' are not followed) and writes one table,\n"
+	      "  one row per run: machine class, conditions, penalty per case with\n"
+	      "  its interval, verdicts, serialisation.\n"
+	      "  --out PREFIX  write PREFIX.md, PREFIX.csv, PREFIX.svg\n"
+	      "                (default DIR/aggregate)\n"
+	      "  --quiet       write the files, print only warnings\n"
+	      "  A run.json that cannot be read, is not an execlag run or is of\n"
+	      "  another schema_version is skipped with a warning.\n"
+	      "Exit: 0 done, 1 could not write, 2 bad usage or no readable run.\n", f);
+}
+
+/* ---- the rows --------------------------------------------------------------- */
+
+struct cell {
+	char *name;
+	double median, low, high; /* NAN when null */
+	char *verdict;
+	char *serialisation;
+};
+
+struct row {
+	char *run_id;
+	char *chip, *model, *os, *arch, *cores;
+	char *sip, *assessments, *devtools, *network, *gate;
+	char *cache_key;
+	const char *group; /* for the plot's colours */
+	struct cell *cells;
+	size_t n_cells;
+};
+
+struct table {
+	struct row *rows;
+	size_t n_rows;
+	char **cases; /* column order */
+	size_t n_cases;
+	size_t skipped;
+};
+
+/* Control characters would break a table line; they become spaces. */
+static char *clean(const char *s)
+{
+	char *c = xstrdup(s ? s : "?");
+	size_t i;
+
+	for (i = 0; c[i]; i++)
+		if ((unsigned char)c[i] < 0x20 || c[i] == 0x7F)
+			c[i] = ' ';
+	return c;
+}
+
+static const char *cond(json_t *conditions, const char *key)
+{
+	const char *v = json_string_value(json_object_get(conditions, key));
+
+	return v && *v ? v : NULL;
+}
+
+static int is_count(const char *s)
+{
+	long v;
+
+	return s && parse_long(s, 0, 1000000, &v) == 0;
+}
+
+static char *fmt_alloc(const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return clean(buf);
+}
+
+/* "macOS 14.4.1", "Debian GNU/Linux 12 (bookworm)": the name, with the
+ * version where the name does not already carry it. */
+static char *os_text(json_t *c)
+{
+	const char *os = cond(c, "os"), *name = cond(c, "os_name"), *ver = cond(c, "os_version");
+
+	if (!name)
+		name = os ? (strcmp(os, "Darwin") == 0 ? "macOS" : os) : "?";
+	if (ver && strcmp(ver, "n/a") != 0 && !strstr(name, ver))
+		return fmt_alloc("%s %s", name, ver);
+	return clean(name);
+}
+
+static char *cores_text(json_t *c)
+{
+	const char *n = cond(c, "ncpu"), *p = cond(c, "cores_p"), *e = cond(c, "cores_e");
+
+	if (is_count(p) && is_count(e))
+		return fmt_alloc("%s (%sP+%sE)", n ? n : "?", p, e);
+	return clean(n);
+}
+
+static int gate_on(json_t *c)
+{
+	const char *a = cond(c, "gate.active");
+
+	return a && strcmp(a, "1") == 0;
+}
+
+static char *gate_text(json_t *c)
+{
+	const char *w = cond(c, "gate.workers"), *ex = cond(c, "gate.exempt");
+
+	if (!gate_on(c))
+		return clean("off");
+	return fmt_alloc("%s ms, %s worker%s, key %s%s",
+			 cond(c, "gate.latency_ms") ? cond(c, "gate.latency_ms") : "?",
+			 w ? w : "?", w && strcmp(w, "1") == 0 ? "" : "s",
+			 cond(c, "gate.key") ? cond(c, "gate.key") : "?",
+			 ex && strcmp(ex, "1") == 0 ? ", exempt" : "");
+}
+
+static char *network_text(json_t *c)
+{
+	const char *net = cond(c, "network"), *vpn = cond(c, "vpn");
+
+	if (vpn && strcmp(vpn, "yes") == 0)
+		return fmt_alloc("%s (VPN)", net ? net : "?");
+	return clean(net);
+}
+
+/* The same contexts tests/pattern/lib.bash tells apart. */
+static const char *group_of(json_t *c)
+{
+	const char *os = cond(c, "os"), *dev = cond(c, "devtools"), *sip = cond(c, "sip");
+	const char *ex = cond(c, "gate.exempt");
+
+	if (gate_on(c))
+		return ex && strcmp(ex, "1") == 0 ? "Linux, gate, exempt" : "Linux, gate";
+	if (os && strcmp(os, "Darwin") == 0) {
+		if (dev && strcmp(dev, "authorized") == 0)
+			return "macOS, Developer Tools";
+		if (sip && strcmp(sip, "enabled") == 0)
+			return "macOS, SIP on";
+		return "macOS, other";
+	}
+	if (os && strcmp(os, "Linux") == 0)
+		return "Linux";
+	return "other";
+}
+
+/* ---- reading one run.json ---------------------------------------------------- */
+
+/* A number or null; anything else is a reason to skip. */
+static int num_or_null(json_t *obj, const char *key, double *out)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (json_is_null(v)) {
+		*out = NAN;
+		return 0;
+	}
+	if (!json_is_number(v))
+		return -1;
+	*out = json_number_value(v);
+	return 0;
+}
+
+static void free_row(struct row *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_cells; i++) {
+		free(r->cells[i].name);
+		free(r->cells[i].verdict);
+		free(r->cells[i].serialisation);
+	}
+	free(r->cells);
+	free(r->run_id);
+	free(r->chip);
+	free(r->model);
+	free(r->os);
+	free(r->arch);
+	free(r->cores);
+	free(r->sip);
+	free(r->assessments);
+	free(r->devtools);
+	free(r->network);
+	free(r->gate);
+	free(r->cache_key);
+	memset(r, 0, sizeof *r);
+}
+
+/* Fill cell from cases[i]; NULL on success, else what is wrong. */
+static const char *read_case(json_t *kase, struct cell *cell, char *why, size_t len,
+			     size_t i)
+{
+	json_t *pen = json_object_get(kase, "penalty_ms");
+	const char *name = json_string_value(json_object_get(kase, "name"));
+	const char *verdict = json_string_value(json_object_get(kase, "verdict"));
+	const char *serial = json_string_value(json_object_get(kase, "serialisation"));
+
+	if (!json_is_object(kase))
+		snprintf(why, len, "cases[%zu] is not an object", i);
+	else if (!name || !*name)
+		snprintf(why, len, "cases[%zu].name is missing", i);
+	else if (!verdict)
+		snprintf(why, len, "cases[%zu].verdict is missing", i);
+	else if (!json_is_object(pen))
+		snprintf(why, len, "cases[%zu].penalty_ms is not an object", i);
+	else if (num_or_null(pen, "median", &cell->median) != 0 ||
+		 num_or_null(pen, "ci_low", &cell->low) != 0 ||
+		 num_or_null(pen, "ci_high", &cell->high) != 0)
+		snprintf(why, len, "cases[%zu].penalty_ms has a value that is not a number", i);
+	else {
+		cell->name = clean(name);
+		cell->verdict = clean(verdict);
+		cell->serialisation = clean(serial ? serial : "n/a");
+		return NULL;
+	}
+	return why;
+}
+
+/* 0 and a filled row, or -1 with why set. */
+static int read_run(const char *path, struct row *row, char *why, size_t len)
+{
+	json_error_t err;
+	json_t *root = json_load_file(path, 0, &err), *c, *cases, *version;
+	const char *schema;
+	size_t i;
+
+	memset(row, 0, sizeof *row);
+	if (!root) {
+		snprintf(why, len, "not valid JSON (line %d, column %d: %s)", err.line,
+			 err.column, err.text);
+		return -1;
+	}
+	schema = json_string_value(json_object_get(root, "schema"));
+	version = json_object_get(root, "schema_version");
+	c = json_object_get(root, "conditions");
+	cases = json_object_get(root, "cases");
+	if (!json_is_object(root) || !schema || strcmp(schema, "execlag-run") != 0)
+		snprintf(why, len, "not an execlag run.json (no \"schema\": \"execlag-run\")");
+	else if (!json_is_integer(version))
+		snprintf(why, len, "schema_version is missing or not a whole number");
+	else if (json_integer_value(version) != SCHEMA_VERSION)
+		snprintf(why, len, "schema_version %" JSON_INTEGER_FORMAT " is not the %d this "
+			 "kit reads", json_integer_value(version), SCHEMA_VERSION);
+	else if (!json_is_object(c))
+		snprintf(why, len, "conditions is not an object");
+	else if (!json_is_array(cases)) /* empty: a run of the suite case alone */
+		snprintf(why, len, "cases is missing or not an array");
+	else
+		why[0] = '\0';
+	if (why[0]) {
+		json_decref(root);
+		return -1;
+	}
+
+	row->n_cells = json_array_size(cases);
+	row->cells = xmalloc((row->n_cells + 1) * sizeof *row->cells);
+	memset(row->cells, 0, (row->n_cells + 1) * sizeof *row->cells);
+	for (i = 0; i < row->n_cells; i++)
+		if (read_case(json_array_get(cases, i), &row->cells[i], why, len, i)) {
+			row->n_cells = i; /* those read so far are freed */
+			free_row(row);
+			json_decref(root);
+			return -1;
+		}
+
+	row->run_id = clean(json_string_value(json_object_get(root, "run_id")));
+	row->chip = clean(cond(c, "cpu"));
+	row->model = clean(cond(c, "model"));
+	row->os = os_text(c);
+	row->arch = clean(cond(c, "arch"));
+	row->cores = cores_text(c);
+	row->sip = clean(cond(c, "sip"));
+	row->assessments = clean(cond(c, "assessments"));
+	row->devtools = clean(cond(c, "devtools"));
+	row->network = network_text(c);
+	row->gate = gate_text(c);
+	row->group = group_of(c);
+	row->cache_key = clean(json_string_value(
+		json_object_get(json_object_get(root, "inferred"), "cache_key")));
+	json_decref(root);
+	return 0;
+}
+
+/* ---- finding the files ----------------------------------------------------------- */
+
+struct paths {
+	char **v;
+	size_t n, cap;
+};
+
+static void add_path(struct paths *p, const char *path)
+{
+	if (p->n == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 64;
+		p->v = xrealloc(p->v, p->cap * sizeof *p->v);
+	}
+	p->v[p->n++] = xstrdup(path);
+}
+
+static void walk(const char *dir, int depth, struct paths *out)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (!d) {
+		warnx_("warning: %s: cannot open, passed over: %s", dir, strerror(errno));
+		return;
+	}
+	while ((e = readdir(d)) != NULL) {
+		size_t n = strlen(dir) + strlen(e->d_name) + 2;
+		char *path;
+		struct stat st;
+
+		if (e->d_name[0] == '.')
+			continue; /* ".", "..", and runs still being made (.<id>.partial) */
+		path = xmalloc(n);
+		snprintf(path, n, "%s/%s", dir, e->d_name);
+		if (lstat(path, &st) == 0) {
+			if (S_ISDIR(st.st_mode) && depth < MAX_DEPTH)
+				walk(path, depth + 1, out);
+			else if (S_ISREG(st.st_mode) && strcmp(e->d_name, "run.json") == 0)
+				add_path(out, path);
+		}
+		free(path);
+	}
+	closedir(d);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* ---- columns ------------------------------------------------------------------------ */
+
+/* The kit's cases in the order the guide meets them; others follow by name. */
+static const char *const known_cases[] = {
+	"script", "script-via-sh", "exe", "exe-copy", "exe-hardlink", "exe-rewrite",
+	"system-copy", "dylib", "quarantined"
+};
+#define N_KNOWN (sizeof known_cases / sizeof known_cases[0])
+
+static size_t case_rank(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < N_KNOWN; i++)
+		if (strcmp(known_cases[i], name) == 0)
+			return i;
+	return N_KNOWN;
+}
+
+static int cmp_case(const void *a, const void *b)
+{
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	size_t rx = case_rank(x), ry = case_rank(y);
+
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	return strcmp(x, y);
+}
+
+static void collect_cases(struct table *t)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < t->n_rows; i++)
+		for (j = 0; j < t->rows[i].n_cells; j++) {
+			const char *name = t->rows[i].cells[j].name;
+
+			for (k = 0; k < t->n_cases; k++)
+				if (strcmp(t->cases[k], name) == 0)
+					break;
+			if (k < t->n_cases)
+				continue;
+			t->cases = xrealloc(t->cases, (t->n_cases + 1) * sizeof *t->cases);
+			t->cases[t->n_cases++] = xstrdup(name);
+		}
+	if (t->n_cases > 1)
+		qsort(t->cases, t->n_cases, sizeof *t->cases, cmp_case);
+}
+
+static const struct cell *cell_of(const struct row *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_cells; i++)
+		if (strcmp(r->cells[i].name, name) == 0)
+			return &r->cells[i];
+	return NULL;
+}
+
+/* ---- Markdown ---------------------------------------------------------------------- */
+
+static void md_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+}
+
+static const char *fmt2(double v, char *buf, size_t len)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.2f", v);
+	return buf;
+}
+
+/* "19.92 [18.94, 20.39] slowdown, serialised" */
+static const char *penalty_cell(const struct cell *c, char *buf, size_t len)
+{
+	char a[32], b[32], m[32];
+	int serial = strcmp(c->serialisation, "n/a") != 0;
+
+	if (isnan(c->median))
+		snprintf(buf, len, "- %s%s%s", c->verdict, serial ? ", " : "",
+			 serial ? c->serialisation : "");
+	else if (isnan(c->low))
+		snprintf(buf, len, "%s [no interval] %s%s%s", fmt2(c->median, m, sizeof m),
+			 c->verdict, serial ? ", " : "", serial ? c->serialisation : "");
+	else
+		snprintf(buf, len, "%s [%s, %s] %s%s%s", fmt2(c->median, m, sizeof m),
+			 fmt2(c->low, a, sizeof a), fmt2(c->high, b, sizeof b), c->verdict,
+			 serial ? ", " : "", serial ? c->serialisation : "");
+	return buf;
+}
+
+/* The columns of both tables before the cases; Markdown folds the
+ * conditions into one column, CSV keeps one column each. */
+enum { F_ROW, F_RUN, F_CHIP, F_MODEL, F_OS, F_ARCH, F_CORES, F_SIP, F_ASSESS,
+       F_DEVTOOLS, F_NETWORK, F_GATE, N_FIXED };
+
+static const char *fixed_value(const struct row *r, int col, char *buf, size_t len,
+			       size_t index)
+{
+	switch (col) {
+	case F_ROW: snprintf(buf, len, "%zu", index + 1); return buf;
+	case F_RUN: return r->run_id;
+	case F_CHIP: return r->chip;
+	case F_MODEL: return r->model;
+	case F_OS: return r->os;
+	case F_ARCH: return r->arch;
+	case F_CORES: return r->cores;
+	case F_SIP: return r->sip;
+	case F_ASSESS: return r->assessments;
+	case F_DEVTOOLS: return r->devtools;
+	case F_NETWORK: return r->network;
+	default: return r->gate;
+	}
+}
+
+/* "SIP enabled, assessments enabled, Developer Tools unknown, online":
+ * what was recorded, leaving out what does not apply (n/a). */
+static const char *conditions_text(const struct row *r, char *buf, size_t len)
+{
+	static const char *const label[] = { "SIP ", "assessments ", "Developer Tools ", "" };
+	const char *value[] = { r->sip, r->assessments, r->devtools, r->network };
+	size_t used = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < 4; i++) {
+		if (strcmp(value[i], "n/a") == 0)
+			continue;
+		snprintf(buf + used, len - used, "%s%s%s", used ? ", " : "", label[i], value[i]);
+		used = strlen(buf);
+	}
+	return buf;
+}
+
+static const char *const md_head[] = {
+	"#", "run", "chip", "model", "OS", "cores", "conditions", "gate"
+};
+#define N_MD_HEAD (sizeof md_head / sizeof md_head[0])
+
+static const char *md_value(const struct row *r, size_t col, char *buf, size_t len,
+			    size_t index)
+{
+	static const int from[] = { F_ROW, F_RUN, F_CHIP, F_MODEL, F_OS, F_CORES, -1, F_GATE };
+
+	if (from[col] < 0)
+		return conditions_text(r, buf, len);
+	return fixed_value(r, from[col], buf, len, index);
+}
+
+static void write_markdown(const struct table *t, const char *svg_name, FILE *f)
+{
+	char buf[CELL_MAX];
+	size_t i, j;
+
+	fprintf(f, "# execlag aggregate — %zu run%s\n\n", t->n_rows, t->n_rows == 1 ? "" : "s");
+	fputs("One row per run. Penalty: the median of first − repeat launch time "
+	      "of the same file, in ms, with its 95% interval, then the verdict and, "
+	      "where more than one thread count was measured, the serialisation "
+	      "(docs/method.md). Machines are described by chip, model, OS and "
+	      "cores only.\n\n", f);
+	for (j = 0; j < N_MD_HEAD; j++)
+		fprintf(f, "| %s ", md_head[j]);
+	for (j = 0; j < t->n_cases; j++) {
+		fputs("| ", f);
+		md_text(f, t->cases[j]);
+		fputc(' ', f);
+	}
+	fputs("| cache key |\n", f);
+	fputs("|---:", f);
+	for (j = 1; j < N_MD_HEAD + t->n_cases + 1; j++)
+		fputs("|---", f);
+	fputs("|\n", f);
+	for (i = 0; i < t->n_rows; i++) {
+		const struct row *r = &t->rows[i];
+
+		for (j = 0; j < N_MD_HEAD; j++) {
+			fputs("| ", f);
+			md_text(f, md_value(r, j, buf, sizeof buf, i));
+			fputc(' ', f);
+		}
+		for (j = 0; j < t->n_cases; j++) {
+			const struct cell *c = cell_of(r, t->cases[j]);
+
+			fputs("| ", f);
+			md_text(f, c ? penalty_cell(c, buf, sizeof buf) : "not run");
+			fputc(' ', f);
+		}
+		fputs("| ", f);
+		md_text(f, r->cache_key);
+		fputs(" |\n", f);
+	}
+	fputc('\n', f);
+	if (t->skipped)
+		fprintf(f, "%zu file%s skipped (not a readable execlag run.json of "
+			"schema_version %d).\n\n", t->skipped, t->skipped == 1 ? " was" : "s were",
+			SCHEMA_VERSION);
+	fprintf(f, "![Penalty per case and machine, log scale](%s)\n", svg_name);
+}
+
+/* ---- CSV ------------------------------------------------------------------------------ */
+
+static void csv_field(FILE *f, const char *s, int last)
+{
+	if (strpbrk(s, ",\"\r\n") || (*s && (s[0] == ' ' || s[strlen(s) - 1] == ' '))) {
+		fputc('"', f);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', f);
+			fputc(*s, f);
+		}
+		fputc('"', f);
+	} else {
+		fputs(s, f);
+	}
+	fputc(last ? '\n' : ',', f);
+}
+
+static void csv_num(FILE *f, double v)
+{
+	char buf[32];
+
+	if (isnan(v))
+		buf[0] = '\0';
+	else
+		snprintf(buf, sizeof buf, "%.6g", v);
+	csv_field(f, buf, 0);
+}
+
+static void write_csv(const struct table *t, FILE *f)
+{
+	static const char *const fixed[N_FIXED] = {
+		"row", "run_id", "chip", "model", "os", "arch", "cores", "sip", "assessments",
+		"devtools", "network", "gate"
+	};
+	static const char *const per_case[] = {
+		"penalty_ms", "ci_low_ms", "ci_high_ms", "verdict", "serialisation"
+	};
+	char buf[CELL_MAX];
+	size_t i, j, k;
+
+	for (j = 0; j < N_FIXED; j++)
+		csv_field(f, fixed[j], 0);
+	for (j = 0; j < t->n_cases; j++)
+		for (k = 0; k < 5; k++) {
+			snprintf(buf, sizeof buf, "%s.%s", t->cases[j], per_case[k]);
+			csv_field(f, buf, 0);
+		}
+	csv_field(f, "cache_key", 1);
+	for (i = 0; i < t->n_rows; i++) {
+		const struct row *r = &t->rows[i];
+
+		for (k = 0; k < N_FIXED; k++)
+			csv_field(f, fixed_value(r, (int)k, buf, sizeof buf, i), 0);
+		for (j = 0; j < t->n_cases; j++) {
+			const struct cell *c = cell_of(r, t->cases[j]);
+
+			csv_num(f, c ? c->median : NAN);
+			csv_num(f, c ? c->low : NAN);
+			csv_num(f, c ? c->high : NAN);
+			csv_field(f, c ? c->verdict : "not run", 0);
+			csv_field(f, c ? c->serialisation : "", 0);
+		}
+		csv_field(f, r->cache_key, 1);
+	}
+}
+
+/* ---- the summary plot --------------------------------------------------------------- */
+
+#define A_WIDTH 900
+#define A_X0 150
+#define A_X1 660
+#define A_TOP 70
+#define A_FLOOR_EXP (-2) /* penalties at or below 0.01 ms sit at the left edge */
+
+static const char *const group_names[] = {
+	"macOS, SIP on", "macOS, Developer Tools", "macOS, other", "Linux",
+	"Linux, gate", "Linux, gate, exempt", "other"
+};
+static const char *const group_colours[] = {
+	"#D55E00", "#009E73", "#CC79A7", "#0072B2", "#E69F00", "#56B4E9", "#666666"
+};
+#define N_GROUPS (sizeof group_names / sizeof group_names[0])
+
+static const char *group_colour(const char *g)
+{
+	size_t i;
+
+	for (i = 0; i < N_GROUPS; i++)
+		if (strcmp(group_names[i], g) == 0)
+			return group_colours[i];
+	return group_colours[N_GROUPS - 1];
+}
+
+static void write_svg(const struct table *t, FILE *f)
+{
+	struct log_axis ax;
+	double min = INFINITY, max = 0.0, band, bottom, y;
+	size_t i, j, slots = t->n_rows < 10 ? t->n_rows : 10;
+	int height, used[N_GROUPS] = { 0 };
+	char buf[160];
+
+	for (i = 0; i < t->n_rows; i++)
+		for (j = 0; j < t->rows[i].n_cells; j++) {
+			const struct cell *c = &t->rows[i].cells[j];
+			double v[3] = { c->median, c->low, c->high };
+			int k;
+
+			for (k = 0; k < 3; k++)
+				if (v[k] > 0 && isfinite(v[k])) {
+					if (v[k] < min)
+						min = v[k];
+					if (v[k] > max)
+						max = v[k];
+				}
+		}
+	log_axis_fit(&ax, min, max, A_FLOOR_EXP, A_X0, A_X1);
+	band = 28.0 + 11.0 * (double)(slots ? slots : 1);
+	bottom = A_TOP + band * (double)t->n_cases;
+	height = (int)bottom + 60;
+	snprintf(buf, sizeof buf, "execlag aggregate: penalty per case and machine, %zu runs",
+		 t->n_rows);
+	svg_begin(f, A_WIDTH, height, buf,
+		  "For each case, each run's median first-launch penalty (first minus repeat "
+		  "launch of the same file) in milliseconds on a logarithmic axis, with its "
+		  "95% interval as a line. Filled: slowdown; hollow: none or inconclusive. "
+		  "Colour: the kind of machine and condition.");
+	svg_text(f, 12, 24, "start", 16, SVG_INK, "bold", "Penalty per case and machine");
+	snprintf(buf, sizeof buf, "%zu run%s · dot: median penalty, line: 95%% interval · "
+		 "filled: slowdown, hollow: none or inconclusive · #: table row",
+		 t->n_rows, t->n_rows == 1 ? "" : "s");
+	svg_text(f, 12, 44, "start", 12, SVG_MUTED, NULL, buf);
+	svg_text(f, 12, 60, "start", 11, SVG_MUTED, NULL,
+		 "penalties at or below 0.01 ms, negative ones included, sit at the left edge");
+	svg_log_axis_x(f, &ax, A_TOP - 4, bottom, "penalty, ms (log scale)");
+
+	for (j = 0; j < t->n_cases; j++) {
+		double top = A_TOP + band * (double)j;
+
+		if (j > 0)
+			svg_line(f, 8, top, A_X1 + 8, top, SVG_GRID, 1, "3 3");
+		svg_text(f, 12, top + band / 2 + 4, "start", 13, SVG_INK, "bold", t->cases[j]);
+		for (i = 0; i < t->n_rows; i++) {
+			const struct row *r = &t->rows[i];
+			const struct cell *c = cell_of(r, t->cases[j]);
+			const char *colour = group_colour(r->group);
+			int filled;
+			double x;
+
+			if (!c || isnan(c->median))
+				continue;
+			y = top + 20 + 11.0 * (double)(i % (slots ? slots : 1));
+			if (!isnan(c->low))
+				svg_line(f, log_axis_pos(&ax, c->low), y, log_axis_pos(&ax, c->high), y,
+					 colour, 1.5, NULL);
+			x = log_axis_pos(&ax, c->median);
+			filled = strcmp(c->verdict, "slowdown") == 0;
+			svg_circle(f, x, y, 4, filled ? colour : "#FFFFFF", colour, 1.0);
+			if (t->n_rows <= 30) {
+				snprintf(buf, sizeof buf, "#%zu", i + 1);
+				svg_text(f, x + 7, y + 4, "start", 10, SVG_MUTED, NULL, buf);
+			}
+		}
+	}
+	for (i = 0; i < t->n_rows; i++) {
+		for (j = 0; j < N_GROUPS; j++)
+			if (strcmp(group_names[j], t->rows[i].group) == 0)
+				used[j] = 1;
+	}
+	y = A_TOP + 8;
+	svg_text(f, A_X1 + 30, y, "start", 12, SVG_INK, "bold", "machine, condition");
+	for (j = 0; j < N_GROUPS; j++) {
+		if (!used[j])
+			continue;
+		y += 20;
+		svg_circle(f, A_X1 + 36, y - 4, 5, group_colours[j], NULL, 1.0);
+		svg_text(f, A_X1 + 48, y, "start", 12, SVG_INK, NULL, group_names[j]);
+	}
+	svg_end(f);
+}
+
+/* ---- main ------------------------------------------------------------------------------ */
+
+static char *joined(const char *prefix, const char *suffix)
+{
+	size_t n = strlen(prefix) + strlen(suffix) + 1;
+	char *p = xmalloc(n);
+
+	snprintf(p, n, "%s%s", prefix, suffix);
+	return p;
+}
+
+/* All three complete in temporaries before any is renamed. */
+static void write_outputs(const struct table *t, const char *prefix)
+{
+	static const char *const suffix[3] = { ".md", ".csv", ".svg" };
+	struct atomic_file out[3];
+	char *path[3];
+	const char *svg_name;
+	int i, k;
+
+	svg_name = strrchr(prefix, '/') ? strrchr(prefix, '/') + 1 : prefix;
+	for (i = 0; i < 3; i++) {
+		path[i] = joined(prefix, suffix[i]);
+		if (atomic_open(&out[i], path[i]) != 0) {
+			for (k = 0; k < i; k++)
+				atomic_abort(&out[k]);
+			die(EXIT_FAIL, "%s: cannot create:", path[i]);
+		}
+	}
+	{
+		char *svg_file = joined(svg_name, ".svg");
+
+		write_markdown(t, svg_file, out[0].fp);
+		free(svg_file);
+	}
+	write_csv(t, out[1].fp);
+	write_svg(t, out[2].fp);
+	for (i = 0; i < 3; i++)
+		if (ferror(out[i].fp)) {
+			for (k = 0; k < 3; k++)
+				atomic_abort(&out[k]);
+			die(EXIT_FAIL, "%s: cannot write", path[i]);
+		}
+	for (i = 0; i < 3; i++) {
+		if (atomic_commit(&out[i]) != 0) {
+			for (k = i + 1; k < 3; k++)
+				atomic_abort(&out[k]);
+			die(EXIT_FAIL, "%s: cannot write:", path[i]);
+		}
+		free(path[i]);
+	}
+}
+
+static void parse_args(int argc, char **argv, const char **dir, const char **out,
+		       int *quiet)
+{
+	int i;
+
+	*dir = *out = NULL;
+	*quiet = 0;
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage(stdout);
+			exit(EXIT_OK);
+		} else if (strcmp(argv[i], "--quiet") == 0) {
+			*quiet = 1;
+		} else if (strcmp(argv[i], "--dir") == 0 && i + 1 < argc) {
+			*dir = argv[++i];
+		} else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
+			*out = argv[++i];
+		} else {
+			die(EXIT_USAGE, "unknown or incomplete option '%s' (try --help)", argv[i]);
+		}
+	}
+	if (!*dir || !**dir)
+		die(EXIT_USAGE, "--dir DIR is required: the folder of runs (try --help)");
+	if (*out && !**out)
+		die(EXIT_USAGE, "--out needs a path prefix, e.g. results/aggregate");
+}
+
+int main(int argc, char **argv)
+{
+	struct table t;
+	struct paths found = { NULL, 0, 0 };
+	struct stat st;
+	const char *dir, *out;
+	char *prefix, why[512];
+	int quiet;
+	size_t i;
+
+	progname = "aggregate";
+	parse_args(argc, argv, &dir, &out, &quiet);
+	if (stat(dir, &st) != 0)
+		die(EXIT_USAGE, "%s: no such folder of runs:", dir);
+	if (!S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "%s: not a folder (give the folder that holds the runs)", dir);
+
+	walk(dir, 0, &found);
+	if (found.n > 1)
+		qsort(found.v, found.n, sizeof *found.v, cmp_str);
+	memset(&t, 0, sizeof t);
+	t.rows = xmalloc((found.n + 1) * sizeof *t.rows);
+	for (i = 0; i < found.n; i++) {
+		if (read_run(found.v[i], &t.rows[t.n_rows], why, sizeof why) == 0)
+			t.n_rows++;
+		else {
+			warnx_("warning: %s: %s; skipped", found.v[i], why);
+			t.skipped++;
+		}
+		free(found.v[i]);
+	}
+	free(found.v);
+	if (t.n_rows == 0)
+		die(EXIT_USAGE, "%s: no readable run.json (%zu skipped): nothing to aggregate",
+		    dir, t.skipped);
+	collect_cases(&t);
+
+	if (out)
+		prefix = xstrdup(out);
+	else {
+		char *d = xstrdup(dir);
+		size_t n = strlen(d);
+
+		while (n > 1 && d[n - 1] == '/')
+			d[--n] = '\0';
+		prefix = joined(d, strcmp(d, "/") == 0 ? "aggregate" : "/aggregate");
+		free(d);
+	}
+	write_outputs(&t, prefix);
+	if (!quiet) {
+		char *svg_file = joined(strrchr(prefix, '/') ? strrchr(prefix, '/') + 1 : prefix, ".svg");
+
+		write_markdown(&t, svg_file, stdout);
+		free(svg_file);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			die(EXIT_FAIL, "cannot write to stdout:");
+	}
+	free(prefix);
+	for (i = 0; i < t.n_rows; i++)
+		free_row(&t.rows[i]);
+	free(t.rows);
+	for (i = 0; i < t.n_cases; i++)
+		free(t.cases[i]);
+	free(t.cases);
+	return EXIT_OK;
+}

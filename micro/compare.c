@@ -1,0 +1,480 @@
+/* compare - two runs side by side.
+ *
+ *   compare [--results DIR] A B
+ *
+ * A and B are run folders (results/<run>/), their run.json, or run ids
+ * under DIR (default "results").  Prints, per case and per configuration
+ * (threads, core class) found in both runs, the two penalties with their
+ * intervals, the change as the ratio B/A and whether the verdict flipped;
+ * then the conditions that differ and how to toggle each by hand.  A and B
+ * may be the same run.  Bad input: one line on stderr, exit 2. */
+#define _POSIX_C_SOURCE 200809L
+#include "runjson.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CELL 96
+#define MAX_COLS 8
+
+static void usage(FILE *f)
+{
+	fputs("usage: compare [--results DIR] A B\n"
+	      "  A, B  a run folder, its run.json, or a run id under DIR\n"
+	      "        (default DIR: results)\n"
+	      "Prints the penalties of both runs per case and per configuration\n"
+	      "(threads, class), the ratio B/A, the verdicts that flipped, the\n"
+	      "conditions that differ, and how to toggle them by hand.\n"
+	      "Exit: 0 done, 2 bad usage or a run that cannot be read.\n", f);
+}
+
+/* ---- a plain text table ------------------------------------------------ */
+
+struct table {
+	int cols;
+	size_t n, cap;
+	char (*rows)[MAX_COLS][CELL];
+};
+
+static char (*table_row(struct table *t))[CELL]
+{
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 16;
+		t->rows = xrealloc(t->rows, t->cap * sizeof *t->rows);
+	}
+	memset(t->rows[t->n], 0, sizeof t->rows[t->n]);
+	return t->rows[t->n++];
+}
+
+/* Display width: UTF-8 continuation bytes take no column. */
+static int text_width(const char *s)
+{
+	int w = 0;
+
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xC0) != 0x80)
+			w++;
+	return w;
+}
+
+/* Print the table, columns padded to their widest cell, and free it. */
+static void table_print(const struct table *t)
+{
+	int width[MAX_COLS] = { 0 };
+	size_t i;
+	int c;
+
+	for (i = 0; i < t->n; i++)
+		for (c = 0; c < t->cols; c++)
+			if (text_width(t->rows[i][c]) > width[c])
+				width[c] = text_width(t->rows[i][c]);
+	for (i = 0; i < t->n; i++)
+		for (c = 0; c < t->cols; c++) {
+			if (c == t->cols - 1) {
+				printf("%s\n", t->rows[i][c]);
+			} else {
+				printf("%s%*s", t->rows[i][c],
+				       width[c] - text_width(t->rows[i][c]) + 2, "");
+			}
+		}
+	free(t->rows);
+}
+
+/* ---- pieces ------------------------------------------------------------ */
+
+static const char *cond(const struct runjson *r, const char *key)
+{
+	const char *v = runjson_condition(r, key);
+
+	return v ? v : "(absent)";
+}
+
+static int is_os(const struct runjson *r, const char *os)
+{
+	const char *v = runjson_condition(r, "os");
+
+	return v && strcmp(v, os) == 0;
+}
+
+static int gate_on(const struct runjson *r)
+{
+	const char *v = runjson_condition(r, "gate.active");
+
+	return v && strcmp(v, "1") == 0;
+}
+
+/* "B/A" of the penalty medians: only when A's is above zero. */
+static const char *fmt_ratio(const json_t *a, const json_t *b, char *buf, size_t len)
+{
+	double pa = rj_penalty(a, "median"), pb = rj_penalty(b, "median");
+
+	if (isnan(pa) || isnan(pb) || pa <= 0)
+		snprintf(buf, len, "-");
+	else if (fabs(pb / pa) >= 0.01)
+		snprintf(buf, len, "%.2f", pb / pa);
+	else
+		snprintf(buf, len, "%.2g", pb / pa);
+	return buf;
+}
+
+static int flipped(const json_t *a, const json_t *b)
+{
+	return strcmp(rj_str(a, "verdict"), rj_str(b, "verdict")) != 0;
+}
+
+static void fmt_verdicts(const json_t *a, const json_t *b, char *buf, size_t len)
+{
+	if (flipped(a, b))
+		snprintf(buf, len, "%s → %s (flipped)", rj_str(a, "verdict"),
+			 rj_str(b, "verdict"));
+	else
+		snprintf(buf, len, "%s (same)", rj_str(a, "verdict"));
+}
+
+static void describe(const char *which, const struct runjson *r)
+{
+	printf("%s  %s  %s", which, r->run_id, cond(r, "os_name"));
+	if (is_os(r, "Darwin"))
+		printf(" %s", cond(r, "os_version"));
+	if (runjson_condition(r, "os_build") && strcmp(cond(r, "os_build"), "n/a") != 0)
+		printf(" (%s)", cond(r, "os_build"));
+	printf(", model %s, network %s", cond(r, "model"), cond(r, "network"));
+	if (gate_on(r))
+		printf(", calibration gate: latency %s ms, workers %s, key %s, exempt %s",
+		       cond(r, "gate.latency_ms"), cond(r, "gate.workers"),
+		       cond(r, "gate.key"), cond(r, "gate.exempt"));
+	putchar('\n');
+}
+
+/* ---- the two tables ---------------------------------------------------- */
+
+static void per_case(const struct runjson *a, const struct runjson *b)
+{
+	struct table t = { 7, 0, 0, NULL };
+	char (*row)[CELL];
+	size_t i;
+
+	row = table_row(&t);
+	snprintf(row[0], CELL, "case");
+	snprintf(row[1], CELL, "A T/class");
+	snprintf(row[2], CELL, "A penalty ms [95%% CI]");
+	snprintf(row[3], CELL, "B T/class");
+	snprintf(row[4], CELL, "B penalty ms [95%% CI]");
+	snprintf(row[5], CELL, "B/A");
+	snprintf(row[6], CELL, "verdict A → B");
+	for (i = 0; i < json_array_size(a->cases); i++) {
+		const json_t *ka = json_array_get(a->cases, i);
+		const json_t *kb = rj_case(b, rj_str(ka, "name"));
+		const json_t *ha, *hb;
+
+		if (!kb)
+			continue;
+		ha = json_object_get(ka, "headline");
+		hb = json_object_get(kb, "headline");
+		row = table_row(&t);
+		snprintf(row[0], CELL, "%s", rj_str(ka, "name"));
+		snprintf(row[1], CELL, "%ld/%s", rj_long(ha, "threads"), rj_str(ha, "class"));
+		rj_fmt_penalty(ka, row[2], CELL);
+		snprintf(row[3], CELL, "%ld/%s", rj_long(hb, "threads"), rj_str(hb, "class"));
+		rj_fmt_penalty(kb, row[4], CELL);
+		fmt_ratio(ka, kb, row[5], CELL);
+		fmt_verdicts(ka, kb, row[6], CELL);
+	}
+	puts("Per case (the headline configuration of each run)");
+	if (t.n == 1) {
+		free(t.rows);
+		puts("(no case is in both runs)");
+		return;
+	}
+	table_print(&t);
+}
+
+/* Rows for every configuration in both runs; counts the flips. */
+static void per_config(const struct runjson *a, const struct runjson *b)
+{
+	struct table t = { 7, 0, 0, NULL };
+	char (*row)[CELL];
+	size_t i, j;
+
+	row = table_row(&t);
+	snprintf(row[0], CELL, "case");
+	snprintf(row[1], CELL, "T");
+	snprintf(row[2], CELL, "class");
+	snprintf(row[3], CELL, "A penalty ms [95%% CI]");
+	snprintf(row[4], CELL, "B penalty ms [95%% CI]");
+	snprintf(row[5], CELL, "B/A");
+	snprintf(row[6], CELL, "verdict A → B");
+	for (i = 0; i < json_array_size(a->cases); i++) {
+		const json_t *ka = json_array_get(a->cases, i);
+		const json_t *kb = rj_case(b, rj_str(ka, "name"));
+		const json_t *configs = json_object_get(ka, "configs");
+
+		if (!kb)
+			continue;
+		for (j = 0; j < json_array_size(configs); j++) {
+			const json_t *ca = json_array_get(configs, j);
+			const json_t *cb = rj_config(kb, rj_long(ca, "threads"), rj_str(ca, "class"));
+
+			if (!cb)
+				continue;
+			row = table_row(&t);
+			snprintf(row[0], CELL, "%s", rj_str(ka, "name"));
+			snprintf(row[1], CELL, "%ld", rj_long(ca, "threads"));
+			snprintf(row[2], CELL, "%s", rj_str(ca, "class"));
+			rj_fmt_penalty(ca, row[3], CELL);
+			rj_fmt_penalty(cb, row[4], CELL);
+			fmt_ratio(ca, cb, row[5], CELL);
+			fmt_verdicts(ca, cb, row[6], CELL);
+		}
+	}
+	puts("Per configuration in both runs (threads T, core class)");
+	if (t.n == 1) {
+		free(t.rows);
+		puts("(no configuration is in both runs)");
+		return;
+	}
+	table_print(&t);
+}
+
+/* "Only in A: dylib T=1 all, exe T=8 all": what one run has and the other
+ * lacks, one line per direction, none when both hold the same. */
+static void only_in(const char *which, const struct runjson *x, const struct runjson *y)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < json_array_size(x->cases); i++) {
+		const json_t *kx = json_array_get(x->cases, i);
+		const json_t *ky = rj_case(y, rj_str(kx, "name"));
+		const json_t *configs = json_object_get(kx, "configs");
+
+		for (j = 0; j < json_array_size(configs); j++) {
+			const json_t *c = json_array_get(configs, j);
+
+			if (ky && rj_config(ky, rj_long(c, "threads"), rj_str(c, "class")))
+				continue;
+			printf("%s%s T=%ld %s", n++ ? ", " : which, rj_str(kx, "name"),
+			       rj_long(c, "threads"), rj_str(c, "class"));
+		}
+	}
+	if (n)
+		putchar('\n');
+}
+
+static void flips(const struct runjson *a, const struct runjson *b)
+{
+	size_t i, j, n = 0;
+
+	fputs("Verdicts that flipped:", stdout);
+	for (i = 0; i < json_array_size(a->cases); i++) {
+		const json_t *ka = json_array_get(a->cases, i);
+		const json_t *kb = rj_case(b, rj_str(ka, "name"));
+		const json_t *configs = json_object_get(ka, "configs");
+
+		if (!kb)
+			continue;
+		for (j = 0; j < json_array_size(configs); j++) {
+			const json_t *ca = json_array_get(configs, j);
+			const json_t *cb = rj_config(kb, rj_long(ca, "threads"), rj_str(ca, "class"));
+
+			if (!cb || !flipped(ca, cb))
+				continue;
+			printf("%s %s T=%ld %s (%s → %s)", n++ ? ";" : "", rj_str(ka, "name"),
+			       rj_long(ca, "threads"), rj_str(ca, "class"),
+			       rj_str(ca, "verdict"), rj_str(cb, "verdict"));
+		}
+	}
+	puts(n ? "" : " none");
+}
+
+/* ---- conditions -------------------------------------------------------- */
+
+static const char *const compared_keys[] = {
+	"os", "os_version", "os_build", "model", "sip", "sip_custom", "assessments",
+	"devtools", "network", "network_interface", "vpn", "terminal", NULL
+};
+
+static const char *const setting_keys[] = {
+	"run.profile", "run.cases", "run.threads", "run.classes", "run.count", NULL
+};
+
+static int differs(const struct runjson *a, const struct runjson *b, const char *key)
+{
+	return strcmp(cond(a, key), cond(b, key)) != 0;
+}
+
+static int print_difference(const struct runjson *a, const struct runjson *b,
+			    const char *key, int n)
+{
+	if (!differs(a, b, key))
+		return n;
+	printf("%s %s %s → %s", n ? ";" : "", key, cond(a, key), cond(b, key));
+	return n + 1;
+}
+
+static int cmp_cstr(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* The gate.* keys of both runs, sorted, each once. */
+static const char **gate_keys(const struct runjson *a, const struct runjson *b, size_t *n)
+{
+	const char **keys = NULL, *key;
+	size_t count = 0, i, j, out;
+	json_t *value;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		json_t *obj = pass ? b->conditions : a->conditions;
+
+		json_object_foreach(obj, key, value) {
+			if (strncmp(key, "gate.", 5) != 0)
+				continue;
+			keys = xrealloc(keys, (count + 1) * sizeof *keys);
+			keys[count++] = key;
+		}
+	}
+	if (count > 1)
+		qsort(keys, count, sizeof *keys, cmp_cstr);
+	for (i = 0, out = 0; i < count; i = j) {
+		keys[out++] = keys[i];
+		for (j = i + 1; j < count && strcmp(keys[j], keys[i]) == 0; j++)
+			;
+	}
+	*n = out;
+	return keys;
+}
+
+static void conditions(const struct runjson *a, const struct runjson *b)
+{
+	const char **gk;
+	size_t n_gate, i;
+	int n = 0;
+
+	fputs("Conditions that differ:", stdout);
+	for (i = 0; compared_keys[i]; i++)
+		n = print_difference(a, b, compared_keys[i], n);
+	gk = gate_keys(a, b, &n_gate);
+	for (i = 0; i < n_gate; i++)
+		n = print_difference(a, b, gk[i], n);
+	free(gk);
+	if (!n)
+		fputs(" none (os, os_version, os_build, model, sip, sip_custom, assessments,"
+		      " devtools, network, network_interface, vpn, terminal and gate.* are"
+		      " the same)", stdout);
+	putchar('\n');
+	n = 0;
+	for (i = 0; setting_keys[i]; i++)
+		if (differs(a, b, setting_keys[i]))
+			n++;
+	if (!n)
+		return;
+	fputs("Run settings that differ:", stdout);
+	n = 0;
+	for (i = 0; setting_keys[i]; i++)
+		n = print_difference(a, b, setting_keys[i], n);
+	putchar('\n');
+}
+
+/* ---- how to toggle ----------------------------------------------------- */
+
+/* "make repro CASES=… THREADS=… COUNT=…": the settings a run was made with. */
+static void repro_command(const struct runjson *r)
+{
+	const char *v;
+
+	fputs(cond(r, "run.profile")[0] == 'f' ? "make repro-full" : "make repro", stdout);
+	if ((v = runjson_condition(r, "run.cases")))
+		printf(" CASES=%s", v);
+	if ((v = runjson_condition(r, "run.threads")))
+		printf(" THREADS=%s", v);
+	if ((v = runjson_condition(r, "run.count")) && strcmp(v, "per case") != 0)
+		printf(" COUNT=%s", v);
+	if ((v = runjson_condition(r, "run.classes")) && strcmp(v, "all") != 0)
+		printf(" CLASSES=%s", v);
+	if (gate_on(r))
+		printf(" GATE='latency=%s workers=%s key=%s exempt=%s'", cond(r, "gate.latency_ms"),
+		       cond(r, "gate.workers"), cond(r, "gate.key"), cond(r, "gate.exempt"));
+}
+
+static void toggles(const struct runjson *a, const struct runjson *b)
+{
+	int mac = is_os(a, "Darwin") || is_os(b, "Darwin");
+	int linux_run = is_os(a, "Linux") || is_os(b, "Linux");
+
+	puts("How to toggle a condition by hand and re-run (execlag never changes one)");
+	if (mac || !linux_run) {
+		printf("- Developer Tools (A: %s, B: %s): System Settings › Privacy & Security ›\n"
+		       "  Developer Tools: add the terminal you run the kit from (\"+\"; `spctl\n"
+		       "  developer-mode enable-terminal` only makes Terminal appear in that list),\n"
+		       "  switch it on, then quit and reopen the terminal. Switch it off the same\n"
+		       "  way; undoing it may need a restart of the Mac.\n",
+		       cond(a, "devtools"), cond(b, "devtools"));
+		printf("- Network (A: %s, B: %s): turn Wi-Fi off and unplug any network cable;\n"
+		       "  conditions.txt of the new run must say network=offline. Reconnect after.\n",
+		       cond(a, "network"), cond(b, "network"));
+		printf("- SIP (A: %s, B: %s): can only be changed from Recovery, with\n"
+		       "  `csrutil disable` or `csrutil enable` and a restart; turn it back on the\n"
+		       "  same way.\n", cond(a, "sip"), cond(b, "sip"));
+	}
+	if (linux_run)
+		printf("- Calibration gate (Linux, root; A: %s, B: %s): change one setting per\n"
+		       "  run, e.g. make repro GATE='latency=20 workers=1 key=inode exempt=1'\n"
+		       "  (latency in ms, workers, key=inode|path|content, exempt=0|1); make repro\n"
+		       "  without GATE is the plain control.\n",
+		       gate_on(a) ? "gate on" : "no gate", gate_on(b) ? "gate on" : "no gate");
+	fputs("Then re-run with A's settings: ", stdout);
+	repro_command(a);
+	printf("\nand compare: make compare A=%s B=<the new run>\n", a->run_id);
+}
+
+/* ---- main -------------------------------------------------------------- */
+
+int main(int argc, char **argv)
+{
+	const char *results = "results", *args[2] = { NULL, NULL };
+	struct runjson a, b;
+	int i, n = 0;
+
+	progname = "compare";
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage(stdout);
+			return EXIT_OK;
+		} else if (strcmp(argv[i], "--results") == 0 && i + 1 < argc) {
+			results = argv[++i];
+		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+			die(EXIT_USAGE, "unknown or incomplete option '%s' (try --help)", argv[i]);
+		} else if (n < 2) {
+			args[n++] = argv[i];
+		} else {
+			die(EXIT_USAGE, "too many runs: give exactly two, A and B (try --help)");
+		}
+	}
+	if (n < 2 || !*args[0] || !*args[1])
+		die(EXIT_USAGE, "give two runs, A and B: compare A B, or make compare A=<run> B=<run>");
+	runjson_load(&a, "A: ", args[0], results);
+	runjson_load(&b, "B: ", args[1], results);
+
+	puts("execlag compare");
+	describe("A", &a);
+	describe("B", &b);
+	putchar('\n');
+	per_case(&a, &b);
+	putchar('\n');
+	per_config(&a, &b);
+	only_in("Only in A: ", &a, &b);
+	only_in("Only in B: ", &b, &a);
+	putchar('\n');
+	flips(&a, &b);
+	conditions(&a, &b);
+	putchar('\n');
+	toggles(&a, &b);
+	runjson_free(&a);
+	runjson_free(&b);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		die(EXIT_FAIL, "cannot write to stdout:");
+	return EXIT_OK;
+}

@@ -1,0 +1,58 @@
+/* devtools - print the Developer Tools authorisation of the responsible app
+ * (the terminal) as one word, for scripts/sysinfo.
+ *
+ *   devtools [--why] [--runtime]
+ *
+ * Words: not-determined, restricted, denied, authorized (EPDeveloperToolStatus
+ * 0..3, macos-facts.md §13), unknown (cannot be read), n/a (not macOS).
+ * Reading never changes the setting. */
+#define _POSIX_C_SOURCE 200809L
+#include "devtools.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+	fputs("usage: devtools [--why] [--runtime]\n"
+	      "Print the Developer Tools authorisation of the app responsible for this\n"
+	      "process (the terminal), read from ExecutionPolicy (EPDeveloperTool) through\n"
+	      "the Objective-C runtime, as one word:\n"
+	      "  not-determined, restricted, denied, authorized, unknown (cannot be read),\n"
+	      "  n/a (not macOS).\n"
+	      "  --why      when the word is unknown or n/a, say why on stderr\n"
+	      "  --runtime  ask the Objective-C runtime even off macOS (for tests, with\n"
+	      "             EXECLAG_OBJC_LIB and EXECLAG_EP_FRAMEWORK naming stand-ins)\n"
+	      "Environment: EXECLAG_OBJC_LIB (default " DEVTOOLS_OBJC_LIB "),\n"
+	      "  EXECLAG_EP_FRAMEWORK (default " DEVTOOLS_EP_FRAMEWORK ").\n"
+	      "Exit: 0 (whatever the answer), 1 cannot write, 2 bad usage.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+	char why[512] = "";
+	const char *word;
+	int i, want_why = 0, runtime = 0;
+
+	progname = "devtools";
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage(stdout);
+			return EXIT_OK;
+		} else if (strcmp(argv[i], "--why") == 0) {
+			want_why = 1;
+		} else if (strcmp(argv[i], "--runtime") == 0) {
+			runtime = 1;
+		} else {
+			die(EXIT_USAGE, "unknown option '%s' (try --help)", argv[i]);
+		}
+	}
+	word = runtime ? devtools_objc_read(why, sizeof why)
+		       : devtools_platform(why, sizeof why);
+	if (printf("%s\n", word) < 0 || fflush(stdout) != 0)
+		die(EXIT_FAIL, "cannot write to stdout:");
+	if (want_why && why[0] && (strcmp(word, "unknown") == 0 || strcmp(word, "n/a") == 0))
+		fprintf(stderr, "devtools: %s\n", why);
+	return EXIT_OK;
+}

@@ -1,0 +1,8 @@
+/* devtools_darwin.c - on macOS the answer comes from ExecutionPolicy
+ * through the Objective-C runtime (devtools_objc.c, macos-facts.md §13). */
+#include "devtools.h"
+
+const char *devtools_platform(char *why, size_t len)
+{
+	return devtools_objc_read(why, len);
+}

@@ -1,0 +1,139 @@
+/* devtools_objc.c - [[EPDeveloperTool new] authorizationStatus] through the
+ * Objective-C runtime, loaded with dlopen (macos-facts.md §13).
+ *
+ * Portable C on purpose: it is built on Linux too, where the tests point
+ * EXECLAG_OBJC_LIB and EXECLAG_EP_FRAMEWORK at a stand-in runtime that
+ * records the calls (tests/fixtures/devtools/). */
+#define _POSIX_C_SOURCE 200809L
+#include "devtools.h"
+
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The runtime entry points, as libobjc declares them. */
+struct objc_api {
+	Class (*get_class)(const char *name);
+	SEL (*register_name)(const char *name);
+	void *(*pool_push)(void);
+	void (*pool_pop)(void *token);
+	void (*msg_send)(void); /* cast to the message's own type at each call */
+};
+
+static const char *unknown(char *why, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (why && len) {
+		va_start(ap, fmt);
+		vsnprintf(why, len, fmt, ap);
+		va_end(ap);
+	}
+	return "unknown";
+}
+
+const char *devtools_word(long status)
+{
+	switch (status) {
+	case 0: return "not-determined";
+	case 1: return "restricted";
+	case 2: return "denied";
+	case 3: return "authorized";
+	default: return "unknown";
+	}
+}
+
+static const char *env_or(const char *name, const char *fallback)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? v : fallback;
+}
+
+/* dlsym gives a data pointer; POSIX guarantees it converts to a function
+ * pointer, and memcpy says so without a cast the compiler could warn about. */
+static int resolve(void *lib, const char *name, void *fn, size_t fn_size)
+{
+	void *p = dlsym(lib, name);
+
+	if (!p || fn_size != sizeof p)
+		return -1;
+	memcpy(fn, &p, fn_size);
+	return 0;
+}
+
+static int load_api(void *lib, struct objc_api *api, const char **missing)
+{
+	if (resolve(lib, *missing = "objc_getClass", &api->get_class, sizeof api->get_class) ||
+	    resolve(lib, *missing = "sel_registerName", &api->register_name,
+		    sizeof api->register_name) ||
+	    resolve(lib, *missing = "objc_autoreleasePoolPush", &api->pool_push,
+		    sizeof api->pool_push) ||
+	    resolve(lib, *missing = "objc_autoreleasePoolPop", &api->pool_pop,
+		    sizeof api->pool_pop) ||
+	    resolve(lib, *missing = "objc_msgSend", &api->msg_send, sizeof api->msg_send))
+		return -1;
+	*missing = NULL;
+	return 0;
+}
+
+/* Inside an autorelease pool: the status, or -1 with why filled in.  The
+ * object from +new is owned by the caller and released here. */
+static long ask(const struct objc_api *api, char *why, size_t len)
+{
+	Class cls;
+	SEL sel_new, sel_status, sel_release;
+	id tool;
+	long status;
+
+	cls = api->get_class("EPDeveloperTool");
+	if (!cls) {
+		unknown(why, len, "the class EPDeveloperTool is not registered");
+		return -1;
+	}
+	sel_new = api->register_name("new");
+	sel_status = api->register_name("authorizationStatus");
+	sel_release = api->register_name("release");
+	if (!sel_new || !sel_status || !sel_release) {
+		unknown(why, len, "sel_registerName returned NULL");
+		return -1;
+	}
+	tool = ((devtools_msg_new)api->msg_send)(cls, sel_new);
+	if (!tool) {
+		unknown(why, len, "+[EPDeveloperTool new] returned nil");
+		return -1;
+	}
+	status = ((devtools_msg_status)api->msg_send)(tool, sel_status);
+	((devtools_msg_release)api->msg_send)(tool, sel_release);
+	if (status < 0 || status > 3)
+		unknown(why, len, "authorizationStatus returned %ld, not one of 0..3", status);
+	return status;
+}
+
+const char *devtools_objc_read(char *why, size_t len)
+{
+	const char *objc_path = env_or("EXECLAG_OBJC_LIB", DEVTOOLS_OBJC_LIB);
+	const char *ep_path = env_or("EXECLAG_EP_FRAMEWORK", DEVTOOLS_EP_FRAMEWORK);
+	const char *missing;
+	struct objc_api api;
+	void *objc, *ep, *pool;
+	long status;
+
+	/* Never dlclose'd: Objective-C images cannot be unloaded. */
+	objc = dlopen(objc_path, RTLD_LAZY | RTLD_LOCAL);
+	if (!objc)
+		return unknown(why, len, "cannot load the Objective-C runtime: %s", dlerror());
+	if (load_api(objc, &api, &missing) != 0)
+		return unknown(why, len, "%s: no symbol %s", objc_path, missing);
+	/* Loading the framework registers its classes with the runtime. */
+	ep = dlopen(ep_path, RTLD_LAZY | RTLD_LOCAL);
+	if (!ep)
+		return unknown(why, len, "cannot load ExecutionPolicy: %s", dlerror());
+
+	pool = api.pool_push();
+	status = ask(&api, why, len);
+	api.pool_pop(pool);
+	return devtools_word(status);
+}

@@ -1,0 +1,302 @@
+/* runjson.c - load and check a run.json, and the lookups compare and
+ * fbtext share.  Only what these programs read is checked; fields added by
+ * newer kits are left alone (they are read where present, never required). */
+#define _POSIX_C_SOURCE 200809L
+#include "runjson.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *label_of = "";
+
+static char *path_join(const char *dir, const char *name)
+{
+	size_t n = strlen(dir) + strlen(name) + 2;
+	char *p = xmalloc(n);
+
+	snprintf(p, n, "%s/%s", dir, name);
+	return p;
+}
+
+static int is_dir(const char *p)
+{
+	struct stat st;
+
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int is_file(const char *p)
+{
+	struct stat st;
+
+	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The run.json that WHERE names, or exit 2 saying why there is none. */
+static char *resolve(const char *where, const char *results)
+{
+	char *p, *dir;
+
+	if (!where || !*where)
+		die(EXIT_USAGE, "%sno run given", label_of);
+	if (is_dir(where)) {
+		p = path_join(where, "run.json");
+		if (is_file(p))
+			return p;
+		die(EXIT_USAGE, "%s%s: no run.json in this folder (not a finished run)",
+		    label_of, where);
+	}
+	if (is_file(where))
+		return xstrdup(where);
+	if (results && !strchr(where, '/')) {
+		dir = path_join(results, where);
+		p = path_join(dir, "run.json");
+		free(dir);
+		if (is_file(p))
+			return p;
+		free(p);
+	}
+	die(EXIT_USAGE, "%s%s: no such run (neither a run folder nor a run.json)",
+	    label_of, where);
+	return NULL;
+}
+
+/* One line naming the field at fault, then exit 2. */
+static void bad(const struct runjson *r, const char *what, const char *field)
+{
+	die(EXIT_USAGE, "%s%s: %s %s", label_of, r->path, field, what);
+}
+
+static int is_num_or_null(const json_t *v)
+{
+	return v && (json_is_number(v) || json_is_null(v));
+}
+
+static void check_penalty(const struct runjson *r, const json_t *p, const char *at)
+{
+	static const char *const keys[] = { "median", "ci_low", "ci_high" };
+	char field[256];
+	size_t i;
+
+	if (!json_is_object(p)) {
+		snprintf(field, sizeof field, "%s.penalty_ms", at);
+		bad(r, "is missing or not an object", field);
+	}
+	for (i = 0; i < sizeof keys / sizeof *keys; i++)
+		if (!is_num_or_null(json_object_get(p, keys[i]))) {
+			snprintf(field, sizeof field, "%s.penalty_ms.%s", at, keys[i]);
+			bad(r, "is missing or not a number", field);
+		}
+}
+
+static void check_verdict(const struct runjson *r, const json_t *obj, const char *at)
+{
+	const char *v = rj_str(obj, "verdict");
+	char field[256];
+
+	if (!v || (strcmp(v, "slowdown") != 0 && strcmp(v, "none") != 0 &&
+		   strcmp(v, "inconclusive") != 0)) {
+		snprintf(field, sizeof field, "%s.verdict", at);
+		bad(r, "is missing or not slowdown, none or inconclusive", field);
+	}
+}
+
+static void check_config(const struct runjson *r, const json_t *c, const char *at)
+{
+	char field[256];
+
+	if (!json_is_object(c))
+		bad(r, "is not an object", at);
+	if (rj_long(c, "threads") < 1) {
+		snprintf(field, sizeof field, "%s.threads", at);
+		bad(r, "is missing or not a whole number >= 1", field);
+	}
+	if (!rj_str(c, "class")) {
+		snprintf(field, sizeof field, "%s.class", at);
+		bad(r, "is missing or not a string", field);
+	}
+	check_penalty(r, json_object_get(c, "penalty_ms"), at);
+	check_verdict(r, c, at);
+	if (!is_num_or_null(json_object_get(c, "ratio"))) {
+		snprintf(field, sizeof field, "%s.ratio", at);
+		bad(r, "is missing or not a number", field);
+	}
+}
+
+static void check_case(const struct runjson *r, const json_t *k, size_t i)
+{
+	char at[32], field[96];
+	const json_t *configs, *h;
+	size_t j;
+
+	snprintf(at, sizeof at, "cases[%zu]", i);
+	if (!json_is_object(k))
+		bad(r, "is not an object", at);
+	if (!rj_str(k, "name")) {
+		snprintf(field, sizeof field, "%s.name", at);
+		bad(r, "is missing or not a string", field);
+	}
+	check_verdict(r, k, at);
+	check_penalty(r, json_object_get(k, "penalty_ms"), at);
+	h = json_object_get(k, "headline");
+	if (!json_is_object(h) || rj_long(h, "threads") < 1 || !rj_str(h, "class")) {
+		snprintf(field, sizeof field, "%s.headline", at);
+		bad(r, "is missing or lacks threads and class", field);
+	}
+	configs = json_object_get(k, "configs");
+	if (!json_is_array(configs) || json_array_size(configs) == 0) {
+		snprintf(field, sizeof field, "%s.configs", at);
+		bad(r, "is missing or empty", field);
+	}
+	for (j = 0; j < json_array_size(configs); j++) {
+		snprintf(field, sizeof field, "%s.configs[%zu]", at, j);
+		check_config(r, json_array_get(configs, j), field);
+	}
+}
+
+static void check_run(struct runjson *r)
+{
+	const json_t *root = r->json, *v;
+	const char *schema;
+	size_t i;
+
+	if (!json_is_object(root))
+		die(EXIT_USAGE, "%s%s: not a run.json (the top level is not an object)",
+		    label_of, r->path);
+	schema = rj_str(root, "schema");
+	if (!schema || strcmp(schema, "execlag-run") != 0)
+		die(EXIT_USAGE, "%s%s: not an execlag run.json (schema is not \"execlag-run\")",
+		    label_of, r->path);
+	v = json_object_get(root, "schema_version");
+	if (!json_is_integer(v))
+		die(EXIT_USAGE, "%s%s: schema_version is missing or not a whole number",
+		    label_of, r->path);
+	if (json_integer_value(v) != RUNJSON_SCHEMA_VERSION)
+		die(EXIT_USAGE, "%s%s: schema_version %" JSON_INTEGER_FORMAT
+		    " is not the version this kit reads (%d); use the kit that wrote it",
+		    label_of, r->path, json_integer_value(v), RUNJSON_SCHEMA_VERSION);
+	r->run_id = rj_str(root, "run_id");
+	if (!r->run_id)
+		bad(r, "is missing or not a string", "run_id");
+	r->conditions = json_object_get(root, "conditions");
+	if (!json_is_object(r->conditions))
+		bad(r, "is missing or not an object", "conditions");
+	r->cases = json_object_get(root, "cases");
+	if (!json_is_array(r->cases) || json_array_size(r->cases) == 0)
+		bad(r, "is missing or empty", "cases");
+	for (i = 0; i < json_array_size(r->cases); i++)
+		check_case(r, json_array_get(r->cases, i), i);
+}
+
+void runjson_load(struct runjson *r, const char *label, const char *where,
+		  const char *results)
+{
+	json_error_t err;
+
+	label_of = label ? label : "";
+	memset(r, 0, sizeof *r);
+	r->path = resolve(where, results);
+	r->json = json_load_file(r->path, 0, &err);
+	if (!r->json)
+		die(EXIT_USAGE, "%s%s: not valid JSON (line %d, column %d: %s)", label_of,
+		    r->path, err.line, err.column, err.text);
+	check_run(r);
+}
+
+void runjson_free(struct runjson *r)
+{
+	json_decref(r->json);
+	free(r->path);
+	memset(r, 0, sizeof *r);
+}
+
+const char *runjson_condition(const struct runjson *r, const char *key)
+{
+	return rj_str(r->conditions, key);
+}
+
+const char *rj_str(const json_t *obj, const char *key)
+{
+	const json_t *v = json_object_get(obj, key);
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+double rj_num(const json_t *obj, const char *key)
+{
+	const json_t *v = json_object_get(obj, key);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+double rj_penalty(const json_t *obj, const char *which)
+{
+	return rj_num(json_object_get(obj, "penalty_ms"), which);
+}
+
+long rj_long(const json_t *obj, const char *key)
+{
+	const json_t *v = json_object_get(obj, key);
+
+	if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+	    json_integer_value(v) > 1000000000)
+		return -1;
+	return (long)json_integer_value(v);
+}
+
+const json_t *rj_config(const json_t *kase, long threads, const char *class_name)
+{
+	const json_t *configs = json_object_get(kase, "configs");
+	size_t i;
+
+	for (i = 0; i < json_array_size(configs); i++) {
+		const json_t *c = json_array_get(configs, i);
+
+		if (rj_long(c, "threads") == threads && strcmp(rj_str(c, "class"), class_name) == 0)
+			return c;
+	}
+	return NULL;
+}
+
+const json_t *rj_headline_config(const json_t *kase)
+{
+	const json_t *h = json_object_get(kase, "headline");
+
+	return rj_config(kase, rj_long(h, "threads"), rj_str(h, "class"));
+}
+
+const json_t *rj_case(const struct runjson *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < json_array_size(r->cases); i++)
+		if (strcmp(rj_str(json_array_get(r->cases, i), "name"), name) == 0)
+			return json_array_get(r->cases, i);
+	return NULL;
+}
+
+const char *rj_fmt(double v, char *buf, size_t len)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.2f", v);
+	return buf;
+}
+
+const char *rj_fmt_penalty(const json_t *obj, char *buf, size_t len)
+{
+	double m = rj_penalty(obj, "median");
+	double lo = rj_penalty(obj, "ci_low"), hi = rj_penalty(obj, "ci_high");
+
+	if (isnan(m))
+		snprintf(buf, len, "-");
+	else if (isnan(lo) || isnan(hi))
+		snprintf(buf, len, "%.2f [no interval]", m);
+	else
+		snprintf(buf, len, "%.2f [%.2f, %.2f]", m, lo, hi);
+	return buf;
+}

@@ -1,0 +1,49 @@
+/* runjson.h - read a run.json written by analyze (docs/run.schema.json),
+ * for the programs that work on finished runs: compare and fbtext. */
+#ifndef EXECLAG_RUNJSON_H
+#define EXECLAG_RUNJSON_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#define RUNJSON_SCHEMA_VERSION 1
+
+/* A loaded run.  Pointers into json stay valid while json is alive. */
+struct runjson {
+	json_t *json;
+	char *path;        /* the run.json that was read */
+	const char *run_id;
+	json_t *conditions; /* object of strings */
+	json_t *cases;      /* array, at least one case, each checked */
+};
+
+/* Load WHERE: a run folder holding run.json, a run.json itself, or a run
+ * id under RESULTS (may be NULL).  Any problem - nothing there, not JSON,
+ * another schema or schema_version, a field missing or of the wrong type -
+ * is one line on stderr prefixed with LABEL ("A: ", "" ...) and exit 2. */
+void runjson_load(struct runjson *r, const char *label, const char *where,
+		  const char *results);
+void runjson_free(struct runjson *r);
+
+/* The string value of conditions[KEY], or NULL when absent. */
+const char *runjson_condition(const struct runjson *r, const char *key);
+
+/* Typed reads of fields that runjson_load has checked. */
+const char *rj_str(const json_t *obj, const char *key);    /* NULL if not a string */
+double rj_num(const json_t *obj, const char *key);         /* NAN if null or absent */
+double rj_penalty(const json_t *obj, const char *which);   /* penalty_ms.WHICH or NAN */
+long rj_long(const json_t *obj, const char *key);          /* -1 if not an integer */
+
+/* The config of CASE whose threads and class are the headline's, or NULL. */
+const json_t *rj_headline_config(const json_t *kase);
+/* The config of CASE at THREADS and CLASS, or NULL. */
+const json_t *rj_config(const json_t *kase, long threads, const char *class_name);
+/* The case named NAME, or NULL. */
+const json_t *rj_case(const struct runjson *r, const char *name);
+
+/* "12.34", or "-" for NAN. */
+const char *rj_fmt(double v, char *buf, size_t len);
+/* "12.34 [10.00, 15.00]", "12.34 [no interval]" or "-". */
+const char *rj_fmt_penalty(const json_t *obj, char *buf, size_t len);
+
+#endif

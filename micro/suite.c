@@ -1,0 +1,661 @@
+/* suite - a compiler test suite in miniature: M small C programs, each
+ * compiled with cc and then run, J at a time, timed end to end.
+ *
+ * Four passes, in this order, each started by J threads together on a
+ * barrier; the threads take the next program from a shared counter:
+ *
+ *   fresh   set A: compile each program, then run it (its first launch)
+ *   build   set B, M new programs: compile only (not part of "alone")
+ *   alone   set B: run only, so only their first launches are timed
+ *   rerun   set A again: run only (every binary launched once before)
+ *
+ * Each compile and each run is timed around posix_spawn + waitpid on the
+ * monotonic clock; a pass's wall time runs from the barrier's release to
+ * the end of its last program, and its CPU time is what its children used
+ * (getrusage RUSAGE_CHILDREN before and after).  Sources and binaries are
+ * files directly in WORKDIR; all of them are removed at the end, also on
+ * failure or SIGINT/SIGTERM/SIGHUP.  The results file (docs/formats.md,
+ * "Suite") is written atomically.  Exit: 0 ok, 1 failure, 2 usage,
+ * 130 interrupted. */
+#if defined(__APPLE__)
+#define _DARWIN_C_SOURCE /* _SC_NPROCESSORS_ONLN */
+#endif
+#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+#define MAX_COUNT 100000L
+#define MAX_JOBS 1024L
+#define NSETS 2
+
+enum pass { P_FRESH, P_RERUN, P_BUILD, P_ALONE, NPASS };
+static const char *const pass_name[NPASS] = { "fresh", "rerun", "build", "alone" };
+/* Which set each pass works on, and what it does. */
+static const int pass_set[NPASS] = { 0, 0, 1, 1 };
+static const int pass_compiles[NPASS] = { 1, 0, 1, 0 };
+static const int pass_runs[NPASS] = { 1, 1, 0, 1 };
+
+struct sample {
+	uint64_t compile_ns, run_ns;
+	int compiled, ran;  /* which of the two steps happened */
+	int exit_status;    /* of the last step; -1 when signalled or not spawned */
+	int signal;
+	int spawn_errno;
+	int job;
+};
+
+struct barrier {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int need, waiting;
+	unsigned long generation;
+};
+
+struct pass_result {
+	int ran;
+	uint64_t wall_ns;
+	uint64_t user_us, sys_us;
+	long programs;
+};
+
+static long count;
+static long jobs = 1;
+static const char *prefix = "suite";
+static char *workdir;
+static char **cc_argv;
+static int cc_argc;
+static const char *cc_text;
+
+static char **src[NSETS], **exe[NSETS];
+static int claimed;            /* the paths are ours to remove */
+static struct sample *samples[NPASS];
+static struct pass_result passes[NPASS];
+
+static volatile sig_atomic_t got_signal;
+static int keep_files;         /* --keep: a finished run leaves them to the caller */
+
+/* The pass in progress, shared by its threads. */
+static struct {
+	enum pass pass;
+	struct barrier start;
+	pthread_mutex_t mu;
+	long next;
+	int failed;       /* a compiler failed: stop taking programs */
+	long failed_index;
+	int failed_status;
+	uint64_t t_start[MAX_JOBS], t_end[MAX_JOBS];
+} cur;
+
+static posix_spawn_file_actions_t quiet_all, quiet_out;
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: suite --dir WORKDIR --count M --out FILE [--jobs J] [--prefix NAME]\n"
+"             [--cc CC] [--keep] [--quiet]\n"
+"       suite --help\n"
+"\n"
+"A compiler test suite in miniature: M small C programs (each with a nonce),\n"
+"each compiled with cc and run, J at a time.  Times four passes end to end:\n"
+"  fresh  compile + first run of set A     build  compile a new set B\n"
+"  alone  first runs of set B only         rerun  run set A again\n"
+"and writes FILE atomically (docs/formats.md, \"Suite\").  Sources and\n"
+"binaries are made directly in WORKDIR (which must exist) as NAME-a-0000.c,\n"
+"NAME-a-0000 ... and are all removed at the end, also when interrupted.\n"
+"  --count M    programs per set, 1..%ld\n"
+"  --jobs J     programs at once, 1..%ld and at most M (1)\n"
+"  --prefix N   file names start with N, [A-Za-z0-9._-] (suite)\n"
+"  --cc CC      C compiler (default: $CC, else cc); may hold arguments\n"
+"  --keep       when the run completes, leave the programs to the caller\n"
+"               (who removes WORKDIR): no launched file is deleted while a\n"
+"               calibration gate keyed by inode could see its inode reused;\n"
+"               on failure or interrupt they are removed all the same\n"
+"  --quiet      no per-pass line on stderr\n"
+"exit: 0 ok, 1 failure, 2 usage, 130 interrupted.\n", MAX_COUNT, MAX_JOBS);
+}
+
+static char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	char *s;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die(EXIT_FAIL, "cannot format a string");
+	s = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+/* ---- cleanup ------------------------------------------------------------ */
+
+static void remove_files(void)
+{
+	long i;
+	int s;
+
+	if (!claimed)
+		return;
+	for (s = 0; s < NSETS; s++)
+		for (i = 0; i < count; i++) {
+			unlink(exe[s][i]);
+			unlink(src[s][i]);
+		}
+	claimed = 0;
+}
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+static void check_interrupt(void)
+{
+	if (got_signal) {
+		warnx_("interrupted by signal %d; removing the programs", (int)got_signal);
+		exit(130);
+	}
+}
+
+/* ---- files -------------------------------------------------------------- */
+
+static void write_source(const char *path, const char *nonce)
+{
+	char *text = xasprintf(
+		"/* execlag suite program: one small test, compiled and run. */\n"
+		"#include <stdio.h>\n"
+		"#include <string.h>\n"
+		"\n"
+		"static const char nonce[] = \"%s\";\n"
+		"\n"
+		"int main(void)\n"
+		"{\n"
+		"\tunsigned long h = 5381;\n"
+		"\tsize_t i, n = strlen(nonce);\n"
+		"\n"
+		"\tfor (i = 0; i < n; i++)\n"
+		"\t\th = h * 33 + (unsigned char)nonce[i];\n"
+		"\tif (n + 1 != sizeof nonce)\n"
+		"\t\treturn 1;\n"
+		"\tprintf(\"%%s %%lx\\n\", nonce, h);\n"
+		"\treturn 0;\n"
+		"}\n", nonce);
+	size_t len = strlen(text), off = 0;
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+
+	if (fd < 0)
+		die(EXIT_FAIL, "cannot create %s:", path);
+	while (off < len) {
+		ssize_t w = write(fd, text + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			die(EXIT_FAIL, "cannot write %s:", path);
+		off += (size_t)w;
+	}
+	if (close(fd) != 0)
+		die(EXIT_FAIL, "cannot write %s:", path);
+	free(text);
+}
+
+/* Every path this run will make must be new, so that removing them at the
+ * end never removes a file that was not ours. */
+static void claim_paths(void)
+{
+	struct stat st;
+	long i;
+	int s;
+
+	for (s = 0; s < NSETS; s++) {
+		src[s] = xmalloc(sizeof(char *) * (size_t)count);
+		exe[s] = xmalloc(sizeof(char *) * (size_t)count);
+		for (i = 0; i < count; i++) {
+			exe[s][i] = xasprintf("%s/%s-%c-%04ld", workdir, prefix, 'a' + s, i);
+			src[s][i] = xasprintf("%s.c", exe[s][i]);
+			if (lstat(exe[s][i], &st) == 0 || lstat(src[s][i], &st) == 0)
+				die(EXIT_FAIL, "%s already exists; refusing to replace it", exe[s][i]);
+		}
+	}
+	claimed = 1;
+}
+
+static void write_sources(void)
+{
+	long i;
+	int s;
+
+	for (s = 0; s < NSETS; s++)
+		for (i = 0; i < count; i++) {
+			char *nonce = xasprintf("execlag-suite:%s:%c:%ld:%ld:%lld:%llu", prefix,
+						'a' + s, i, (long)getpid(), (long long)time(NULL),
+						(unsigned long long)now_ns());
+
+			write_source(src[s][i], nonce);
+			free(nonce);
+			check_interrupt();
+		}
+}
+
+/* A binary just written is flushed before its first timed launch, so that
+ * launch does not race the writeback of its pages (as mkfresh does). */
+static void flush_set(int s)
+{
+	long i;
+
+	for (i = 0; i < count; i++) {
+		int fd = open(exe[s][i], O_RDONLY | O_CLOEXEC);
+
+		if (fd >= 0) {
+			fsync(fd);
+			close(fd);
+		}
+	}
+}
+
+/* ---- compiler ----------------------------------------------------------- */
+
+static int is_exec_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+static int find_in_path(const char *prog)
+{
+	const char *path = getenv("PATH"), *p, *end;
+	int found = 0;
+
+	if (strchr(prog, '/'))
+		return is_exec_file(prog);
+	if (!path || !*path)
+		path = "/usr/bin:/bin";
+	for (p = path;; p = end + 1) {
+		size_t len;
+		char *cand;
+
+		end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		len = (size_t)(end - p);
+		cand = len ? xasprintf("%.*s/%s", (int)len, p, prog) : xasprintf("./%s", prog);
+		found = is_exec_file(cand);
+		free(cand);
+		if (found || !*end)
+			break;
+	}
+	return found;
+}
+
+/* $CC split at blanks, with room for "-o OUT SRC" after it. */
+static void split_cc(const char *cc)
+{
+	char *copy, *tok, *save = NULL;
+
+	if (!cc || !*cc)
+		cc = "cc";
+	cc_text = cc;
+	copy = xstrdup(cc);
+	cc_argv = xmalloc((strlen(cc) / 2 + 6) * sizeof *cc_argv);
+	for (tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
+		cc_argv[cc_argc++] = tok;
+	if (cc_argc == 0)
+		cc_argv[cc_argc++] = "cc";
+	cc_argv[cc_argc] = NULL;
+	if (!find_in_path(cc_argv[0]))
+		die(EXIT_USAGE, "no C compiler: %s not found (install one, or set CC)", cc_argv[0]);
+}
+
+/* ---- one program -------------------------------------------------------- */
+
+/* Spawn argv (searching PATH when search) and wait; returns the errno of
+ * posix_spawn (0 when it spawned) and the wait status in *st. */
+static int spawn_wait(const char *file, char *const argv[], int search,
+		      const posix_spawn_file_actions_t *fa, int *st)
+{
+	pid_t pid;
+	int err = search ? posix_spawnp(&pid, file, fa, NULL, argv, environ)
+			 : posix_spawn(&pid, file, fa, NULL, argv, environ);
+
+	*st = 0;
+	if (err == 0)
+		while (waitpid(pid, st, 0) < 0 && errno == EINTR)
+			;
+	return err;
+}
+
+static void record_status(struct sample *s, int err, int st)
+{
+	s->spawn_errno = err;
+	s->exit_status = -1;
+	s->signal = 0;
+	if (err == 0 && WIFEXITED(st))
+		s->exit_status = WEXITSTATUS(st);
+	else if (err == 0 && WIFSIGNALED(st))
+		s->signal = WTERMSIG(st);
+}
+
+static int compile_one(int set, long i, struct sample *s)
+{
+	char *argv[64 + 4];
+	uint64_t t0;
+	int a, st, err;
+
+	for (a = 0; a < cc_argc && a < 64; a++)
+		argv[a] = cc_argv[a];
+	argv[a++] = "-o";
+	argv[a++] = exe[set][i];
+	argv[a++] = src[set][i];
+	argv[a] = NULL;
+	t0 = now_ns();
+	err = spawn_wait(argv[0], argv, 1, &quiet_out, &st);
+	s->compile_ns = now_ns() - t0;
+	s->compiled = 1;
+	record_status(s, err, st);
+	return err == 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+static void run_one(int set, long i, struct sample *s)
+{
+	char *argv[2];
+	uint64_t t0;
+	int st, err;
+
+	argv[0] = exe[set][i];
+	argv[1] = NULL;
+	t0 = now_ns();
+	err = spawn_wait(argv[0], argv, 0, &quiet_all, &st);
+	s->run_ns = now_ns() - t0;
+	s->ran = 1;
+	record_status(s, err, st);
+}
+
+/* ---- passes ------------------------------------------------------------- */
+
+static void barrier_wait(struct barrier *b)
+{
+	unsigned long gen;
+
+	pthread_mutex_lock(&b->mu);
+	gen = b->generation;
+	if (++b->waiting == b->need) {
+		b->waiting = 0;
+		b->generation++;
+		pthread_cond_broadcast(&b->cv);
+	} else {
+		while (gen == b->generation)
+			pthread_cond_wait(&b->cv, &b->mu);
+	}
+	pthread_mutex_unlock(&b->mu);
+}
+
+/* The next program to work on, or -1 when the pass is over. */
+static long take(void)
+{
+	long i = -1;
+
+	pthread_mutex_lock(&cur.mu);
+	if (!cur.failed && !got_signal && cur.next < count)
+		i = cur.next++;
+	pthread_mutex_unlock(&cur.mu);
+	return i;
+}
+
+static void *worker_main(void *arg)
+{
+	int id = (int)(long)arg;
+	enum pass p = cur.pass;
+	int set = pass_set[p];
+	long i;
+
+	barrier_wait(&cur.start);
+	cur.t_start[id] = now_ns();
+	while ((i = take()) >= 0) {
+		struct sample *s = &samples[p][i];
+
+		s->job = id;
+		if (pass_compiles[p] && !compile_one(set, i, s)) {
+			pthread_mutex_lock(&cur.mu);
+			if (!cur.failed) {
+				cur.failed = 1;
+				cur.failed_index = i;
+				cur.failed_status = s->signal ? 128 + s->signal : s->exit_status;
+			}
+			pthread_mutex_unlock(&cur.mu);
+			break;
+		}
+		if (pass_runs[p])
+			run_one(set, i, s);
+	}
+	cur.t_end[id] = now_ns();
+	return NULL;
+}
+
+static uint64_t tv_us(struct timeval tv)
+{
+	return (uint64_t)tv.tv_sec * 1000000u + (uint64_t)tv.tv_usec;
+}
+
+static void run_pass(enum pass p, int quiet)
+{
+	pthread_t tid[MAX_JOBS];
+	struct rusage before, after;
+	uint64_t lo = UINT64_MAX, hi = 0;
+	long t;
+	int err;
+
+	cur.pass = p;
+	cur.next = 0;
+	cur.start.need = (int)jobs + 1;  /* the workers and this thread */
+	cur.start.waiting = 0;
+	for (t = 0; t < jobs; t++) {
+		err = pthread_create(&tid[t], NULL, worker_main, (void *)t);
+		if (err) {
+			errno = err;
+			die(EXIT_FAIL, "cannot start thread %ld:", t);
+		}
+	}
+	getrusage(RUSAGE_CHILDREN, &before);
+	barrier_wait(&cur.start);
+	for (t = 0; t < jobs; t++)
+		pthread_join(tid[t], NULL);
+	getrusage(RUSAGE_CHILDREN, &after);
+	check_interrupt();
+	if (cur.failed)
+		die(EXIT_FAIL, "%s %s failed (status %d) on %s", pass_name[p], cc_text,
+		    cur.failed_status, src[pass_set[p]][cur.failed_index]);
+	for (t = 0; t < jobs; t++) {
+		if (cur.t_start[t] < lo)
+			lo = cur.t_start[t];
+		if (cur.t_end[t] > hi)
+			hi = cur.t_end[t];
+	}
+	passes[p].ran = 1;
+	passes[p].wall_ns = hi - lo;
+	passes[p].user_us = tv_us(after.ru_utime) - tv_us(before.ru_utime);
+	passes[p].sys_us = tv_us(after.ru_stime) - tv_us(before.ru_stime);
+	passes[p].programs = count;
+	if (!quiet)
+		fprintf(stderr, "suite: J=%ld %-5s %ld programs in %.1f ms, CPU %.1f ms\n",
+			jobs, pass_name[p], count, passes[p].wall_ns / 1e6,
+			(passes[p].user_us + passes[p].sys_us) / 1e3);
+}
+
+/* ---- output ------------------------------------------------------------- */
+
+static void put_ns(FILE *f, int have, uint64_t ns)
+{
+	if (have)
+		fprintf(f, "\t%llu", (unsigned long long)ns);
+	else
+		fputs("\t-", f);
+}
+
+static void write_results(const char *out)
+{
+	struct atomic_file af;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN), i;
+	FILE *f;
+	int p;
+
+	if (atomic_open(&af, out) != 0)
+		die(EXIT_FAIL, "cannot write %s:", out);
+	f = af.fp;
+	fprintf(f, "execlag-suite\t1\n");
+	fprintf(f, "meta\tcase\tsuite\nmeta\tm\t%ld\nmeta\tjobs\t%ld\nmeta\tcores\t%ld\n",
+		count, jobs, ncpu > 0 ? ncpu : 1L);
+	fprintf(f, "meta\tcc\t%s\n", cc_text);
+	for (p = 0; p < NPASS; p++)
+		fprintf(f, "pass\t%s\t%llu\t%llu\t%llu\t%ld\n", pass_name[p],
+			(unsigned long long)passes[p].wall_ns, (unsigned long long)passes[p].user_us,
+			(unsigned long long)passes[p].sys_us, passes[p].programs);
+	for (p = 0; p < NPASS; p++)
+		for (i = 0; i < count; i++) {
+			const struct sample *s = &samples[p][i];
+
+			fprintf(f, "sample\t%s\t%d\t%ld", pass_name[p], s->job, i);
+			put_ns(f, s->compiled, s->compile_ns);
+			put_ns(f, s->ran, s->run_ns);
+			fprintf(f, "\t%d\t%d\t%d\n", s->exit_status, s->signal, s->spawn_errno);
+		}
+	if (ferror(f) || atomic_commit(&af) != 0)
+		die(EXIT_FAIL, "cannot write %s:", out);
+}
+
+/* ---- main --------------------------------------------------------------- */
+
+static int valid_prefix(const char *s)
+{
+	if (!*s || strlen(s) > 64)
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '.' || *s == '_' || *s == '-'))
+			return 0;
+	return 1;
+}
+
+static void set_up_spawn(void)
+{
+	posix_spawn_file_actions_init(&quiet_all);
+	posix_spawn_file_actions_addopen(&quiet_all, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&quiet_all, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&quiet_all, 2, "/dev/null", O_WRONLY, 0);
+	/* The compiler keeps stderr, so a failure says why. */
+	posix_spawn_file_actions_init(&quiet_out);
+	posix_spawn_file_actions_addopen(&quiet_out, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&quiet_out, 1, "/dev/null", O_WRONLY, 0);
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = NULL, *out = NULL, *cc = getenv("CC");
+	struct sigaction sa;
+	struct stat st;
+	int i, quiet = 0;
+
+	progname = "suite";
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			usage(stdout);
+			return 0;
+		} else if (strcmp(a, "--quiet") == 0) {
+			quiet = 1;
+			continue;
+		} else if (strcmp(a, "--keep") == 0) {
+			keep_files = 1;
+			continue;
+		}
+		if (!v)
+			die(EXIT_USAGE, "%s needs a value (see --help)", a);
+		if (strcmp(a, "--dir") == 0)
+			dir = v;
+		else if (strcmp(a, "--out") == 0)
+			out = v;
+		else if (strcmp(a, "--prefix") == 0)
+			prefix = v;
+		else if (strcmp(a, "--cc") == 0)
+			cc = v;
+		else if (strcmp(a, "--count") == 0) {
+			if (parse_long(v, 1, MAX_COUNT, &count) != 0)
+				die(EXIT_USAGE, "--count: '%s' is not a whole number from 1 to %ld", v, MAX_COUNT);
+		} else if (strcmp(a, "--jobs") == 0) {
+			if (parse_long(v, 1, MAX_JOBS, &jobs) != 0)
+				die(EXIT_USAGE, "--jobs: '%s' is not a whole number from 1 to %ld", v, MAX_JOBS);
+		} else
+			die(EXIT_USAGE, "unknown option '%s' (see --help)", a);
+		i++;
+	}
+	if (!dir || !out || count == 0)
+		die(EXIT_USAGE, "--dir, --count and --out are required (see --help)");
+	if (jobs > count)
+		die(EXIT_USAGE, "--jobs %ld exceeds the %ld programs", jobs, count);
+	if (!valid_prefix(prefix))
+		die(EXIT_USAGE, "--prefix '%s': use 1 to 64 of A-Z a-z 0-9 . _ -", prefix);
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "--dir %s is not a folder", dir);
+	workdir = realpath(dir, NULL);
+	if (!workdir)
+		die(EXIT_USAGE, "--dir %s:", dir);
+	split_cc(cc);
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	atexit(remove_files);
+
+	pthread_mutex_init(&cur.mu, NULL);
+	pthread_mutex_init(&cur.start.mu, NULL);
+	pthread_cond_init(&cur.start.cv, NULL);
+	set_up_spawn();
+	for (i = 0; i < NPASS; i++)
+		samples[i] = calloc((size_t)count, sizeof(struct sample));
+	for (i = 0; i < NPASS; i++)
+		if (!samples[i])
+			die(EXIT_FAIL, "out of memory");
+
+	claim_paths();
+	write_sources();
+	/* alone and rerun run back to back, so they meet the same machine: a
+	 * burst of other load between them would otherwise look like a cost. */
+	run_pass(P_FRESH, quiet);
+	run_pass(P_BUILD, quiet);
+	flush_set(1);
+	check_interrupt();
+	run_pass(P_ALONE, quiet);
+	run_pass(P_RERUN, quiet);
+	write_results(out);
+	if (keep_files)
+		claimed = 0;
+	remove_files();
+	return 0;
+}

@@ -1,0 +1,730 @@
+/* watch.c - the assessment services' CPU time and the unified log's
+ * assessments per case (watch.h; file formats in docs/formats.md).
+ *
+ * A case can have several configs (thread counts, core classes); each is
+ * one window, sampled before its first pass and after its repeat pass.  A
+ * case's numbers are the sums over its windows that could be read. */
+#define _POSIX_C_SOURCE 200809L
+#include "watch.h"
+#include "report.h"
+#include "stats.h"
+#include "util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WHY_MAX 320
+#define MAX_FIELDS 8
+
+/* The order scripts/daemons prints them in. */
+enum { N_SERVICES = 5 };
+static const char *const service_names[N_SERVICES] = {
+	"syspolicyd", "XprotectService", "amfid", "trustd", "mdworker_shared"
+};
+
+struct proc {
+	long pid;
+	double cpu_s;
+	int known;
+};
+
+struct svc_sample {
+	int present;
+	struct proc *procs[N_SERVICES];
+	size_t n[N_SERVICES];
+};
+
+struct svc_total {
+	double cpu_s;
+	int unknown;    /* a time that did not parse, in some window */
+	long instances; /* most processes seen in one sample */
+	long ended;     /* processes gone by the after sample */
+};
+
+struct case_watch {
+	int windows;          /* configs of the case */
+	long fresh, repeat;   /* launches in all of them */
+
+	int svc_windows, svc_missing;
+	long svc_fresh, svc_repeat;
+	struct svc_total svc[N_SERVICES];
+	char svc_why[WHY_MAX]; /* the first window that could not be used */
+
+	int log_windows, log_missing, log_cut;
+	long log_fresh, log_repeat;
+	long performscan, scan_complete, process_assessment, amfid, xprotect;
+	long events, unreadable;
+	char log_why[WHY_MAX];
+};
+
+struct watch_result {
+	struct case_watch *cases;
+	size_t n_cases;
+	const char *os;
+	int any_files;
+};
+
+static void set_why(char *why, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (why[0])
+		return; /* the first problem is the one reported */
+	va_start(ap, fmt);
+	vsnprintf(why, WHY_MAX, fmt, ap);
+	va_end(ap);
+}
+
+static int service_index(const char *name)
+{
+	int i;
+
+	for (i = 0; i < N_SERVICES; i++)
+		if (strcmp(service_names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+/* "raw/exe-t1-all.samples.tsv" -> "raw/exe-t1-all" (newly allocated). */
+static char *config_prefix(const struct config *c)
+{
+	const char *suffix = ".samples.tsv";
+	size_t n = strlen(c->file), s = strlen(suffix);
+	char *p = xstrdup(c->file);
+
+	if (n > s && strcmp(p + n - s, suffix) == 0)
+		p[n - s] = '\0';
+	return p;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+static char *with_suffix(const char *prefix, const char *suffix)
+{
+	size_t n = strlen(prefix) + strlen(suffix) + 1;
+	char *p = xmalloc(n);
+
+	snprintf(p, n, "%s%s", prefix, suffix);
+	return p;
+}
+
+static void strip_eol(char *line)
+{
+	size_t n = strlen(line);
+
+	while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+		line[--n] = '\0';
+}
+
+/* ---- services files -------------------------------------------------------------- */
+
+static void free_sample(struct svc_sample *s)
+{
+	int i;
+
+	for (i = 0; i < N_SERVICES; i++)
+		free(s->procs[i]);
+	memset(s, 0, sizeof *s);
+}
+
+/* "168=555.14,612=?" or "-": the processes of one service. */
+static int parse_procs(char *list, struct svc_sample *s, int svc)
+{
+	char *item, *save = NULL, *eq;
+	struct proc p;
+	long pid;
+
+	if (strcmp(list, "-") == 0)
+		return 0;
+	for (item = strtok_r(list, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		eq = strchr(item, '=');
+		if (!eq)
+			return -1;
+		*eq = '\0';
+		if (parse_long(item, 0, 1000000000L, &pid) != 0)
+			return -1;
+		p.pid = pid;
+		p.known = strcmp(eq + 1, "?") != 0;
+		p.cpu_s = 0;
+		if (p.known && parse_double(eq + 1, 0, 1e12, &p.cpu_s) != 0)
+			return -1;
+		s->procs[svc] = xrealloc(s->procs[svc], (s->n[svc] + 1) * sizeof p);
+		s->procs[svc][s->n[svc]++] = p;
+	}
+	return 0;
+}
+
+/* 0: both samples read; 1: no such file; -1: unusable, why says so. */
+static int read_services(const char *path, const char *name, struct svc_sample *before,
+			 struct svc_sample *after, char *why)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL, *line, *fld[MAX_FIELDS];
+	size_t cap = 0;
+	long lineno = 0;
+	int nf, rc = 0, svc;
+	struct svc_sample *s;
+
+	if (!f) {
+		if (errno == ENOENT)
+			return 1;
+		set_why(why, "%s.services.tsv: cannot open: %s", name, strerror(errno));
+		return -1;
+	}
+	while (rc == 0 && (line = read_line(f, &buf, &cap)) != NULL) {
+		lineno++;
+		strip_eol(line);
+		nf = split_tabs(line, fld, MAX_FIELDS);
+		if (lineno == 1) {
+			if (nf != 2 || strcmp(fld[0], "execlag-services") != 0 || strcmp(fld[1], "1") != 0) {
+				set_why(why, "%s.services.tsv:1: not a services file", name);
+				rc = -1;
+			}
+			continue;
+		}
+		if (nf < 2 || (strcmp(fld[0], "sample") != 0 && strcmp(fld[0], "service") != 0 &&
+			       strcmp(fld[0], "error") != 0))
+			continue; /* a newer writer's record */
+		if (strcmp(fld[1], "before") == 0)
+			s = before;
+		else if (strcmp(fld[1], "after") == 0)
+			s = after;
+		else
+			continue;
+		if (strcmp(fld[0], "sample") == 0) {
+			s->present = 1;
+		} else if (strcmp(fld[0], "error") == 0) {
+			set_why(why, "ps could not be read %s the case (%s): %s", fld[1], name,
+				nf > 2 ? fld[2] : "no message");
+			rc = -1;
+		} else if (nf != 6) {
+			set_why(why, "%s.services.tsv:%ld: a service line has %d fields, want 6",
+				name, lineno, nf);
+			rc = -1;
+		} else if ((svc = service_index(fld[2])) >= 0) {
+			char *list = xstrdup(fld[5]); /* parse_procs cuts it up */
+
+			if (parse_procs(list, s, svc) != 0) {
+				set_why(why, "%s.services.tsv:%ld: bad process list '%s'", name,
+					lineno, fld[5]);
+				rc = -1;
+			}
+			free(list);
+		}
+	}
+	fclose(f);
+	free(buf);
+	if (rc == 0 && (!before->present || !after->present)) {
+		set_why(why, "%s.services.tsv has no %s sample", name,
+			before->present ? "after" : "before");
+		rc = -1;
+	}
+	return rc;
+}
+
+static const struct proc *find_proc(const struct svc_sample *s, int svc, long pid)
+{
+	size_t i;
+
+	for (i = 0; i < s->n[svc]; i++)
+		if (s->procs[svc][i].pid == pid)
+			return &s->procs[svc][i];
+	return NULL;
+}
+
+/* A process in the after sample used what it has beyond its before value;
+ * one that was not there before (or has less now: a reused PID) started in
+ * the window, so all its time counts.  One that ended is counted apart. */
+static void add_services(struct case_watch *cw, const struct svc_sample *b,
+			 const struct svc_sample *a)
+{
+	int svc;
+	size_t i;
+
+	for (svc = 0; svc < N_SERVICES; svc++) {
+		struct svc_total *t = &cw->svc[svc];
+
+		for (i = 0; i < a->n[svc]; i++) {
+			const struct proc *p = &a->procs[svc][i];
+			const struct proc *q = find_proc(b, svc, p->pid);
+
+			if (!p->known || (q && !q->known))
+				t->unknown = 1;
+			else if (q && q->cpu_s <= p->cpu_s)
+				t->cpu_s += p->cpu_s - q->cpu_s;
+			else
+				t->cpu_s += p->cpu_s;
+		}
+		for (i = 0; i < b->n[svc]; i++)
+			if (!find_proc(a, svc, b->procs[svc][i].pid))
+				t->ended++;
+		if ((long)a->n[svc] > t->instances)
+			t->instances = (long)a->n[svc];
+		if ((long)b->n[svc] > t->instances)
+			t->instances = (long)b->n[svc];
+	}
+}
+
+/* ---- unified log excerpts ------------------------------------------------------------- */
+
+/* The status file's result and message; 1 when there is none. */
+static int read_log_status(const char *path, const char *name, char *result, size_t rlen,
+			   char *message, size_t mlen, char *why)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL, *line, *fld[MAX_FIELDS];
+	size_t cap = 0;
+	long lineno = 0;
+	int nf;
+
+	result[0] = message[0] = '\0';
+	if (!f) {
+		if (errno == ENOENT)
+			return 1;
+		set_why(why, "%s.log.status: cannot open: %s", name, strerror(errno));
+		return -1;
+	}
+	while ((line = read_line(f, &buf, &cap)) != NULL) {
+		lineno++;
+		strip_eol(line);
+		nf = split_tabs(line, fld, MAX_FIELDS);
+		if (lineno == 1 && (nf != 2 || strcmp(fld[0], "execlag-log") != 0 ||
+				    strcmp(fld[1], "1") != 0))
+			break;
+		if (nf >= 2 && strcmp(fld[0], "result") == 0)
+			snprintf(result, rlen, "%s", fld[1]);
+		else if (nf >= 2 && strcmp(fld[0], "message") == 0)
+			snprintf(message, mlen, "%s", fld[1]);
+	}
+	fclose(f);
+	free(buf);
+	if (!result[0]) {
+		set_why(why, "%s.log.status is not a log status file", name);
+		return -1;
+	}
+	return 0;
+}
+
+/* Count the assessment events of one excerpt into cw; -1 when unreadable. */
+static int count_log(const char *path, const char *name, struct case_watch *cw, char *why)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL, *line;
+	size_t cap = 0;
+
+	if (!f) {
+		set_why(why, "%s.log.ndjson: cannot open: %s", name, strerror(errno));
+		return -1;
+	}
+	while ((line = read_line(f, &buf, &cap)) != NULL) {
+		json_t *ev;
+		const char *msg, *image;
+
+		strip_eol(line);
+		if (!line[0])
+			continue;
+		ev = json_loads(line, 0, NULL);
+		if (!json_is_object(ev)) {
+			cw->unreadable++;
+			json_decref(ev);
+			continue;
+		}
+		cw->events++;
+		msg = json_string_value(json_object_get(ev, "eventMessage"));
+		if (msg && strstr(msg, "GK performScan"))
+			cw->performscan++;
+		if (msg && strstr(msg, "GK scan complete"))
+			cw->scan_complete++;
+		if (msg && strstr(msg, "GK process assessment"))
+			cw->process_assessment++;
+		image = json_string_value(json_object_get(ev, "processImagePath"));
+		if (image && strcmp(base_name(image), "amfid") == 0)
+			cw->amfid++;
+		if (image && strcmp(base_name(image), "XprotectService") == 0)
+			cw->xprotect++;
+		json_decref(ev);
+	}
+	fclose(f);
+	free(buf);
+	return 0;
+}
+
+/* ---- reading a run ---------------------------------------------------------------------- */
+
+static void watch_config(struct watch_result *w, struct case_watch *cw, const struct config *c)
+{
+	char *prefix = config_prefix(c);
+	const char *name = base_name(prefix);
+	char *path, result[32], message[WHY_MAX], why[WHY_MAX] = "";
+	struct svc_sample before, after;
+	long fresh = c->passes[PASS_FIRST].present ? c->passes[PASS_FIRST].launches : c->n;
+	long repeat = c->passes[PASS_REPEAT].present ? c->passes[PASS_REPEAT].launches : c->n;
+	int rc;
+
+	cw->windows++;
+	cw->fresh += fresh;
+	cw->repeat += repeat;
+
+	memset(&before, 0, sizeof before);
+	memset(&after, 0, sizeof after);
+	path = with_suffix(prefix, ".services.tsv");
+	rc = read_services(path, name, &before, &after, why);
+	if (rc == 1) {
+		cw->svc_missing++;
+	} else if (rc < 0) {
+		w->any_files = 1;
+		set_why(cw->svc_why, "%s", why);
+	} else {
+		w->any_files = 1;
+		add_services(cw, &before, &after);
+		cw->svc_windows++;
+		cw->svc_fresh += fresh;
+		cw->svc_repeat += repeat;
+	}
+	free_sample(&before);
+	free_sample(&after);
+	free(path);
+
+	why[0] = '\0';
+	path = with_suffix(prefix, ".log.status");
+	rc = read_log_status(path, name, result, sizeof result, message, sizeof message, why);
+	free(path);
+	if (rc == 1) {
+		cw->log_missing++;
+	} else if (rc < 0) {
+		w->any_files = 1;
+		set_why(cw->log_why, "%s", why);
+	} else if (strcmp(result, "ok") == 0 || strcmp(result, "cut") == 0) {
+		w->any_files = 1;
+		path = with_suffix(prefix, ".log.ndjson");
+		if (count_log(path, name, cw, why) == 0) {
+			cw->log_windows++;
+			cw->log_fresh += fresh;
+			cw->log_repeat += repeat;
+			cw->log_cut += strcmp(result, "cut") == 0;
+		} else {
+			set_why(cw->log_why, "%s", why);
+		}
+		free(path);
+	} else if (strcmp(result, "refused") == 0) {
+		w->any_files = 1;
+		set_why(cw->log_why, "log show refused: %s", message[0] ? message : "no message");
+	} else if (strcmp(result, "skipped") == 0) {
+		set_why(cw->log_why, "%s", message[0] ? message : "log show was not run");
+	} else {
+		w->any_files = 1;
+		set_why(cw->log_why, "%s.log.status: unknown result '%s'", name, result);
+	}
+	free(prefix);
+}
+
+/* Why a case has nothing to show, when nothing says why yet. */
+static void finish_case(const struct watch_result *w, struct case_watch *cw)
+{
+	int darwin = w->os && strcmp(w->os, "Darwin") == 0;
+
+	if (cw->svc_windows == 0 && !cw->svc_why[0]) {
+		if (darwin)
+			set_why(cw->svc_why, "not sampled: the run has no raw/*.services.tsv");
+		else
+			set_why(cw->svc_why, "not sampled: the assessment services are watched on "
+				"macOS (this run: os=%s)", w->os ? w->os : "unknown");
+	}
+	if (cw->log_windows == 0 && !cw->log_why[0]) {
+		if (darwin)
+			set_why(cw->log_why, "no log read: the run has no raw/*.log.status");
+		else
+			set_why(cw->log_why, "no log read: the unified log is macOS's (this run: os=%s)",
+				w->os ? w->os : "unknown");
+	}
+}
+
+struct watch_result *watch_read(const char *dir, const struct run *r)
+{
+	struct watch_result *w = xmalloc(sizeof *w);
+	size_t i, j;
+
+	(void)dir; /* the configs carry their own paths */
+	memset(w, 0, sizeof *w);
+	w->os = run_condition(r, "os");
+	w->n_cases = r->n_cases;
+	w->cases = xmalloc((r->n_cases ? r->n_cases : 1) * sizeof *w->cases);
+	memset(w->cases, 0, (r->n_cases ? r->n_cases : 1) * sizeof *w->cases);
+	for (i = 0; i < r->n_cases; i++) {
+		for (j = 0; j < r->cases[i].n_configs; j++)
+			watch_config(w, &w->cases[i], r->cases[i].configs[j]);
+		finish_case(w, &w->cases[i]);
+	}
+	return w;
+}
+
+/* ---- run.json ---------------------------------------------------------------------------- */
+
+static double centis(double v)
+{
+	return round(v * 100.0) / 100.0;
+}
+
+static json_t *json_services(const struct case_watch *cw)
+{
+	json_t *obj, *deltas;
+	int i;
+
+	if (cw->svc_windows == 0)
+		return json_null();
+	deltas = json_array();
+	for (i = 0; i < N_SERVICES; i++) {
+		const struct svc_total *t = &cw->svc[i];
+
+		json_array_append_new(deltas, json_pack("{s:s, s:o, s:I, s:I}",
+			"name", service_names[i],
+			"cpu_s_delta", t->unknown ? json_null() : json_real(centis(t->cpu_s)),
+			"instances", (json_int_t)t->instances,
+			"ended", (json_int_t)t->ended));
+	}
+	obj = json_pack("{s:I, s:I, s:i}", "fresh_launches", (json_int_t)cw->svc_fresh,
+			"repeat_launches", (json_int_t)cw->svc_repeat, "windows", cw->svc_windows);
+	json_object_set_new(obj, "deltas", deltas);
+	return obj;
+}
+
+static json_t *json_assessments(const struct case_watch *cw)
+{
+	json_t *obj;
+
+	if (cw->log_windows == 0)
+		return json_null();
+	obj = json_pack("{s:I, s:I, s:i, s:I, s:I, s:I}",
+			"fresh_launches", (json_int_t)cw->log_fresh,
+			"repeat_launches", (json_int_t)cw->log_repeat,
+			"windows", cw->log_windows,
+			"observed", (json_int_t)cw->performscan,
+			"scan_complete", (json_int_t)cw->scan_complete,
+			"process_assessment", (json_int_t)cw->process_assessment);
+	json_object_set_new(obj, "amfid", json_integer(cw->amfid));
+	json_object_set_new(obj, "xprotect", json_integer(cw->xprotect));
+	json_object_set_new(obj, "events", json_integer(cw->events));
+	json_object_set_new(obj, "unreadable", json_integer(cw->unreadable));
+	json_object_set_new(obj, "cut_windows", json_integer(cw->log_cut));
+	return obj;
+}
+
+/* The reason for a null, or what a partial answer leaves out. */
+static json_t *json_reason(int used, int windows, int missing, const char *why)
+{
+	char buf[WHY_MAX + 64];
+
+	if (used == 0)
+		return json_string(why);
+	if (used == windows)
+		return json_null();
+	if (missing == windows - used)
+		snprintf(buf, sizeof buf, "%d of %d windows read; the others have no file",
+			 used, windows);
+	else
+		snprintf(buf, sizeof buf, "%d of %d windows read; %s", used, windows, why);
+	return json_string(buf);
+}
+
+void watch_json_cases(const struct watch_result *w, json_t *cases)
+{
+	size_t i;
+
+	for (i = 0; w && i < w->n_cases && i < json_array_size(cases); i++) {
+		const struct case_watch *cw = &w->cases[i];
+		json_t *obj = json_array_get(cases, i);
+		char cut[WHY_MAX];
+		json_t *reason;
+
+		json_object_set_new(obj, "services", json_services(cw));
+		json_object_set_new(obj, "services_reason",
+				    json_reason(cw->svc_windows, cw->windows, cw->svc_missing,
+						cw->svc_why));
+		json_object_set_new(obj, "assessments", json_assessments(cw));
+		reason = json_reason(cw->log_windows, cw->windows, cw->log_missing, cw->log_why);
+		if (json_is_null(reason) && cw->log_cut) {
+			json_decref(reason);
+			snprintf(cut, sizeof cut, "the excerpt of %d window(s) reached the size "
+				 "limit: the counts are lower bounds", cw->log_cut);
+			reason = json_string(cut);
+		}
+		json_object_set_new(obj, "assessments_reason", reason);
+	}
+}
+
+/* ---- report.md and the terminal ------------------------------------------------------------- */
+
+/* Service indexes by CPU used, most first (unknown last). */
+static void by_cpu(const struct case_watch *cw, int order[N_SERVICES])
+{
+	int i, j, k;
+
+	for (i = 0; i < N_SERVICES; i++)
+		order[i] = i;
+	for (i = 1; i < N_SERVICES; i++)
+		for (j = i; j > 0; j--) {
+			const struct svc_total *a = &cw->svc[order[j - 1]], *b = &cw->svc[order[j]];
+			double va = a->unknown ? -1 : a->cpu_s, vb = b->unknown ? -1 : b->cpu_s;
+
+			if (vb <= va)
+				break;
+			k = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = k;
+		}
+}
+
+static const char *fmt_cpu(const struct svc_total *t, char *buf, size_t len)
+{
+	if (t->unknown)
+		snprintf(buf, len, "an unknown amount");
+	else
+		snprintf(buf, len, "%.2f s", centis(t->cpu_s));
+	return buf;
+}
+
+static const char *plural(long n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+static void md_services(const struct watch_result *w, const struct run *r, FILE *f)
+{
+	size_t i;
+	int k, order[N_SERVICES];
+	char cpu[64];
+
+	fputs("## Assessment services\n\n"
+	      "CPU time (user + system, read with `ps`) each service used between a sample "
+	      "taken just before a case's first pass and one taken just after its repeat "
+	      "pass. A process that ended between the two samples is not counted, so these "
+	      "are lower bounds.\n\n", f);
+	for (i = 0; i < w->n_cases; i++) {
+		const struct case_watch *cw = &w->cases[i];
+
+		if (cw->svc_windows == 0) {
+			fprintf(f, "- **%s** — %s.\n", r->cases[i].name, cw->svc_why);
+			continue;
+		}
+		fprintf(f, "- **%s** — %ld fresh %s and their %ld %s (%d %s):\n",
+			r->cases[i].name, cw->svc_fresh, plural(cw->svc_fresh, "launch", "launches"),
+			cw->svc_repeat, plural(cw->svc_repeat, "repeat", "repeats"), cw->svc_windows,
+			plural(cw->svc_windows, "window", "windows"));
+		by_cpu(cw, order);
+		for (k = 0; k < N_SERVICES; k++) {
+			const struct svc_total *t = &cw->svc[order[k]];
+
+			fprintf(f, "  - %s used %s of CPU during %ld fresh %s (%ld %s",
+				service_names[order[k]], fmt_cpu(t, cpu, sizeof cpu), cw->svc_fresh,
+				plural(cw->svc_fresh, "launch", "launches"), t->instances,
+				plural(t->instances, "process", "processes"));
+			if (t->ended)
+				fprintf(f, ", %ld ended between the samples", t->ended);
+			fputs(")\n", f);
+		}
+		if (cw->svc_windows < cw->windows)
+			fprintf(f, "  - only %d of %d windows could be read: %s\n", cw->svc_windows,
+				cw->windows, cw->svc_why[0] ? cw->svc_why : "the others have no file");
+	}
+	fputc('\n', f);
+}
+
+static void md_log(const struct watch_result *w, const struct run *r, FILE *f)
+{
+	size_t i;
+
+	fputs("## Assessments in the unified log\n\n"
+	      "Events syspolicyd (com.apple.syspolicy.exec), XprotectService and amfid logged "
+	      "while each case ran (`log show`, from the start of the second in which the "
+	      "first pass began to the end of the second in which the repeat pass ended); an "
+	      "assessment is counted by its `GK performScan` event. The events are about "
+	      "every program checked in that window, not only the kit's.\n\n", f);
+	for (i = 0; i < w->n_cases; i++) {
+		const struct case_watch *cw = &w->cases[i];
+
+		if (cw->log_windows == 0) {
+			fprintf(f, "- **%s** — %s.\n", r->cases[i].name, cw->log_why);
+			continue;
+		}
+		fprintf(f, "- **%s** — %ld %s observed (`GK performScan`) for %ld fresh %s; "
+			"%ld `GK scan complete`, %ld `GK process assessment`, %ld amfid and "
+			"%ld XprotectService %s, %ld %s in all",
+			r->cases[i].name, cw->performscan,
+			plural(cw->performscan, "assessment", "assessments"), cw->log_fresh,
+			plural(cw->log_fresh, "launch", "launches"), cw->scan_complete,
+			cw->process_assessment, cw->amfid, cw->xprotect,
+			plural(cw->xprotect, "event", "events"), cw->events,
+			plural(cw->events, "event", "events"));
+		if (cw->unreadable)
+			fprintf(f, ", %ld unreadable %s", cw->unreadable,
+				plural(cw->unreadable, "line", "lines"));
+		fputs(".\n", f);
+		if (cw->log_cut)
+			fprintf(f, "  - the excerpt of %d %s reached the size limit: the counts are "
+				"lower bounds\n", cw->log_cut, plural(cw->log_cut, "window", "windows"));
+		if (cw->log_windows < cw->windows)
+			fprintf(f, "  - only %d of %d windows could be read: %s\n", cw->log_windows,
+				cw->windows, cw->log_why[0] ? cw->log_why : "the others have no file");
+	}
+	fputc('\n', f);
+}
+
+static int is_darwin(const struct watch_result *w)
+{
+	return w->os && strcmp(w->os, "Darwin") == 0;
+}
+
+void watch_markdown(const struct watch_result *w, const struct run *r, FILE *f)
+{
+	/* Off macOS, with nothing watched, run.json says why; the report
+	 * stays about what was measured. */
+	if (!w || (!w->any_files && !is_darwin(w)))
+		return;
+	md_services(w, r, f);
+	md_log(w, r, f);
+}
+
+void watch_print(const struct watch_result *w, const struct run *r, FILE *f)
+{
+	size_t i;
+	int k, order[N_SERVICES], svc_any = 0, log_any = 0;
+	char cpu[64];
+
+	if (!w || (!w->any_files && !is_darwin(w)))
+		return;
+	for (i = 0; i < w->n_cases; i++) {
+		const struct case_watch *cw = &w->cases[i];
+
+		if (cw->svc_windows > 0) {
+			svc_any = 1;
+			by_cpu(cw, order);
+			fprintf(f, "%s: %s used %s of CPU during %ld fresh %s", r->cases[i].name,
+				service_names[order[0]], fmt_cpu(&cw->svc[order[0]], cpu, sizeof cpu),
+				cw->svc_fresh, plural(cw->svc_fresh, "launch", "launches"));
+			for (k = 1; k < N_SERVICES; k++)
+				fprintf(f, "%s%s %s", k == 1 ? " (" : ", ", service_names[order[k]],
+					fmt_cpu(&cw->svc[order[k]], cpu, sizeof cpu));
+			fputs(")\n", f);
+		}
+		if (cw->log_windows > 0) {
+			log_any = 1;
+			fprintf(f, "%s: %ld %s logged (GK performScan) for %ld fresh %s%s\n",
+				r->cases[i].name, cw->performscan,
+				plural(cw->performscan, "assessment", "assessments"), cw->log_fresh,
+				plural(cw->log_fresh, "launch", "launches"),
+				cw->log_cut ? " (at least: an excerpt reached the size limit)" : "");
+		}
+	}
+	if (!svc_any && w->n_cases > 0)
+		fprintf(f, "assessment services: %s\n", w->cases[0].svc_why);
+	if (!log_any && w->n_cases > 0)
+		fprintf(f, "unified log: %s\n", w->cases[0].log_why);
+}

@@ -1,0 +1,210 @@
+#!/usr/bin/env bats
+# make aggregate / micro/aggregate: many runs' run.json into one table
+# (Markdown and CSV) and one summary plot; bad files are skipped with a
+# warning, never a crash.  Fixtures: tests/fixtures/aggregate/ (README.md).
+
+load test_helper/common-setup
+
+setup() {
+	_common_setup
+	[ -x "$BIN/aggregate" ] || fail "$BIN/aggregate is missing: run 'make micro/bin/aggregate'"
+	AGG="$FIXTURES/aggregate"
+	OUT="$BATS_TEST_TMPDIR/aggregate"
+}
+
+# A scratch folder of runs: copies of fixture runs NAME…
+scratch() {
+	local n
+	D="$BATS_TEST_TMPDIR/runs"
+	mkdir -p "$D"
+	for n in "$@"; do
+		mkdir -p "$D/$n"
+		cp "$AGG/$n/run.json" "$D/$n/run.json"
+	done
+}
+
+@test "make aggregate on the fixture runs prints the expected table (golden) and writes the same files" {
+	run --separate-stderr bash -c "cd '$ROOT' && make -s --no-print-directory aggregate DIR=tests/fixtures/aggregate OUT='$OUT'"
+	assert_success
+	diff -u "$AGG/golden/aggregate.md" <(printf '%s\n' "$output")
+	diff -u "$AGG/golden/aggregate.md" "$OUT.md"
+	diff -u "$AGG/golden/aggregate.csv" "$OUT.csv"
+	[ -s "$OUT.svg" ]
+	[ -z "$(find "$BATS_TEST_TMPDIR" -name '*.tmp.*')" ] || fail "temporary files left"
+}
+
+@test "make aggregate warns once about each bad file, naming it and why, and goes on" {
+	run --separate-stderr bash -c "cd '$ROOT' && make -s --no-print-directory aggregate DIR=tests/fixtures/aggregate OUT='$OUT'"
+	assert_success
+	[ "${#stderr_lines[@]}" -eq 2 ] || fail "stderr: $stderr"
+	[[ "${stderr_lines[0]}" == "aggregate: warning: tests/fixtures/aggregate/bad-corrupt/run.json: not valid JSON (line "*"; skipped" ]] ||
+		fail "${stderr_lines[0]}"
+	assert_equal "${stderr_lines[1]}" "aggregate: warning: tests/fixtures/aggregate/bad-v2/run.json: schema_version 2 is not the 1 this kit reads; skipped"
+	assert_output --partial "2 files were skipped"
+	assert_equal "$(printf '%s\n' "$output" | grep -c '^| [0-9]')" 6
+}
+
+@test "a run still being made (a hidden .partial folder) is passed over, without a warning" {
+	[ -f "$AGG/.20250301T130000Z-777777.partial/run.json" ]
+	run --separate-stderr "$BIN/aggregate" --dir "$AGG" --out "$OUT"
+	assert_success
+	refute_output --partial "777777"
+	[[ "$stderr" != *partial* ]] || fail "$stderr"
+}
+
+@test "runs are found at any depth, rows in path order" {
+	run "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
+	assert_success
+	# lab/room2/mac-m2 is two folders down, and first by path
+	assert_equal "$(sed -n 2p "$OUT.csv" | cut -d, -f1,2)" "1,20250301T110000Z-abcdef"
+}
+
+@test "each case cell holds the penalty, its interval, the verdict and the serialisation" {
+	run "$BIN/aggregate" --dir "$AGG" --out "$OUT"
+	assert_success
+	assert_output --partial "| 150.00 [130.01, 169.99] slowdown, serialised |"
+	assert_output --partial "| 20.00 [17.34, 22.66] slowdown |"
+	assert_output --partial "| not run |"
+	assert_output --partial "| 20 ms, 1 worker, key inode |"
+	assert_output --partial "| SIP enabled, assessments enabled, Developer Tools denied, online (VPN) |"
+	assert_output --partial "| Apple M1 Pro | MacBookPro18,1 | macOS 14.4.1 | 10 (8P+2E) |"
+}
+
+@test "the CSV is one header and one line per run, every line as wide as the header" {
+	run "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
+	assert_success
+	run python3 -c '
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+widths = {len(r) for r in rows}
+print(len(rows) - 1, widths.pop() if len(widths) == 1 else "ragged")
+print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
+	assert_success
+	assert_line --index 0 "6 58"
+	assert_line --index 1 "script.penalty_ms macOS 14.4.1 149.995"
+}
+
+@test "host and user names in a run's conditions never reach the table, the CSV or the plot" {
+	scratch mac-m1pro linux-control
+	jq '.conditions += {"host": "alices-macbook", "user": "alice", "terminal": "alice-term", "workdir": "/Users/alice/x"}' \
+		"$AGG/mac-m1pro/run.json" >"$D/mac-m1pro/run.json"
+	run "$BIN/aggregate" --dir "$D" --out "$OUT"
+	assert_success
+	! grep -ri alice "$OUT.md" "$OUT.csv" "$OUT.svg"
+	refute_output --partial alice
+}
+
+@test "without --out the files go into DIR as aggregate.md, .csv and .svg" {
+	scratch linux-control linux-gate
+	run "$BIN/aggregate" --dir "$D/" --quiet
+	assert_success
+	assert_output ""
+	[ -s "$D/aggregate.md" ] && [ -s "$D/aggregate.csv" ] && [ -s "$D/aggregate.svg" ]
+	grep -qxF '![Penalty per case and machine, log scale](aggregate.svg)' "$D/aggregate.md"
+}
+
+@test "a second aggregate over the same folder reads no output of the first" {
+	scratch linux-control
+	"$BIN/aggregate" --dir "$D" --quiet
+	run --separate-stderr "$BIN/aggregate" --dir "$D"
+	assert_success
+	[ -z "$stderr" ]
+	assert_output --partial "— 1 run"
+}
+
+@test "malformed run.json files are each skipped with a warning, never a crash" {
+	scratch linux-control
+	local j="$AGG/linux-control/run.json" n=0 bad
+	# bad < <(CONTENT): one more bad run.json (a redirection, not a pipe, so n counts)
+	bad() { n=$((n + 1)); mkdir -p "$D/bad$n"; cat >"$D/bad$n/run.json"; }
+	bad < <(printf '')
+	bad < <(printf '[]')
+	bad < <(printf 'null')
+	bad < <(printf '{}')
+	bad < <(printf '\377\376garbage\000')
+	bad < <(python3 -c 'print("[" * 100000)')
+	bad < <(jq '.schema = "other"' "$j")
+	bad < <(jq '.schema_version = "1"' "$j")
+	bad < <(jq 'del(.schema_version)' "$j")
+	bad < <(jq '.schema_version = 0' "$j")
+	bad < <(jq '.conditions = []' "$j")
+	bad < <(jq '.cases = {}' "$j")
+	bad < <(jq '.cases[0] = 7' "$j")
+	bad < <(jq '.cases[0].name = 3' "$j")
+	bad < <(jq 'del(.cases[1].verdict)' "$j")
+	bad < <(jq '.cases[0].penalty_ms = "12"' "$j")
+	bad < <(jq '.cases[2].penalty_ms.ci_low = "x"' "$j")
+	run --separate-stderr "$BIN/aggregate" --dir "$D" --out "$OUT"
+	assert_success
+	[ "${#stderr_lines[@]}" -eq "$n" ] || fail "$n bad files, warnings: $stderr"
+	for i in $(seq 1 "$n"); do
+		[[ "$stderr" == *"/bad$i/run.json: "*"; skipped"* ]] || fail "no warning for bad$i: $stderr"
+	done
+	assert_output --partial "$n files were skipped"
+	assert_equal "$(printf '%s\n' "$output" | grep -c '^| [0-9]')" 1
+}
+
+@test "a run without cases (the suite case alone) is a row of 'not run'" {
+	scratch linux-control linux-gate
+	jq '.cases = []' "$AGG/linux-control/run.json" >"$D/linux-control/run.json"
+	run --separate-stderr "$BIN/aggregate" --dir "$D" --out "$OUT"
+	assert_success
+	[ -z "$stderr" ] || fail "$stderr"
+	assert_output --regexp '\| 1 \| 20250301T120000Z-c0ffee \|.*\| off \| not run \| not run \| not run \| not run \| not run \| not run \| undetermined \|'
+}
+
+@test "null penalties and a case with no interval are shown, not dropped" {
+	scratch linux-control
+	jq '.cases[0].penalty_ms = {"median": null, "ci_low": null, "ci_high": null, "coverage": null}
+	    | .cases[0].verdict = "inconclusive"
+	    | .cases[1].penalty_ms.ci_low = null | .cases[1].penalty_ms.ci_high = null
+	    | .cases[1].verdict = "inconclusive"' "$AGG/linux-control/run.json" >"$D/linux-control/run.json"
+	run "$BIN/aggregate" --dir "$D" --out "$OUT"
+	assert_success
+	assert_output --partial "| - inconclusive |"
+	assert_output --partial "[no interval] inconclusive |"
+}
+
+@test "no readable run at all: one line on stderr, exit 2, nothing written" {
+	mkdir -p "$BATS_TEST_TMPDIR/empty/a"
+	printf '{' >"$BATS_TEST_TMPDIR/empty/a/run.json"
+	run --separate-stderr "$BIN/aggregate" --dir "$BATS_TEST_TMPDIR/empty" --out "$OUT"
+	assert_failure 2
+	[ "${#stderr_lines[@]}" -eq 2 ] || fail "$stderr"
+	[[ "${stderr_lines[1]}" == "aggregate: $BATS_TEST_TMPDIR/empty: no readable run.json (1 skipped): nothing to aggregate" ]]
+	[ ! -e "$OUT.md" ] && [ ! -e "$OUT.csv" ] && [ ! -e "$OUT.svg" ]
+}
+
+@test "bad usage is one line on stderr and exit 2; --help exits 0" {
+	run "$BIN/aggregate" --help
+	assert_success
+	assert_output --partial "usage: aggregate --dir DIR"
+	for args in "" "--dir" "--bogus" "--dir $BATS_TEST_TMPDIR/none" "--dir $BATS_FILE_TMPDIR --out"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr "$BIN/aggregate" $args
+		assert_failure 2
+		[ "${#stderr_lines[@]}" -eq 1 ] || fail "'$args': $stderr"
+		[[ "$stderr" == "aggregate: "* ]]
+	done
+	run --separate-stderr bash -c "cd '$ROOT' && make -s --no-print-directory aggregate"
+	assert_failure
+	[[ "$stderr" == *"aggregate: --dir DIR is required"* ]]
+}
+
+@test "the summary plot is valid XML, renders not blank, and labels every row" {
+	command -v rsvg-convert >/dev/null || skip "rsvg-convert is missing (make deps-test installs librsvg2-bin)"
+	run "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
+	assert_success
+	xmllint --noout "$OUT.svg"
+	! grep -qiE '<script|href|<style|url\(' "$OUT.svg"
+	for i in 1 2 3 4 5 6; do grep -q ">#$i</text>" "$OUT.svg" || fail "no label #$i"; done
+	grep -q '>penalty, ms (log scale)<' "$OUT.svg"
+	for t in 0.01 0.1 1 10 100 1000 10000; do grep -q ">$t</text>" "$OUT.svg" || fail "no tick $t"; done
+	grep -q '>macOS, SIP on<' "$OUT.svg"
+	grep -q '>Linux, gate<' "$OUT.svg"
+	rsvg-convert -f png -o "$BATS_TEST_TMPDIR/a.png" "$OUT.svg"
+	got=($(python3 "$ROOT/tests/test_helper/png_ink.py" "$BATS_TEST_TMPDIR/a.png" '#D55E00' '#E69F00'))
+	echo "# aggregate.svg: ${got[0]}x${got[1]}, ${got[2]} drawn pixels" >&3
+	[ "${got[2]}" -ge $((got[0] * got[1] / 100)) ] || fail "only ${got[2]} drawn pixels"
+	[ "${got[3]}" -ge 40 ] && [ "${got[4]}" -ge 40 ] || fail "group colours barely drawn: ${got[*]}"
+}

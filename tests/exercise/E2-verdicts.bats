@@ -1,0 +1,22 @@
+#!/usr/bin/env bats
+# Exercise 2 (docs/workshop.md): reading the report — every case of the run
+# has a verdict that decides (slowdown or none), with its numbers.
+load ../pattern/lib
+
+setup() { pattern_setup; }
+
+@test "E2 verdicts: every case of the run is decided, slowdown or none" {
+	local c v bad=0
+	say "E2 verdicts — $(context_text); expected: no case inconclusive"
+	for c in $(jq -r '.cases[].name' "$J"); do
+		v=$(verdict "$c")
+		if [ "$v" = inconclusive ]; then
+			say "  $(numbers "$c") — $(jq -r --arg c "$c" '.cases[] | select(.name == $c) | .reason' "$J")"
+			bad=1
+		else
+			say "  $(numbers "$c")"
+		fi
+	done
+	[ "$bad" = 0 ] || say "  an inconclusive case needs more launches: make repro COUNT=40"
+	[ "$bad" = 0 ]
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env bats
+# Exercise 6 (docs/workshop.md): the exemption (a terminal authorised as a
+# Developer Tool; the gate's exempt=1) and going offline, judged by
+# comparing this run with another run of the same results folder, made on
+# the same platform with the switch in the other position.
+load ../pattern/lib
+
+setup() { pattern_setup; }
+
+# exempt_of RUN.JSON: "exempt" or "not exempt"
+exempt_of() {
+	jq -r 'if .conditions["gate.active"] == "1"
+	       then (if .conditions["gate.exempt"] == "1" then "exempt" else "not exempt" end)
+	       elif .conditions.devtools == "authorized" then "exempt" else "not exempt" end' "$1"
+}
+
+# platform_of RUN.JSON: the OS and whether the gate was on
+platform_of() { jq -r '"\(.conditions.os) gate=\(.conditions["gate.active"] // "0")"' "$1"; }
+
+network_of() { jq -r '.conditions.network // "unknown"' "$1"; }
+
+# The newest other run.json in this run's results folder, on the same
+# platform and with an exe case, for which FILTER (a shell function of one
+# run.json) differs from this run's.
+other_run() {
+	local f mine plat
+	mine=$("$1" "$J")
+	plat=$(platform_of "$J")
+	while IFS= read -r f; do
+		[ -n "$f" ] || continue
+		[ "$f" -ef "$J" ] && continue
+		[ "$(platform_of "$f")" = "$plat" ] || continue
+		jq -e 'any(.cases[]; .name == "exe")' "$f" >/dev/null 2>&1 || continue
+		[ "$("$1" "$f")" != "$mine" ] && { printf '%s\n' "$f"; return 0; }
+	done < <(ls -d "$(dirname "$(dirname "$J")")"/*/run.json 2>/dev/null | sort -r)
+	return 1
+}
+
+# pen RUN.JSON CASE: "19.92 ms, slowdown"
+pen() {
+	jq -r --arg c "$2" '.cases[] | select(.name == $c) |
+		"\(.penalty_ms.median // "n/a" | if type == "number" then (. * 100 | round / 100) else . end) ms, \(.verdict)"' "$1"
+}
+
+@test "E6 exemption compared: the penalty of the run without the exemption is gone in the run with it" {
+	local other plain exempt c bad=0
+	require_cases exe
+	if ! other=$(other_run exempt_of); then
+		if other=$(other_run network_of); then
+			skip "not applicable: this run and $(basename "$(dirname "$other")") differ in network ($(network_of "$J") vs $(network_of "$other")), exe $(pen "$J" exe) vs $(pen "$other" exe); no source gives an expectation for going offline on current macOS (docs/workshop.md, exercise 6)"
+		fi
+		skip "not applicable: no other run in $(dirname "$(dirname "$J")") with the exemption in the other position: make one (docs/workshop.md, exercise 6)"
+	fi
+	if [ "$(exempt_of "$J")" = exempt ]; then exempt=$J plain=$other; else exempt=$other plain=$J; fi
+	J=$plain
+	CONTEXT=$(run_context)
+	case $CONTEXT in
+	gate|macos) ;;
+	*) skip "not applicable: the run without the exemption expects no penalty ($(context_text))" ;;
+	esac
+	say "E6 exemption — $(context_text); expected: exe slowdown without the exemption, none with it"
+	say "  without: $(basename "$(dirname "$plain")"), with: $(basename "$(dirname "$exempt")")"
+	for c in $(jq -r '.cases[].name' "$plain"); do
+		jq -e --arg c "$c" 'any(.cases[]; .name == $c)' "$exempt" >/dev/null || continue
+		say "  $c: $(pen "$plain" "$c") without → $(pen "$exempt" "$c") with"
+	done
+	[ "$(jq -r '.cases[] | select(.name == "exe") | .verdict' "$plain")" = slowdown ] || bad=1
+	[ "$(jq -r '.cases[] | select(.name == "exe") | .verdict' "$exempt")" = none ] || bad=1
+	[ "$bad" = 0 ]
+}

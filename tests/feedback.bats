@@ -1,0 +1,453 @@
+#!/usr/bin/env bats
+# make feedback / scripts/feedback: a redacted archive and a feedback.txt
+# with the run's own numbers. The fixture run (tests/fixtures/feedback)
+# carries a known user, full name, host and computer name, home path,
+# serial and hardware UUID in conditions.txt, report.md, run.json, a log
+# excerpt and a file name; the fakes (tests/fakes/states/mac-identity) say
+# the same values are this machine's.
+
+load test_helper/common-setup
+
+FAKES_REL=tests/fakes
+
+# The values the mac-identity state and HOME stand for.
+SECRETS=(jappleseed "John Appleseed" Johns-MacBook-Pro "John’s MacBook Pro"
+	/Users/jappleseed C02XK0AAJGH5 0A1B2C3D-4E5F-6071-8293-A4B5C6D7E8F9)
+
+# make_run DIR FIXTURE: a finished run (analyze on a copy of the fixture).
+make_run() {
+	mkdir -p "$(dirname "$1")"
+	cp -R "$ROOT/tests/fixtures/feedback/$2" "$1"
+	"$ROOT/micro/bin/analyze" --run "$1" --quiet
+}
+
+# with_fakes STATE CMD...: run CMD with the fakes of STATE first on PATH,
+# HOME=/Users/jappleseed and a private TMPDIR.
+with_fakes() {
+	local state=$1
+	shift
+	env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$STATE_DIR/$state" \
+		HOME=/Users/jappleseed USER=jappleseed LOGNAME=jappleseed TMPDIR="$TMPDIR" "$@"
+}
+
+setup_file() {
+	local root="$BATS_TEST_DIRNAME/.."
+	make -C "$root" -s build >/dev/null
+	export STATE_DIR="$root/$FAKES_REL/states"
+	export MAIN="$BATS_FILE_TMPDIR/results/20260301T101500Z-f33dba"
+	export MAIN_TMP="$BATS_FILE_TMPDIR/tmp"
+	mkdir -p "$MAIN_TMP"
+	ROOT=$root TMPDIR=$MAIN_TMP make_run "$MAIN" mac-run
+	ROOT=$root TMPDIR=$MAIN_TMP with_fakes mac-identity \
+		make -s --no-print-directory -C "$root" feedback RUN="$MAIN" \
+		>"$BATS_FILE_TMPDIR/make.out" 2>"$BATS_FILE_TMPDIR/make.err"
+	echo $? >"$BATS_FILE_TMPDIR/make.rc"
+	export MAIN_DATE
+	MAIN_DATE=$(date -u +%Y-%m-%d)
+}
+
+setup() {
+	_common_setup
+	export TMPDIR="$BATS_TEST_TMPDIR/tmp"
+	mkdir -p "$TMPDIR"
+	ARCHIVE="$MAIN/feedback/execlag-$MAIN_DATE.tar.gz"
+	TEXT="$MAIN/feedback/feedback.txt"
+}
+
+# unpack ARCHIVE DIR: the archive's files under DIR.
+unpack() {
+	mkdir -p "$2"
+	tar -xzf "$1" -C "$2" || fail "cannot unpack $1"
+}
+
+# refute_secrets DIR-or-FILE: no secret in any file's contents or name
+# (any case).
+refute_secrets() {
+	local s hits
+	for s in "${SECRETS[@]}"; do
+		hits=$(grep -r -l -F -i -- "$s" "$1" || true)
+		[ -z "$hits" ] || fail "'$s' is still in: $hits"
+		hits=$(find "$1" | grep -F -i -- "$s" || true)
+		[ -z "$hits" ] || fail "'$s' is still in a file name: $hits"
+	done
+}
+
+@test "the fixture run really holds the user, host, home path, serial and UUID everywhere" {
+	local f s
+	for f in conditions.txt report.md run.json raw/exe-t1-all.log.ndjson; do
+		for s in /Users/jappleseed Johns-MacBook-Pro C02XK0AAJGH5; do
+			grep -q -F -i -- "$s" "$MAIN/$f" || fail "$f lacks $s: the redaction would do no work"
+		done
+	done
+	for s in "${SECRETS[@]}"; do
+		grep -q -F -i -- "$s" "$MAIN/conditions.txt" || fail "conditions.txt lacks $s"
+	done
+	[ -f "$MAIN/raw/jappleseed-notes.services.txt" ]
+}
+
+@test "make feedback writes execlag-<UTC date>.tar.gz and feedback.txt into the run's feedback folder" {
+	assert_equal "$(cat "$BATS_FILE_TMPDIR/make.rc")" 0
+	assert_equal "$(cat "$BATS_FILE_TMPDIR/make.err")" ""
+	[ -s "$ARCHIVE" ] || fail "no $ARCHIVE"
+	[ -s "$TEXT" ] || fail "no $TEXT"
+	run ls -A "$MAIN/feedback"
+	assert_output "execlag-$MAIN_DATE.tar.gz
+feedback.txt"
+	run cat "$BATS_FILE_TMPDIR/make.out"
+	assert_line "feedback: wrote $MAIN/feedback/execlag-$MAIN_DATE.tar.gz and $MAIN/feedback/feedback.txt"
+	assert_line "feedback: replaced by placeholders: user name, full name, host name, computer name, home folder, serial number, hardware UUID, machine id"
+}
+
+@test "the archive holds run.json, report.md, conditions.txt, the plots, the log excerpt and the services file" {
+	local want=(run.json report.md conditions.txt raw/exe-t1-all.log.ndjson "raw/<user>-notes.services.txt") f svg
+	for svg in "$MAIN"/*.svg; do
+		[ -e "$svg" ] && want+=("${svg##*/}")
+	done
+	run -0 tar -tzf "$ARCHIVE"
+	for f in "${want[@]}"; do
+		assert_line "execlag-$MAIN_DATE/$f"
+	done
+	refute_line --partial feedback.txt
+	refute_line --partial samples.tsv
+}
+
+@test "no identifying value is left in the archive: contents, file names or tar headers" {
+	unpack "$ARCHIVE" "$BATS_TEST_TMPDIR/x"
+	refute_secrets "$BATS_TEST_TMPDIR/x"
+	local s
+	for s in "${SECRETS[@]}"; do
+		if gzip -dc "$ARCHIVE" | grep -a -q -F -i -- "$s"; then
+			fail "'$s' is in the raw tar stream"
+		fi
+	done
+}
+
+@test "no identifying value is left in feedback.txt" {
+	refute_secrets "$TEXT"
+}
+
+@test "placeholders stand where the values were, in any case they were written" {
+	unpack "$ARCHIVE" "$BATS_TEST_TMPDIR/x"
+	local d="$BATS_TEST_TMPDIR/x/execlag-$MAIN_DATE"
+	run -0 cat "$d/conditions.txt"
+	assert_line "terminal=<home>/Applications/iTerm.app"
+	assert_line "note.workdir=<home>/src/execlag/work.noindex"
+	assert_line "note.machine=<host> (<computer-name>), serial <serial>, UUID <uuid>"
+	assert_line "note.owner=<full-name> (<user>)"
+	run -0 grep -c -F '"eventMessage":"Entering OSX path for <home>/src/execlag/work.noindex/exe-t1-all-0000 on <host> (<serial>)"' "$d/raw/exe-t1-all.log.ndjson"
+	run -0 cat "$d/raw/<user>-notes.services.txt"
+	assert_line "owner	<full-name>"
+	assert_line "machine	<computer-name>"
+	# everything else is untouched
+	run -0 diff <(grep -v -i -e jappleseed -e macbook -e c02xk "$MAIN/run.json") \
+		<(grep -v -F -e '<' "$d/run.json" | grep -v -i -e jappleseed -e macbook)
+}
+
+@test "feedback.txt carries the run's numbers: every configuration's medians, penalty, interval, ratio and verdict" {
+	local rows row n=0
+	rows=$(jq -r '.cases[] | .name as $c | .configs[]
+		| [$c, .threads, .class, .first.median_ms, .repeat.median_ms,
+		   .penalty_ms.median, .penalty_ms.ci_low, .penalty_ms.ci_high, .ratio, .verdict]
+		| @tsv' "$MAIN/run.json")
+	while IFS=$'\t' read -r c t k f r p lo hi ratio v; do
+		# awk formats like C's printf (a double; bash's printf rounds a long double)
+		row=$(awk -v c="$c" -v t="$t" -v k="$k" -v f="$f" -v r="$r" -v p="$p" -v lo="$lo" \
+			-v hi="$hi" -v ratio="$ratio" -v v="$v" 'BEGIN {
+			printf "^  %s +%s +%s +%.2f +%.2f +%.2f \\[%.2f, %.2f\\] +%.2f +%s$", c, t, k, f, r, p, lo, hi, ratio, v }')
+		grep -q -E -- "$row" "$TEXT" || fail "no row /$row/ in feedback.txt"
+		n=$((n + 1))
+	done <<<"$rows"
+	assert_equal "$n" 4
+}
+
+@test "feedback.txt's title and description name the largest penalty with its interval" {
+	local name p lo hi first rep
+	# the first case with the largest penalty (sort_by is stable)
+	read -r name p lo hi first rep < <(jq -r '[.cases[] | select(.verdict == "slowdown")]
+		| sort_by(-.penalty_ms.median) | .[0]
+		| [.name, .penalty_ms.median, .penalty_ms.ci_low, .penalty_ms.ci_high,
+		   .first_median_ms, .repeat_median_ms] | @tsv' "$MAIN/run.json")
+	run -0 sed -n '/^TITLE$/{n;p;}' "$TEXT"
+	assert_output "$(awk -v p="$p" -v n="$name" -v f="$first" -v r="$rep" 'BEGIN {
+		printf "First launch of a newly created program waits %.2f ms longer than its second launch (%s; %.2f vs %.2f ms) on macOS 14.1.1 (23B2082), MacBookAir10,1", p, n, f, r }')"
+	run -0 cat "$TEXT"
+	assert_line "$(awk -v p="$p" -v lo="$lo" -v hi="$hi" 'BEGIN {
+		printf "  penalty %.2f [%.2f, %.2f] ms (median of first - second for the same file, 95%% interval)", p, lo, hi }')"
+}
+
+@test "feedback.txt carries the conditions and the serialisation of each case" {
+	run -0 cat "$TEXT"
+	assert_line "  OS: macOS 14.1.1 (23B2082), kernel 23.1.0, arm64"
+	assert_line "  Model: MacBookAir10,1; CPU: Apple M1, 8 logical cores (performance 4, efficiency 4)"
+	assert_line "  SIP (csrutil status): enabled"
+	assert_line "  Gatekeeper assessments (spctl --status): enabled"
+	assert_line "  Developer Tools authorisation of the terminal: $(jq -r '.conditions.devtools' "$MAIN/run.json")"
+	assert_line "  Network: online (interface en0, VPN no)"
+	local c ser
+	while IFS=$'\t' read -r c ser; do
+		assert_line --regexp "^- $c \\(.*Serialisation: $ser — "
+	done < <(jq -r '.cases[] | [.name, .serialisation] | @tsv' "$MAIN/run.json")
+}
+
+@test "feedback.txt has every part Feedback Assistant needs, in order" {
+	run -0 grep -E '^[A-Z][A-Z ]+( \(public reports\))?$' "$TEXT"
+	assert_output "TITLE
+AREA
+TYPE
+DESCRIPTION
+STEPS TO REPRODUCE
+EXPECTED RESULTS
+ACTUAL RESULTS
+WORKAROUND
+ATTACHMENTS
+SOURCES (public reports)"
+	run -0 cat "$TEXT"
+	assert_line "Incorrect/Unexpected Behavior"
+	assert_line "   make repro CASES=exe,exe-hardlink,exe-copy,exe-rewrite THREADS=1 COUNT=6"
+	assert_line "   echo \$'#!/bin/sh\\necho Hello' > /tmp/test.sh && chmod a+x /tmp/test.sh; time /tmp/test.sh && time /tmp/test.sh"
+	assert_output --partial "\`\$'…'\` is zsh/bash
+   syntax"
+	assert_line "- execlag-$MAIN_DATE.tar.gz, made by \`make feedback\`: run.json, report.md, conditions.txt, $(cd "$MAIN" && for f in *.svg; do [ -e "$f" ] && printf '%s, ' "$f"; done)raw/exe-t1-all.log.ndjson, raw/<user>-notes.services.txt."
+	assert_output --partial "take a sysdiagnose"
+	assert_output --partial "Control-Option-Command-
+  Shift-Period, or run \`sudo sysdiagnose"
+	refute_output --partial "NOT FOR FILING"
+}
+
+@test "the workaround is the Developer Tools list; spctl only makes Terminal appear there" {
+	run -0 sed -n '/^WORKAROUND$/,/^ATTACHMENTS$/p' "$TEXT"
+	assert_output --partial "System Settings › Privacy & Security › Developer
+Tools"
+	assert_output --partial "quit and reopen the terminal"
+	assert_output --partial "\`spctl developer-mode enable-terminal\` only
+makes Terminal appear in that list"
+}
+
+@test "every source in feedback.txt is one the evidence notes list" {
+	local evidence="$ROOT/../shared/evidence.md" url n=0
+	[ -f "$evidence" ] || skip "shared/evidence.md is not beside the kit"
+	while read -r url; do
+		grep -q -F -- "$url" "$evidence" || fail "not in evidence.md: $url"
+		n=$((n + 1))
+	done < <(grep -o -E 'https?://[^ ,)]+' "$TEXT")
+	[ "$n" -ge 5 ] || fail "only $n sources"
+}
+
+@test "nothing is left behind: no temporary files in TMPDIR or the run folder" {
+	run find "$MAIN_TMP" -mindepth 1
+	assert_output ""
+	run find "$MAIN" -name '.*'
+	assert_output ""
+}
+
+@test "a Linux run is called a Linux control run, not evidence of macOS behaviour, and is redacted too" {
+	local run_dir="$BATS_TEST_TMPDIR/results/r" st="$STATE_DIR/linux-identity" s
+	mkdir -p "$BATS_TEST_TMPDIR/results"
+	run -0 sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6 --results "$BATS_TEST_TMPDIR/results"
+	mv "$BATS_TEST_TMPDIR/results"/2* "$run_dir"
+	printf '%s\n' "note.who=jdoe (Jane Doe) on build-box-17.example.org, /home/jdoe" \
+		"note.hw=PF3XK9ZQ 4C4C4544-0042-3510-8051-B7C04F4B4E31 5f2c9a1e0b7d4c3a8e6f1d2b3c4a5e6f" >>"$run_dir/conditions.txt"
+	"$BIN/analyze" --run "$run_dir" --quiet
+	run --separate-stderr env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" EXECLAG_SYSROOT="$st/root" \
+		HOME=/home/jdoe USER=jdoe LOGNAME=jdoe sh "$ROOT/scripts/feedback" --run "$run_dir"
+	assert_success
+	run -0 cat "$run_dir/feedback/feedback.txt"
+	assert_line "NOT FOR FILING WITH APPLE: this run was made on $(jq -r '.conditions.os_name' "$run_dir/run.json"),"
+	assert_line "the kit's Linux control run. Linux has no first-launch assessment; these"
+	assert_line "numbers are not evidence of macOS behaviour. Run \`make repro\` and"
+	assert_line --regexp '^\[NOT FOR FILING: Linux control run\] '
+	unpack "$run_dir/feedback/"*.tar.gz "$BATS_TEST_TMPDIR/x"
+	for s in jdoe "Jane Doe" build-box-17 PF3XK9ZQ 4c4c4544-0042-3510-8051-b7c04f4b4e31 5f2c9a1e0b7d4c3a8e6f1d2b3c4a5e6f; do
+		run grep -r -l -F -i -- "$s" "$BATS_TEST_TMPDIR/x" "$run_dir/feedback/feedback.txt"
+		assert_output ""
+	done
+	run -0 grep -h '^note' "$BATS_TEST_TMPDIR"/x/*/conditions.txt
+	assert_output "note.who=<user> (<full-name>) on <host>, <home>
+note.hw=<serial> <uuid> <machine-id>"
+}
+
+@test "a calibration-gate run is called a calibration run" {
+	local d="$BATS_TEST_TMPDIR/gate"
+	mkdir -p "$d"
+	jq '.conditions.os = "Linux" | .conditions["gate.active"] = "1" | .conditions["gate.latency_ms"] = "20"
+		| .conditions["gate.workers"] = "1" | .conditions["gate.key"] = "inode" | .conditions["gate.exempt"] = "0"' \
+		"$MAIN/run.json" >"$d/run.json"
+	run -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$d"
+	run -0 cat "$d/feedback/feedback.txt"
+	assert_output --partial "NOT FOR FILING WITH APPLE: this is a calibration run"
+	assert_output --partial "It tests the kit, not an OS, and is not evidence of
+macOS behaviour."
+	assert_line --regexp '^\[NOT FOR FILING: calibration run\] '
+	assert_line --partial "GATE='latency=20 workers=1 key=inode exempt=0'"
+}
+
+@test "a macOS run without a slowdown says there is nothing to file" {
+	local d="$BATS_TEST_TMPDIR/none"
+	mkdir -p "$d"
+	jq '.cases |= map(.verdict = "none")' "$MAIN/run.json" >"$d/run.json"
+	run -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$d"
+	run -0 cat "$d/feedback/feedback.txt"
+	assert_output --partial "there is nothing to
+file from it"
+	assert_line "No first-launch slowdown measured by execlag on macOS 14.1.1 (23B2082), MacBookAir10,1"
+}
+
+@test "services and other fields of newer kits reach feedback.txt and a services.tsv in the archive" {
+	local d="$BATS_TEST_TMPDIR/services"
+	mkdir -p "$d"
+	jq '(.cases[] | select(.name == "exe")) += {services: {XprotectService: {cpu_s: 3.03, instances: 2}, syspolicyd: {cpu_s: 0.31},
+		deltas: [{name: "amfid", cpu_s_delta: 0.5}]}, log_events: {"GK performScan": 6}}' \
+		"$MAIN/run.json" >"$d/run.json"
+	run -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$d"
+	run -0 cat "$d/feedback/feedback.txt"
+	assert_line "  exe: services.XprotectService: cpu_s = 3.03, instances = 2"
+	assert_line "  exe: services.syspolicyd: cpu_s = 0.31"
+	assert_line "  exe: services.deltas.amfid: cpu_s_delta = 0.5"
+	assert_line "  exe: log_events: GK performScan = 6"
+	run -0 tar -xzOf "$d/feedback/"*.tar.gz "execlag-$MAIN_DATE/services.tsv"
+	assert_output "case	field	value
+exe	services.XprotectService.cpu_s	3.03
+exe	services.XprotectService.instances	2
+exe	services.syspolicyd.cpu_s	0.31
+exe	services.deltas.amfid.cpu_s_delta	0.5"
+}
+
+@test "a value of 2 characters or fewer is not redacted, with a warning; the rest still is" {
+	local st="$BATS_TEST_TMPDIR/short" d="$BATS_TEST_TMPDIR/short-run"
+	cp -R "$STATE_DIR/mac-identity" "$st"
+	echo jo >"$st/id-un.out"
+	mkdir -p "$d"
+	cp "$MAIN/run.json" "$MAIN/conditions.txt" "$d/"
+	run --separate-stderr env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" HOME=/Users/jappleseed \
+		USER=jo LOGNAME=jo sh "$ROOT/scripts/feedback" --run "$d"
+	assert_success
+	assert_equal "$stderr" "feedback: warning: the user name 'jo' has 2 characters or fewer; it is not redacted (check the archive by hand)"
+	run -0 tar -xzOf "$d/feedback/"*.tar.gz "execlag-$MAIN_DATE/conditions.txt"
+	assert_line "note.owner=<full-name> (JAppleseed)"
+	assert_line "note.workdir=<home>/src/execlag/work.noindex"
+}
+
+@test "a user name is replaced where it stands as a word, so user 'mac' leaves macOS and MacBookAir alone" {
+	local st="$BATS_TEST_TMPDIR/mac" d="$BATS_TEST_TMPDIR/mac-run"
+	cp -R "$STATE_DIR/mac-identity" "$st"
+	echo mac >"$st/id-un.out"
+	mkdir -p "$d"
+	cp "$MAIN/run.json" "$d/"
+	{ cat "$MAIN/conditions.txt"; echo "note.login=user mac (MAC) on Johns-MacBook-Pro, mac_backup, /Users/mac/x"; } >"$d/conditions.txt"
+	run -0 env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" HOME=/Users/mac USER=mac LOGNAME=mac \
+		sh "$ROOT/scripts/feedback" --run "$d"
+	run -0 tar -xzOf "$d/feedback/"*.tar.gz "execlag-$MAIN_DATE/conditions.txt"
+	assert_line "note.login=user <user> (<user>) on <host>, mac_backup, <home>/x"
+	assert_line "os_name=macOS"
+	assert_line "model=MacBookAir10,1"
+}
+
+@test "a value is found also as run.json, report.md and the plots escape it" {
+	local st="$BATS_TEST_TMPDIR/esc" d="$BATS_TEST_TMPDIR/esc-run"
+	cp -R "$STATE_DIR/mac-identity" "$st"
+	printf '%s\n' 'Jo "JJ" Appleseed'"'"'s Mac|Book & Co' >"$st/scutil-get-ComputerName.out"
+	cp -R "$ROOT/tests/fixtures/feedback/mac-run" "$d"
+	printf '%s\n' 'note.computer=Jo "JJ" Appleseed'"'"'s Mac|Book & Co' >>"$d/conditions.txt"
+	"$BIN/analyze" --run "$d" --quiet
+	grep -q -F 'Jo \"JJ\" Appleseed' "$d/run.json" || fail "run.json does not escape the quotes: the test would prove nothing"
+	grep -q -F 'Mac\|Book' "$d/report.md" || fail "report.md does not escape the bar: the test would prove nothing"
+	run -0 env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" HOME=/Users/jappleseed sh "$ROOT/scripts/feedback" --run "$d"
+	unpack "$d/feedback/"*.tar.gz "$BATS_TEST_TMPDIR/x"
+	run grep -r -i -l JJ "$BATS_TEST_TMPDIR/x"
+	assert_output ""
+	run -0 grep -h -F '<computer-name>' "$BATS_TEST_TMPDIR"/x/*/run.json "$BATS_TEST_TMPDIR"/x/*/report.md
+	assert_line '    "note.computer": "<computer-name>"'
+	assert_line '| note.computer | <computer-name> |'
+}
+
+@test "tar headers do not carry the owner's name" {
+	local st="$BATS_TEST_TMPDIR/owner" d="$BATS_TEST_TMPDIR/owner-run" me
+	me=$(id -un)
+	[ ${#me} -gt 2 ] || skip "user name '$me' is too short to search for"
+	cp -R "$STATE_DIR/mac-identity" "$st"
+	rm "$st"/id-un.*
+	mkdir -p "$d"
+	cp "$MAIN/run.json" "$d/"
+	run -0 env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" sh "$ROOT/scripts/feedback" --run "$d"
+	if gzip -dc "$d/feedback/"*.tar.gz | grep -a -q -F -- "$me"; then
+		fail "the tar stream names '$me'"
+	fi
+}
+
+@test "without --run the newest run in the results folder is used" {
+	local r="$BATS_TEST_TMPDIR/results"
+	mkdir -p "$r/20260101T000000Z-aaaaaa" "$r/20260302T000000Z-bbbbbb" "$r/20260303T000000Z-cccccc" "$r/.20260304T000000Z-dddddd.partial"
+	cp "$MAIN/run.json" "$r/20260101T000000Z-aaaaaa/"
+	cp "$MAIN/run.json" "$r/20260302T000000Z-bbbbbb/"
+	# the newest folder has no run.json: unfinished, skipped; so is the partial one
+	run -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --results "$r"
+	[ -f "$r/20260302T000000Z-bbbbbb/feedback/feedback.txt" ]
+	[ ! -e "$r/20260101T000000Z-aaaaaa/feedback" ]
+	[ ! -e "$r/20260303T000000Z-cccccc/feedback" ]
+}
+
+@test "bad input: one clear line on stderr, exit 2, nothing written" {
+	local r="$BATS_TEST_TMPDIR/bad"
+	mkdir -p "$r/empty" "$r/corrupt" "$r/v2" "$r/none"
+	printf '{"schema": "execlag-run", "schema_version": 1, "cases": [' >"$r/corrupt/run.json"
+	jq '.schema_version = 2' "$MAIN/run.json" >"$r/v2/run.json"
+	local args
+	for args in "--run $r/missing" "--run $r/empty" "--run $r/corrupt" "--run $r/v2" "--results $r/none" "--frobnicate" "--run"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr with_fakes mac-identity sh "$ROOT/scripts/feedback" $args
+		assert_equal "$status" 2
+		assert_equal "$output" ""
+		assert_equal "${#stderr_lines[@]}" 1
+		[[ "$stderr" == feedback:* ]] || fail "$args: $stderr"
+	done
+	assert_equal "$(find "$r" -name feedback | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$TMPDIR" -mindepth 1 | wc -l | tr -d ' ')" 0
+	run --separate-stderr with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$r/v2"
+	assert_equal "$stderr" "feedback: $r/v2/run.json: schema_version 2 is not the version this kit reads (1); use the kit that wrote it"
+}
+
+@test "an interrupted feedback leaves no temporary files and no half-written output" {
+	local d="$BATS_TEST_TMPDIR/int" shim="$BATS_TEST_TMPDIR/shim"
+	mkdir -p "$d" "$shim"
+	cp "$MAIN/run.json" "$d/"
+	# gzip interrupts its caller, as a Ctrl-C during packing would
+	printf '#!/bin/sh\nkill -TERM "$PPID"\nsleep 0.2\nexit 1\n' >"$shim/gzip"
+	chmod +x "$shim/gzip"
+	run env PATH="$shim:$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$STATE_DIR/mac-identity" \
+		HOME=/Users/jappleseed sh "$ROOT/scripts/feedback" --run "$d"
+	assert_equal "$status" 130
+	assert_equal "$(find "$TMPDIR" -mindepth 1 | wc -l | tr -d ' ')" 0
+	run find "$d" -mindepth 1 -name '*.tar.gz' -o -name 'feedback.txt' -o -name '.tmp*'
+	assert_output ""
+}
+
+@test "the identity fakes replay their state; other uses run the real command" {
+	local st="$STATE_DIR/mac-identity" b="$ROOT/$FAKES_REL/bin"
+	run -0 env FAKE_STATE="$st" "$b/id" -un
+	assert_output jappleseed
+	run -0 env FAKE_STATE="$st" "$b/id" -F
+	assert_output "John Appleseed"
+	run -0 env FAKE_STATE="$st" "$b/id" -u
+	assert_output "$(id -u)"
+	run -0 env FAKE_STATE="$st" "$b/hostname"
+	assert_output Johns-MacBook-Pro.local
+	run -0 env FAKE_STATE="$st" "$b/hostname" -s
+	assert_output Johns-MacBook-Pro
+	run -0 env FAKE_STATE="$st" "$b/uname" -n
+	assert_output Johns-MacBook-Pro.local
+	run -0 env FAKE_STATE="$st" "$b/scutil" --get ComputerName
+	assert_output "John’s MacBook Pro"
+	run --separate-stderr env FAKE_STATE="$st" "$b/scutil" --get HostName
+	assert_equal "$status" 1
+	assert_equal "$output" ""
+	assert_equal "$stderr" "HostName: not set"
+	run -0 env FAKE_STATE="$st" "$b/ioreg" -rd1 -c IOPlatformExpertDevice
+	assert_line '      "IOPlatformSerialNumber" = "C02XK0AAJGH5"'
+	run -127 env FAKE_STATE="$STATE_DIR/m1-online" "$b/ioreg" -rd1 -c IOPlatformExpertDevice
+	run -1 env FAKE_STATE="$STATE_DIR/linux-identity" "$b/id" -F
+}
+
+@test "scripts/feedback and the identity fakes pass shellcheck -s sh" {
+	run shellcheck -s sh "$ROOT/scripts/feedback" "$ROOT/$FAKES_REL"/bin/{hostname,id,ioreg,scutil,uname}
+	assert_success
+}

@@ -1,0 +1,265 @@
+#!/usr/bin/env bats
+# hyperfine as a second instrument (scripts/hfcheck, micro/hfcompare.c): on
+# plain Linux it agrees with the C harness within the stated tolerance,
+# under the calibration gate both see the penalty, and without hyperfine
+# (or with one too old) the cross-check is a note, never a failed run.
+
+load test_helper/common-setup
+
+# repro_run NAME ARGS...: one run of the kit into $RUNS/NAME/<id>/
+repro_run() {
+	local name=$1
+	shift
+	mkdir -p "$RUNS/$name" "$RUNS/$name.tmp"
+	RESULTS="$RUNS/$name" TMPDIR="$RUNS/$name.tmp" sh "$ROOT/scripts/repro" "$@" \
+		>"$RUNS/$name.out" 2>&1 3>&-
+}
+
+setup_file() {
+	_common_setup
+	make -C "$ROOT" -s build >/dev/null
+	gate_probe
+	export GATE_SKIP
+	export RUNS="$BATS_FILE_TMPDIR/runs"
+	mkdir -p "$RUNS"
+	command -v hyperfine >/dev/null 2>&1 || return 0
+	[ "$(uname -s)" = Linux ] || return 0
+	repro_run_agreeing plain --cases exe,script --threads 1
+	[ -z "$GATE_SKIP" ] || return 0
+	repro_run_agreeing gate --gate 'latency=20 workers=1 key=inode' --cases exe,script --threads 1
+}
+
+# The same, run once more when the two instruments disagree: other work on
+# a shared machine can slow one instrument's pass by milliseconds.  The
+# first run is kept as NAME-noisy, and the test says so.
+repro_run_agreeing() {
+	local name=$1
+	repro_run "$@"
+	if [ "$(jq -r '.hyperfine.agree' "$RUNS/$name"/*/run.json 2>/dev/null)" != true ]; then
+		mv "$RUNS/$name" "$RUNS/$name-noisy"
+		repro_run "$@"
+	fi
+}
+
+# noisy_note NAME: say on fd 3 when a run had to be repeated, and why
+noisy_note() {
+	local j
+	j=$(ls "$RUNS/$1-noisy"/*/run.json 2>/dev/null | head -n 1)
+	[ -n "$j" ] || return 0
+	echo "# the first $1 run disagreed and was run once more: $(jq -r '[.hyperfine.cases[] | .case + ": " + .reason] | join("; ")' "$j")" >&3
+}
+
+setup() {
+	_common_setup
+	RUNS="$BATS_FILE_TMPDIR/runs"
+	D="$BATS_TEST_TMPDIR"
+}
+
+need_hyperfine() { command -v hyperfine >/dev/null 2>&1 || skip "hyperfine is not installed (make deps-test)"; }
+need_linux() { [ "$(uname -s)" = Linux ] || skip "the plain control and the gate are Linux"; }
+need_gate() { [ -z "$GATE_SKIP" ] || skip "$GATE_SKIP"; }
+
+json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
+
+# hf RUN CASE JQ: one value of the cross-check of a case
+hf() { jq -r --arg c "$2" ".hyperfine.cases[] | select(.case == \$c) | $3" "$(json_of "$1")"; }
+
+# A folder of links to every program on PATH but hyperfine.
+path_without_hyperfine() {
+	local dir=$1 d f
+	mkdir -p "$dir"
+	local IFS=:
+	for d in $PATH; do
+		[ -d "$d" ] || continue
+		for f in "$d"/*; do
+			[ "${f##*/}" = hyperfine ] && continue
+			[ -e "$dir/${f##*/}" ] || ln -s "$f" "$dir/${f##*/}"
+		done
+	done
+}
+
+# A hyperfine that reports VERSION and otherwise is the real one.
+fake_hyperfine() {
+	local dir=$1 version=$2 real
+	real=$(command -v hyperfine)
+	mkdir -p "$dir"
+	printf '#!/bin/sh\nif [ "${1:-}" = --version ]; then echo "%s"; exit 0; fi\nexec "%s" "$@"\n' \
+		"$version" "$real" >"$dir/hyperfine"
+	chmod +x "$dir/hyperfine"
+}
+
+@test "plain Linux: hyperfine and the C harness agree within the stated tolerance" {
+	need_hyperfine
+	need_linux
+	r=$(json_of plain)
+	[ -f "$r" ] || fail "no run.json: $(tail -n 3 "$RUNS/plain.out")"
+	noisy_note plain
+	assert_equal "$(jq -r '.hyperfine.status' "$r")" done
+	assert_equal "$(jq -r '.hyperfine.version' "$r")" "$(hyperfine --version | awk '{ print $2 }')"
+	assert_equal "$(jq -r '.hyperfine.runs' "$r")" 20
+	for c in exe script; do
+		echo "# $c: hyperfine first $(hf plain $c .first_median_ms) repeat $(hf plain $c .repeat_median_ms);" \
+			"harness first $(hf plain $c .harness.first_median_ms) repeat $(hf plain $c .harness.repeat_median_ms) ms" >&3
+		assert_equal "$(hf plain $c .agree)" true || fail "$c: $(hf plain $c .reason)"
+		assert_equal "$(hf plain $c .penalty_seen)" false
+		assert_equal "$(hf plain $c .first_runs)" 20
+		[ -s "$(dirname "$r")/raw/hyperfine-$c-first.json" ]
+		[ -s "$(dirname "$r")/raw/hyperfine-$c-repeat.json" ]
+	done
+	assert_equal "$(jq -r '.hyperfine.agree' "$r")" true
+	grep -q 'larger of 25% of the harness.s value and 1 ms' "$(dirname "$r")/report.md"
+	grep -q '^hyperfine exe: .*: agree$' "$RUNS/plain.out"
+	[ -n "$(schema_skip_reason)" ] || run -0 validate_run_json "$r"
+}
+
+@test "gate: hyperfine and the harness both see the penalty, and agree" {
+	need_hyperfine
+	need_gate
+	r=$(json_of gate)
+	noisy_note gate
+	for c in exe script; do
+		p=$(hf gate $c .penalty_ms)
+		h=$(hf gate $c .harness.penalty_ms)
+		echo "# gate 20 ms, $c: hyperfine penalty $p ms, harness $h ms" >&3
+		assert_equal "$(hf gate $c .penalty_seen)" true
+		awk -v p="$p" -v h="$h" 'BEGIN { exit !(p > 15 && p < 25 && h > 15 && h < 25) }'
+		assert_equal "$(hf gate $c .agree)" true || fail "$c: $(hf gate $c .reason)"
+	done
+	grep -q '## hyperfine cross-check' "$(dirname "$r")/report.md"
+	# the gate held hyperfine's first runs: one miss per run, at the same path
+	n=$(jq -r 'select(.result == "miss" and .event == "exec" and (.object | endswith("/hf-exe-run"))) | .object' \
+		"$(dirname "$r")/gate.log" | wc -l | tr -d ' ')
+	echo "# the gate held $n first launches of hf-exe-run" >&3
+	[ "$n" -ge 20 ]
+}
+
+@test "without hyperfine on PATH the run succeeds and the report notes the skipped cross-check" {
+	need_linux
+	path_without_hyperfine "$D/bin"
+	if env PATH="$D/bin" sh -c 'command -v hyperfine' >/dev/null 2>&1; then
+		fail "hyperfine is still on the PATH made without it"
+	fi
+	mkdir -p "$D/results" "$D/tmp"
+	run env PATH="$D/bin" RESULTS="$D/results" TMPDIR="$D/tmp" make -s -C "$ROOT" repro \
+		CASES=exe THREADS=1 COUNT=6
+	assert_success
+	r=$(ls "$D"/results/*/run.json)
+	assert_equal "$(jq -r '.hyperfine.status' "$r")" skipped
+	jq -e '.hyperfine.note | test("not found")' "$r"
+	assert_equal "$(jq -r '.hyperfine.cases | length' "$r")" 0
+	grep -q 'Cross-check skipped: hyperfine not found on PATH' "$(dirname "$r")/report.md"
+	assert_output --partial 'hyperfine cross-check skipped'
+	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+@test "an interrupt during the cross-check: exit 130, no file left, hyperfine stopped" {
+	need_linux
+	# a hyperfine that never finishes, and says who it is
+	mkdir -p "$D/slow" "$D/tmp" "$D/results"
+	printf '#!/bin/sh\nif [ "${1:-}" = --version ]; then echo "hyperfine 1.15.0"; exit 0; fi\necho $$ >"%s"\nexec sleep 60\n' \
+		"$D/slow.pid" >"$D/slow/hyperfine"
+	chmod +x "$D/slow/hyperfine"
+	set -m
+	PATH="$D/slow:$PATH" TMPDIR="$D/tmp" RESULTS="$D/results" sh "$ROOT/scripts/repro" \
+		--cases exe --threads 1 --count 6 >"$D/out" 2>&1 3>&- &
+	pid=$!
+	set +m
+	i=0
+	until [ -s "$D/slow.pid" ] || [ $i -ge 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	[ -s "$D/slow.pid" ] || fail "hyperfine was not started: $(tail -n 3 "$D/out")"
+	kill -INT "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	assert_equal "$rc" 130
+	if kill -0 "$(cat "$D/slow.pid")" 2>/dev/null; then
+		kill "$(cat "$D/slow.pid")"
+		fail "hyperfine is still running after the interrupt"
+	fi
+	assert_equal "$(find "$D/tmp" "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+@test "hyperfine older than 1.13 (no -N) is skipped with a note naming the version" {
+	need_hyperfine
+	fake_hyperfine "$D/old" "hyperfine 1.12.0"
+	mkdir -p "$D/w" "$D/raw"
+	PATH="$D/old:$PATH" run --separate-stderr sh "$ROOT/scripts/hfcheck" --dir "$D/w" --raw "$D/raw" --cases exe
+	assert_success
+	assert_line hyperfine.status=skipped
+	assert_line --partial 'hyperfine.note=hyperfine 1.12.0 is older than 1.13'
+	assert_equal "$(find "$D/w" "$D/raw" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+@test "a version hyperfine does not state is skipped with a note" {
+	need_hyperfine
+	fake_hyperfine "$D/odd" "hyperfine (development build)"
+	mkdir -p "$D/w" "$D/raw"
+	PATH="$D/odd:$PATH" run --separate-stderr sh "$ROOT/scripts/hfcheck" --dir "$D/w" --raw "$D/raw" --cases exe
+	assert_success
+	assert_line hyperfine.status=skipped
+	assert_line --partial 'cannot read the version'
+}
+
+@test "a newer hyperfine passes the version gate and writes both exports" {
+	need_hyperfine
+	fake_hyperfine "$D/new" "hyperfine 1.19.0"
+	mkdir -p "$D/w" "$D/raw"
+	PATH="$D/new:$PATH" run --separate-stderr sh "$ROOT/scripts/hfcheck" --dir "$D/w" --raw "$D/raw" \
+		--cases exe,dylib --runs 5
+	assert_success
+	assert_line hyperfine.status=done
+	assert_line hyperfine.version=1.19.0
+	assert_line hyperfine.cases=exe
+	assert_equal "$(jq '.results[0].times | length' "$D/raw/hyperfine-exe-first.json")" 5
+	assert_equal "$(jq '.results[0].times | length' "$D/raw/hyperfine-exe-repeat.json")" 5
+	# the fresh files hyperfine launched are gone from the work folder
+	assert_equal "$(find "$D/w" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+@test "no exe or script case: hfcheck prints nothing and run.json has no hyperfine block" {
+	mkdir -p "$D/w" "$D/raw"
+	run --separate-stderr sh "$ROOT/scripts/hfcheck" --dir "$D/w" --raw "$D/raw" --cases dylib,suite
+	assert_success
+	assert_output ""
+}
+
+@test "hfcheck refuses bad usage with one line and exit 2" {
+	mkdir -p "$D/w" "$D/raw"
+	for args in "--dir $D/w --raw $D/raw --cases exe --runs 2" "--raw $D/raw --cases exe" \
+		"--dir $D/nowhere --raw $D/raw --cases exe" "--dir $D/w --raw $D/raw --bogus"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr sh "$ROOT/scripts/hfcheck" $args
+		assert_equal "$status" 2
+		assert_equal "${#stderr_lines[@]}" 1
+	done
+	run sh "$ROOT/scripts/hfcheck" --help
+	assert_success
+}
+
+@test "analyze (fixture): a difference beyond the tolerance is flagged, one within it is not" {
+	cp -R "$FIXTURES/analyze/hyperfine" "$D/run"
+	run "$BIN/analyze" --run "$D/run"
+	assert_success
+	r="$D/run/run.json"
+	# exe: hyperfine 24 / 1.2 ms against 23.5 / 1.0 ms: within max(25%, 1 ms)
+	assert_equal "$(jq -r '.hyperfine.cases[0] | [.case, .first_median_ms, .repeat_median_ms, .agree] | join(" ")' "$r")" "exe 24 1.2 true"
+	# script: first 10 ms against 2 ms, beyond max(0.5, 1) ms
+	assert_equal "$(jq -r '.hyperfine.cases[1] | [.case, .agree] | join(" ")' "$r")" "script false"
+	jq -e '.hyperfine.cases[1].reason | test("first median differs by 8.00 ms \\(tolerance 1.00 ms\\)")' "$r"
+	assert_equal "$(jq -r '.hyperfine.agree' "$r")" false
+	assert_equal "$(jq -r '.hyperfine.tolerance | [.relative, .absolute_ms] | join(" ")' "$r")" "0.25 1"
+	grep -q '| script | 10.00 | 1.00 | 9.00 | 2.00 | 1.00 | 1.00 | T=1 all | DISAGREE |' "$D/run/report.md"
+	assert_output --partial 'hyperfine script: first 10.00 ms, repeat 1.00 ms (harness 2.00, 1.00): DISAGREE'
+}
+
+@test "analyze: a hyperfine export that is not JSON is refused with one line naming it" {
+	cp -R "$FIXTURES/analyze/hyperfine" "$D/run"
+	echo 'not json' >"$D/run/raw/hyperfine-exe-repeat.json"
+	run --separate-stderr "$BIN/analyze" --run "$D/run"
+	assert_equal "$status" 2
+	assert_equal "${#stderr_lines[@]}" 1
+	[[ "$stderr" == *"hyperfine-exe-repeat.json"* ]]
+	[ ! -e "$D/run/run.json" ]
+}

@@ -1,0 +1,231 @@
+#!/usr/bin/env bats
+# scripts/logs: the unified log excerpt of one case's window, taken with the
+# fake `log` of tests/fakes (macos-facts §4): a normal excerpt, an empty one,
+# a refusal, a missing log, and the size bounds.
+
+load test_helper/common-setup
+
+setup() {
+	_common_setup
+	FAKES="$ROOT/tests/fakes"
+	LOGS="$ROOT/scripts/logs"
+	OUT="$BATS_TEST_TMPDIR/out"
+	mkdir -p "$OUT"
+	ARGS="$BATS_TEST_TMPDIR/log-args"
+}
+
+PREDICATE='(process == "syspolicyd" AND subsystem == "com.apple.syspolicy.exec") OR process == "XprotectService" OR process == "amfid"'
+
+# excerpt STATE [SHELL] [ARGS...]: logs excerpt of 10:30:00..10:30:02 with the
+# fake log of STATE, into $OUT/x.
+excerpt() {
+	local state=$1 shell=${2:-sh}
+	shift 2 || shift
+	run --separate-stderr env EXECLAG_LOG="$FAKES/bin/log" FAKE_STATE="$FAKES/states/$state" \
+		FAKE_LOG_ARGS="$ARGS" $shell "$LOGS" excerpt --start "2024-01-15 10:30:00" \
+		--end "2024-01-15 10:30:02" --out "$OUT/x" "$@"
+}
+
+status_of() { # KEY: its value in $OUT/x.log.status
+	sed -n "s/^$1	//p" "$OUT/x.log.status"
+}
+
+assert_nothing_left() {
+	run find "$OUT" -name '.log.*'
+	assert_output ""
+}
+
+# ---- the fake --------------------------------------------------------------------------------
+
+@test "fake log: the recorded excerpt, the empty one, the refusal (stderr, exit 1), a missing log" {
+	local args=(show --start "2024-01-15 10:30:00" --end "2024-01-15 10:30:03" --style ndjson --predicate "$PREDICATE")
+	run -0 env FAKE_STATE="$FAKES/states/m1-watch" "$FAKES/bin/log" "${args[@]}"
+	assert_equal "$output" "$(cat "$FAKES/states/m1-watch/log.out")"
+	run -0 env FAKE_STATE="$FAKES/states/log-empty" "$FAKES/bin/log" "${args[@]}"
+	assert_output ""
+	run --separate-stderr env FAKE_STATE="$FAKES/states/log-refused" "$FAKES/bin/log" "${args[@]}"
+	assert_equal "$status" 1
+	assert_equal "$output" ""
+	assert_equal "$stderr" "log: Must be admin to run 'show' command"
+	run -127 env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/log" "${args[@]}"
+}
+
+@test "fake log: a window not in YYYY-MM-DD HH:MM:SS, or another command, is not recorded (64)" {
+	run -64 env FAKE_STATE="$FAKES/states/m1-watch" "$FAKES/bin/log" show --start 10:30 \
+		--end "2024-01-15 10:30:03" --style ndjson --predicate x
+	run -64 env FAKE_STATE="$FAKES/states/m1-watch" "$FAKES/bin/log" stream --style ndjson
+}
+
+@test "the recorded excerpt: its JSON lines in order, each one event with the keys macos-facts lists" {
+	local line
+	tail -n +2 "$FAKES/states/m1-watch/log.out" >"$BATS_TEST_TMPDIR/events"
+	run jq -s 'length' "$BATS_TEST_TMPDIR/events"
+	assert_output 16
+	run jq -r 'keys_unsorted | join(",")' "$BATS_TEST_TMPDIR/events"
+	for line in "${lines[@]}"; do
+		assert_equal "$line" "traceID,eventMessage,eventType,source,formatString,activityIdentifier,subsystem,category,threadID,senderImageUUID,backtrace,bootUUID,processImagePath,timestamp,senderImagePath,machTimestamp,messageType,processImageUUID,processID,senderProgramCounter,parentActivityIdentifier,timezoneName"
+	done
+	run jq -r 'select(.eventMessage | startswith("GK performScan: PST: (path: ")) | .timestamp' "$BATS_TEST_TMPDIR/events"
+	assert_equal "${#lines[@]}" 3
+	assert_line --index 0 --regexp '^2024-01-15 10:30:00\.[0-9]{6}-0800$'
+}
+
+# ---- excerpt ----------------------------------------------------------------------------------
+
+@test "a normal excerpt: the JSON lines kept, the banner dropped and counted (sh, dash, bash)" {
+	local shell
+	for shell in sh dash "bash --posix"; do
+		rm -f "$OUT"/x.*
+		excerpt m1-watch "$shell"
+		assert_success
+		assert_equal "$stderr" ""
+		assert_output ""
+		run diff "$OUT/x.log.ndjson" <(tail -n +2 "$FAKES/states/m1-watch/log.out")
+		assert_success
+		assert_equal "$(status_of result)" ok
+		assert_equal "$(status_of lines)" 16
+		assert_equal "$(status_of skipped)" 1
+		assert_equal "$(status_of exit)" 0
+		assert_equal "$(sed -n 1p "$OUT/x.log.status")" "execlag-log	1"
+	done
+	assert_nothing_left
+}
+
+@test "log show is asked for the window to the end of its last second, with the predicate" {
+	excerpt m1-watch
+	assert_success
+	run cat "$ARGS"
+	assert_equal "$output" "show
+--start
+2024-01-15 10:30:00
+--end
+2024-01-15 10:30:03
+--info
+--debug
+--style
+ndjson
+--predicate
+$PREDICATE
+--"
+	assert_equal "$(status_of start)" "2024-01-15 10:30:00"
+	assert_equal "$(status_of end)" "2024-01-15 10:30:03"
+}
+
+@test "the end second carries into minutes, hours, days, months and years (leap years too)" {
+	local pair end want
+	for pair in "2024-01-15 10:59:59=2024-01-15 11:00:00" "2024-01-15 23:59:59=2024-01-16 00:00:00" \
+		"2024-02-28 23:59:59=2024-02-29 00:00:00" "2023-02-28 23:59:59=2023-03-01 00:00:00" \
+		"2000-02-28 23:59:59=2000-02-29 00:00:00" "2100-02-28 23:59:59=2100-03-01 00:00:00" \
+		"2024-04-30 23:59:59=2024-05-01 00:00:00" "2024-12-31 23:59:59=2025-01-01 00:00:00"; do
+		end=${pair%%=*} want=${pair#*=}
+		run -0 env EXECLAG_LOG="$FAKES/bin/log" FAKE_STATE="$FAKES/states/log-empty" \
+			sh "$LOGS" excerpt --start "2000-01-01 00:00:00" --end "$end" --out "$OUT/x"
+		assert_equal "$end: $(status_of end)" "$end: $want"
+	done
+}
+
+@test "an empty excerpt is ok with no lines" {
+	excerpt log-empty
+	assert_success
+	assert_equal "$(status_of result)" ok
+	assert_equal "$(status_of lines)" 0
+	[ -f "$OUT/x.log.ndjson" ] && [ ! -s "$OUT/x.log.ndjson" ]
+}
+
+@test "a refusing log is recorded (message, exit status) and is not an error" {
+	excerpt log-refused
+	assert_success
+	assert_equal "$stderr" ""
+	assert_equal "$(status_of result)" refused
+	assert_equal "$(status_of exit)" 1
+	assert_equal "$(status_of message)" "log: Must be admin to run 'show' command"
+	[ ! -e "$OUT/x.log.ndjson" ]
+	assert_nothing_left
+}
+
+@test "a log that cannot be run is recorded the same way" {
+	run -0 env EXECLAG_LOG=/nonexistent/log sh "$LOGS" excerpt --start "2024-01-15 10:30:00" \
+		--end "2024-01-15 10:30:02" --out "$OUT/x"
+	assert_equal "$(status_of result)" refused
+	assert_equal "$(status_of exit)" 127
+	[ -n "$(status_of message)" ]
+}
+
+@test "the excerpt is bounded in lines and in bytes, and the status says it was cut" {
+	excerpt m1-watch sh --max-lines 5
+	assert_success
+	assert_equal "$(wc -l <"$OUT/x.log.ndjson" | tr -d ' ')" 5
+	assert_equal "$(status_of result)" cut
+	assert_equal "$(status_of message)" "kept the first 5 lines: the excerpt reached the limit"
+	excerpt m1-watch sh --max-bytes 4000
+	assert_equal "$(status_of result)" cut
+	[ "$(wc -c <"$OUT/x.log.ndjson")" -le 4000 ]
+	[ "$(wc -l <"$OUT/x.log.ndjson")" -ge 1 ]
+}
+
+@test "by default at most 20000 lines are kept" {
+	local st="$BATS_TEST_TMPDIR/big"
+	mkdir -p "$st"
+	awk 'BEGIN { for (i = 0; i < 25000; i++) printf "{\"traceID\":%d,\"eventMessage\":\"x\"}\n", i }' >"$st/log.out"
+	run -0 env EXECLAG_LOG="$FAKES/bin/log" FAKE_STATE="$st" sh "$LOGS" excerpt \
+		--start "2024-01-15 10:30:00" --end "2024-01-15 10:30:02" --out "$OUT/x"
+	assert_equal "$(status_of result)" cut
+	assert_equal "$(status_of lines)" 20000
+	assert_equal "$(status_of limit)" "20000 lines, 2097152 bytes"
+	assert_equal "$(wc -l <"$OUT/x.log.ndjson" | tr -d ' ')" 20000
+}
+
+@test "off macOS without EXECLAG_LOG the step is skipped and log is not run" {
+	[ "$(uname -s)" != Darwin ] || skip "this is macOS"
+	run --separate-stderr env -u EXECLAG_LOG sh "$LOGS" excerpt --start "2024-01-15 10:30:00" \
+		--end "2024-01-15 10:30:02" --out "$OUT/x"
+	assert_success
+	assert_equal "$(status_of result)" skipped
+	assert_equal "$(status_of message)" "no unified log: this is $(uname -s), not macOS"
+	[ ! -e "$OUT/x.log.ndjson" ]
+}
+
+@test "an interrupted excerpt leaves no temporary file and no result" {
+	local slow="$BATS_TEST_TMPDIR/slow-log" pid
+	# a log that prints one event, then waits (as itself, so its PID is known)
+	printf '#!/bin/sh\necho $$ >"%s"\necho "{\\"eventMessage\\":\\"GK performScan: x\\"}"\nexec sleep 30\n' \
+		"$BATS_TEST_TMPDIR/slow.pid" >"$slow"
+	chmod +x "$slow"
+	EXECLAG_LOG="$slow" sh "$LOGS" excerpt --start "2024-01-15 10:30:00" \
+		--end "2024-01-15 10:30:02" --out "$OUT/x" &
+	pid=$!
+	sleep 1
+	kill -TERM "$pid"
+	wait "$pid" || true
+	kill "$(cat "$BATS_TEST_TMPDIR/slow.pid")" 2>/dev/null || true
+	run find "$OUT" -mindepth 1
+	assert_output ""
+}
+
+# ---- usage --------------------------------------------------------------------------------------
+
+@test "bad usage is one line on stderr and exit 2" {
+	local -a bad
+	bad=("" "frobnicate" "excerpt --start 10:30 --end '2024-01-15 10:30:02' --out $OUT/x"
+		"excerpt --start '2024-01-15 10:30:03' --end '2024-01-15 10:30:02' --out $OUT/x"
+		"excerpt --start '2024-01-15 10:30:00' --end '2024-01-15 10:30:02'"
+		"excerpt --start '2024-01-15 10:30:00' --end '2024-01-15 10:30:02' --out /nonexistent/x"
+		"excerpt --start '2024-01-15 10:30:00' --end '2024-01-15 10:30:02' --out $OUT/x --max-lines 0"
+		"excerpt --start '2024-01-15 10:30:00' --end '2024-01-15 10:30:02' --out $OUT/x --last 5m")
+	local args
+	for args in "${bad[@]}"; do
+		eval "run --separate-stderr sh \"\$LOGS\" $args"
+		assert_equal "[$args] $status" "[$args] 2"
+		assert_equal "[$args] ${#stderr_lines[@]}" "[$args] 1"
+		[[ "$stderr" == "logs: "* ]] || fail "[$args] $stderr"
+	done
+	run find "$OUT" -mindepth 1
+	assert_output ""
+	run -0 sh "$LOGS" --help
+	assert_line --index 0 --partial "usage: logs excerpt"
+}
+
+@test "logs and the fake log pass shellcheck -s sh" {
+	run shellcheck -s sh "$LOGS" "$FAKES/bin/log"
+	assert_success
+}

@@ -1,0 +1,208 @@
+#!/usr/bin/env bats
+# The plots of a run (plot-launch.svg, plot-scaling.svg): written by
+# analyze next to report.md and linked from it, valid XML, plain SVG that
+# needs nothing from elsewhere, rendered by a real renderer (rsvg-convert)
+# to something that is not blank, and labelled with the run's own numbers.
+
+load test_helper/common-setup
+
+setup_file() {
+	_common_setup
+	# Fixture runs (numbers worked out by hand) and one real, small run.
+	for f in verdicts scaling key-inode; do
+		cp -R "$FIXTURES/analyze/$f" "$BATS_FILE_TMPDIR/$f"
+		"$BIN/analyze" --run "$BATS_FILE_TMPDIR/$f" --quiet
+	done
+	mkdir -p "$BATS_FILE_TMPDIR/results"
+	RESULTS="$BATS_FILE_TMPDIR/results" sh "$ROOT/scripts/repro" --cases exe,script \
+		--threads 1,2 --count 8 >/dev/null 2>&1 3>&- || true
+}
+
+setup() {
+	_common_setup
+	command -v rsvg-convert >/dev/null || skip "rsvg-convert is missing (make deps-test installs librsvg2-bin)"
+}
+
+# Every run folder this file made: the fixtures and the real run.
+runs() {
+	local d
+	for d in "$BATS_FILE_TMPDIR"/verdicts "$BATS_FILE_TMPDIR"/scaling \
+		"$BATS_FILE_TMPDIR"/key-inode "$BATS_FILE_TMPDIR"/results/*/; do
+		[ -f "$d/run.json" ] && printf '%s\n' "${d%/}"
+	done
+}
+
+svgs() {
+	local r
+	for r in $(runs); do printf '%s\n' "$r/plot-launch.svg" "$r/plot-scaling.svg"; done
+}
+
+# ink PNG [COLOUR…]: "width height ink hits…" (tests/test_helper/png_ink.py)
+ink() { python3 "$ROOT/tests/test_helper/png_ink.py" "$@"; }
+
+# The numbers of the labels with PREFIX ("median", "penalty"), in order.
+labels() {
+	grep '<text' "$1" | sed 's/<[^>]*>//g' | grep -o "$2 -\?[0-9][0-9.]*" | awk '{ print $2 }'
+}
+
+# near A B: |A - B| <= 0.006 + 0.006 |B| (labels are rounded)
+near() {
+	awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; exit !(d <= 0.006 + 0.006 * m) }'
+}
+
+# same_numbers "LIST" "LIST": the same count, each pair near
+same_numbers() {
+	local got=($1) want=($2) i
+	[ "${#got[@]}" -eq "${#want[@]}" ] || fail "labels: ${got[*]}; run.json: ${want[*]}"
+	for i in "${!want[@]}"; do
+		near "${got[$i]}" "${want[$i]}" || fail "label ${got[$i]} is not run.json's ${want[$i]} (${got[*]} vs ${want[*]})"
+	done
+}
+
+@test "the real run and the fixtures each have both plots, and report.md shows them" {
+	local r n=0
+	[ -n "$(ls -d "$BATS_FILE_TMPDIR"/results/*/ 2>/dev/null)" ] || fail "the small repro run failed"
+	for r in $(runs); do
+		[ -s "$r/plot-launch.svg" ] || fail "$r: no plot-launch.svg"
+		[ -s "$r/plot-scaling.svg" ] || fail "$r: no plot-scaling.svg"
+		grep -qxF '![First vs repeat launch time per case, log time axis](plot-launch.svg)' "$r/report.md"
+		grep -qxF '![Launches per second against threads, first and repeat pass](plot-scaling.svg)' "$r/report.md"
+		[ -z "$(find "$r" -name '*.tmp.*')" ] || fail "temporary files left in $r"
+		n=$((n + 1))
+	done
+	[ "$n" -eq 4 ]
+}
+
+@test "every plot is well-formed XML (xmllint) and SVG 1.1" {
+	local f
+	for f in $(svgs); do
+		run xmllint --noout "$f"
+		assert_success
+		[ -z "$output" ] || fail "$f: $output"
+		grep -q '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" ' "$f"
+		[ "$(xmllint --xpath 'local-name(/*)' "$f")" = svg ]
+	done
+}
+
+@test "no plot has a script, a link, a style sheet or anything fetched from elsewhere" {
+	local f
+	for f in $(svgs); do
+		! grep -qiE '<script|<a[ >]|href|<style|@import|url\(|<image|<foreignObject| on[a-z]+=' "$f" ||
+			fail "$f: $(grep -oiE '<script|<a[ >]|href|<style|@import|url\(|<image|<foreignObject| on[a-z]+=' "$f" | head -n 1)"
+		[ "$(grep -o 'http[s]*://[^"]*' "$f" | sort -u)" = "http://www.w3.org/2000/svg" ]
+		grep -q 'font-family="sans-serif"' "$f"
+		! grep -q 'font-family="[^s]' "$f"
+	done
+}
+
+@test "every plot renders with rsvg-convert to a picture that is not blank, in both pass colours" {
+	local f got
+	for f in $(svgs); do
+		rsvg-convert -f png -o "$BATS_TEST_TMPDIR/p.png" "$f"
+		got=($(ink "$BATS_TEST_TMPDIR/p.png" '#D55E00' '#0072B2'))
+		echo "# $(basename "$(dirname "$f")")/$(basename "$f"): ${got[0]}x${got[1]}, ${got[2]} drawn pixels, ${got[3]} first, ${got[4]} repeat" >&3
+		[ "${got[0]}" -ge 600 ] && [ "${got[1]}" -ge 200 ] || fail "$f: ${got[0]}x${got[1]}"
+		[ "${got[2]}" -ge $((got[0] * got[1] / 50)) ] || fail "$f: only ${got[2]} drawn pixels"
+		[ "${got[3]}" -ge 40 ] || fail "$f: first-pass colour barely drawn (${got[3]} pixels)"
+		[ "${got[4]}" -ge 40 ] || fail "$f: repeat-pass colour barely drawn (${got[4]} pixels)"
+	done
+}
+
+@test "png_ink counts nothing on a blank page" {
+	printf '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><rect width="300" height="200" fill="#FFFFFF"/></svg>\n' >"$BATS_TEST_TMPDIR/blank.svg"
+	rsvg-convert -f png -o "$BATS_TEST_TMPDIR/blank.png" "$BATS_TEST_TMPDIR/blank.svg"
+	run ink "$BATS_TEST_TMPDIR/blank.png" '#D55E00'
+	assert_output "300 200 0 0"
+}
+
+@test "the launch plot's penalty and median labels are the run's numbers, case by case" {
+	local r f want_pen want_med
+	for r in $(runs); do
+		f="$r/plot-launch.svg"
+		want_pen=$(jq -r '.cases[] | .penalty_ms.median | select(. != null)' "$r/run.json")
+		want_med=$(jq -r '.cases[] | (.first_median_ms, .repeat_median_ms) | select(. != null)' "$r/run.json")
+		same_numbers "$(labels "$f" penalty)" "$want_pen"
+		same_numbers "$(labels "$f" median)" "$want_med"
+	done
+}
+
+@test "the hand-worked fixture's labels read exactly as report.md writes them" {
+	local f="$BATS_FILE_TMPDIR/verdicts/plot-launch.svg"
+	grep -q '>— penalty 19.50 ms \[15.00, 24.00\], slowdown (T=1, class all)<' "$f"
+	grep -q '>median 24.00 ms (n=20)<' "$f"
+	grep -q '>median 3.50 ms (n=20)<' "$f"
+	grep -q '>— no penalty: no launch succeeded in both passes, inconclusive (T=1, class all)<' "$f"
+	grep -q '>no successful launch<' "$f"
+}
+
+@test "the launch plot has a log time axis in ms with ticks at decades" {
+	local f="$BATS_FILE_TMPDIR/verdicts/plot-launch.svg"
+	# verdicts spans 1 ms to 92 ms: decades 1, 10, 100
+	for t in 1 10 100; do grep -q ">$t</text>" "$f" || fail "no tick label $t"; done
+	grep -q '>launch time, ms (log scale)<' "$f"
+	! grep -q '>1000</text>' "$f"
+}
+
+@test "the scaling plot's labels are each config's launches per second, first and repeat" {
+	local r f want got
+	for r in $(runs); do
+		f="$r/plot-scaling.svg"
+		for pass in first repeat; do
+			colour=$([ "$pass" = first ] && echo '#D55E00' || echo '#0072B2')
+			want=$(jq -r --arg p "$pass" '.cases[] | .configs[] | .passes[$p].launches_per_s | select(. != null and . > 0)' "$r/run.json")
+			got=$(grep "font-size=\"11\" fill=\"$colour\"" "$f" | sed -n 's/.*>\([-0-9.]*\)<\/text>.*/\1/p')
+			same_numbers "$got" "$want"
+		done
+		grep -q '>threads<' "$f"
+		grep -q '>launches per second (log scale)<' "$f"
+	done
+}
+
+@test "the scaling fixture's panels name the serialisation and the factors" {
+	local f="$BATS_FILE_TMPDIR/scaling/plot-scaling.svg"
+	grep -q '>first x1.00, repeat x2.40 at T=4: serialised<' "$f"
+	grep -q '>first x2.00, repeat x2.00 at T=2: parallel<' "$f"
+	grep -q '>one thread count: nothing to scale<' "$f"
+}
+
+@test "a gate run says on both plots that it is a test of the kit" {
+	for f in "$BATS_FILE_TMPDIR"/scaling/plot-*.svg; do
+		grep -q 'Calibration gate active (latency 50 ms, workers 1, key inode, exempt 0): a test of the kit, not of an OS.' "$f"
+	done
+	! grep -q 'Calibration gate' "$BATS_FILE_TMPDIR/verdicts/plot-launch.svg"
+}
+
+@test "case names with XML specials and bytes that are not UTF-8 still give valid SVG" {
+	local r="$BATS_TEST_TMPDIR/odd"
+	cp -R "$FIXTURES/analyze/verdicts" "$r"
+	odd=$(printf 'a<b>&"c\047 \377\001')
+	awk -v odd="$odd" '$1 == "meta" && $2 == "case" { print "meta\tcase\t" odd; next } { print }' \
+		"$r/raw/paired-t1-all.samples.tsv" >"$r/x" && mv "$r/x" "$r/raw/paired-t1-all.samples.tsv"
+	run "$BIN/analyze" --run "$r" --quiet
+	assert_success
+	for f in "$r"/plot-*.svg; do
+		run xmllint --noout "$f"
+		assert_success
+	done
+	grep -q 'a&lt;b&gt;&amp;&quot;c&apos; ??' "$r/plot-launch.svg"
+}
+
+@test "the same samples give byte-identical plots" {
+	local r="$BATS_TEST_TMPDIR/again/verdicts" # the same name: it is the run id
+	mkdir -p "$BATS_TEST_TMPDIR/again"
+	cp -R "$FIXTURES/analyze/verdicts" "$r"
+	"$BIN/analyze" --run "$r" --quiet
+	cmp "$r/plot-launch.svg" "$BATS_FILE_TMPDIR/verdicts/plot-launch.svg"
+	cmp "$r/plot-scaling.svg" "$BATS_FILE_TMPDIR/verdicts/plot-scaling.svg"
+}
+
+@test "a plot that cannot be written stops analyze before run.json and report.md" {
+	local r="$BATS_TEST_TMPDIR/blocked"
+	cp -R "$FIXTURES/analyze/verdicts" "$r"
+	mkdir -p "$r/plot-scaling.svg/x"
+	run --separate-stderr "$BIN/analyze" --run "$r" --quiet
+	assert_failure 1
+	[[ "$stderr" == "analyze: $r/plot-scaling.svg: cannot write:"* ]] || fail "stderr: $stderr"
+	[ ! -e "$r/run.json" ] && [ ! -e "$r/report.md" ]
+	[ -z "$(find "$r" -name '*.tmp.*')" ] || fail "temporary files left"
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env bats
+# The quarantined case: macOS only, and only when named. Off macOS it is
+# refused with one line and exit 2, by repro and by mkfresh alike.
+
+load test_helper/common-setup
+
+setup() {
+	_common_setup
+	D="$BATS_TEST_TMPDIR"
+	mkdir -p "$D/tmp" "$D/results" "$D/w"
+	export TMPDIR="$D/tmp" RESULTS="$D/results"
+}
+
+@test "off macOS, repro --cases quarantined is refused: one line, exit 2, nothing made" {
+	[ "$(uname -s)" != Darwin ] || skip "macOS runs this case"
+	make -C "$ROOT" -s build >/dev/null
+	run --separate-stderr sh "$ROOT/scripts/repro" --cases quarantined
+	assert_equal "$status" 2
+	assert_equal "$output" ""
+	assert_equal "$stderr" "execlag: case 'quarantined' does not run on $(uname -s) (platforms: darwin)"
+	run find "$D/tmp" "$D/results" -mindepth 1
+	assert_output ""
+	# the same through make, as a user would type it
+	run --separate-stderr make -s -C "$ROOT" repro CASES=exe,quarantined
+	assert_equal "$status" 2
+	[[ "$stderr" == *"case 'quarantined' does not run on"* ]] || fail "stderr: $stderr"
+}
+
+@test "off macOS, mkfresh --kind quarantined is refused: one line, exit 2, no manifest" {
+	[ "$(uname -s)" != Darwin ] || skip "macOS makes this case"
+	run --separate-stderr "$BIN/mkfresh" --kind quarantined --count 2 --dir "$D/w" \
+		--prefix q --manifest "$D/m"
+	assert_equal "$status" 2
+	assert_equal "$stderr" "mkfresh: quarantined is a macOS-only case"
+	[ ! -e "$D/m" ]
+	run find "$D/w" -mindepth 1
+	assert_output ""
+}
+
+@test "the case file: kind quarantined, darwin only, not run unless named" {
+	local f="$ROOT/cases/quarantined.case"
+	run sed -n 's/^kind=//p' "$f"
+	assert_output quarantined
+	run sed -n 's/^platforms=//p' "$f"
+	assert_output darwin
+	run sed -n 's/^default=//p' "$f"
+	assert_output no
+	# repro leaves default=no cases out of its default selection
+	run grep -c '"$(case_value "$c" default)" != no' "$ROOT/scripts/repro"
+	assert_output 1
+	run "$BIN/mkfresh" --help
+	assert_output --partial "quarantined (macOS only)"
+}
+
+@test "the xattr mkfresh sets is com.apple.quarantine in the FLAGS;HEXTIME;AGENT;UUID form of macos-facts §6" {
+	local src="$ROOT/micro/mkfresh.c"
+	# flags 0081 (four hex digits), the time in hex, agent execlag, no UUID
+	run grep -o '"[0-9a-f]\{4\};%lx;[A-Za-z]*;"' "$src"
+	assert_output '"0081;%lx;execlag;"'
+	run grep -c 'setxattr(path, "com.apple.quarantine", val, strlen(val), 0, 0)' "$src"
+	assert_output 1
+	# the time is the current Unix time, in hex
+	run grep -c '(unsigned long)time(NULL)' "$src"
+	assert_output 1
+}

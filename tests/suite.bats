@@ -1,0 +1,274 @@
+#!/usr/bin/env bats
+# The suite case (micro/suite through scripts/repro and analyze): a compiler
+# test suite in miniature.  On plain Linux its first runs cost nothing
+# measurable; under the calibration gate the gate's latency shows up in the
+# fresh pass and as the projection's per-launch penalty; its programs never
+# outlive the run, also when interrupted.
+
+load test_helper/common-setup
+
+M=20       # programs per set: small, so the file stays quick
+LAT=50     # gate latency, ms: large beside compile-time noise on a busy machine
+
+# repro_run NAME ARGS...: one run of the kit into $RUNS/NAME/<id>/, with its
+# own TMPDIR ($RUNS/NAME.tmp) so what it leaves behind can be counted
+repro_run() {
+	local name=$1
+	shift
+	mkdir -p "$RUNS/$name" "$RUNS/$name.tmp"
+	RESULTS="$RUNS/$name" TMPDIR="$RUNS/$name.tmp" sh "$ROOT/scripts/repro" "$@" \
+		>"$RUNS/$name.out" 2>&1 3>&-
+}
+
+setup_file() {
+	_common_setup
+	make -C "$ROOT" -s build >/dev/null
+	gate_probe
+	export GATE_SKIP
+	export RUNS="$BATS_FILE_TMPDIR/runs"
+	mkdir -p "$RUNS"
+	[ "$(uname -s)" = Linux ] || return 0
+	repro_run plain --cases suite --count "$M" --threads 1,2
+	# Other work on a shared machine can slow a whole pass (tens of ms) and
+	# look like a cost; a control that shows one is run once more, and says so.
+	if [ "$(jq '[.suite.runs[] | select(.verdict == "slowdown" or .launch_penalty_ms.median >= 1)] | length' \
+		"$RUNS"/plain/*/run.json 2>/dev/null)" != 0 ]; then
+		mv "$RUNS/plain" "$RUNS/plain-noisy"
+		repro_run plain --cases suite --count "$M" --threads 1,2
+	fi
+	[ -z "$GATE_SKIP" ] || return 0
+	repro_run serial --gate "latency=$LAT workers=1 key=inode" --cases suite --count "$M" --threads 1,2
+	repro_run two --gate "latency=$LAT workers=2 key=inode" --cases suite --count "$M" --threads 2
+}
+
+setup() {
+	_common_setup
+	RUNS="$BATS_FILE_TMPDIR/runs"
+	D="$BATS_TEST_TMPDIR"
+}
+
+need_linux() { [ "$(uname -s)" = Linux ] || skip "the plain control and the gate are Linux"; }
+need_gate() { [ -z "$GATE_SKIP" ] || skip "$GATE_SKIP"; }
+
+json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
+
+# suite_field RUN J JQ: one value of the suite at J jobs
+suite_field() { jq -r --argjson j "$2" ".suite.runs[] | select(.jobs == \$j) | $3" "$(json_of "$1")"; }
+
+# The fresh pass's wall time beyond its compiles (each job's share of them),
+# so a change in compile speed between two runs does not count.
+fresh_beyond_compiles() {
+	suite_field "$1" "$2" '.passes.fresh.wall_ms - .passes.fresh.compile_sum_ms / .jobs'
+}
+
+# within VALUE TRUTH FRACTION: |value - truth| <= fraction * truth
+within() {
+	awk -v v="$1" -v t="$2" -v f="$3" 'BEGIN { d = v - t; if (d < 0) d = -d; exit !(d <= f * t) }'
+}
+
+@test "plain Linux: first runs alone and re-runs agree within noise, and no projection is made" {
+	need_linux
+	r=$(json_of plain)
+	[ -f "$r" ] || fail "no run.json: $(tail -n 3 "$RUNS/plain.out")"
+	[ ! -d "$RUNS/plain-noisy" ] || echo "# the first plain run was noisy and was run once more" >&3
+	assert_equal "$(jq -r '.suite.runs | length' "$r")" 2
+	for j in 1 2; do
+		v=$(suite_field plain "$j" .verdict)
+		med=$(suite_field plain "$j" .launch_penalty_ms.median)
+		low=$(suite_field plain "$j" .launch_penalty_ms.ci_low)
+		echo "# plain J=$j: alone - re-run $med ms a launch, interval low $low ms, $v" >&3
+		[ "$v" != slowdown ]
+		awk -v m="$med" -v l="$low" 'BEGIN { exit !(m < 1 && l < 1) }'
+		assert_equal "$(suite_field plain "$j" .projection_min)" null
+	done
+	grep -q 'no measurable first-launch cost' "$(dirname "$r")/report.md"
+	grep -q '^suite J=1 .*no measurable first-launch cost' "$RUNS/plain.out"
+}
+
+@test "--cases suite runs alone: the suite block is filled and there are no other cases" {
+	need_linux
+	r=$(json_of plain)
+	assert_equal "$(jq '.cases | length' "$r")" 0
+	assert_equal "$(jq -r '.suite.programs' "$r")" "$M"
+	assert_equal "$(jq -r '[.suite.runs[].jobs] | join(",")' "$r")" 1,2
+	assert_equal "$(jq -r '.hyperfine' "$r")" null
+	[ -f "$(dirname "$r")/raw/suite-t1-all.suite.tsv" ]
+	[ -n "$(schema_skip_reason)" ] || run -0 validate_run_json "$r"
+}
+
+@test "gate: the per-launch penalty of the projection is within 20% of the gate's latency" {
+	need_gate
+	p=$(jq -r '.suite.penalty_per_launch_ms' "$(json_of serial)")
+	echo "# gate latency $LAT ms: per-launch penalty $p ms" >&3
+	within "$p" "$LAT" 0.2
+	# and the first runs alone show M x latency / min(J, workers) at every J
+	for spec in "serial 1 1" "serial 2 1" "two 2 2"; do
+		set -- $spec
+		e=$(suite_field "$1" "$2" .first_launch_cost_ms)
+		want=$((M * LAT / ($2 < $3 ? $2 : $3)))
+		echo "# $1 J=$2: first runs alone - re-run $e ms, expected $want ms" >&3
+		within "$e" "$want" 0.2
+		assert_equal "$(suite_field "$1" "$2" .verdict)" slowdown
+	done
+}
+
+@test "gate: the fresh pass slows by about M x latency / min(J, workers)" {
+	need_gate
+	for spec in "serial 1 1" "two 2 2"; do
+		set -- $spec
+		gated=$(fresh_beyond_compiles "$1" "$2")
+		plain=$(fresh_beyond_compiles plain "$2")
+		slow=$(awk -v g="$gated" -v p="$plain" 'BEGIN { print g - p }')
+		want=$((M * LAT / ($2 < $3 ? $2 : $3)))
+		echo "# $1 J=$2 workers=$3: fresh pass slower by $slow ms beyond compiles, expected $want ms" >&3
+		within "$slow" "$want" 0.25
+	done
+	# with more jobs than workers the queue hides behind other jobs' compiles:
+	# the fresh pass loses no more than M x latency / workers
+	gated=$(fresh_beyond_compiles serial 2)
+	plain=$(fresh_beyond_compiles plain 2)
+	awk -v g="$gated" -v p="$plain" -v w="$((M * LAT))" 'BEGIN { exit !(g - p <= 1.25 * w) }'
+}
+
+@test "gate: the projection names its formula and the serialised checks" {
+	need_gate
+	r=$(json_of serial)
+	md="$(dirname "$r")/report.md"
+	grep -q 'X_J = N × p ÷ s_J = N × (A_J − R_J) ÷ M' "$md"
+	grep -Eq 'J=2: a suite of 14,000 programs at 2 jobs would spend at least [0-9.]+ minutes in first-launch checks' "$md"
+	# one checker: the checks did not overlap at J=2
+	s=$(suite_field serial 2 .concurrency)
+	echo "# workers=1, J=2: overlap of checks x$s" >&3
+	awk -v s="$s" 'BEGIN { exit !(s < 1.3) }'
+	# the minutes are N x (A - R) / M
+	e=$(suite_field serial 2 .first_launch_cost_ms)
+	x=$(suite_field serial 2 .projection_min)
+	awk -v e="$e" -v x="$x" -v m="$M" 'BEGIN { want = 14000 * e / m / 60000; d = x - want; exit !(d < 0.01 && d > -0.01) }'
+	grep -q 'calibration gate' "$md"
+}
+
+@test "a run leaves no program, source or binary behind" {
+	need_linux
+	assert_equal "$(find "$RUNS/plain.tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+	if [ -z "$GATE_SKIP" ]; then
+		assert_equal "$(find "$RUNS/serial.tmp" "$RUNS/two.tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+	fi
+}
+
+@test "SIGINT mid-suite: exit 130, and no program, source, binary or half-written run is left" {
+	mkdir -p "$D/tmp" "$D/results"
+	# job control on, so the background shell does not start with SIGINT ignored
+	set -m
+	TMPDIR="$D/tmp" RESULTS="$D/results" sh "$ROOT/scripts/repro" --cases suite --count 200 \
+		--threads 1 >"$D/out" 2>&1 3>&- &
+	pid=$!
+	set +m
+	# wait until binaries are being compiled, then interrupt
+	i=0
+	until [ "$(find "$D/tmp" -name 'suite-*-a-*' ! -name '*.c' 2>/dev/null | wc -l)" -ge 3 ] || [ $i -ge 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	[ "$(find "$D/tmp" -name 'suite-*.c' | wc -l)" -gt 0 ] || fail "the suite made no programs: $(cat "$D/out")"
+	kill -INT "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	assert_equal "$rc" 130
+	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
+	run pgrep -f "$D/tmp"
+	assert_failure
+}
+
+@test "micro/suite alone, interrupted: exit 130, its folder empty, no results file" {
+	mkdir -p "$D/w"
+	"$BIN/suite" --dir "$D/w" --count 200 --jobs 2 --out "$D/s.tsv" --quiet 2>"$D/err" 3>&- &
+	pid=$!
+	i=0
+	until [ "$(find "$D/w" -name '*-a-*' ! -name '*.c' | wc -l)" -ge 2 ] || [ $i -ge 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	kill -TERM "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	assert_equal "$rc" 130
+	assert_equal "$(find "$D/w" -mindepth 1 | wc -l | tr -d ' ')" 0
+	[ ! -e "$D/s.tsv" ]
+	grep -q 'interrupted' "$D/err"
+}
+
+@test "micro/suite writes four passes of M samples and removes its programs" {
+	mkdir -p "$D/w"
+	run "$BIN/suite" --dir "$D/w" --count 4 --jobs 2 --out "$D/s.tsv" --prefix t
+	assert_success
+	assert_equal "$(find "$D/w" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_equal "$(head -n 1 "$D/s.tsv")" "$(printf 'execlag-suite\t1')"
+	assert_equal "$(grep -c '^pass	' "$D/s.tsv")" 4
+	for p in fresh rerun build alone; do
+		assert_equal "$(grep -c "^sample	$p	" "$D/s.tsv")" 4
+	done
+	# every program compiled and exited 0; runs are timed where the pass runs
+	assert_equal "$(awk -F '\t' '$1 == "sample" && ($7 != 0 || $8 != 0 || $9 != 0)' "$D/s.tsv" | wc -l | tr -d ' ')" 0
+	assert_equal "$(awk -F '\t' '$1 == "sample" && $2 == "build" && $6 != "-"' "$D/s.tsv" | wc -l | tr -d ' ')" 0
+	assert_equal "$(awk -F '\t' '$1 == "sample" && $2 == "alone" && ($5 != "-" || $6 == "-")' "$D/s.tsv" | wc -l | tr -d ' ')" 0
+}
+
+@test "micro/suite refuses bad usage with one line and exit 2, making nothing" {
+	mkdir -p "$D/w"
+	for args in "--count 0" "--count 3 --jobs 4" "--count 3 --prefix a/b" "--count x" \
+		"--count 3 --frob 1" "--count 3 --jobs 0"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr "$BIN/suite" --dir "$D/w" --out "$D/s.tsv" $args
+		assert_equal "$status" 2
+		assert_equal "${#stderr_lines[@]}" 1
+	done
+	run --separate-stderr "$BIN/suite" --dir "$D/nowhere" --count 2 --out "$D/s.tsv"
+	assert_equal "$status" 2
+	CC=/nonexistent/cc run --separate-stderr "$BIN/suite" --dir "$D/w" --count 2 --out "$D/s.tsv"
+	assert_equal "$status" 2
+	[[ "$stderr" == *"no C compiler"* ]]
+	assert_equal "$(find "$D/w" -mindepth 1 | wc -l | tr -d ' ')" 0
+	[ ! -e "$D/s.tsv" ]
+	run "$BIN/suite" --help
+	assert_success
+	assert_output --partial 'usage: suite'
+}
+
+@test "analyze (fixture): per-launch penalty, overlap, share, utilisation and projection" {
+	cp -R "$FIXTURES/analyze/suite" "$D/run"
+	run "$BIN/analyze" --run "$D/run"
+	assert_success
+	r="$D/run/run.json"
+	# J=1: A - R = 132 - 12 ms over 6 programs: p = 20 ms; 14000 x 20 ms = 4.67 min
+	assert_equal "$(jq -r '.suite.penalty_per_launch_ms' "$r")" 20
+	assert_equal "$(jq -r '.suite.runs[0] | [.jobs, .first_launch_cost_ms, .share_of_fresh, .concurrency, .verdict] | join(" ")' "$r")" "1 120 0.1 1 slowdown"
+	assert_equal "$(jq -r '.suite.runs[0].passes.fresh.utilisation' "$r")" 0.25
+	assert_equal "$(jq -r '.suite.runs[0].projection_min * 1000 | round' "$r")" 4667
+	# J=2 serialised (120 ms again: overlap 1), J=4 parallel (30 ms: overlap 4)
+	assert_equal "$(jq -r '.suite.runs[1] | [.jobs, .concurrency] | join(" ")' "$r")" "2 1"
+	assert_equal "$(jq -r '.suite.runs[2] | [.jobs, .concurrency, (.projection_min * 1000 | round)] | join(" ")' "$r")" "4 4 1167"
+	# d = 19 20 20 20 21 22: median 20, interval [19, 22]
+	assert_equal "$(jq -r '.suite.runs[0].launch_penalty_ms | [.median, .ci_low, .ci_high] | join(" ")' "$r")" "20 19 22"
+	grep -q 'at least 4.7 minutes in first-launch checks (14,000 × 20.00 ms ÷ 1.00' "$D/run/report.md"
+	assert_output --partial 'suite J=4 (M=6)'
+}
+
+@test "analyze (fixture): no first-launch cost gives no projection and says so" {
+	cp -R "$FIXTURES/analyze/suite-none" "$D/run"
+	run "$BIN/analyze" --run "$D/run"
+	assert_success
+	assert_equal "$(jq -r '.suite.runs[0] | [.verdict, .projection_min] | join(" ")' "$D/run/run.json")" "none "
+	grep -q 'no measurable first-launch cost: a suite of 14,000 programs at 1 job would spend no measurable time' "$D/run/report.md"
+}
+
+@test "analyze: a corrupt suite file is refused with one line naming it, and nothing is written" {
+	cp -R "$FIXTURES/analyze/suite" "$D/run"
+	sed 's/^pass	alone	.*/pass	alone	x	1	1	6/' "$FIXTURES/analyze/suite/raw/suite-t2-all.suite.tsv" \
+		>"$D/run/raw/suite-t2-all.suite.tsv"
+	run --separate-stderr "$BIN/analyze" --run "$D/run"
+	assert_equal "$status" 2
+	assert_equal "${#stderr_lines[@]}" 1
+	[[ "$stderr" == *"suite-t2-all.suite.tsv:"* ]]
+	[ ! -e "$D/run/run.json" ]
+}
