@@ -403,8 +403,8 @@ int plot_scaling_svg(const struct run *r, FILE *f)
 		  "rises means the first launches wait on something that does one at a time.");
 	svg_text(f, 12, 24, "start", 16, SVG_INK, "bold",
 		 "Launches per second against threads");
-	snprintf(title, sizeof title, "run %s · flat first pass while the repeat pass "
-		 "rises: first launches are served one at a time", r->run_id);
+	snprintf(title, sizeof title, "run %s · reading: a first pass that stays flat while "
+		 "the repeat pass rises means first launches wait their turn", r->run_id);
 	svg_text(f, 12, 44, "start", 12, SVG_MUTED, NULL, title);
 	svg_circle(f, width - 250, 20, 4, SVG_FIRST, NULL, 1.0);
 	svg_text(f, width - 241, 24, "start", 12, SVG_INK, NULL, "first pass");
