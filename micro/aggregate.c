@@ -436,15 +436,6 @@ static void md_text(FILE *f, const char *s)
 	}
 }
 
-static const char *fmt2(double v, char *buf, size_t len)
-{
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%.2f", v);
-	return buf;
-}
-
 /* "19.92 [18.94, 20.39] slowdown, serialised" */
 static const char *penalty_cell(const struct cell *c, char *buf, size_t len)
 {

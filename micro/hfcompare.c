@@ -276,15 +276,6 @@ json_t *hf_json(const struct hf_result *h)
 	return o;
 }
 
-static const char *ms(double v, char *buf, size_t len)
-{
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%.2f", v);
-	return buf;
-}
-
 static const char *agree_word(int v)
 {
 	return v < 0 ? "not compared" : v ? "agree" : "DISAGREE";
@@ -322,10 +313,10 @@ void hf_markdown(const struct hf_result *h, FILE *f)
 		else
 			snprintf(cfg, sizeof cfg, "-");
 		fprintf(f, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", c->name,
-			ms(c->hf[HF_FIRST], a, sizeof a), ms(c->hf[HF_REPEAT], b, sizeof b),
-			ms(c->hf[HF_PENALTY], c3, sizeof c3), ms(c->harness[HF_FIRST], d, sizeof d),
-			ms(c->harness[HF_REPEAT], e, sizeof e),
-			ms(c->harness[HF_PENALTY], g, sizeof g), cfg, agree_word(c->agree));
+			fmt2(c->hf[HF_FIRST], a, sizeof a), fmt2(c->hf[HF_REPEAT], b, sizeof b),
+			fmt2(c->hf[HF_PENALTY], c3, sizeof c3), fmt2(c->harness[HF_FIRST], d, sizeof d),
+			fmt2(c->harness[HF_REPEAT], e, sizeof e),
+			fmt2(c->harness[HF_PENALTY], g, sizeof g), cfg, agree_word(c->agree));
 	}
 	fputc('\n', f);
 	for (i = 0; i < h->n_cases; i++)

@@ -123,24 +123,6 @@ static void usage(FILE *f)
 "every file made is removed and no manifest is written.\n", f);
 }
 
-static char *xasprintf(const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-	char *s;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		die(EXIT_FAIL, "cannot format a string");
-	s = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	return s;
-}
-
 /* ---- tracking what was made, and undoing it ---- */
 
 /* Record path before the call that may create it; untrack_last() if that

@@ -68,16 +68,6 @@ static double *pass_times(const struct config *c, enum pass p, size_t *n)
 	return v;
 }
 
-/* Two decimals, as report.md writes milliseconds and factors. */
-static const char *fmt2(double v, char *buf, size_t len)
-{
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%.2f", v);
-	return buf;
-}
-
 /* ---- plot-launch ---------------------------------------------------------- */
 
 static void time_range(const struct run *r, double *min, double *max)

@@ -301,15 +301,6 @@ int report_write_json(const struct run *r, FILE *f)
 
 /* ---- shared cell formatting ------------------------------------------------------- */
 
-static const char *fmt_num(double v, char *buf, size_t len)
-{
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%.2f", v);
-	return buf;
-}
-
 static const char *fmt_penalty(const struct penalty *p, char *buf, size_t len)
 {
 	if (isnan(p->median_ms))
@@ -332,10 +323,10 @@ static void result_cells(const struct case_result *cr, const struct config *c,
 	snprintf(cells[COL_CASE], CELL_MAX, "%s", cr->name);
 	snprintf(cells[COL_T], CELL_MAX, "%ld", c->threads);
 	snprintf(cells[COL_CLASS], CELL_MAX, "%s", c->class_name);
-	fmt_num(c->pass[PASS_FIRST].median_ms, cells[COL_FIRST], CELL_MAX);
-	fmt_num(c->pass[PASS_REPEAT].median_ms, cells[COL_REPEAT], CELL_MAX);
+	fmt2(c->pass[PASS_FIRST].median_ms, cells[COL_FIRST], CELL_MAX);
+	fmt2(c->pass[PASS_REPEAT].median_ms, cells[COL_REPEAT], CELL_MAX);
 	fmt_penalty(&c->penalty, cells[COL_PENALTY], CELL_MAX);
-	fmt_num(c->ratio, cells[COL_RATIO], CELL_MAX);
+	fmt2(c->ratio, cells[COL_RATIO], CELL_MAX);
 	snprintf(cells[COL_VERDICT], CELL_MAX, "%s", stats_verdict_name(c->verdict));
 }
 
@@ -476,8 +467,8 @@ static void md_scaling(const struct run *r, FILE *f)
 
 			fprintf(f, "| %s | %s | %ld | %s | %s |\n", r->cases[i].name,
 				row->class_name, row->threads,
-				fmt_num(row->first, a, sizeof a),
-				fmt_num(row->repeat, b, sizeof b));
+				fmt2(row->first, a, sizeof a),
+				fmt2(row->repeat, b, sizeof b));
 			rows++;
 		}
 	if (rows == 0)

@@ -131,24 +131,6 @@ static void usage(FILE *f)
 "exit: 0 ok, 1 failure, 2 usage, 130 interrupted.\n", MAX_COUNT, MAX_JOBS);
 }
 
-static char *xasprintf(const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-	char *s;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		die(EXIT_FAIL, "cannot format a string");
-	s = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	return s;
-}
-
 /* ---- cleanup ------------------------------------------------------------ */
 
 static void remove_files(void)

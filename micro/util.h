@@ -26,6 +26,12 @@ int parse_long(const char *s, long min, long max, long *out);
 /* Parse a decimal number (e.g. "2.5") in [min, max]; 0 on success, else -1. */
 int parse_double(const char *s, double min, double max, double *out);
 
+/* A new string, formatted like printf. */
+char *xasprintf(const char *fmt, ...);
+
+/* v with two decimals ("1.25"), or "-" when v is NAN; returns buf. */
+const char *fmt2(double v, char *buf, size_t len);
+
 /* Monotonic clock in nanoseconds. */
 uint64_t now_ns(void);
 
