@@ -5,13 +5,24 @@
 
 load test_helper/common-setup
 
-# repro_run NAME ARGS...: one run of the kit into $RUNS/NAME/<id>/
+# repro_run NAME ARGS...: one run of the kit into $RUNS/NAME/<id>/, run
+# again once if noise left a verdict inconclusive (see inconclusive_cases)
 repro_run() {
-	local name=$1
+	local name=$1 dir noisy
 	shift
+	rm -rf "${RUNS:?}/$name"
 	mkdir -p "$RUNS/$name"
 	RESULTS="$RUNS/$name" sh "$ROOT/scripts/repro" "$@" >"$RUNS/$name.out" 2>&1 3>&-
-	ls -d "$RUNS/$name"/*/ | head -n 1
+	dir=$(ls -d "$RUNS/$name"/*/ | head -n 1)
+	noisy=$(inconclusive_cases "$dir/run.json" 2>/dev/null)
+	if [ -n "$noisy" ]; then
+		echo "# $name: inconclusive ($noisy) on a busy machine; running it again once" >&3
+		rm -rf "${RUNS:?}/$name"
+		mkdir -p "$RUNS/$name"
+		RESULTS="$RUNS/$name" sh "$ROOT/scripts/repro" "$@" >"$RUNS/$name.out" 2>&1 3>&-
+		dir=$(ls -d "$RUNS/$name"/*/ | head -n 1)
+	fi
+	printf '%s\n' "$dir"
 }
 
 setup_file() {

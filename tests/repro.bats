@@ -111,6 +111,14 @@ assert_refused_clean() {
 	run sh "$ROOT/scripts/repro" --profile quick
 	assert_success
 	run_dir=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
+	noisy=$(inconclusive_cases "$run_dir/run.json")
+	if [ -n "$noisy" ]; then
+		echo "# inconclusive ($noisy) on a busy machine; running it again once" >&3
+		rm -rf "$run_dir"
+		run sh "$ROOT/scripts/repro" --profile quick
+		assert_success
+		run_dir=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
+	fi
 	[ -f "$run_dir/run.json" ]
 	[ -f "$run_dir/report.md" ]
 	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0

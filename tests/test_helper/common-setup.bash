@@ -67,3 +67,12 @@ schema_skip_reason() {
 validate_run_json() {
 	"$SCHEMA_PY" "$ROOT/tests/test_helper/validate-run.py" "$ROOT/docs/run.schema.json" "$1"
 }
+
+# inconclusive_cases RUN_JSON: the cases whose verdict came out
+# inconclusive.  In the kit's own runs (plain Linux, or the gate) the
+# expected verdicts are always slowdown or none, so an inconclusive one is
+# noise from a busy machine, and a test may run again once — what the kit
+# tells its users to do.  A wrong definite verdict is never retried.
+inconclusive_cases() {
+	jq -r '[.cases[] | select(.verdict == "inconclusive") | .name] | join(",")' "$1"
+}
