@@ -5,22 +5,16 @@
 
 load test_helper/common-setup
 
-# repro_run NAME ARGS...: one run of the kit into $RUNS/NAME/<id>/, run
-# again once if noise left a verdict inconclusive (see inconclusive_cases)
-repro_run() {
+# settled_run NAME ARGS...: repro_run, run again once if noise left a
+# verdict inconclusive (see inconclusive_cases); prints the run folder
+settled_run() {
 	local name=$1 dir noisy
-	shift
-	rm -rf "${RUNS:?}/$name"
-	mkdir -p "$RUNS/$name"
-	RESULTS="$RUNS/$name" sh "$ROOT/scripts/repro" "$@" >"$RUNS/$name.out" 2>&1 3>&-
-	dir=$(ls -d "$RUNS/$name"/*/ | head -n 1)
+	dir=$(repro_run "$@")
 	noisy=$(inconclusive_cases "$dir/run.json" 2>/dev/null)
 	if [ -n "$noisy" ]; then
 		echo "# $name: inconclusive ($noisy) on a busy machine; running it again once" >&3
 		rm -rf "${RUNS:?}/$name"
-		mkdir -p "$RUNS/$name"
-		RESULTS="$RUNS/$name" sh "$ROOT/scripts/repro" "$@" >"$RUNS/$name.out" 2>&1 3>&-
-		dir=$(ls -d "$RUNS/$name"/*/ | head -n 1)
+		dir=$(repro_run "$@")
 	fi
 	printf '%s\n' "$dir"
 }
@@ -34,9 +28,9 @@ setup_file() {
 	mkdir -p "$RUNS"
 	[ -z "$GATE_SKIP" ] || return 0
 	# The quick profile under each cache key, with a single answering worker.
-	repro_run inode --gate 'latency=20 workers=1 key=inode' >/dev/null
-	repro_run path --gate 'latency=20 workers=1 key=path' >/dev/null
-	repro_run content --gate 'latency=20 workers=1 key=content' >/dev/null
+	settled_run inode --gate 'latency=20 workers=1 key=inode' >/dev/null
+	settled_run path --gate 'latency=20 workers=1 key=path' >/dev/null
+	settled_run content --gate 'latency=20 workers=1 key=content' >/dev/null
 }
 
 setup() {
@@ -98,7 +92,7 @@ within() {
 
 @test "a plain run (no gate) satisfies the no-penalty expectation of every pattern" {
 	[ "$(uname -s)" = Linux ] || skip "the plain control is Linux"
-	r=$(repro_run plain --cases exe,script,script-via-sh,exe-hardlink,exe-copy,exe-rewrite,dylib,system-copy)
+	r=$(settled_run plain --cases exe,script,script-via-sh,exe-hardlink,exe-copy,exe-rewrite,dylib,system-copy)
 	assert_equal "$(jq -r '.conditions["gate.active"]' "$r/run.json")" 0
 	patterns_hold "$r"
 }
@@ -114,7 +108,7 @@ within() {
 
 @test "at T=1 the penalty is within 20% or 1 ms of the gate's own held time, at 5 ms" {
 	need_gate
-	r=$(repro_run lat5 --gate 'latency=5 workers=1 key=inode' --cases exe --threads 1)
+	r=$(settled_run lat5 --gate 'latency=5 workers=1 key=inode' --cases exe --threads 1)
 	truth=$(held_median "$r")
 	p=$(field "$r" exe .penalty_ms.median)
 	echo "# 5 ms gate: penalty $p ms, gate held $truth ms" >&3
@@ -137,7 +131,7 @@ within() {
 	need_gate
 	ncpu=$(getconf _NPROCESSORS_ONLN)
 	[ "$ncpu" -gt 1 ] || skip "needs more than one core"
-	r=$(repro_run parallel --gate "latency=20 workers=$ncpu key=inode" --cases exe)
+	r=$(settled_run parallel --gate "latency=20 workers=$ncpu key=inode" --cases exe)
 	s=$(jq -r '[.cases[] | select(.name == "exe") | .scaling[] | select(.class == "all")] | max_by(.threads) | .first' "$r/run.json")
 	echo "# workers=$ncpu: first-pass scaling at T=$ncpu x$s" >&3
 	awk -v s="$s" 'BEGIN { exit !(s > 1.25) }'
@@ -146,7 +140,7 @@ within() {
 
 @test "exempt=1: the kit's own launches pass the gate and no case has a penalty" {
 	need_gate
-	r=$(repro_run exempt --gate 'latency=20 workers=1 key=inode exempt=1' --cases exe,script,dylib --threads 1)
+	r=$(settled_run exempt --gate 'latency=20 workers=1 key=inode exempt=1' --cases exe,script,dylib --threads 1)
 	patterns_hold "$r"
 	assert_equal "$(jq '[.cases[] | select(.verdict != "none")] | length' "$r/run.json")" 0
 	# the gate saw the launches and let them through as exempt

@@ -6,15 +6,6 @@
 
 load test_helper/common-setup
 
-# repro_run NAME ARGS...: one run of the kit into $RUNS/NAME/<id>/
-repro_run() {
-	local name=$1
-	shift
-	mkdir -p "$RUNS/$name" "$RUNS/$name.tmp"
-	RESULTS="$RUNS/$name" TMPDIR="$RUNS/$name.tmp" sh "$ROOT/scripts/repro" "$@" \
-		>"$RUNS/$name.out" 2>&1 3>&-
-}
-
 setup_file() {
 	_common_setup
 	make -C "$ROOT" -s build >/dev/null

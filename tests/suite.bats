@@ -10,16 +10,6 @@ load test_helper/common-setup
 M=20       # programs per set: small, so the file stays quick
 LAT=50     # gate latency, ms: large beside compile-time noise on a busy machine
 
-# repro_run NAME ARGS...: one run of the kit into $RUNS/NAME/<id>/, with its
-# own TMPDIR ($RUNS/NAME.tmp) so what it leaves behind can be counted
-repro_run() {
-	local name=$1
-	shift
-	mkdir -p "$RUNS/$name" "$RUNS/$name.tmp"
-	RESULTS="$RUNS/$name" TMPDIR="$RUNS/$name.tmp" sh "$ROOT/scripts/repro" "$@" \
-		>"$RUNS/$name.out" 2>&1 3>&-
-}
-
 setup_file() {
 	_common_setup
 	make -C "$ROOT" -s build >/dev/null

@@ -76,3 +76,16 @@ validate_run_json() {
 inconclusive_cases() {
 	jq -r '[.cases[] | select(.verdict == "inconclusive") | .name] | join(",")' "$1"
 }
+
+# repro_run NAME ARGS...: one run of the kit into $RUNS/NAME/<id>/, with its
+# own TMPDIR ($RUNS/NAME.tmp) so what it leaves behind can be counted.
+# Prints the run folder; returns the kit's exit status.
+repro_run() {
+	local name=$1 rc=0
+	shift
+	mkdir -p "$RUNS/$name" "$RUNS/$name.tmp"
+	RESULTS="$RUNS/$name" TMPDIR="$RUNS/$name.tmp" sh "$ROOT/scripts/repro" "$@" \
+		>"$RUNS/$name.out" 2>&1 3>&- || rc=$?
+	ls -d "$RUNS/$name"/*/ 2>/dev/null | head -n 1
+	return "$rc"
+}
