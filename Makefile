@@ -21,9 +21,15 @@ PLAT       = linux
 DL_LIBS    = -ldl
 endif
 
-# jansson through pkg-config; evaluated lazily so `make deps` runs first.
-JANSSON_CFLAGS = $(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null)
-JANSSON_LIBS   = $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson)
+# jansson: pkg-config's when it knows jansson (apt, Homebrew), else the static
+# library scripts/jansson builds from the pinned source into .cache/jansson
+# (a Mac without Homebrew, Linux without root).  Evaluated lazily, so that
+# `make deps` runs first.
+JANSSON_LOCAL  = .cache/jansson
+JANSSON_FROM   = $(shell if $(PKG_CONFIG) --exists jansson 2>/dev/null; then echo pkg-config; \
+                 elif [ -f $(JANSSON_LOCAL)/lib/libjansson.a ]; then echo local; fi)
+JANSSON_CFLAGS = $(if $(filter local,$(JANSSON_FROM)),-I$(JANSSON_LOCAL)/include,$(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null))
+JANSSON_LIBS   = $(if $(filter local,$(JANSSON_FROM)),$(JANSSON_LOCAL)/lib/libjansson.a,$(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson))
 
 BIN = micro/bin
 PROGS = $(BIN)/mkfresh $(BIN)/launch $(BIN)/analyze $(BIN)/spawnloop $(BIN)/tiny
@@ -39,7 +45,7 @@ COMMON_SRC = micro/util.c
 COMMON_HDR = micro/util.h
 
 .PHONY: all build deps deps-test repro repro-full test check bench sensitivity \
-        cross lint install uninstall clean feedback compare aggregate bench-aggregate
+        cross print-progs lint install uninstall clean feedback compare aggregate bench-aggregate
 
 all: build
 build: $(PROGS)
@@ -136,6 +142,10 @@ bench-aggregate: deps-test
 
 cross:
 	@sh scripts/cross
+
+# for scripts/cross: the programs this platform builds
+print-progs:
+	@echo $(PROGS)
 
 lint:
 	@sh scripts/lint

@@ -192,7 +192,7 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 }
 
 @test "the summary plot is valid XML, renders not blank, and labels every row" {
-	command -v rsvg-convert >/dev/null || skip "rsvg-convert is missing (make deps-test installs librsvg2-bin)"
+	need_tool rsvg-convert librsvg
 	run "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
 	assert_success
 	xmllint --noout "$OUT.svg"

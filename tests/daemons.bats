@@ -169,6 +169,7 @@ mdworker_shared${T}0.00${T}0${T}-"
 }
 
 @test "daemons and the fake ps pass shellcheck -s sh" {
+	need_tool shellcheck shellcheck
 	run shellcheck -s sh "$DAEMONS" "$FAKES/bin/ps"
 	assert_success
 }

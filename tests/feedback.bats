@@ -448,6 +448,7 @@ exe	services.deltas.amfid.cpu_s_delta	0.5"
 }
 
 @test "scripts/feedback and the identity fakes pass shellcheck -s sh" {
+	need_tool shellcheck shellcheck
 	run shellcheck -s sh "$ROOT/scripts/feedback" "$ROOT/$FAKES_REL"/bin/{hostname,id,ioreg,scutil,uname}
 	assert_success
 }

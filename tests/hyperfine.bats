@@ -46,7 +46,7 @@ setup() {
 	D="$BATS_TEST_TMPDIR"
 }
 
-need_hyperfine() { command -v hyperfine >/dev/null 2>&1 || skip "hyperfine is not installed (make deps-test)"; }
+need_hyperfine() { need_tool hyperfine hyperfine; }
 need_linux() { [ "$(uname -s)" = Linux ] || skip "the plain control and the gate are Linux"; }
 need_gate() { [ -z "$GATE_SKIP" ] || skip "$GATE_SKIP"; }
 

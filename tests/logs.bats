@@ -226,6 +226,7 @@ $PREDICATE
 }
 
 @test "logs and the fake log pass shellcheck -s sh" {
+	need_tool shellcheck shellcheck
 	run shellcheck -s sh "$LOGS" "$FAKES/bin/log"
 	assert_success
 }

@@ -20,7 +20,7 @@ setup_file() {
 
 setup() {
 	_common_setup
-	command -v rsvg-convert >/dev/null || skip "rsvg-convert is missing (make deps-test installs librsvg2-bin)"
+	need_tool rsvg-convert librsvg
 }
 
 # Every run folder this file made: the fixtures and the real run.

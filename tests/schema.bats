@@ -109,3 +109,27 @@ print(s["$schema"])' "$SCHEMA"
 @test "invalid: the wrong schema_version" {
 	assert_invalid "$(mutated '.schema_version = 2')"
 }
+
+@test "without python's jsonschema, run.json is checked with check-jsonschema (exit 1 is 'invalid')" {
+	local b="$BATS_TEST_TMPDIR/bin"
+	mkdir -p "$b"
+	# a python that has no jsonschema module, and a check-jsonschema that
+	# records its arguments and answers $FAKE_CJS_RC
+	printf '#!/bin/sh\nexit 1\n' >"$b/python3"
+	printf '#!/bin/sh\nprintf "%%s\\n" "$*" >>"%s"\nexit "${FAKE_CJS_RC:-0}"\n' "$BATS_TEST_TMPDIR/args" >"$b/check-jsonschema"
+	chmod +x "$b/python3" "$b/check-jsonschema"
+	SCHEMA_PY="$b/python3"
+	PATH="$b:$PATH"
+	assert_equal "$(schema_validator)" check-jsonschema
+	f="$BATS_FILE_TMPDIR/verdicts/run.json"
+	FAKE_CJS_RC=0 run validate_run_json "$f"
+	assert_equal "$status" 0
+	FAKE_CJS_RC=1 run validate_run_json "$f"
+	assert_equal "$status" 3
+	FAKE_CJS_RC=2 run validate_run_json "$f"
+	assert_equal "$status" 2
+	assert_equal "$(head -n 1 "$BATS_TEST_TMPDIR/args")" "--schemafile $ROOT/docs/run.schema.json $f"
+	rm "$b/check-jsonschema"
+	assert_equal "$(schema_validator)" ""
+	[[ "$(schema_skip_reason)" == *"brew install check-jsonschema"* ]]
+}

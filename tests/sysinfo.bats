@@ -407,6 +407,7 @@ sysctl: unknown oid 'hw.nada'"
 }
 
 @test "sysinfo and the fakes pass shellcheck -s sh" {
+	need_tool shellcheck shellcheck
 	run shellcheck -s sh "$SYSINFO" "$FAKES"/bin/* "$FAKES/mkstates"
 	assert_success
 }

@@ -40,8 +40,8 @@ repro_step() {
 
 # redo_step NAME: the same repro command again, as a new run
 redo_step() {
-	local args
-	mapfile -t args <"$STEPS/$1.args"
+	local args=() line
+	while IFS= read -r line; do args+=("$line"); done <"$STEPS/$1.args"
 	repro_step "$1" "${args[@]}"
 }
 

@@ -14,6 +14,14 @@ _common_setup() {
 	export ROOT BIN FIXTURES
 }
 
+# need_tool TOOL BREW-NAME: skip, naming how to install it, when TOOL is not
+# on PATH.  For the tools only a package manager gives (shellcheck, hyperfine,
+# rsvg-convert, check-jsonschema): a Mac as it comes has none of them.
+need_tool() {
+	command -v "$1" >/dev/null 2>&1 && return 0
+	skip "$1 is not installed: brew install $2 (Debian: make deps-test)"
+}
+
 # jq_get FILE FILTER: print a jq result raw (fails when jq fails or is null).
 jq_get() {
 	jq -er "$2" "$1"
@@ -56,16 +64,35 @@ gate_probe() {
 # for whatever python3 comes first on PATH.
 SCHEMA_PY=/usr/bin/python3
 
+# schema_validator: "python" when the system python has jsonschema, else
+# "check-jsonschema" when that is on PATH (Homebrew's), else nothing.
+schema_validator() {
+	if [ -x "$SCHEMA_PY" ] && "$SCHEMA_PY" -c 'import jsonschema' 2>/dev/null; then
+		echo python
+	elif command -v check-jsonschema >/dev/null 2>&1; then
+		echo check-jsonschema
+	fi
+}
+
 # schema_skip_reason: empty when run.json files can be validated here.
 schema_skip_reason() {
-	[ -x "$SCHEMA_PY" ] || { echo "$SCHEMA_PY not found: the schema is checked with the system python"; return; }
-	"$SCHEMA_PY" -c 'import jsonschema' 2>/dev/null ||
-		echo "$SCHEMA_PY has no jsonschema module (Debian: apt-get install python3-jsonschema)"
+	[ -n "$(schema_validator)" ] ||
+		echo "no JSON-schema validator: $SCHEMA_PY has no jsonschema module and check-jsonschema is not installed (brew install check-jsonschema; Debian: apt-get install python3-jsonschema)"
 }
 
 # validate_run_json FILE: exit 0 valid, 3 invalid (errors on stdout).
 validate_run_json() {
-	"$SCHEMA_PY" "$ROOT/tests/test_helper/validate-run.py" "$ROOT/docs/run.schema.json" "$1"
+	local rc=0
+	case $(schema_validator) in
+	python) "$SCHEMA_PY" "$ROOT/tests/test_helper/validate-run.py" "$ROOT/docs/run.schema.json" "$1" ;;
+	check-jsonschema)
+		# exit 1: the instance is invalid; anything else is a broken check
+		check-jsonschema --schemafile "$ROOT/docs/run.schema.json" "$1" || rc=$?
+		[ "$rc" != 1 ] || rc=3
+		return "$rc"
+		;;
+	*) echo "no JSON-schema validator" >&2; return 2 ;;
+	esac
 }
 
 # inconclusive_cases RUN_JSON: the cases whose verdict came out

@@ -1,0 +1,246 @@
+#!/usr/bin/env bats
+# scripts/deps without a package manager: a Mac as it comes (Xcode's command
+# line tools, no Homebrew) and Linux without root or sudo.  jansson is built
+# from its pinned source with cc alone, and bats is unpacked, into the cache;
+# the download is checked against the pin.  No network: a fake curl serves
+# Debian's copy of the same bytes (scripts/debian-orig), and a fake uname
+# says Darwin.
+
+load test_helper/common-setup
+
+JANSSON_URL=https://github.com/akheron/jansson/archive/refs/tags/v2.14.tar.gz
+
+setup_file() {
+	local root="$BATS_TEST_DIRNAME/.."
+	ORIG="$root/.cache/debian-orig"
+	ORIG_SKIP=""
+	sh "$root/scripts/debian-orig" "$ORIG" jansson bats-support 2>"$BATS_FILE_TMPDIR/orig.err" ||
+		ORIG_SKIP="Debian's orig tarballs cannot be fetched here: $(head -n 1 "$BATS_FILE_TMPDIR/orig.err")"
+	[ -n "$ORIG_SKIP" ] || [ -f "$ORIG/jansson_2.14.orig.tar.gz" ] ||
+		ORIG_SKIP="Debian's archive here has no jansson_2.14.orig.tar.gz"
+	export ORIG ORIG_SKIP
+}
+
+setup() {
+	_common_setup
+	[ -z "$ORIG_SKIP" ] || skip "$ORIG_SKIP"
+	D="$BATS_TEST_TMPDIR"
+	export EXECLAG_CACHE="$D/cache"
+	export FAKE_CURL_DIR="$D/served"
+	mkdir -p "$FAKE_CURL_DIR" "$D/state"
+	printf 'Darwin\n' >"$D/state/uname_s"
+}
+
+# serve URL FILE: the fake curl answers URL with FILE's bytes.
+serve() {
+	cp "$2" "$FAKE_CURL_DIR/$(printf '%s' "$1" | tr '/:' '__')"
+}
+
+# path_without DIR NAME...: DIR holds links to every program on PATH but NAMEs.
+path_without() {
+	local dir=$1 d f n skip
+	shift
+	mkdir -p "$dir"
+	local IFS=:
+	for d in $PATH; do
+		[ -d "$d" ] || continue
+		for f in "$d"/*; do
+			n=${f##*/}
+			skip=0
+			for s in "$@"; do [ "$n" = "$s" ] && skip=1; done
+			[ "$skip" = 0 ] || continue
+			[ -e "$dir/$n" ] || ln -s "$f" "$dir/$n"
+		done
+	done
+}
+
+# A Mac without Homebrew: fake uname (Darwin) and curl first, and no brew,
+# pkg-config, sudo, apt-get or system bats on PATH.
+mac_path() {
+	path_without "$D/bin" brew pkg-config pkgconf sudo apt-get bats "$@"
+	printf '%s:%s:%s' "$ROOT/tests/fakes/net" "$D/fakeuname" "$D/bin"
+}
+
+fake_uname_dir() {
+	mkdir -p "$D/fakeuname"
+	ln -sf "$ROOT/tests/fakes/bin/uname" "$D/fakeuname/uname"
+}
+
+# nothing_left: the cache holds no file at all (folders may stay, empty).
+nothing_left() {
+	local left
+	[ -d "$EXECLAG_CACHE" ] || return 0
+	left=$(find "$EXECLAG_CACHE" -mindepth 1 ! -type d; find "$EXECLAG_CACHE" -mindepth 2 -type d)
+	[ -z "$left" ] || fail "left behind: $left"
+}
+
+@test "the pinned jansson and bats-support are byte for byte Debian's orig tarballs, as the .dsc files say" {
+	for p in "jansson jansson_2.14.orig.tar.gz jansson_2.14-2.dsc" \
+		"bats-support bats-support_0.3.0.orig.tar.gz bats-support_0.3.0-3.dsc"; do
+		set -- $p
+		pinned=$(awk -v n="$1" '$1 == n { print $4 }' "$ROOT/scripts/pins")
+		got=$(shasum -a 256 "$ORIG/$2" | awk '{ print $1 }')
+		dsc=$(awk -v f="$2" '/^Checksums-Sha256:/ { on = 1; next } /^[^ ]/ { on = 0 } on && $3 == f { print $1 }' "$ORIG/$3")
+		assert_equal "$got" "$pinned"
+		assert_equal "$dsc" "$pinned"
+	done
+}
+
+@test "a Mac without Homebrew: the dependency step builds jansson 2.14 with cc alone, from the pinned URL" {
+	fake_uname_dir
+	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
+	FAKE_STATE="$D/state" PATH="$(mac_path)" run sh "$ROOT/scripts/deps" run
+	assert_success
+	assert_output --partial "building jansson 2.14 from source into .cache/jansson"
+	assert_equal "$(cat "$FAKE_CURL_DIR/asked")" "$JANSSON_URL"
+	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
+	nm "$EXECLAG_CACHE/jansson/lib/libjansson.a" | grep -q ' T json_loads$'
+	grep -q '#define JSON_INTEGER_IS_LONG_LONG 1' "$EXECLAG_CACHE/jansson/include/jansson_config.h"
+	# no temporary folder of the build or the download is left
+	assert_equal "$(find "$EXECLAG_CACHE" -maxdepth 2 -name '.*' ! -name .execlag-unpacked | wc -l | tr -d ' ')" 0
+	# a second run finds it and downloads nothing
+	FAKE_STATE="$D/state" PATH="$(mac_path)" run sh "$ROOT/scripts/deps" run
+	assert_success
+	assert_output ""
+	assert_equal "$(wc -l <"$FAKE_CURL_DIR/asked" | tr -d ' ')" 1
+}
+
+@test "the kit built against that jansson, without pkg-config, links it statically and passes a quick run" {
+	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
+	K="$D/kit"
+	mkdir -p "$K"
+	cp -R "$ROOT/Makefile" "$ROOT/micro" "$ROOT/scripts" "$ROOT/cases" "$K/"
+	rm -rf "$K/micro/bin"
+	EXECLAG_CACHE="$K/.cache" PATH="$ROOT/tests/fakes/net:$PATH" run sh "$K/scripts/jansson"
+	assert_success
+	run make -C "$K" -s build PKG_CONFIG=/nonexistent/pkg-config
+	assert_success
+	for p in analyze compare fbtext aggregate; do
+		[ -x "$K/micro/bin/$p" ] || fail "$p was not built"
+		if command -v readelf >/dev/null; then
+			! readelf -d "$K/micro/bin/$p" | grep -q 'libjansson' || fail "$p is linked to a shared libjansson"
+		fi
+	done
+	mkdir -p "$D/tmp" "$D/results"
+	TMPDIR="$D/tmp" RESULTS="$D/results" CASES=exe,script COUNT=8 THREADS=1 \
+		run sh "$K/scripts/repro" --profile quick
+	assert_success
+	j=$(ls "$D"/results/*/run.json)
+	assert_equal "$(jq -r '[.cases[] | .name] | sort | unique | join(",")' "$j")" "exe,script"
+	jq -e '[.cases[] | .verdict] | all(. == "none" or . == "inconclusive" or . == "slowdown")' "$j"
+	grep -q '^## ' "$(dirname "$j")/report.md"
+}
+
+@test "a corrupted download is refused in one line, exit 1, and leaves nothing behind" {
+	fake_uname_dir
+	cp "$ORIG/jansson_2.14.orig.tar.gz" "$D/bad.tar.gz"
+	printf 'X' | dd of="$D/bad.tar.gz" bs=1 seek=5000 conv=notrunc 2>/dev/null
+	serve "$JANSSON_URL" "$D/bad.tar.gz"
+	FAKE_STATE="$D/state" PATH="$(mac_path)" run --separate-stderr sh "$ROOT/scripts/deps" run
+	assert_equal "$status" 1
+	assert_equal "$(printf '%s\n' "$stderr" | grep -c 'not the pinned c739578bf6b764aa0752db9a2fdadcfe921c78f1228c7ec0bb47fa804c55d17b')" 1
+	[[ "$stderr" == *"deleted it"* ]]
+	nothing_left
+}
+
+@test "no network: one line with the URL, the checksum and where to put the file; a file put there is used" {
+	fake_uname_dir
+	FAKE_STATE="$D/state" PATH="$(mac_path)" run --separate-stderr sh "$ROOT/scripts/deps" run
+	assert_equal "$status" 1
+	line=$(printf '%s\n' "$stderr" | grep '^fetch:')
+	assert_equal "$(printf '%s\n' "$line" | wc -l | tr -d ' ')" 1
+	[[ "$line" == *"$JANSSON_URL"* ]]
+	[[ "$line" == *"c739578bf6b764aa0752db9a2fdadcfe921c78f1228c7ec0bb47fa804c55d17b"* ]]
+	[[ "$line" == *"$EXECLAG_CACHE/dl/jansson-2.14.tar.gz"* ]]
+	nothing_left
+	# put there by hand: checked and used, no download
+	mkdir -p "$EXECLAG_CACHE/dl"
+	cp "$ORIG/jansson_2.14.orig.tar.gz" "$EXECLAG_CACHE/dl/jansson-2.14.tar.gz"
+	rm -f "$FAKE_CURL_DIR/asked"
+	FAKE_STATE="$D/state" PATH="$(mac_path)" run sh "$ROOT/scripts/deps" run
+	assert_success
+	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
+	[ ! -e "$FAKE_CURL_DIR/asked" ]
+}
+
+@test "Linux, not root and no sudo: the same local jansson build, nothing to install by hand" {
+	[ "$(uname -s)" = Linux ] || skip "a Linux case"
+	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
+	mkdir -p "$D/fakeid"
+	printf '#!/bin/sh\ncase "$*" in -u) echo 1000 ;; *) exec %s "$@" ;; esac\n' "$(command -v id)" >"$D/fakeid/id"
+	chmod +x "$D/fakeid/id"
+	path_without "$D/bin" pkg-config pkgconf sudo
+	PATH="$ROOT/tests/fakes/net:$D/fakeid:$D/bin" run sh "$ROOT/scripts/deps" run
+	assert_success
+	assert_output --partial "building jansson 2.14 from source"
+	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
+}
+
+@test "with Homebrew present, today's path stays: brew install pkgconf jansson" {
+	fake_uname_dir
+	mkdir -p "$D/brew"
+	printf '#!/bin/sh\necho "$*" >>"%s"\n' "$D/brew.log" >"$D/brew/brew"
+	chmod +x "$D/brew/brew"
+	FAKE_STATE="$D/state" PATH="$D/brew:$(mac_path)" run sh "$ROOT/scripts/deps" run
+	assert_success
+	assert_equal "$(cat "$D/brew.log")" "install pkgconf jansson"
+	[ ! -e "$FAKE_CURL_DIR/asked" ]
+	nothing_left
+}
+
+@test "a Mac without Homebrew or bats: make test's step unpacks bats, and scripts/runtests runs with it" {
+	command -v npm >/dev/null || skip "npm is missing: it gives this test a bats-core 1.10.0 to serve"
+	[ -f /usr/lib/bats/bats-assert/load.bash ] || skip "Debian's bats-assert is missing: it gives this test a bats-assert to serve"
+	# bats-support: Debian's copy of the pinned bytes.  bats-core 1.10.0 (npm's
+	# package of the release) and bats-assert 2.1.0 (Debian's installed files)
+	# are not to be had here as upstream's tarballs, so they are served under
+	# pins of their own, in a pins file of the test's.
+	local npmdir="$ROOT/.cache/npm-bats"
+	if [ ! -f "$npmdir/bats-1.10.0.tgz" ]; then
+		mkdir -p "$npmdir"
+		(cd "$npmdir" && npm pack --silent bats@1.10.0 >/dev/null 2>&1) || skip "npm pack bats@1.10.0 failed"
+	fi
+	mkdir -p "$D/pack/core" "$D/pack/assert/bats-assert-2.1.0"
+	tar -xzf "$npmdir/bats-1.10.0.tgz" -C "$D/pack/core"
+	mv "$D/pack/core/package" "$D/pack/core/bats-core-1.10.0"
+	(cd "$D/pack/core" && tar -czf "$D/core.tar.gz" bats-core-1.10.0)
+	cp -R /usr/lib/bats/bats-assert/. "$D/pack/assert/bats-assert-2.1.0/"
+	(cd "$D/pack/assert" && tar -czf "$D/assert.tar.gz" bats-assert-2.1.0)
+	sum() { shasum -a 256 "$1" | awk '{ print $1 }'; }
+	{
+		grep -v -e '^bats-core ' -e '^bats-assert ' "$ROOT/scripts/pins"
+		echo "bats-core 1.10.0 https://example.invalid/bats-core-1.10.0.tar.gz $(sum "$D/core.tar.gz")"
+		echo "bats-assert 2.1.0 https://example.invalid/bats-assert-2.1.0.tar.gz $(sum "$D/assert.tar.gz")"
+	} >"$D/pins"
+	serve https://example.invalid/bats-core-1.10.0.tar.gz "$D/core.tar.gz"
+	serve https://example.invalid/bats-assert-2.1.0.tar.gz "$D/assert.tar.gz"
+	serve https://github.com/bats-core/bats-support/archive/refs/tags/v0.3.0.tar.gz "$ORIG/bats-support_0.3.0.orig.tar.gz"
+	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
+	fake_uname_dir
+	P="$(mac_path shellcheck)"
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/deps" test
+	assert_success
+	assert_output --partial "unpacking bats-core, bats-support and bats-assert into .cache/bats"
+	assert_output --partial "optional, not installed: shellcheck"
+	assert_output --partial "brew install shellcheck"
+	[ -x "$EXECLAG_CACHE/bats/bin/bats" ]
+	# a test that loads both libraries, run by scripts/runtests with that bats
+	# (printf, not a here-document: bats would take its @test lines as its own)
+	printf '%s\n' 'load_libs() { bats_load_library bats-support; bats_load_library bats-assert; }' \
+		"@test \"assert_output from the unpacked bats-assert\" { load_libs; run echo hi; assert_output hi; }" \
+		"@test \"and it can fail\" { load_libs; run echo hi; run -1 assert_output nope; }" >"$D/t.bats"
+	PATH="$P" BATS_LIB_PATH= run sh "$ROOT/scripts/runtests" "$D/t.bats"
+	assert_success
+	assert_line "2 passed, 0 failed, 0 skipped"
+}
+
+@test "Debian, upstream unreachable: fetch takes Debian's copy of the same source, checked against the pin" {
+	[ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null || skip "needs Debian's apt-get"
+	PATH="$ROOT/tests/fakes/net:$PATH" run --separate-stderr sh "$ROOT/scripts/fetch" jansson
+	assert_success
+	assert_equal "$output" "$EXECLAG_CACHE/src/jansson-2.14"
+	[[ "$stderr" == *"using Debian's copy of the same source (jansson_2.14.orig.tar.gz)"* ]]
+	assert_equal "$(shasum -a 256 "$EXECLAG_CACHE/dl/jansson-2.14.tar.gz" | awk '{ print $1 }')" \
+		c739578bf6b764aa0752db9a2fdadcfe921c78f1228c7ec0bb47fa804c55d17b
+	[ -f "$EXECLAG_CACHE/src/jansson-2.14/src/jansson.h" ]
+}
