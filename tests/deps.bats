@@ -36,22 +36,18 @@ serve() {
 	cp "$2" "$FAKE_CURL_DIR/$(printf '%s' "$1" | tr '/:' '__')"
 }
 
-# path_without DIR NAME...: DIR holds links to every program on PATH but NAMEs.
+# path_without DIR NAME...: DIR holds links to every program on PATH but NAMEs
+# (the first of a name on PATH wins, as for the shell).
 path_without() {
-	local dir=$1 d f n skip
+	local dir=$1 d n
 	shift
 	mkdir -p "$dir"
 	local IFS=:
 	for d in $PATH; do
 		[ -d "$d" ] || continue
-		for f in "$d"/*; do
-			n=${f##*/}
-			skip=0
-			for s in "$@"; do [ "$n" = "$s" ] && skip=1; done
-			[ "$skip" = 0 ] || continue
-			[ -e "$dir/$n" ] || ln -s "$f" "$dir/$n"
-		done
+		ln -s "$d"/* "$dir/" 2>/dev/null || true
 	done
+	for n in "$@"; do rm -f "$dir/$n"; done
 }
 
 # A Mac without Homebrew: fake uname (Darwin) and curl first, and no brew,
