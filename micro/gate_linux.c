@@ -35,8 +35,8 @@
 enum key_kind { KEY_INODE, KEY_PATH, KEY_CONTENT };
 static const char *const key_names[] = { "inode", "path", "content" };
 
-enum obj_kind { OBJ_EXEC, OBJ_LIBRARY };
-static const char *const obj_names[] = { "exec", "library" };
+enum obj_kind { OBJ_EXEC, OBJ_LIBRARY, OBJ_OPEN };
+static const char *const obj_names[] = { "exec", "library", "open" };
 
 /* Longest single hold slice: a hold is cut into absolute-deadline slices so
  * that a stop request ends it promptly; the last slice ends exactly on the
@@ -48,6 +48,7 @@ static const char *const obj_names[] = { "exec", "library" };
 static double opt_latency_ms = -1;
 static long opt_workers = -1;
 static int opt_key = -1;
+static int opt_on_open; /* --on open: every open is checked, as ClamAV does */
 static const char *opt_dir;
 static char *dir_real;
 static long opt_exempt_pid = -1;
@@ -458,17 +459,19 @@ static void handle_event(const struct fanotify_event_metadata *m)
 	} else {
 		struct stat st;
 
-		/* A plain open (readers, `sh x.sh`, writers making a file) is
-		 * not held.  An empty file is one being created (O_CREAT, or a
-		 * linker's output): nothing a loader could map yet, so writers
-		 * of library names are neither held nor cached. */
-		if (!is_library_name(path) || fstat(m->fd, &st) != 0 ||
+		/* An empty file is one being created (O_CREAT, or a linker's
+		 * output): nothing to scan or map yet, so it is neither held nor
+		 * cached.  --on exec (the default): a plain open (readers, `sh
+		 * x.sh`, writers) is not held either; only libraries, which a
+		 * loader maps.  --on open: every open of a file is checked, as
+		 * a scan-on-open scanner (ClamAV's clamonacc) does. */
+		if ((!opt_on_open && !is_library_name(path)) || fstat(m->fd, &st) != 0 ||
 		    !S_ISREG(st.st_mode) || st.st_size == 0) {
 			respond(m->fd);
 			free(path);
 			return;
 		}
-		kind = OBJ_LIBRARY;
+		kind = is_library_name(path) ? OBJ_LIBRARY : OBJ_OPEN;
 	}
 	if (is_exempt(m->pid)) {
 		uint64_t t0 = now_ns(), t1;
@@ -550,7 +553,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: gate --dir DIR --latency-ms MS --workers W --key inode|path|content\n"
-	    "            [--exempt-pid PID] [--log FILE] [--ready-file FILE]\n"
+	    "            [--on exec|open] [--exempt-pid PID] [--log FILE] [--ready-file FILE]\n"
 	    "\n"
 	    "Calibration gate (Linux, needs root): holds the first exec of every\n"
 	    "file directly in DIR, and the first open of every non-empty library\n"
@@ -562,6 +565,9 @@ static void usage(FILE *f)
 	    "  --workers W        threads answering, 1..64 (1 = serialised)\n"
 	    "  --key K            what the cache remembers: inode (dev:ino),\n"
 	    "                     path, or content (FNV-1a 64 of the bytes)\n"
+	    "  --on exec|open     exec (default): hold executions and library\n"
+	    "                     opens; open: hold every open of a non-empty\n"
+	    "                     file too, as a scan-on-open scanner does\n"
 	    "  --exempt-pid PID   PID and its descendants pass unheld (logged \"exempt\")\n"
 	    "  --log FILE         one JSON line per decision\n"
 	    "  --ready-file FILE  exists exactly while the marks are in place\n"
@@ -580,6 +586,7 @@ static void parse_args(int argc, char **argv)
 		{ "latency-ms", required_argument, NULL, 'l' },
 		{ "workers", required_argument, NULL, 'w' },
 		{ "key", required_argument, NULL, 'k' },
+		{ "on", required_argument, NULL, 'o' },
 		{ "exempt-pid", required_argument, NULL, 'e' },
 		{ "log", required_argument, NULL, 'L' },
 		{ "ready-file", required_argument, NULL, 'r' },
@@ -610,6 +617,14 @@ static void parse_args(int argc, char **argv)
 					opt_key = i;
 			if (opt_key < 0)
 				die(EXIT_USAGE, "--key must be inode, path or content: %s", optarg);
+			break;
+		case 'o':
+			if (strcmp(optarg, "exec") == 0)
+				opt_on_open = 0;
+			else if (strcmp(optarg, "open") == 0)
+				opt_on_open = 1;
+			else
+				die(EXIT_USAGE, "--on must be exec or open: %s", optarg);
 			break;
 		case 'e':
 			if (parse_long(optarg, 1, INT_MAX, &opt_exempt_pid) != 0)
@@ -764,6 +779,7 @@ int main(int argc, char **argv)
 	json_object_set_new(o, "latency_ms", json_real(opt_latency_ms));
 	json_object_set_new(o, "workers", json_integer(opt_workers));
 	json_object_set_new(o, "key", json_string(key_names[opt_key]));
+	json_object_set_new(o, "on", json_string(opt_on_open ? "open" : "exec"));
 	json_object_set_new(o, "dir", json_string(dir_real));
 	json_object_set_new(o, "exempt_pid",
 	                    opt_exempt_pid > 0 ? json_integer(opt_exempt_pid) : json_null());

@@ -124,6 +124,8 @@ static json_t *json_gate(const struct run *r)
 				    ? json_integer(n_workers) : json_null());
 	json_object_set_new(gate, "key", jstr_or_null(run_condition(r, "gate.key")));
 	json_object_set_new(gate, "exempt", json_loose(run_condition(r, "gate.exempt")));
+	/* runs made before the gate could scan on open held executions only */
+	json_object_set_new(gate, "on", jstr(run_condition(r, "gate.on") ? run_condition(r, "gate.on") : "exec"));
 	json_object_set_new(gate, "failure", jstr_or_null(run_condition(r, "gate.failure")));
 	return gate;
 }
@@ -377,10 +379,11 @@ static void md_gate(const struct run *r, FILE *f)
 {
 	if (!gate_active(r))
 		return;
-	fprintf(f, "Calibration gate active: latency %s ms, workers %s, key %s, exempt %s\n\n",
+	fprintf(f, "Calibration gate active: latency %s ms, workers %s, key %s, on %s, exempt %s\n\n",
 		or_unknown(run_condition(r, "gate.latency_ms")),
 		or_unknown(run_condition(r, "gate.workers")),
 		or_unknown(run_condition(r, "gate.key")),
+		run_condition(r, "gate.on") ? run_condition(r, "gate.on") : "exec",
 		or_unknown(run_condition(r, "gate.exempt")));
 	fputs("A calibration gate (Linux fanotify) held launches: these numbers are a "
 	      "test of the kit, not of an OS.\n\n", f);

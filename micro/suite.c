@@ -22,6 +22,7 @@
 #endif
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
+#include "fsflush.h"
 #include "util.h"
 
 #include <errno.h>
@@ -239,22 +240,6 @@ static void write_sources(void)
 			free(nonce);
 			check_interrupt();
 		}
-}
-
-/* A binary just written is flushed before its first timed launch, so that
- * launch does not race the writeback of its pages (as mkfresh does). */
-static void flush_set(int s)
-{
-	long i;
-
-	for (i = 0; i < count; i++) {
-		int fd = open(exe[s][i], O_RDONLY | O_CLOEXEC);
-
-		if (fd >= 0) {
-			fsync(fd);
-			close(fd);
-		}
-	}
 }
 
 /* ---- compiler ----------------------------------------------------------- */
@@ -631,7 +616,11 @@ int main(int argc, char **argv)
 	 * burst of other load between them would otherwise look like a cost. */
 	run_pass(P_FRESH, quiet);
 	run_pass(P_BUILD, quiet);
-	flush_set(1);
+	/* set b, just built, to disk before its first timed launch, so that
+	 * launch does not race the writeback of its pages - through the file
+	 * system, never by opening a binary (fsflush.h) */
+	if (fsflush_dir(workdir) != 0)
+		die(EXIT_FAIL, "cannot write %s to disk:", workdir);
 	check_interrupt();
 	run_pass(P_ALONE, quiet);
 	run_pass(P_RERUN, quiet);

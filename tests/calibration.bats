@@ -31,6 +31,10 @@ setup_file() {
 	settled_run inode --gate 'latency=20 workers=1 key=inode' >/dev/null
 	settled_run path --gate 'latency=20 workers=1 key=path' >/dev/null
 	settled_run content --gate 'latency=20 workers=1 key=content' >/dev/null
+	# A scan-on-open scanner with a content cache (as ClamAV): any open of an
+	# artifact's bytes before its first launch would be cached and hide the
+	# penalty.  T=1 only: the question is what is opened, not scaling.
+	settled_run onopen --threads 1 --gate 'latency=20 workers=1 key=content on=open' >/dev/null
 }
 
 setup() {
@@ -185,4 +189,52 @@ within() {
 	grep -qi 'gate.*exited' "$r/report.md"
 	jq -e '.conditions["gate.failure"] | test("exited")' "$r/run.json"
 	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+@test "scan on open, content key: no artifact's bytes are opened before its first launch (the gate's first event is that launch, a miss)" {
+	need_gate
+	local r
+	r=$(run_of onopen)
+	[ -n "$r" ] || fail "the on=open run did not finish: $(tail -n 3 "$RUNS/onopen.out")"
+	assert_equal "$(jq -r '.gate.on' "$r/run.json")" open
+	# every artifact of the assessed cases: its first event in the gate's log
+	# is its own launch - exec, sh's open of the script, or the host's open
+	# of the library - and a miss, so nothing opened the same bytes before
+	local c m kind n=0 bad=""
+	for c in exe script script-via-sh dylib; do
+		case $c in script-via-sh) kind=open ;; dylib) kind=library ;; *) kind=exec ;; esac
+		m=$(ls "$r"/raw/"$c"-t1-*.manifest)
+		while IFS= read -r obj; do
+			n=$((n + 1))
+			got=$(jq -r --arg o "$obj" 'select(.object == $o) | "\(.event) \(.result)"' "$r/gate.log" | head -n 1)
+			[ "$got" = "$kind miss" ] || bad="$bad $c:${obj##*/}=($got)"
+		done < <(awk -F '\t' '$1 == "artifact" { print $3 }' "$m")
+	done
+	[ -z "$bad" ] || fail "opened before the first launch:$bad"
+	echo "# $n artifacts: the first event of each was its launch, a miss" >&3
+	# so the kit sees the penalty of every assessed case, and the key
+	for c in exe script script-via-sh dylib; do
+		assert_equal "$(field "$r" "$c" .verdict)" slowdown
+	done
+	assert_equal "$(jq -r '.inferred.cache_key' "$r/run.json")" content
+	# hyperfine's first runs (a fresh file renamed in each time, with bytes
+	# of its own) see it as well
+	if [ "$(jq -r '.hyperfine.status' "$r/run.json")" = done ]; then
+		for c in exe script; do
+			jq -e --arg c "$c" '.hyperfine.cases[] | select(.case == $c) | .penalty_ms > 15' "$r/run.json" >/dev/null ||
+				fail "hyperfine's $c penalty under on=open: $(jq -c --arg c "$c" '.hyperfine.cases[] | select(.case == $c)' "$r/run.json")"
+		done
+	fi
+}
+
+@test "scan on open: P2 (interpreter bypass) does not hold, since sh x.sh reads the file and pays" {
+	need_gate
+	local r
+	r=$(run_of onopen)
+	[ -n "$r" ] || fail "the on=open run did not finish"
+	RUN="$r" run bats --tap "$ROOT/tests/pattern/P2-interpreter-bypass.bats"
+	printf '%s\n' "$output" | grep -v '^1\.\.' | sed 's/^/# /' >&3
+	assert_failure
+	assert_output --partial "on every open"
+	assert_output --regexp "script-via-sh: penalty [0-9.]+ ms .*slowdown — expected none"
 }

@@ -87,7 +87,7 @@ nothing_left() {
 	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
 	FAKE_STATE="$D/state" PATH="$(mac_path)" run sh "$ROOT/scripts/deps" run
 	assert_success
-	assert_output --partial "building jansson 2.14 from source into .cache/jansson"
+	assert_output --partial "building jansson 2.14 from source into $EXECLAG_CACHE/jansson"
 	assert_equal "$(cat "$FAKE_CURL_DIR/asked")" "$JANSSON_URL"
 	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
 	nm "$EXECLAG_CACHE/jansson/lib/libjansson.a" | grep -q ' T json_loads$'
@@ -145,6 +145,8 @@ nothing_left() {
 	assert_equal "$status" 1
 	line=$(printf '%s\n' "$stderr" | grep '^fetch:')
 	assert_equal "$(printf '%s\n' "$line" | wc -l | tr -d ' ')" 1
+	# curl's own message is not shown: that one line says what to do
+	[[ "$stderr" != *"curl: ("* ]] || fail "curl's message shown: $stderr"
 	[[ "$line" == *"$JANSSON_URL"* ]]
 	[[ "$line" == *"c739578bf6b764aa0752db9a2fdadcfe921c78f1228c7ec0bb47fa804c55d17b"* ]]
 	[[ "$line" == *"$EXECLAG_CACHE/dl/jansson-2.14.tar.gz"* ]]
@@ -214,9 +216,15 @@ nothing_left() {
 	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
 	fake_uname_dir
 	P="$(mac_path shellcheck)"
+	# make check's step: bats and jq only, nothing said of the test tools
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/deps" check
+	assert_success
+	assert_output --partial "unpacking bats-core, bats-support and bats-assert into $EXECLAG_CACHE/bats"
+	refute_output --partial "optional"
+	# make test's step: the bats is there; the tools only Homebrew gives are optional
 	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/deps" test
 	assert_success
-	assert_output --partial "unpacking bats-core, bats-support and bats-assert into .cache/bats"
+	refute_output --partial "unpacking"
 	assert_output --partial "optional, not installed: shellcheck"
 	assert_output --partial "brew install shellcheck"
 	[ -x "$EXECLAG_CACHE/bats/bin/bats" ]

@@ -64,7 +64,7 @@ run_context() {
 context_text() {
 	case $CONTEXT in
 	control) echo "plain $(cond os): no assessment, no penalty expected" ;;
-	gate) echo "calibration gate: latency $(cond gate.latency_ms) ms, workers $(cond gate.workers), key $(cond gate.key)" ;;
+	gate) echo "calibration gate: latency $(cond gate.latency_ms) ms, workers $(cond gate.workers), key $(cond gate.key)$([ "$(cond gate.on)" != open ] || echo ", on every open")" ;;
 	gate-exempt) echo "calibration gate with the launcher exempt" ;;
 	gate-weak) echo "calibration gate at $(cond gate.latency_ms) ms, below the 1 ms floor's reach" ;;
 	macos) echo "macOS $(cond os_version), SIP $(cond sip), Developer Tools $(cond devtools)" ;;
