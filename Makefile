@@ -43,6 +43,8 @@ PROGS += $(BIN)/compare $(BIN)/fbtext
 PROGS += $(BIN)/aggregate
 ifeq ($(PLAT),linux)
 PROGS += $(BIN)/gate
+# bursty load for make sensitivity, which needs the Linux gate
+PROGS += $(BIN)/burn
 endif
 
 COMMON_SRC = micro/util.c
@@ -69,6 +71,9 @@ $(BIN)/analyze: micro/analyze.c micro/stats.c micro/stats.h micro/thresholds.h m
 
 $(BIN)/gate: micro/gate_linux.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/gate_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)
+
+$(BIN)/burn: micro/burn.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/burn.c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
 
 $(BIN)/suite: micro/suite.c micro/fsflush.h $(FSFLUSH) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/suite.c $(FSFLUSH) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)

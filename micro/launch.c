@@ -1,7 +1,14 @@
 /* launch - the first and the repeat launch of every artifact in a manifest.
  *
- * T threads start each pass together on a barrier; thread t launches the
- * artifacts whose index is t modulo T, one after the other.  A launch is
+ * The artifacts are taken in blocks of B = K x T (K launches per thread,
+ * --block K, default 2): the first launches of a block, then the repeats of
+ * the same block, then the next block.  So an artifact's first and repeat
+ * launch are a few launches apart, and a burst of other load, or slow drift,
+ * falls on both alike instead of on one pass.  Within a block's pass, T
+ * threads start together on a barrier; thread t launches the block's
+ * artifacts whose index is t modulo T, one after the other.  A pass's wall
+ * time, for its throughput, is the sum over the blocks.  --block 0: one
+ * block of every artifact (all first launches, then all repeats).  A launch is
  * timed around posix_spawn + waitpid on the monotonic clock, with the
  * child's standard streams on /dev/null.  Samples stay in memory and are
  * written atomically at the end, so an interrupted run leaves nothing. */
@@ -62,6 +69,8 @@ struct run {
 	const char *cls;
 	int threads;
 	enum pass pass;
+	long lo, hi; /* the block: artifacts lo .. hi-1 */
+	long block;  /* artifacts per block */
 	struct barrier start;
 	posix_spawn_file_actions_t fa;
 	struct sample *samples[NPASS];
@@ -102,12 +111,15 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: launch --manifest FILE --out FILE [--threads T] [--class all|P|E]\n"
-		"              [--passes first,repeat] [--quiet]\n"
+		"              [--passes first,repeat] [--block K] [--quiet]\n"
 		"Launch every artifact of a manifest for the first time, then again,\n"
 		"with T threads started together; write the samples (docs/formats.md).\n"
 		"  --threads T   launching threads, 1..%d and at most the artifact count (1)\n"
 		"  --class C     core class of the threads and children (all)\n"
 		"  --passes P    which passes to run, in order (first,repeat)\n"
+		"  --block K     blocks of K launches per thread: a block's first\n"
+		"                launches, then its repeats, then the next block (2);\n"
+		"                0: every first launch, then every repeat\n"
 		"  --quiet       no per-pass summary on stderr\n", MAX_THREADS);
 }
 
@@ -214,7 +226,7 @@ static void *worker_main(void *arg)
 
 	barrier_wait(&r->start);
 	r->t_start[w->id] = now_ns();
-	for (i = w->id; i < r->m->n && !err; i += r->threads) {
+	for (i = r->lo + w->id; i < r->hi && !err; i += r->threads) {
 		if (interrupted)
 			break;
 		launch_one(r, &r->m->art[i], &attr, &r->samples[r->pass][i]);
@@ -225,7 +237,8 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-static uint64_t run_pass(struct run *r, enum pass p)
+/* One pass over the block [lo, hi); returns its wall time. */
+static uint64_t run_pass(struct run *r, enum pass p, long lo_i, long hi_i)
 {
 	pthread_t tid[MAX_THREADS];
 	struct worker w[MAX_THREADS];
@@ -233,6 +246,8 @@ static uint64_t run_pass(struct run *r, enum pass p)
 	int t, err;
 
 	r->pass = p;
+	r->lo = lo_i;
+	r->hi = hi_i;
 	r->start.need = r->threads;
 	r->start.waiting = 0;
 	for (t = 0; t < r->threads; t++) {
@@ -272,6 +287,7 @@ static void write_samples(const char *out, struct run *r, const int *ran, const 
 	fprintf(f, "execlag-samples\t1\n");
 	fprintf(f, "meta\tcase\t%s\nmeta\tkind\t%s\n", r->m->kase, r->m->kind);
 	fprintf(f, "meta\tthreads\t%d\nmeta\tclass\t%s\nmeta\tn\t%ld\n", r->threads, r->cls, r->m->n);
+	fprintf(f, "meta\tblock\t%ld\n", r->block);
 	for (p = 0; p < NPASS; p++)
 		if (ran[p])
 			fprintf(f, "pass\t%s\t%llu\t%ld\n", pass_name[p], (unsigned long long)wall[p], r->m->n);
@@ -316,7 +332,7 @@ int main(int argc, char **argv)
 	struct sigaction sa;
 	uint64_t wall[NPASS] = { 0, 0 };
 	int ran[NPASS] = { 0, 0 }, order[NPASS], npass, i, quiet = 0;
-	long threads = 1;
+	long threads = 1, per_thread = 2, b;
 	char why[256];
 
 	progname = "launch";
@@ -341,7 +357,10 @@ int main(int argc, char **argv)
 			cls = v;
 		else if (strcmp(a, "--passes") == 0)
 			passes = v;
-		else if (strcmp(a, "--threads") == 0) {
+		else if (strcmp(a, "--block") == 0) {
+			if (parse_long(v, 0, 1000000, &per_thread) != 0)
+				die(EXIT_USAGE, "--block: '%s' is not a whole number from 0 to 1000000", v);
+		} else if (strcmp(a, "--threads") == 0) {
 			if (parse_long(v, 1, MAX_THREADS, &threads) != 0)
 				die(EXIT_USAGE, "--threads: '%s' is not a whole number from 1 to %d", v, MAX_THREADS);
 		} else
@@ -378,13 +397,27 @@ int main(int argc, char **argv)
 	if (!r.samples[0] || !r.samples[1])
 		die(EXIT_FAIL, "out of memory");
 
+	r.block = per_thread == 0 || per_thread * threads >= m.n ? m.n : per_thread * threads;
+	for (b = 0; b < m.n;) {
+		long end = b + r.block < m.n ? b + r.block : m.n;
+
+		/* a last block shorter than T would leave threads idle: it joins
+		 * the block before */
+		if (m.n - end > 0 && m.n - end < threads)
+			end = m.n;
+		for (i = 0; i < npass; i++) {
+			enum pass p = (enum pass)order[i];
+
+			wall[p] += run_pass(&r, p, b, end);
+			if (interrupted)
+				die(128 + (int)interrupted, "interrupted; no samples written");
+			ran[p] = 1;
+		}
+		b = end;
+	}
 	for (i = 0; i < npass; i++) {
 		enum pass p = (enum pass)order[i];
 
-		wall[p] = run_pass(&r, p);
-		if (interrupted)
-			die(128 + (int)interrupted, "interrupted; no samples written");
-		ran[p] = 1;
 		if (!quiet)
 			fprintf(stderr, "launch: %s/%s T=%d %s: %ld launches in %.1f ms (%.0f/s)\n",
 				m.kase, cls, r.threads, pass_name[p], m.n, wall[p] / 1e6,

@@ -143,3 +143,44 @@ assert_refused() { # the last run: exit 2, one line on stderr, no output file
 	assert_output --partial "--threads"
 	assert_output --partial "--class"
 }
+
+# blocks_manifest FILE N: N scripts a0..aN-1, each appending its index to $D/order
+blocks_manifest() {
+	local i=0
+	{
+		printf 'execlag-manifest\t1\ncase\tt\nkind\tscript\nn\t%s\nworkdir\t%s\n' "$2" "$D"
+		while [ "$i" -lt "$2" ]; do
+			script "$D/a$i.sh" "echo $i >>'$D/order'"
+			printf 'artifact\t%s\t%s\t%s\n' "$i" "$D/a$i.sh" "$D/a$i.sh"
+			i=$((i + 1))
+		done
+	} >"$1"
+}
+
+@test "blocks: an artifact's repeat comes within a few launches of its first, not after the whole pass" {
+	blocks_manifest "$D/m" 7
+	# default: blocks of 2 launches per thread, first launches then repeats
+	run -0 "$BIN/launch" --quiet --manifest "$D/m" --out "$D/s.tsv"
+	assert_equal "$(tr '\n' ' ' <"$D/order")" "0 1 0 1 2 3 2 3 4 5 4 5 6 6 "
+	assert_equal "$(awk -F '\t' '$1=="meta" && $2=="block" {print $3}' "$D/s.tsv")" 2
+	# pass wall times are summed over the blocks: one line per pass
+	assert_equal "$(awk -F '\t' '$1=="pass"' "$D/s.tsv" | wc -l | tr -d ' ')" 2
+	rm "$D/order"
+	run -0 "$BIN/launch" --quiet --block 3 --manifest "$D/m" --out "$D/s.tsv"
+	assert_equal "$(tr '\n' ' ' <"$D/order")" "0 1 2 0 1 2 3 4 5 3 4 5 6 6 "
+	rm "$D/order"
+	# --block 0: every first launch, then every repeat
+	run -0 "$BIN/launch" --quiet --block 0 --manifest "$D/m" --out "$D/s.tsv"
+	assert_equal "$(tr '\n' ' ' <"$D/order")" "0 1 2 3 4 5 6 0 1 2 3 4 5 6 "
+	assert_equal "$(awk -F '\t' '$1=="meta" && $2=="block" {print $3}' "$D/s.tsv")" 7
+	run -2 "$BIN/launch" --quiet --block x --manifest "$D/m" --out "$D/s.tsv"
+}
+
+@test "blocks with T threads: each block's first launches precede its repeats, and every artifact is launched twice" {
+	blocks_manifest "$D/m" 10
+	run -0 "$BIN/launch" --quiet --threads 2 --manifest "$D/m" --out "$D/s.tsv"
+	# blocks of 4: [0,4), [4,8), [8,10)
+	run -0 awk 'NR <= 4 && $1 > 3 { bad = 1 } NR > 4 && NR <= 8 && $1 > 3 { bad = 1 } END { exit bad }' "$D/order"
+	assert_equal "$(sort -n "$D/order" | uniq -c | awk '$1 != 2' | wc -l | tr -d ' ')" 0
+	assert_equal "$(wc -l <"$D/order" | tr -d ' ')" 20
+}
