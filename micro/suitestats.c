@@ -390,14 +390,21 @@ struct suite_result *suite_read(const char *dir)
 		if (s->configs[i].jobs == s->configs[i - 1].jobs)
 			die(EXIT_USAGE, "%s:1: the suite at J=%ld is also in %s", s->configs[i].file,
 			    s->configs[i].jobs, s->configs[i - 1].file);
-	if (s->configs[0].jobs == 1)
+	/* p only where J = 1 measured a cost: a per-launch penalty printed
+	 * beside a verdict of "nothing measurable" would contradict it */
+	if (s->configs[0].jobs == 1 && s->configs[0].verdict == VERDICT_SLOWDOWN)
 		s->penalty_ms = s->configs[0].cost_ms / (double)s->configs[0].m;
 	for (i = 0; i < n; i++) {
 		struct suite_config *c = &s->configs[i];
 
-		c->concurrency = NAN;
-		if (!isnan(s->penalty_ms) && s->penalty_ms > 0 && c->cost_ms > 0)
-			c->concurrency = (double)c->m * s->penalty_ms / c->cost_ms;
+		c->concurrency = c->concurrency_est = NAN;
+		if (!isnan(s->penalty_ms) && s->penalty_ms > 0 && c->cost_ms > 0 &&
+		    c->verdict == VERDICT_SLOWDOWN)
+			c->concurrency_est = (double)c->m * s->penalty_ms / c->cost_ms;
+		/* J jobs overlap at least 1 and at most J checks: an estimate
+		 * outside that is noise in one of the two costs, not an overlap */
+		if (c->concurrency_est >= 1.0 - 1e-9 && c->concurrency_est <= (double)c->jobs + 1e-9)
+			c->concurrency = c->concurrency_est;
 	}
 	return s;
 }
@@ -541,6 +548,11 @@ static void projection_sentence(const struct suite_result *s, const struct suite
 		if (!isnan(s->penalty_ms) && !isnan(c->concurrency))
 			fprintf(f, " (%s × %.2f ms ÷ %.2f = %s × %.1f ms ÷ %ld)", n, s->penalty_ms,
 				c->concurrency, n, c->cost_ms, c->m);
+		else if (!isnan(c->concurrency_est))
+			fprintf(f, " (%s × %.1f ms ÷ %ld; the overlap is not given: %.2f checks at "
+				"once at %ld job%s is outside 1..%ld, noise in one of the costs)", n,
+				c->cost_ms, c->m, c->concurrency_est, c->jobs, c->jobs == 1 ? "" : "s",
+				c->jobs);
 		else
 			fprintf(f, " (%s × %.1f ms ÷ %ld)", n, c->cost_ms, c->m);
 	} else if (c->verdict == VERDICT_NONE) {
@@ -609,6 +621,10 @@ void suite_markdown(const struct suite_result *s, FILE *f)
 	if (!isnan(s->penalty_ms))
 		fprintf(f, "\nPer-launch penalty p = (A₁ − R₁) ÷ M = %.2f ms (measured at J = 1).\n",
 			s->penalty_ms);
+	else if (s->configs[0].jobs == 1)
+		fprintf(f, "\nNo per-launch penalty p: at J = 1 the first-launch cost was %s "
+			"(%s).\n", s->configs[0].verdict == VERDICT_NONE ? "not measurable" :
+			"not shown", stats_verdict_name(s->configs[0].verdict));
 	else
 		fputs("\nNo per-launch penalty p: the suite was not run at J = 1.\n", f);
 	fprintf(f, "\nFormula: X_J = N × p ÷ s_J = N × (A_J − R_J) ÷ M, with N = %ld programs, "

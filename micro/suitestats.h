@@ -44,7 +44,9 @@ struct suite_config {
 	double share;          /* cost_ms / fresh wall */
 	size_t pairs;          /* programs with an OK alone and rerun launch */
 	struct penalty launch; /* median of paired alone_i - rerun_i, per launch */
-	double concurrency;    /* M * p / cost_ms: checks the machine overlapped */
+	double concurrency;    /* M * p / cost_ms: checks the machine overlapped,
+				* within 1..J; NAN where it cannot be told */
+	double concurrency_est; /* that estimate even where outside 1..J (noise) */
 	double projection_min; /* N * cost_ms / M, in minutes; NAN when not measurable */
 	enum verdict verdict;
 	char reason[REASON_MAX];
@@ -53,7 +55,8 @@ struct suite_config {
 struct suite_result {
 	struct suite_config *configs; /* sorted by jobs */
 	size_t n_configs;
-	double penalty_ms; /* p = (alone - rerun) / M at J = 1; NAN without J = 1 */
+	double penalty_ms; /* p = (alone - rerun) / M at J = 1; NAN without J = 1
+			    * or where J = 1's verdict is not a slowdown */
 };
 
 /* 1 when RAWDIR holds a suite results file. */

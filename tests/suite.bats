@@ -262,3 +262,64 @@ within() {
 	[[ "$stderr" == *"suite-t2-all.suite.tsv:"* ]]
 	[ ! -e "$D/run/run.json" ]
 }
+
+ns() { awk -v v="$1" 'BEGIN { printf "%.0f", v * 1000000 }'; } # ms -> ns
+
+# suite_tsv FILE J ALONE_WALL_MS RERUN_WALL_MS "ALONE MS..." "RERUN MS...": a
+# suite file of M = 6 programs with the given first-runs-alone and re-run
+# times, one program per sample
+suite_tsv() {
+	local f=$1 j=$2 aw=$3 rw=$4 i=0 v
+	{
+		printf 'execlag-suite\t1\nmeta\tcase\tsuite\nmeta\tm\t6\nmeta\tjobs\t%s\nmeta\tcores\t2\nmeta\tcc\tcc\n' "$j"
+		printf 'pass\tfresh\t700000000\t600000\t0\t6\npass\tbuild\t450000000\t900000\t0\t6\n'
+		printf 'pass\talone\t%s\t6000\t0\t6\npass\trerun\t%s\t6000\t0\t6\n' "$(ns "$aw")" "$(ns "$rw")"
+		for i in 0 1 2 3 4 5; do
+			printf 'sample\tfresh\t0\t%s\t70000000\t40000000\t0\t0\t0\n' "$i"
+			printf 'sample\tbuild\t0\t%s\t70000000\t-\t0\t0\t0\n' "$i"
+		done
+		i=0
+		for v in $5; do printf 'sample\talone\t0\t%s\t-\t%s\t0\t0\t0\n' "$i" "$(ns "$v")"; i=$((i + 1)); done
+		i=0
+		for v in $6; do printf 'sample\trerun\t0\t%s\t-\t%s\t0\t0\t0\n' "$i" "$(ns "$v")"; i=$((i + 1)); done
+	} >"$f"
+}
+
+# the projection's invariants: an overlap within 1..J or none; a per-launch
+# penalty only beside a J = 1 slowdown; no "÷ 0.x" checks at once
+projection_sane() {
+	local r=$1
+	jq -e '[.suite.runs[] | .concurrency == null or (.concurrency >= 1 and .concurrency <= .jobs)] | all' "$r" >/dev/null ||
+		fail "overlap outside 1..J: $(jq -c '[.suite.runs[] | [.jobs, .concurrency]]' "$r")"
+	jq -e '.suite.penalty_per_launch_ms == null or (.suite.runs[0].jobs == 1 and .suite.runs[0].verdict == "slowdown")' "$r" >/dev/null ||
+		fail "a per-launch penalty beside J=1's $(jq -r '.suite.runs[0].verdict' "$r")"
+	! grep -E '÷ 0\.[0-9]+ =' "$(dirname "$r")/report.md" || fail "fewer than one check at once in the report"
+}
+
+@test "analyze: the suite projection is never impossible (overlap within 1..J, no penalty from an undecided J=1)" {
+	mkdir -p "$D/a/raw" "$D/b/raw"
+	cp "$FIXTURES/analyze/suite/conditions.txt" "$D/a/" && cp "$FIXTURES/analyze/suite/conditions.txt" "$D/b/"
+	# a: J=1 undecided (differences around the floor, A1 - R1 = 3.36 ms, 0.56 a
+	# launch), J=2 a clear cost of 30.5 ms: once "14,000 x 0.56 ms / 0.11"
+	suite_tsv "$D/a/raw/suite-t1-all.suite.tsv" 1 10 6.64 "2.5 1.3 0.7 2.9 0.2 1.6" "1 1 1 1 1 1"
+	suite_tsv "$D/a/raw/suite-t2-all.suite.tsv" 2 36.5 6 "6 6 6 6 6 6" "1 1 1 1 1 1"
+	run -0 "$BIN/analyze" --run "$D/a" --quiet
+	assert_equal "$(jq -r '.suite.runs[0].verdict' "$D/a/run.json")" inconclusive
+	assert_equal "$(jq -r '.suite.penalty_per_launch_ms' "$D/a/run.json")" null
+	assert_equal "$(jq -r '.suite.runs[1] | [.verdict, .concurrency] | join(" ")' "$D/a/run.json")" "slowdown "
+	projection_sane "$D/a/run.json"
+	grep -q 'No per-launch penalty p: at J = 1 the first-launch cost was not shown (inconclusive)' "$D/a/report.md"
+	# b: J=1 p = 20 ms, J=2 twice J=1's cost: 0.5 checks at once is noise
+	suite_tsv "$D/b/raw/suite-t1-all.suite.tsv" 1 132 12 "21 21 21 21 21 21" "1 1 1 1 1 1"
+	suite_tsv "$D/b/raw/suite-t2-all.suite.tsv" 2 246 6 "41 41 41 41 41 41" "1 1 1 1 1 1"
+	run -0 "$BIN/analyze" --run "$D/b" --quiet
+	assert_equal "$(jq -r '.suite.penalty_per_launch_ms' "$D/b/run.json")" 20
+	assert_equal "$(jq -r '.suite.runs[1] | [.verdict, .concurrency] | join(" ")' "$D/b/run.json")" "slowdown "
+	projection_sane "$D/b/run.json"
+	grep -q 'the overlap is not given: 0.50 checks at once at 2 jobs is outside 1..2' "$D/b/report.md"
+	# and the fixtures of before still decompose: 14,000 x 20 ms / 1 and / 4
+	cp -R "$FIXTURES/analyze/suite" "$D/c"
+	run -0 "$BIN/analyze" --run "$D/c" --quiet
+	projection_sane "$D/c/run.json"
+	assert_equal "$(jq -r '[.suite.runs[].concurrency] | join(" ")' "$D/c/run.json")" "1 1 4"
+}

@@ -17,12 +17,14 @@ setup() { pattern_setup; }
 	*) skip "not applicable: no expectation for $(context_text)" ;;
 	esac
 	say "P3 cache key — $(context_text); expected: $want, inferred: $inferred ($reason)"
-	for c in exe-hardlink exe-copy exe-rewrite; do say "  $(numbers "$c")"; done
 	assert_equal "$inferred" "$want"
 	if [ "$want" = undetermined ]; then
-		# no penalty anywhere, so nothing to key
+		# no penalty anywhere, so nothing to key: none, or inconclusive
+		for c in exe-hardlink exe-copy exe-rewrite; do expect_verdict "$c" none; done
+	else
 		for c in exe-hardlink exe-copy exe-rewrite; do
-			assert_equal "$(verdict "$c")" none
+			say "  $(numbers "$c")"
+			[ "$(verdict "$c")" != inconclusive ] || echo "# ~inconclusive $c" >&3
 		done
 	fi
 }

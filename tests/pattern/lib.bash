@@ -94,10 +94,23 @@ numbers() {
 
 say() { echo "# $*" >&3; }
 
-# expect_verdict CASE WANT: WANT is slowdown or none
+# note_inconclusive CASE: a case left inconclusive where none was expected
+# contradicts nothing; `make check` says "holds, with N inconclusive cases".
+note_inconclusive() {
+	say "  $(numbers "$1") — inconclusive: run again on a quieter machine to settle it"
+	echo "# ~inconclusive $1" >&3
+}
+
+# expect_verdict CASE WANT: WANT is slowdown or none.  Inconclusive where
+# none is expected is noted, not a failure; where a slowdown is expected it
+# is one (the penalty was not shown).
 expect_verdict() {
 	local got
 	got=$(verdict "$1")
+	if [ "$got" = inconclusive ] && [ "$2" = none ]; then
+		note_inconclusive "$1"
+		return 0
+	fi
 	if [ "$got" != "$2" ]; then
 		say "  $(numbers "$1") — expected $2"
 		return 1
