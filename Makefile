@@ -63,11 +63,11 @@ FSFLUSH = micro/fsflush_$(PLAT).c
 $(BIN)/mkfresh: micro/mkfresh.c micro/fsflush.h $(FSFLUSH) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/mkfresh.c $(FSFLUSH) $(COMMON_SRC) $(LDFLAGS)
 
-$(BIN)/launch: micro/launch.c micro/coreclass.h micro/coreclass_$(PLAT).c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/launch.c micro/coreclass_$(PLAT).c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
+$(BIN)/launch: micro/launch.c micro/coreclass.h micro/coreclass_$(PLAT).c micro/cpuidle.h micro/cpuidle_$(PLAT).c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/launch.c micro/coreclass_$(PLAT).c micro/cpuidle_$(PLAT).c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
 
-$(BIN)/analyze: micro/analyze.c micro/stats.c micro/stats.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/stats.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/analyze: micro/analyze.c micro/run.c micro/run.h micro/stats.c micro/stats.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/run.c micro/stats.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 $(BIN)/gate: micro/gate_linux.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/gate_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)

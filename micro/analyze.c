@@ -200,6 +200,15 @@ static void parse_meta(struct parser *p, char **f, int nf)
 	} else if (strcmp(f[1], "n") == 0) {
 		c->n = field_long(p, f[2], 0, 100000000, "n");
 		p->have_n = 1;
+	} else if (strcmp(f[1], "cpus") == 0) {
+		c->cpus = field_long(p, f[2], 1, 1000000, "cpus");
+	} else if (strcmp(f[1], "idle_first") == 0 || strcmp(f[1], "idle_repeat") == 0) {
+		double v;
+
+		if (parse_double(f[2], 0, 1, &v) != 0)
+			die(EXIT_USAGE, "%s:%ld: bad %s '%s' (want a fraction in 0..1)",
+			    p->path, p->line, f[1], f[2]);
+		c->passes[f[1][5] == 'f' ? PASS_FIRST : PASS_REPEAT].idle = v;
 	}
 	/* Other meta keys are ignored: newer launchers may add some. */
 }
@@ -324,6 +333,7 @@ static void read_samples(const char *path, struct config *c)
 	if (!f)
 		die(EXIT_USAGE, "%s: cannot open:", path);
 	memset(c, 0, sizeof *c);
+	c->passes[PASS_FIRST].idle = c->passes[PASS_REPEAT].idle = NAN;
 	c->file = xstrdup(path);
 	line = read_line(f, &buf, &cap);
 	p.line = 1;

@@ -7,7 +7,7 @@
  * lines into conditions.txt. */
 #define _POSIX_C_SOURCE 200809L
 #include "hfcompare.h"
-#include "report.h"
+#include "run.h"
 #include "thresholds.h"
 #include "util.h"
 

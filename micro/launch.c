@@ -14,6 +14,7 @@
  * written atomically at the end, so an interrupted run leaves nothing. */
 #define _POSIX_C_SOURCE 200809L
 #include "coreclass.h"
+#include "cpuidle.h"
 #include "util.h"
 
 #include <errno.h>
@@ -274,6 +275,9 @@ static uint64_t run_pass(struct run *r, enum pass p, long lo_i, long hi_i)
 	return hi - lo;
 }
 
+/* Idle CPU during each pass, as a fraction of all CPUs' time; <0: unknown. */
+static double idle_frac[NPASS] = { -1, -1 };
+
 static void write_samples(const char *out, struct run *r, const int *ran, const uint64_t *wall)
 {
 	struct atomic_file af;
@@ -288,6 +292,11 @@ static void write_samples(const char *out, struct run *r, const int *ran, const 
 	fprintf(f, "meta\tcase\t%s\nmeta\tkind\t%s\n", r->m->kase, r->m->kind);
 	fprintf(f, "meta\tthreads\t%d\nmeta\tclass\t%s\nmeta\tn\t%ld\n", r->threads, r->cls, r->m->n);
 	fprintf(f, "meta\tblock\t%ld\n", r->block);
+	if (cpuidle_cpus() > 0)
+		fprintf(f, "meta\tcpus\t%ld\n", cpuidle_cpus());
+	for (p = 0; p < NPASS; p++)
+		if (ran[p] && idle_frac[p] >= 0)
+			fprintf(f, "meta\tidle_%s\t%.4f\n", pass_name[p], idle_frac[p]);
 	for (p = 0; p < NPASS; p++)
 		if (ran[p])
 			fprintf(f, "pass\t%s\t%llu\t%ld\n", pass_name[p], (unsigned long long)wall[p], r->m->n);
@@ -397,6 +406,9 @@ int main(int argc, char **argv)
 	if (!r.samples[0] || !r.samples[1])
 		die(EXIT_FAIL, "out of memory");
 
+	uint64_t idle[NPASS] = { 0, 0 }, total[NPASS] = { 0, 0 };
+	int idle_ok = 1;
+
 	r.block = per_thread == 0 || per_thread * threads >= m.n ? m.n : per_thread * threads;
 	for (b = 0; b < m.n;) {
 		long end = b + r.block < m.n ? b + r.block : m.n;
@@ -407,14 +419,25 @@ int main(int argc, char **argv)
 			end = m.n;
 		for (i = 0; i < npass; i++) {
 			enum pass p = (enum pass)order[i];
+			uint64_t i0, t0, i1, t1;
+			int have = cpuidle_read(&i0, &t0) == 0;
 
 			wall[p] += run_pass(&r, p, b, end);
+			if (have && cpuidle_read(&i1, &t1) == 0 && t1 >= t0 && i1 >= i0) {
+				idle[p] += i1 - i0;
+				total[p] += t1 - t0;
+			} else {
+				idle_ok = 0;
+			}
 			if (interrupted)
 				die(128 + (int)interrupted, "interrupted; no samples written");
 			ran[p] = 1;
 		}
 		b = end;
 	}
+	for (i = 0; i < NPASS; i++)
+		if (idle_ok && total[i] >= CPUIDLE_MIN_TICKS)
+			idle_frac[i] = (double)idle[i] / (double)total[i];
 	for (i = 0; i < npass; i++) {
 		enum pass p = (enum pass)order[i];
 

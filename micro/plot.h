@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "report.h"
+#include "run.h"
 
 #define PLOT_LAUNCH_SVG "plot-launch.svg"
 #define PLOT_SCALING_SVG "plot-scaling.svg"

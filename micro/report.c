@@ -22,16 +22,6 @@
 
 #define CELL_MAX 96
 
-const char *run_condition(const struct run *r, const char *key)
-{
-	size_t i;
-
-	for (i = 0; i < r->n_conditions; i++)
-		if (strcmp(r->conditions[i].key, key) == 0)
-			return r->conditions[i].value;
-	return NULL;
-}
-
 static int gate_active(const struct run *r)
 {
 	const char *active = run_condition(r, "gate.active");
@@ -416,7 +406,7 @@ static void md_thresholds(FILE *f)
 	fprintf(f, "| confidence of the interval | %g%% |\n", CONFIDENCE * 100.0);
 	fprintf(f, "| serial scaling max (throughput at T / at 1) | %g |\n",
 		SERIAL_SCALING_MAX);
-	fprintf(f, "| queue growth min (penalty at T / at 1, as a fraction of T) | %g |\n",
+	fprintf(f, "| queue growth min (share of the way from a parallel penalty L to a queue's T×L − u) | %g |\n",
 		QUEUE_GROWTH_MIN);
 	fprintf(f, "| fewest successful pairs | %d |\n\n", MIN_PAIRS);
 }

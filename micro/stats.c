@@ -369,35 +369,71 @@ static const struct scaling_row *find_scaling(const struct case_result *cr,
 	return NULL;
 }
 
-/* first/repeat scaling at the largest T, against SERIAL_SCALING_MAX; where
- * the repeat pass does not scale either, the growth of the penalty with T
- * (growth, NAN if unknown) tells a queue from a machine short of cores. */
+/* Serialisation at the largest T.  The penalty at T is asked first.  With
+ * one check costing L (the penalty at T = 1) and the rest of a launch u (the
+ * repeat median at T), checks in parallel leave the penalty at L, while T
+ * launches queueing on one checker each take T x L: a penalty of T x L - u
+ * (at least L).  Where the measured penalty lies at least QUEUE_GROWTH_MIN
+ * of the way from L to T x L - u, launches queue, whatever the first pass's
+ * throughput does (at small costs the unchecked part of each launch runs in
+ * parallel and lifts it).  Below that, a first pass that scales means
+ * parallel checks.  Where the two predictions meet (a check no longer than
+ * the rest of a launch: no queue can form) nothing tells them apart:
+ * undetermined; throughput decides only where a time is missing.  A first
+ * pass with no idle core says nothing: undetermined. */
 static void classify_scaling(struct case_result *cr, const struct scaling_row *row,
-			     long max_threads, double growth)
+			     long max_threads, double l_ms, double p_ms, double u_ms,
+			     double idle_cores)
 {
-	int queued = !isnan(growth) && growth >= QUEUE_GROWTH_MIN * (double)max_threads;
+	double queue_ms = (double)max_threads * l_ms - u_ms;
+	double growth = l_ms > 0 ? p_ms / l_ms : NAN;
+	double way = NAN;
 
-	if (row->first <= SERIAL_SCALING_MAX && row->repeat > SERIAL_SCALING_MAX) {
+	if (queue_ms < l_ms)
+		queue_ms = l_ms;
+	if (!isnan(l_ms) && !isnan(p_ms) && !isnan(u_ms) && l_ms > 0 && queue_ms - l_ms >= 0.05 * l_ms)
+		way = (p_ms - l_ms) / (queue_ms - l_ms);
+
+	if (!isnan(idle_cores) && idle_cores < 0.5) {
+		cr->serialisation = SERIAL_UNDETERMINED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "the CPU was saturated: %.2f cores idle during the first pass at T=%ld "
+			 "(first pass x%.2f, penalty grew x%.2f)",
+			 idle_cores, max_threads, row->first, growth);
+	} else if (!isnan(way) && way >= QUEUE_GROWTH_MIN) {
+		cr->serialisation = SERIAL_SERIALISED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "the penalty at T=%ld is %.2f ms, nearer a queue's %.2f than one check's "
+			 "%.2f: launches queue (first pass x%.2f, repeat x%.2f)",
+			 max_threads, p_ms, queue_ms, l_ms, row->first, row->repeat);
+	} else if (!isnan(way) && row->first > SERIAL_SCALING_MAX) {
+		cr->serialisation = SERIAL_PARALLEL;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "the penalty at T=%ld is %.2f ms, nearer one check's %.2f than a queue's "
+			 "%.2f, and the first pass scales x%.2f (repeat x%.2f)",
+			 max_threads, p_ms, l_ms, queue_ms, row->first, row->repeat);
+	} else if (isnan(way) && !isnan(l_ms) && !isnan(p_ms) && !isnan(u_ms) && l_ms > 0) {
+		cr->serialisation = SERIAL_UNDETERMINED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "a check (%.2f ms) no longer than the rest of a launch (%.2f ms) forms no "
+			 "queue at T=%ld: parallel and queued checks look alike",
+			 l_ms, u_ms, max_threads);
+	} else if (isnan(way) && row->first <= SERIAL_SCALING_MAX && row->repeat > SERIAL_SCALING_MAX) {
 		cr->serialisation = SERIAL_SERIALISED;
 		snprintf(cr->serial_reason, sizeof cr->serial_reason,
 			 "first pass x%.2f at T=%ld while repeat x%.2f",
 			 row->first, max_threads, row->repeat);
-	} else if (row->first > SERIAL_SCALING_MAX) {
+	} else if (isnan(way) && row->first > SERIAL_SCALING_MAX) {
 		cr->serialisation = SERIAL_PARALLEL;
 		snprintf(cr->serial_reason, sizeof cr->serial_reason,
 			 "first pass x%.2f at T=%ld scales (repeat x%.2f)",
 			 row->first, max_threads, row->repeat);
-	} else if (queued) {
-		cr->serialisation = SERIAL_SERIALISED;
-		snprintf(cr->serial_reason, sizeof cr->serial_reason,
-			 "first pass x%.2f at T=%ld (repeat x%.2f), and the penalty grew x%.2f: "
-			 "launches queue",
-			 row->first, max_threads, row->repeat, growth);
 	} else {
 		cr->serialisation = SERIAL_UNDETERMINED;
 		snprintf(cr->serial_reason, sizeof cr->serial_reason,
-			 "first pass x%.2f at T=%ld, but repeat x%.2f does not scale either",
-			 row->first, max_threads, row->repeat);
+			 "first pass x%.2f at T=%ld, repeat x%.2f, penalty grew x%.2f: "
+			 "neither a queue nor parallel checks",
+			 row->first, max_threads, row->repeat, growth);
 	}
 }
 
@@ -407,7 +443,7 @@ static void decide_serialisation(struct case_result *cr)
 {
 	const struct config *head = cr->headline, *top, *base;
 	const struct scaling_row *row;
-	double growth;
+	double idle_cores;
 	long max_threads = 1;
 	size_t i;
 
@@ -437,8 +473,11 @@ static void decide_serialisation(struct case_result *cr)
 	}
 	top = find_config(cr, head->class_name, max_threads);
 	base = find_config(cr, head->class_name, 1);
-	growth = top && base ? relative(top->penalty.median_ms, base->penalty.median_ms) : NAN;
-	classify_scaling(cr, row, max_threads, growth);
+	idle_cores = top && top->cpus > 0 && !isnan(top->passes[PASS_FIRST].idle)
+			     ? top->passes[PASS_FIRST].idle * (double)top->cpus : NAN;
+	classify_scaling(cr, row, max_threads, base ? base->penalty.median_ms : NAN,
+			 top ? top->penalty.median_ms : NAN,
+			 top ? top->pass[PASS_REPEAT].median_ms : NAN, idle_cores);
 }
 
 void stats_case(struct case_result *cr)

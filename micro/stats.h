@@ -44,6 +44,7 @@ struct pass_time {
 	double wall_ms;
 	long launches;
 	double launches_per_s; /* NAN when wall time is 0 or missing */
+	double idle;           /* idle share of all CPUs during the pass; NAN: unknown */
 };
 
 struct pass_stats {
@@ -67,6 +68,7 @@ struct config {
 	char *class_name;
 	long threads;
 	long n;
+	long cpus;              /* CPUs online (meta cpus); 0: unknown */
 	struct sample *samples; /* sorted by pass, then index */
 	size_t n_samples;
 	struct pass_time passes[PASS_COUNT];

@@ -23,12 +23,13 @@
  * as "does not scale" when telling serialised from parallel. */
 #define SERIAL_SCALING_MAX 1.25
 
-/* Where the repeat pass cannot scale either (a CPU-bound machine), a queue
- * still shows in the penalty itself: with T launches waiting on one
- * checker each waits for the others, so the penalty at T threads grows
- * towards T times the penalty at 1.  Growth of at least this fraction of T
- * counts as queueing. */
-#define QUEUE_GROWTH_MIN 0.75
+/* A queue shows in the penalty itself.  With one check costing L (the
+ * penalty at T = 1) and the rest of a launch u (the repeat median at T):
+ * checks in parallel leave the penalty at T at L; T launches queueing on
+ * one checker make each launch take T x L, a penalty of T x L - u.  The
+ * penalty at T must lie at least this share of the way from the first to
+ * the second for the launches to count as queueing (docs/method.md). */
+#define QUEUE_GROWTH_MIN 0.5
 
 /* Fewest successful pairs for which a 95% interval exists (n = 5 cannot
  * reach 95% with order statistics: 1 - 2/32 < 0.95). */

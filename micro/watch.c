@@ -6,7 +6,7 @@
  * case's numbers are the sums over its windows that could be read. */
 #define _POSIX_C_SOURCE 200809L
 #include "watch.h"
-#include "report.h"
+#include "run.h"
 #include "stats.h"
 #include "util.h"
 

@@ -284,14 +284,14 @@ assert_no_temporaries() {
 @test "serialised: the first pass stays flat while the repeat pass scales" {
 	analyze_ok scaling
 	jq_is "$(kase exe).serialisation" serialised
-	jq_is "$(kase exe).serialisation_reason" "first pass x1.00 at T=4 while repeat x2.40"
+	jq_is "$(kase exe).serialisation_reason" "the penalty grew x4.13 at T=4: launches queue (first pass x1.00, repeat x2.40)"
 	assert_line "exe: slowdown (serialised) — interval [47.50, 52.80] ms above the 1 ms floor and ratio 23.33 > 1.5"
 }
 
 @test "parallel: the first pass scales" {
 	analyze_ok scaling
 	jq_is "$(kase script).serialisation" parallel
-	jq_is "$(kase script).serialisation_reason" "first pass x2.00 at T=2 scales (repeat x2.00)"
+	jq_is "$(kase script).serialisation_reason" "first pass x2.00 at T=2 scales and the penalty grew only x1.00 (repeat x2.00)"
 }
 
 @test "undetermined: neither pass scales" {
@@ -369,7 +369,7 @@ assert_no_temporaries() {
 	jq_is '.gate | [.latency_ms, .workers, .key, .exempt] | @tsv' "$(printf '50\t1\tinode\t0')"
 	jq_is '.gate.latency_ms | type' number
 	jq_is '.gate.workers | type' number
-	grep -qx 'Calibration gate active: latency 50 ms, workers 1, key inode, exempt 0' "$RUN/report.md"
+	grep -qx 'Calibration gate active: latency 50 ms, workers 1, key inode, on exec, exempt 0' "$RUN/report.md"
 	grep -q 'A calibration gate (Linux fanotify) held launches: these numbers are a test of the kit, not of an OS.' "$RUN/report.md"
 }
 
@@ -542,4 +542,29 @@ assert_refused() {
 	jq_is .conditions.extra 1
 	grep -q '^| extra | 1 |$' "$RUN/report.md"
 	assert_no_temporaries
+}
+
+@test "undetermined when the CPU was saturated: no idle core during the first pass decides nothing" {
+	cp -R "$FIXTURES/analyze/scaling" "$BATS_TEST_TMPDIR/sat"
+	f="$BATS_TEST_TMPDIR/sat/raw/exe-t4-all.samples.tsv"
+	# launch records the CPUs and the idle share of all CPU time per pass
+	awk '{ print } /^meta\tn\t/ { print "meta\tcpus\t4"; print "meta\tidle_first\t0.0500"; print "meta\tidle_repeat\t0.0400" }' \
+		"$f" >"$f.new" && mv "$f.new" "$f"
+	set_idle() {
+		awk -F '\t' -v OFS='\t' -v v="$1" '$1 == "meta" && $2 == "idle_first" { $3 = v } { print }' "$f" >"$f.new" &&
+			mv "$f.new" "$f"
+	}
+	run -0 "$BIN/analyze" --run "$BATS_TEST_TMPDIR/sat" --quiet
+	j="$BATS_TEST_TMPDIR/sat/run.json"
+	assert_equal "$(jq -r '.cases[] | select(.name == "exe") | .serialisation' "$j")" undetermined
+	assert_equal "$(jq -r '.cases[] | select(.name == "exe") | .serialisation_reason' "$j")" \
+		"the CPU was saturated: 0.20 cores idle during the first pass at T=4 (first pass x1.00, penalty grew x4.13)"
+	# with two of four cores idle the queue is told as before
+	set_idle 0.5000
+	run -0 "$BIN/analyze" --run "$BATS_TEST_TMPDIR/sat" --quiet
+	assert_equal "$(jq -r '.cases[] | select(.name == "exe") | .serialisation' "$j")" serialised
+	# a value that is no fraction is refused with one line
+	set_idle 1.5
+	run -2 --separate-stderr "$BIN/analyze" --run "$BATS_TEST_TMPDIR/sat" --quiet
+	[[ "$stderr" == *"bad idle_first '1.5'"* ]]
 }

@@ -238,3 +238,41 @@ within() {
 	assert_output --partial "on every open"
 	assert_output --regexp "script-via-sh: penalty [0-9.]+ ms .*slowdown — expected none"
 }
+
+# grid_verdicts RUN: "case=serialisation" for every case with a slowdown
+grid_verdicts() {
+	jq -r '[.cases[] | select(.verdict == "slowdown") | "\(.name)=\(.serialisation)"] | join(" ")' "$1/run.json"
+}
+
+@test "serialisation right at every cost: latency 2, 4, 7 and 20 ms x workers 1 and 2, at T=2" {
+	need_gate
+	local l w want dir got c v bad="" tries
+	for l in 2 4 7 20; do
+		for w in 1 2; do
+			want=serialised
+			[ "$w" = 1 ] || want=parallel
+			tries=0
+			while :; do
+				tries=$((tries + 1))
+				rm -rf "${RUNS:?}/grid-$l-$w"
+				dir=$(repro_run "grid-$l-$w" --cases exe,exe-rewrite,script,dylib --threads 1,2 \
+					--gate "latency=$l workers=$w key=inode") ||
+					fail "grid $l ms x $w: $(tail -n 3 "$RUNS/grid-$l-$w.out")"
+				got=$(grid_verdicts "$dir")
+				echo "# latency $l ms, workers $w: $got" >&3
+				# a wrong definite answer is never retried
+				for v in $got; do
+					case ${v#*=} in serialised | parallel) [ "${v#*=}" = "$want" ] || bad="$bad $l/$w:$v" ;; esac
+				done
+				[ -z "$bad" ] || fail "wrong serialisation:$bad (want $want)"
+				# every slowdown decided, and all four cases slowdowns: else noise, once more
+				noisy=""
+				for v in $got; do [ "${v#*=}" = "$want" ] || noisy="$noisy $v"; done
+				[ "$(printf '%s\n' $got | grep -c .)" = 4 ] || noisy="$noisy (not every case a slowdown)"
+				[ -n "$noisy" ] || break
+				[ "$tries" -lt 2 ] || fail "latency $l ms, workers $w: undecided twice:$noisy"
+				echo "# latency $l ms, workers $w: undecided ($noisy) on a busy machine; once more" >&3
+			done
+		done
+	done
+}
