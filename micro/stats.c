@@ -382,9 +382,11 @@ static const struct scaling_row *find_scaling(const struct case_result *cr,
  * undetermined; throughput decides only where a time is missing.  A first
  * pass with no idle core says nothing: undetermined. */
 static void classify_scaling(struct case_result *cr, const struct scaling_row *row,
-			     long max_threads, double l_ms, double p_ms, double u_ms,
-			     double idle_cores)
+			     long max_threads, double l_ms, const struct penalty *pt,
+			     double u_ms, double idle_cores)
 {
+	double p_ms = pt ? pt->median_ms : NAN;
+	double lo = pt ? pt->ci_low_ms : NAN, hi = pt ? pt->ci_high_ms : NAN;
 	double queue_ms = (double)max_threads * l_ms - u_ms;
 	double growth = l_ms > 0 ? p_ms / l_ms : NAN;
 	double way = NAN;
@@ -400,6 +402,17 @@ static void classify_scaling(struct case_result *cr, const struct scaling_row *r
 			 "the CPU was saturated: %.2f cores idle during the first pass at T=%ld "
 			 "(first pass x%.2f, penalty grew x%.2f)",
 			 idle_cores, max_threads, row->first, growth);
+	} else if (!isnan(way) && (isnan(lo) || isnan(hi) ||
+				   (way >= QUEUE_GROWTH_MIN ? lo <= l_ms :
+				    hi >= queue_ms || row->first <= SERIAL_SCALING_MAX))) {
+		/* a definite answer needs the interval on its side: a queue's
+		 * penalty grew beyond one check's cost, a parallel one stayed
+		 * short of a queue's, with a first pass that scales */
+		cr->serialisation = SERIAL_UNDETERMINED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "the penalty at T=%ld, %.2f ms [%.2f, %.2f], is too close to one check's "
+			 "%.2f and a queue's %.2f to tell at this noise (first pass x%.2f)",
+			 max_threads, p_ms, lo, hi, l_ms, queue_ms, row->first);
 	} else if (!isnan(way) && way >= QUEUE_GROWTH_MIN) {
 		cr->serialisation = SERIAL_SERIALISED;
 		snprintf(cr->serial_reason, sizeof cr->serial_reason,
@@ -476,7 +489,7 @@ static void decide_serialisation(struct case_result *cr)
 	idle_cores = top && top->cpus > 0 && !isnan(top->passes[PASS_FIRST].idle)
 			     ? top->passes[PASS_FIRST].idle * (double)top->cpus : NAN;
 	classify_scaling(cr, row, max_threads, base ? base->penalty.median_ms : NAN,
-			 top ? top->penalty.median_ms : NAN,
+			 top ? &top->penalty : NULL,
 			 top ? top->pass[PASS_REPEAT].median_ms : NAN, idle_cores);
 }
 
