@@ -1,11 +1,12 @@
 #!/usr/bin/env bats
-# P4: first launches are assessed one at a time: the first pass's throughput
-# stays flat as threads are added, while the repeat pass scales.
+# P4: first launches are assessed one at a time, so with T threads they
+# queue: the penalty grows towards a queue's T x L - u instead of staying at
+# one check's L (docs/method.md).
 load lib
 
 setup() { pattern_setup; }
 
-@test "P4 serialisation: first-pass throughput is flat in T where the repeat pass scales" {
+@test "P4 serialisation: with more threads first launches queue on one checker" {
 	require_cases exe
 	tmax=$(jq -r '[.cases[] | select(.name == "exe") | .scaling[] | select(.class == "all") | .threads] | max // 1' "$J")
 	[ "$tmax" -gt 1 ] || skip "not applicable: the run measured only one thread count"
