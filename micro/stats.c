@@ -377,9 +377,10 @@ static const struct scaling_row *find_scaling(const struct case_result *cr,
  * of the way from L to T x L - u, launches queue, whatever the first pass's
  * throughput does (at small costs the unchecked part of each launch runs in
  * parallel and lifts it).  Below that, a first pass that scales means
- * parallel checks.  Where the two predictions meet (a check no longer than
- * the rest of a launch: no queue can form) nothing tells them apart:
- * undetermined; throughput decides only where a time is missing.  A first
+ * parallel checks.  Where the two predictions lie within a quarter of L of
+ * each other (a check hardly longer than the rest of a launch: little queue
+ * can form) noise decides: undetermined; throughput decides only where a
+ * time is missing.  A first
  * pass with no idle core says nothing: undetermined. */
 static void classify_scaling(struct case_result *cr, const struct scaling_row *row,
 			     long max_threads, double l_ms, const struct penalty *pt,
@@ -393,7 +394,7 @@ static void classify_scaling(struct case_result *cr, const struct scaling_row *r
 
 	if (queue_ms < l_ms)
 		queue_ms = l_ms;
-	if (!isnan(l_ms) && !isnan(p_ms) && !isnan(u_ms) && l_ms > 0 && queue_ms - l_ms >= 0.05 * l_ms)
+	if (!isnan(l_ms) && !isnan(p_ms) && !isnan(u_ms) && l_ms > 0 && queue_ms - l_ms >= 0.25 * l_ms)
 		way = (p_ms - l_ms) / (queue_ms - l_ms);
 
 	if (!isnan(idle_cores) && idle_cores < 0.5) {
@@ -428,8 +429,8 @@ static void classify_scaling(struct case_result *cr, const struct scaling_row *r
 	} else if (isnan(way) && !isnan(l_ms) && !isnan(p_ms) && !isnan(u_ms) && l_ms > 0) {
 		cr->serialisation = SERIAL_UNDETERMINED;
 		snprintf(cr->serial_reason, sizeof cr->serial_reason,
-			 "a check (%.2f ms) no longer than the rest of a launch (%.2f ms) forms no "
-			 "queue at T=%ld: parallel and queued checks look alike",
+			 "a check of %.2f ms beside %.2f ms for the rest of a launch forms too short "
+			 "a queue at T=%ld to tell queued from parallel checks",
 			 l_ms, u_ms, max_threads);
 	} else if (isnan(way) && row->first <= SERIAL_SCALING_MAX && row->repeat > SERIAL_SCALING_MAX) {
 		cr->serialisation = SERIAL_SERIALISED;

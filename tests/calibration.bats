@@ -261,11 +261,11 @@ grid_verdicts() {
 					fail "grid $l ms x $w: $(tail -n 3 "$RUNS/grid-$l-$w.out")"
 				got=$(grid_verdicts "$dir")
 				echo "# latency $l ms, workers $w: $got" >&3
-				# a check no longer than the rest of a launch forms no queue:
-				# no timing can tell, and the kit says so (a script's rest is
+				# a check hardly longer than the rest of a launch forms too
+				# short a queue to tell from noise, and the kit says so (a script's rest is
 				# its shell's start, longer under bash than under dash); not
 				# for exe, whose launch is the shortest: it is decided always
-				for c in $(jq -r '.cases[] | select(.name != "exe" and .serialisation == "undetermined" and (.serialisation_reason | test("forms no queue"))) | .name' "$dir/run.json"); do
+				for c in $(jq -r '.cases[] | select(.name != "exe" and .serialisation == "undetermined" and (.serialisation_reason | test("too short a queue"))) | .name' "$dir/run.json"); do
 					echo "#   $c: $(jq -r --arg c "$c" '.cases[] | select(.name == $c) | .serialisation_reason' "$dir/run.json")" >&3
 					right="$right$c "
 				done
