@@ -27,13 +27,13 @@ unexport EXECLAG_CACHE
 
 # jansson: pkg-config's when it knows jansson (apt, Homebrew), else the static
 # library scripts/jansson builds from the pinned source into .cache/jansson
-# (a Mac without Homebrew, Linux without root).  Evaluated lazily, so that
-# `make deps` runs first.
+# (a Mac without Homebrew, Linux without root).  Decided once per make; the
+# entry points build in a sub-make, after `make deps`.
 JANSSON_LOCAL  = .cache/jansson
-JANSSON_FROM   = $(shell if $(PKG_CONFIG) --exists jansson 2>/dev/null; then echo pkg-config; \
+JANSSON_FROM  := $(shell if $(PKG_CONFIG) --exists jansson 2>/dev/null; then echo pkg-config; \
                  elif [ -f $(JANSSON_LOCAL)/lib/libjansson.a ]; then echo local; fi)
-JANSSON_CFLAGS = $(if $(filter local,$(JANSSON_FROM)),-I$(JANSSON_LOCAL)/include,$(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null))
-JANSSON_LIBS   = $(if $(filter local,$(JANSSON_FROM)),$(JANSSON_LOCAL)/lib/libjansson.a,$(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson))
+JANSSON_CFLAGS := $(if $(filter local,$(JANSSON_FROM)),-I$(JANSSON_LOCAL)/include,$(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null))
+JANSSON_LIBS   := $(if $(filter local,$(JANSSON_FROM)),$(JANSSON_LOCAL)/lib/libjansson.a,$(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson))
 
 BIN = micro/bin
 PROGS = $(BIN)/mkfresh $(BIN)/launch $(BIN)/analyze $(BIN)/spawnloop $(BIN)/tiny

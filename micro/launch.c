@@ -406,8 +406,9 @@ int main(int argc, char **argv)
 	if (!r.samples[0] || !r.samples[1])
 		die(EXIT_FAIL, "out of memory");
 
-	uint64_t idle[NPASS] = { 0, 0 }, total[NPASS] = { 0, 0 };
-	int idle_ok = 1;
+	uint64_t idle[NPASS] = { 0, 0 }, total[NPASS] = { 0, 0 }, i0 = 0, t0 = 0;
+	/* one reading per boundary: the end of a pass is the start of the next */
+	int idle_ok = cpuidle_read(&i0, &t0) == 0;
 
 	r.block = per_thread == 0 || per_thread * threads >= m.n ? m.n : per_thread * threads;
 	for (b = 0; b < m.n;) {
@@ -419,13 +420,14 @@ int main(int argc, char **argv)
 			end = m.n;
 		for (i = 0; i < npass; i++) {
 			enum pass p = (enum pass)order[i];
-			uint64_t i0, t0, i1, t1;
-			int have = cpuidle_read(&i0, &t0) == 0;
+			uint64_t i1, t1;
 
 			wall[p] += run_pass(&r, p, b, end);
-			if (have && cpuidle_read(&i1, &t1) == 0 && t1 >= t0 && i1 >= i0) {
+			if (idle_ok && cpuidle_read(&i1, &t1) == 0 && t1 >= t0 && i1 >= i0) {
 				idle[p] += i1 - i0;
 				total[p] += t1 - t0;
+				i0 = i1;
+				t0 = t1;
 			} else {
 				idle_ok = 0;
 			}

@@ -36,20 +36,6 @@ serve() {
 	cp "$2" "$FAKE_CURL_DIR/$(printf '%s' "$1" | tr '/:' '__')"
 }
 
-# path_without DIR NAME...: DIR holds links to every program on PATH but NAMEs
-# (the first of a name on PATH wins, as for the shell).
-path_without() {
-	local dir=$1 d n
-	shift
-	mkdir -p "$dir"
-	local IFS=:
-	for d in $PATH; do
-		[ -d "$d" ] || continue
-		ln -s "$d"/* "$dir/" 2>/dev/null || true
-	done
-	for n in "$@"; do rm -f "$dir/$n"; done
-}
-
 # A Mac without Homebrew: fake uname (Darwin) and curl first, and no brew,
 # pkg-config, sudo, apt-get or system bats on PATH.
 mac_path() {

@@ -55,20 +55,6 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 # hf RUN CASE JQ: one value of the cross-check of a case
 hf() { jq -r --arg c "$2" ".hyperfine.cases[] | select(.case == \$c) | $3" "$(json_of "$1")"; }
 
-# A folder of links to every program on PATH but hyperfine.
-path_without_hyperfine() {
-	local dir=$1 d f
-	mkdir -p "$dir"
-	local IFS=:
-	for d in $PATH; do
-		[ -d "$d" ] || continue
-		for f in "$d"/*; do
-			[ "${f##*/}" = hyperfine ] && continue
-			[ -e "$dir/${f##*/}" ] || ln -s "$f" "$dir/${f##*/}"
-		done
-	done
-}
-
 # A hyperfine that reports VERSION and otherwise is the real one.
 fake_hyperfine() {
 	local dir=$1 version=$2 real
@@ -126,7 +112,7 @@ fake_hyperfine() {
 
 @test "without hyperfine on PATH the run succeeds and the report notes the skipped cross-check" {
 	need_linux
-	path_without_hyperfine "$D/bin"
+	path_without "$D/bin" hyperfine
 	if env PATH="$D/bin" sh -c 'command -v hyperfine' >/dev/null 2>&1; then
 		fail "hyperfine is still on the PATH made without it"
 	fi

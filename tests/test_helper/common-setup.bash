@@ -22,6 +22,20 @@ need_tool() {
 	skip "$1 is not installed: brew install $2 (Debian: make deps-test)"
 }
 
+# path_without DIR NAME...: DIR holds links to every program on PATH but
+# NAMEs (the first of a name on PATH wins, as for the shell).
+path_without() {
+	local dir=$1 d n
+	shift
+	mkdir -p "$dir"
+	local IFS=:
+	for d in $PATH; do
+		[ -d "$d" ] || continue
+		ln -s "$d"/* "$dir/" 2>/dev/null || true
+	done
+	for n in "$@"; do rm -f "$dir/$n"; done
+}
+
 # jq_get FILE FILTER: print a jq result raw (fails when jq fails or is null).
 jq_get() {
 	jq -er "$2" "$1"
