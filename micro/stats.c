@@ -377,7 +377,7 @@ static const struct scaling_row *find_scaling(const struct case_result *cr,
  * of the way from L to T x L - u, launches queue, whatever the first pass's
  * throughput does (at small costs the unchecked part of each launch runs in
  * parallel and lifts it).  Below that, a first pass that scales means
- * parallel checks.  Where the two predictions lie within a quarter of L of
+ * parallel checks.  Where the two predictions lie within half of L of
  * each other (a check hardly longer than the rest of a launch: little queue
  * can form) noise decides: undetermined; throughput decides only where a
  * time is missing.  A first
@@ -394,7 +394,7 @@ static void classify_scaling(struct case_result *cr, const struct scaling_row *r
 
 	if (queue_ms < l_ms)
 		queue_ms = l_ms;
-	if (!isnan(l_ms) && !isnan(p_ms) && !isnan(u_ms) && l_ms > 0 && queue_ms - l_ms >= 0.25 * l_ms)
+	if (!isnan(l_ms) && !isnan(p_ms) && !isnan(u_ms) && l_ms > 0 && queue_ms - l_ms >= 0.5 * l_ms)
 		way = (p_ms - l_ms) / (queue_ms - l_ms);
 
 	if (!isnan(idle_cores) && idle_cores < 0.5) {
