@@ -402,9 +402,11 @@ struct suite_result *suite_read(const char *dir)
 		    c->verdict == VERDICT_SLOWDOWN)
 			c->concurrency_est = (double)c->m * s->penalty_ms / c->cost_ms;
 		/* J jobs overlap at least 1 and at most J checks: an estimate
-		 * outside that is noise in one of the two costs, not an overlap */
-		if (c->concurrency_est >= 1.0 - 1e-9 && c->concurrency_est <= (double)c->jobs + 1e-9)
-			c->concurrency = c->concurrency_est;
+		 * just outside that is noise around the bound, one far outside
+		 * is noise in one of the two costs, not an overlap */
+		if (c->concurrency_est >= 1.0 / (1.0 + SUITE_OVERLAP_SLACK) &&
+		    c->concurrency_est <= (double)c->jobs * (1.0 + SUITE_OVERLAP_SLACK))
+			c->concurrency = fmin(fmax(c->concurrency_est, 1.0), (double)c->jobs);
 	}
 	return s;
 }
@@ -545,7 +547,12 @@ static void projection_sentence(const struct suite_result *s, const struct suite
 		fprintf(f, "a suite of %s programs at %ld job%s would spend at least %.1f "
 			"minutes in first-launch checks", n, c->jobs, c->jobs == 1 ? "" : "s",
 			c->projection_min);
-		if (!isnan(s->penalty_ms) && !isnan(c->concurrency))
+		if (!isnan(s->penalty_ms) && !isnan(c->concurrency) &&
+		    c->concurrency != c->concurrency_est)
+			fprintf(f, " (%s × %.1f ms ÷ %ld; %.0f check%s at once: %.2f measured is "
+				"noise around that bound)", n, c->cost_ms, c->m, c->concurrency,
+				c->concurrency == 1.0 ? "" : "s", c->concurrency_est);
+		else if (!isnan(s->penalty_ms) && !isnan(c->concurrency))
 			fprintf(f, " (%s × %.2f ms ÷ %.2f = %s × %.1f ms ÷ %ld)", n, s->penalty_ms,
 				c->concurrency, n, c->cost_ms, c->m);
 		else if (!isnan(c->concurrency_est))

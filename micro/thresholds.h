@@ -31,6 +31,12 @@
  * the second for the launches to count as queueing (docs/method.md). */
 #define QUEUE_GROWTH_MIN 0.5
 
+/* The suite's overlap s_J = M x p / E_J lies in 1..J by construction; an
+ * estimate up to this share outside that range is noise in the two costs
+ * and is taken as the nearest bound (one checker measured at 0.97 checks at
+ * once is one checker); farther out it is not given (docs/method.md). */
+#define SUITE_OVERLAP_SLACK 0.2
+
 /* Fewest successful pairs for which a 95% interval exists (n = 5 cannot
  * reach 95% with order statistics: 1 - 2/32 < 0.95). */
 #define MIN_PAIRS 6
