@@ -184,3 +184,36 @@ blocks_manifest() {
 	assert_equal "$(sort -n "$D/order" | uniq -c | awk '$1 != 2' | wc -l | tr -d ' ')" 0
 	assert_equal "$(wc -l <"$D/order" | tr -d ' ')" 20
 }
+
+# sysfs_caps ROOT CAP...: a sysfs tree whose cpuN/cpu_capacity is the Nth CAP
+sysfs_caps() {
+	local root=$1 i=0 c
+	shift
+	for c in "$@"; do
+		mkdir -p "$root/sys/devices/system/cpu/cpu$i"
+		echo "$c" >"$root/sys/devices/system/cpu/cpu$i/cpu_capacity"
+		i=$((i + 1))
+	done
+}
+
+@test "core classes from cpu_capacity (Asahi, big.LITTLE): P runs on the highest capacity, E on the rest" {
+	[ "$(uname -s)" = Linux ] || skip "CPU affinity from sysfs is Linux's"
+	[ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] || skip "needs two CPUs"
+	grep -q '^Cpus_allowed_list:' /proc/self/status || skip "no Cpus_allowed_list in /proc"
+	# cpu0 an efficiency core (capacity 485), cpu1 a performance core (1024)
+	sysfs_caps "$D/root" 485 1024
+	script "$D/aff.sh" "awk '/^Cpus_allowed_list:/ { print \$2 }' /proc/\$\$/status >>\"$D/aff\""
+	manifest "$D/m" 6 "$D/aff.sh"
+	for cls in P E; do
+		: >"$D/aff"
+		run -0 env EXECLAG_SYSROOT="$D/root" "$BIN/launch" --quiet --manifest "$D/m" --class "$cls" --out "$D/s-$cls.tsv"
+		want=1
+		[ "$cls" = E ] && want=0
+		assert_equal "$(sort -u "$D/aff" | tr '\n' ' ')" "$want "
+	done
+	# all CPUs of one capacity (a uniform arm64 server): no classes
+	sysfs_caps "$D/flat" 1024 1024
+	run --separate-stderr env EXECLAG_SYSROOT="$D/flat" "$BIN/launch" --quiet --manifest "$D/m" --class P --out "$D/s.tsv"
+	assert_refused
+	assert_equal "$(printf '%s\n' "$stderr" | grep -c 'different cpu_capacity')" 1
+}

@@ -325,6 +325,43 @@ sysctl: unknown oid 'hw.nada'"
 		work_fs=xfs
 }
 
+@test "Asahi on an M1: the chip from the device tree, 4 P + 4 E from cpu_capacity, a level per capacity" {
+	check_state asahi-m1 os=Linux arch=aarch64 "cpu=Apple M1" "model=Apple Mac mini (M1, 2020)" \
+		"core_classes=all P E" cores_p=4 cores_e=4 perflevels=2 \
+		"perflevel0.name=capacity 1024" perflevel0.cpus=4 \
+		"perflevel1.name=capacity 493" perflevel1.cpus=4
+}
+
+@test "Asahi on an M2 Pro (4 E + 8 P) and an M1 Max (2 E + 8 P)" {
+	check_state asahi-m2pro "cpu=Apple M2 Pro" "model=Apple MacBook Pro (14-inch, M2 Pro, 2023)" \
+		"core_classes=all P E" cores_p=8 cores_e=4 perflevels=2 perflevel1.cpus=4
+	check_state asahi-m1max "cpu=Apple M1 Max" "model=Apple MacBook Pro (14-inch, M1 Max, 2021)" \
+		"core_classes=all P E" cores_p=8 cores_e=2 perflevels=2 "perflevel1.name=capacity 485"
+}
+
+@test "a uniform arm64 server (one cpu_capacity): no core classes, no levels, no chip" {
+	check_state arm64-server arch=aarch64 cpu=unknown model=unknown core_classes=all \
+		cores_p=n/a cores_e=n/a perflevels=n/a
+	refute_output --partial perflevel0
+}
+
+@test "three capacities (prime, big, little): P is the highest alone, E the other two, each a level" {
+	local st="$BATS_TEST_TMPDIR/st" i=0 c
+	cp -R "$FAKES/states/arm64-server" "$st"
+	rm -rf "$st/root/sys/devices/system/cpu"
+	for c in 1024 870 870 870 340 340 340 340; do
+		mkdir -p "$st/root/sys/devices/system/cpu/cpu$i"
+		echo "$c" >"$st/root/sys/devices/system/cpu/cpu$i/cpu_capacity"
+		i=$((i + 1))
+	done
+	run --separate-stderr env PATH="$FAKES/bin:$PATH" FAKE_STATE="$st" EXECLAG_SYSROOT="$st/root" \
+		sh "$SYSINFO" --workdir /tmp/x
+	assert_success
+	assert_equal "$(value_of cores_p) $(value_of cores_e) $(value_of perflevels)" "1 7 3"
+	assert_equal "$(value_of perflevel1.name) $(value_of perflevel1.cpus)" "capacity 870 3"
+	assert_equal "$(value_of perflevel2.name) $(value_of perflevel2.cpus)" "capacity 340 4"
+}
+
 # ------------------------------------------------------------ this machine
 
 @test "on this Linux machine: os=Linux, ncpu from getconf, all keys, well formed" {
