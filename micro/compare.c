@@ -148,6 +148,31 @@ static void describe(const char *which, const struct runjson *r)
 	putchar('\n');
 }
 
+/* The chip the runs were made on: the control a user shows Apple is the same
+ * chip under macOS and under Asahi Linux (no assessment there).  Said only
+ * where both runs name their chip. */
+static int chip_known(const struct runjson *r)
+{
+	const char *c = cond(r, "cpu");
+
+	return runjson_condition(r, "cpu") && *c && strcmp(c, "unknown") != 0;
+}
+
+static void machines(const struct runjson *a, const struct runjson *b)
+{
+	const char *ca = cond(a, "cpu"), *cb = cond(b, "cpu");
+	int same_os = strcmp(cond(a, "os"), cond(b, "os")) == 0;
+
+	if (!chip_known(a) || !chip_known(b))
+		return;
+	if (strcmp(ca, cb) == 0 && !same_os)
+		printf("Same chip (%s), different OS (%s → %s): each case's penalty under "
+		       "both, side by side.\n", ca, cond(a, "os_name"), cond(b, "os_name"));
+	else if (strcmp(ca, cb) != 0)
+		printf("Different chips (%s → %s): the penalties compare machines as well as "
+		       "settings.\n", ca, cb);
+}
+
 /* ---- the two tables ---------------------------------------------------- */
 
 static void per_case(const struct runjson *a, const struct runjson *b)
@@ -461,6 +486,7 @@ int main(int argc, char **argv)
 	puts("execlag compare");
 	describe("A", &a);
 	describe("B", &b);
+	machines(&a, &b);
 	putchar('\n');
 	per_case(&a, &b);
 	putchar('\n');

@@ -93,6 +93,19 @@ one_line_exit_2() {
 	refute_output --partial "Recovery"
 }
 
+@test "the same chip under macOS and Asahi Linux: said so, each case's penalty side by side" {
+	run -0 "$BIN/compare" "$CF/mac-m1" "$CF/asahi-m1"
+	assert_line "Same chip (Apple M1), different OS (macOS → Fedora Linux Asahi Remix 40 (KDE Plasma)): each case's penalty under both, side by side."
+	assert_line --regexp '^exe +1/all +152\.30 \[140\.10, 170\.20\] +1/all +0\.02 \[-0\.03, 0\.06\] .* slowdown → none \(flipped\)$'
+	assert_line --regexp '^script +1/all +121\.00 \[110\.50, 130\.00\] +1/all +0\.02 \[-0\.04, 0\.08\] .* slowdown → none \(flipped\)$'
+	assert_output --partial "os Darwin → Linux"
+	# two runs of one machine name no chip line; two chips are named as such
+	run -0 "$BIN/compare" "$CF/online" "$CF/offline"
+	refute_output --partial "chip"
+	run -0 "$BIN/compare" "$CF/online" "$CF/asahi-m1"
+	assert_line "Different chips (Apple M1 Pro → Apple M1): the penalties compare machines as well as settings."
+}
+
 @test "a run compared with itself is allowed: nothing flips, nothing differs" {
 	run --separate-stderr "$BIN/compare" "$CF/online" "$CF/online"
 	assert_success
