@@ -67,7 +67,7 @@ int main(int argc, char **argv)
 	int i;
 
 	progname = "burn";
-	for (i = 1; i < argc; i++) {
+	for (i = 1; i < argc; i += 2) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 
 		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -93,7 +93,6 @@ int main(int argc, char **argv)
 		} else {
 			die(EXIT_USAGE, "unknown option '%s' (see --help)", a);
 		}
-		i++;
 	}
 	if (max_ms < min_ms)
 		die(EXIT_USAGE, "--max-ms %ld is below --min-ms %ld", max_ms, min_ms);

@@ -381,6 +381,24 @@ static void md_gate(const struct run *r, FILE *f)
 		fprintf(f, "**Gate failure:** %s.\n\n", run_condition(r, "gate.failure"));
 }
 
+/* The emulated kit's note: NULL where the kit ran natively. */
+static const char *emulated(const struct run *r)
+{
+	const char *e = run_condition(r, "emulation");
+
+	return e && strcmp(e, "no") != 0 ? e : NULL;
+}
+
+static void md_emulation(const struct run *r, FILE *f)
+{
+	if (!emulated(r))
+		return;
+	fprintf(f, "**Emulated:** the kit was built for %s and ran under emulation (%s). "
+		"Launch timings under an emulator are the emulator's: they test the kit, and "
+		"are not evidence of what the OS does to a new program.\n\n",
+		or_unknown(run_condition(r, "kit_arch")), emulated(r));
+}
+
 static void md_conditions(const struct run *r, FILE *f)
 {
 	size_t i;
@@ -541,6 +559,7 @@ int report_write_markdown(const struct run *r, FILE *f)
 	/* Verdicts and numbers first: the conditions and the rules that
 	 * produced them follow, for the reader who wants to check. */
 	md_gate(r, f);
+	md_emulation(r, f);
 	md_verdicts(r, f);
 	md_results(r, f);
 	plot_markdown(r, f);
@@ -622,6 +641,9 @@ int report_print_table(const struct run *r, FILE *f)
 	fputc('\n', f);
 	if (gate_active(r))
 		fputs("(calibration gate active: a test of the kit, not of an OS)\n", f);
+	if (emulated(r))
+		fprintf(f, "(emulated: %s; the timings are the emulator's, not evidence of the OS)\n",
+			emulated(r));
 	if (gate_active(r) && run_condition(r, "gate.failure"))
 		fprintf(f, "gate failure: %s\n", run_condition(r, "gate.failure"));
 	print_case_lines(r, f);
