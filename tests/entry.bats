@@ -125,7 +125,7 @@ no_canary() {
 	[[ "$stderr" == "feedback: no such run folder '-x; touch $CANARY'"* ]] || fail "RUN=-x: $stderr"
 }
 
-@test "make repro and repro-full: GATE and COUNT holding quotes, \$(…), backticks, ';', a newline, unicode are refused as data before anything runs" {
+@test "make repro and repro-full: GATE, COUNT, THREADS and CASES holding quotes, \$(…), backticks, ';', a newline, unicode are refused as data before anything runs" {
 	local name w target
 	for name in "${NAMES[@]}" "-x; touch $CANARY"; do
 		read -r w _ <<<"$name"
@@ -140,6 +140,13 @@ no_canary() {
 		no_canary "$name"
 		[[ "$stderr" == "execlag: COUNT '$name' is not a whole number from 1 to 100000"* ]] ||
 			fail "COUNT='$name': $stderr"
+		mk repro THREADS="$name" RESULTS="$T/results"
+		no_canary "$name"
+		[[ "$stderr" == "execlag: THREADS '$w' is not a whole number from 1 to 1024"* ]] ||
+			fail "THREADS='$name': $stderr"
+		mk repro CASES="$name" RESULTS="$T/results"
+		no_canary "$name"
+		[[ "$stderr" == "execlag: unknown case '$w'"* ]] || fail "CASES='$name': $stderr"
 	done
 	[ -z "$(ls -A "$T/results" 2>/dev/null)" ] || fail "a refused run left files: $(ls -A "$T/results")"
 }
