@@ -164,3 +164,20 @@ no_canary() {
 		[ ! -e "$d/opt/x/libexec/execlag" ] || fail "DESTDIR='$name': not uninstalled"
 	done
 }
+
+@test "make bench, bench-aggregate and sensitivity: a knob holding \$(shell …), backticks or quotes is refused, never run" {
+	local v target var msg
+	for v in "x\$(shell touch $CANARY)" "x\`touch $CANARY\`" "x'; touch $CANARY; '" "x\$\$(touch $CANARY)"; do
+		while IFS='|' read -r target var msg; do
+			mk "$target" "$var=$v"
+			no_canary "$target $var=$v"
+			assert_equal "$status" 2
+			assert_equal "${stderr_lines[0]}" "$msg"
+		done <<'LIST'
+bench|BENCH_LAUNCHES|bench: BENCH_LAUNCHES and BENCH_ROUNDS must be whole numbers >= 1
+bench|BENCH_ROUNDS|bench: BENCH_LAUNCHES and BENCH_ROUNDS must be whole numbers >= 1
+bench-aggregate|BENCH_COPIES|bench-aggregate: BENCH_COPIES and BENCH_ROUNDS must be whole numbers >= 1
+sensitivity|SENS_RUNS|sensitivity: SENS_RUNS must be a whole number >= 1
+LIST
+	done
+}
