@@ -21,6 +21,26 @@ PLAT       = linux
 DL_LIBS    = -ldl
 endif
 
+# Every value a user gives is data.  A variable given on make's command line
+# is expanded by make before it reaches a recipe's environment (a value with
+# $(shell …) would run), so each is kept verbatim here and exported; recipes
+# read them from the environment ("$$A"), never as recipe text.  CC, CFLAGS,
+# LDFLAGS and PKG_CONFIG are make's own: commands and flags, as in any Makefile.
+USER_VARS = A B DIR OUT RUN EXERCISE GATE PROFILE CASES THREADS COUNT CLASSES \
+            RESULTS BENCH_LAUNCHES BENCH_ROUNDS BENCH_COPIES SENS_LATENCIES \
+            SENS_RUNS DESTDIR PREFIX TMPDIR ZIG EXECLAG_BIN EXECLAG_LOG \
+            EXECLAG_WATCH_SERVICES EXECLAG_SYSROOT EXECLAG_DEVTOOLS \
+            EXECLAG_PINS EXECLAG_MACSIM BATS_LIB_PATH
+define keep_verbatim
+ifeq ($$(origin $(1)),command line)
+override $(1) := $$(value $(1))
+export $(1)
+endif
+endef
+$(foreach v,$(USER_VARS),$(eval $(call keep_verbatim,$(v))))
+# install reads them from the environment too (the defaults above included)
+export PREFIX DESTDIR
+
 # The scripts' EXECLAG_CACHE (a test knob) is not for make: the Makefile and
 # the scripts it runs always agree on .cache/.
 unexport EXECLAG_CACHE
@@ -114,11 +134,11 @@ deps-test:
 
 repro: deps
 	@$(MAKE) --no-print-directory build
-	@sh scripts/repro --profile quick $(if $(GATE),--gate '$(GATE)',)
+	@sh scripts/repro --profile quick
 
 repro-full: deps
 	@$(MAKE) --no-print-directory build
-	@sh scripts/repro --profile full $(if $(GATE),--gate '$(GATE)',)
+	@sh scripts/repro --profile full
 
 test: deps-test
 	@$(MAKE) --no-print-directory build
@@ -126,7 +146,7 @@ test: deps-test
 
 check: deps-check
 	@$(MAKE) -s --no-print-directory build
-	@sh scripts/check $(if $(RUN),--run '$(RUN)',) $(if $(EXERCISE),--exercise '$(EXERCISE)',)
+	@sh scripts/check $${RUN:+--run "$$RUN"} $${EXERCISE:+--exercise "$$EXERCISE"}
 
 bench: deps-test
 	@$(MAKE) --no-print-directory build
@@ -138,15 +158,15 @@ sensitivity: deps-test
 
 feedback: deps
 	@$(MAKE) -s --no-print-directory $(BIN)/fbtext
-	@sh scripts/feedback $(if $(RUN),--run '$(RUN)',)
+	@sh scripts/feedback $${RUN:+--run "$$RUN"}
 
 compare: deps
 	@$(MAKE) -s --no-print-directory $(BIN)/compare
-	@$(BIN)/compare '$(A)' '$(B)'
+	@$(BIN)/compare -- "$${A-}" "$${B-}"
 
 aggregate: deps
 	@$(MAKE) -s --no-print-directory $(BIN)/aggregate
-	@$(BIN)/aggregate --dir '$(DIR)' $(if $(OUT),--out '$(OUT)',)
+	@$(BIN)/aggregate --dir "$${DIR-}" $${OUT:+--out "$$OUT"}
 
 bench-aggregate: deps-test
 	@$(MAKE) -s --no-print-directory $(BIN)/aggregate
@@ -163,11 +183,11 @@ lint:
 	@sh scripts/lint
 
 install: build
-	mkdir -p $(DESTDIR)$(PREFIX)/libexec/execlag
-	cp $(PROGS) $(DESTDIR)$(PREFIX)/libexec/execlag/
+	mkdir -p "$$DESTDIR$$PREFIX/libexec/execlag"
+	cp $(PROGS) "$$DESTDIR$$PREFIX/libexec/execlag/"
 
 uninstall:
-	rm -rf $(DESTDIR)$(PREFIX)/libexec/execlag
+	rm -rf "$$DESTDIR$$PREFIX/libexec/execlag"
 
 clean:
 	rm -rf $(BIN)

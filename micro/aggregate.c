@@ -9,10 +9,13 @@
  * user name), the conditions (SIP, assessments, Developer Tools, network,
  * calibration gate), and per case the penalty with its interval, the
  * verdict and the serialisation.  Output: PREFIX.md, PREFIX.csv and
- * PREFIX.svg (default PREFIX: DIR/aggregate), each written atomically; the
- * Markdown is printed too.  A file that is not a readable execlag run.json
- * of schema_version 1 is skipped with one warning line on stderr. */
+ * PREFIX.svg (default PREFIX: DIR/aggregate; a PREFIX ending in '/' or
+ * naming a folder is that folder's aggregate), each written atomically; the
+ * Markdown is printed too; a PREFIX inside a run folder is refused.  A file
+ * that is not a readable execlag run.json of schema_version 1 is skipped
+ * with one warning line on stderr. */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
 #include "svg.h"
 #include "util.h"
 
@@ -36,8 +39,11 @@ static void usage(FILE *f)
 	      "  folders starting with '.' are not followed) and writes one table,\n"
 	      "  one row per run: machine class, conditions, penalty per case with\n"
 	      "  its interval, verdicts, serialisation.\n"
-	      "  --out PREFIX  write PREFIX.md, PREFIX.csv, PREFIX.svg\n"
-	      "                (default DIR/aggregate)\n"
+	      "  --out PREFIX  write PREFIX.md, PREFIX.csv, PREFIX.svg (default\n"
+	      "                DIR/aggregate); a PREFIX that ends in / or names a folder\n"
+	      "                gets aggregate.md, .csv and .svg inside it.  Never inside\n"
+	      "                a run folder (one holding a run.json): a run's own files\n"
+	      "                are not overwritten.\n"
 	      "  --quiet       write the files, print only warnings\n"
 	      "  A run.json that cannot be read, is not an execlag run or is of\n"
 	      "  another schema_version is skipped with a warning.\n"
@@ -797,6 +803,64 @@ static void write_outputs(const struct table *t, const char *prefix)
 	}
 }
 
+/* The prefix of the three files: OUT, or OUT/aggregate where OUT ends in
+ * '/' or names a folder (else "dir/" would write dir/.md, hidden); without
+ * OUT, DIR/aggregate. */
+static char *out_prefix(const char *dir, const char *out)
+{
+	struct stat st;
+	char *d, *p;
+	size_t n;
+
+	if (out && out[strlen(out) - 1] != '/' && !(stat(out, &st) == 0 && S_ISDIR(st.st_mode)))
+		return xstrdup(out);
+	d = xstrdup(out ? out : dir);
+	n = strlen(d);
+	while (n > 1 && d[n - 1] == '/')
+		d[--n] = '\0';
+	p = joined(d, strcmp(d, "/") == 0 ? "aggregate" : "/aggregate");
+	free(d);
+	return p;
+}
+
+/* The files go into a folder that is there, and never into a run folder
+ * (one holding a run.json, at any depth above them): a run's own report.md,
+ * run.json and raw/ are not ours to overwrite. */
+static void check_destination(const char *prefix)
+{
+	const char *s = strrchr(prefix, '/');
+	char *folder, *real, *rj, *cut;
+	struct stat st;
+	size_t n;
+
+	if (!s)
+		folder = xstrdup(".");
+	else {
+		n = s == prefix ? 1 : (size_t)(s - prefix);
+		folder = xmalloc(n + 1);
+		memcpy(folder, prefix, n);
+		folder[n] = '\0';
+	}
+	if (stat(folder, &st) != 0 ? errno == ENOENT || errno == ENOTDIR : !S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "%s: no such folder to write the aggregate into", folder);
+	real = realpath(folder, NULL);
+	free(folder);
+	if (!real)
+		return; /* unreadable: creating the files will say why */
+	for (;;) {
+		rj = joined(real, strcmp(real, "/") == 0 ? "run.json" : "/run.json");
+		if (lstat(rj, &st) == 0)
+			die(EXIT_USAGE, "%s.md would be inside the run folder %s, whose files are "
+			    "the run's own: give --out (make: OUT=) a place outside it", prefix, real);
+		free(rj);
+		if (strcmp(real, "/") == 0)
+			break;
+		cut = strrchr(real, '/');
+		cut[cut == real ? 1 : 0] = '\0';
+	}
+	free(real);
+}
+
 static void parse_args(int argc, char **argv, const char **dir, const char **out,
 		       int *quiet)
 {
@@ -841,6 +905,9 @@ int main(int argc, char **argv)
 	if (!S_ISDIR(st.st_mode))
 		die(EXIT_USAGE, "%s: not a folder (give the folder that holds the runs)", dir);
 
+	prefix = out_prefix(dir, out);
+	check_destination(prefix);
+
 	walk(dir, 0, &found);
 	if (found.n > 1)
 		qsort(found.v, found.n, sizeof *found.v, cmp_str);
@@ -861,17 +928,6 @@ int main(int argc, char **argv)
 		    dir, t.skipped);
 	collect_cases(&t);
 
-	if (out)
-		prefix = xstrdup(out);
-	else {
-		char *d = xstrdup(dir);
-		size_t n = strlen(d);
-
-		while (n > 1 && d[n - 1] == '/')
-			d[--n] = '\0';
-		prefix = joined(d, strcmp(d, "/") == 0 ? "aggregate" : "/aggregate");
-		free(d);
-	}
 	write_outputs(&t, prefix);
 	if (!quiet) {
 		char *svg_file = joined(strrchr(prefix, '/') ? strrchr(prefix, '/') + 1 : prefix, ".svg");

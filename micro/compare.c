@@ -1,6 +1,6 @@
 /* compare - two runs side by side.
  *
- *   compare [--results DIR] A B
+ *   compare [--results DIR] [--] A B
  *
  * A and B are run folders (results/<run>/), their run.json, or run ids
  * under DIR (default "results").  Prints, per case and per configuration
@@ -21,9 +21,10 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: compare [--results DIR] A B\n"
+	fputs("usage: compare [--results DIR] [--] A B\n"
 	      "  A, B  a run folder, its run.json, or a run id under DIR\n"
-	      "        (default DIR: results)\n"
+	      "        (default DIR: results); after --, a name starting\n"
+	      "        with '-' is a run too\n"
 	      "Prints the penalties of both runs per case and per configuration\n"
 	      "(threads, class), the ratio B/A, the verdicts that flipped, the\n"
 	      "conditions that differ, and how to toggle them by hand.\n"
@@ -461,11 +462,17 @@ int main(int argc, char **argv)
 {
 	const char *results = "results", *args[2] = { NULL, NULL };
 	struct runjson a, b;
-	int i, n = 0;
+	int i, n = 0, opts = 1;
 
 	progname = "compare";
 	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+		if (opts && strcmp(argv[i], "--") == 0) {
+			opts = 0; /* what follows are runs, even when named "-x" */
+		} else if (!opts) {
+			if (n == 2)
+				die(EXIT_USAGE, "too many runs: give exactly two, A and B (try --help)");
+			args[n++] = argv[i];
+		} else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			usage(stdout);
 			return EXIT_OK;
 		} else if (strcmp(argv[i], "--results") == 0 && i + 1 < argc) {

@@ -208,3 +208,61 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 	[ "${got[2]}" -ge $((got[0] * got[1] / 100)) ] || fail "only ${got[2]} drawn pixels"
 	[ "${got[3]}" -ge 40 ] && [ "${got[4]}" -ge 40 ] || fail "group colours barely drawn: ${got[*]}"
 }
+
+# A finished run as repro leaves it: run.json, report.md, raw/.
+run_folder() {
+	R="$BATS_TEST_TMPDIR/results/20250301T120000Z-c0ffee"
+	mkdir -p "$R/raw"
+	cp "$AGG/linux-control/run.json" "$R/run.json"
+	printf '# the run'"'"'s own report\n' >"$R/report.md"
+	printf 'sample\n' >"$R/raw/x.csv"
+}
+
+@test "an OUT inside a run folder is refused: one line, exit 2, the run's own files untouched" {
+	scratch linux-control linux-gate
+	run_folder
+	local before after out
+	before=$(cd "$R" && find . -type f | sort | xargs cksum)
+	for out in "$R/report" "$R/run" "$R/raw/x" "$R" "$R/" "$R/raw/" \
+		"$BATS_TEST_TMPDIR/results/../results/${R##*/}/report"; do
+		run --separate-stderr "$BIN/aggregate" --dir "$D" --out "$out"
+		assert_failure 2
+		[ "${#stderr_lines[@]}" -eq 1 ] || fail "--out $out: $stderr"
+		[[ "$stderr" == "aggregate: "*"inside the run folder "*"${R##*/}"* ]] || fail "--out $out: $stderr"
+	done
+	# without OUT, a DIR that is a run folder would get aggregate.* inside it
+	run --separate-stderr "$BIN/aggregate" --dir "$R"
+	assert_failure 2
+	[[ "$stderr" == "aggregate: "*"inside the run folder "* ]] || fail "$stderr"
+	run --separate-stderr bash -c "cd '$ROOT' && make -s --no-print-directory aggregate DIR='$D' OUT='$R/report'"
+	assert_failure
+	[[ "${stderr_lines[0]}" == "aggregate: "*"inside the run folder "* ]] || fail "$stderr"
+	after=$(cd "$R" && find . -type f | sort | xargs cksum)
+	assert_equal "$after" "$before"
+}
+
+@test "an OUT ending in / or naming a folder gets aggregate.md, .csv and .svg inside it, never hidden .md files" {
+	scratch linux-control linux-gate
+	local o
+	for o in "$BATS_TEST_TMPDIR/slash/" "$BATS_TEST_TMPDIR/folder"; do
+		mkdir -p "$o"
+		run "$BIN/aggregate" --dir "$D" --out "$o" --quiet
+		assert_success
+		[ -s "$o/aggregate.md" ] && [ -s "$o/aggregate.csv" ] && [ -s "$o/aggregate.svg" ] || fail "--out $o: $(ls -A "$o")"
+		[ -z "$(find "$o" -name '.*' ! -name . ! -name ..)" ] || fail "--out $o: hidden files $(ls -A "$o")"
+		grep -qxF '![Penalty per case and machine, log scale](aggregate.svg)' "$o/aggregate.md"
+	done
+	mkdir -p "$BATS_TEST_TMPDIR/viamake"
+	run bash -c "cd '$ROOT' && make -s --no-print-directory aggregate DIR='$D' OUT='$BATS_TEST_TMPDIR/viamake/'"
+	assert_success
+	[ -s "$BATS_TEST_TMPDIR/viamake/aggregate.md" ] || fail "$(ls -A "$BATS_TEST_TMPDIR/viamake")"
+	# a folder that is not there: one line, exit 2, nothing written
+	for o in "$BATS_TEST_TMPDIR/none/" "$BATS_TEST_TMPDIR/none/agg"; do
+		run --separate-stderr "$BIN/aggregate" --dir "$D" --out "$o"
+		assert_failure 2
+		assert_equal "$stderr" "aggregate: $BATS_TEST_TMPDIR/none: no such folder to write the aggregate into"
+	done
+	[ ! -e "$BATS_TEST_TMPDIR/none" ]
+	run "$BIN/aggregate" --help
+	assert_output --partial "ends in / or names a folder"
+}

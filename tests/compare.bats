@@ -193,8 +193,14 @@ one_line_exit_2() {
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" compare
 	assert_equal "$status" 2
 	assert_equal "${stderr_lines[0]}" "compare: give two runs, A and B: compare A B, or make compare A=<run> B=<run>"
+	run --separate-stderr "$BIN/compare" -- "$CF/online" "$CF/offline" "$CF/online"
+	one_line_exit_2
+	# after --, a name starting with '-' is a run, not an option
+	run --separate-stderr "$BIN/compare" -- --frobnicate "$CF/offline"
+	one_line_exit_2
+	assert_equal "$stderr" "compare: A: --frobnicate: no such run (neither a run folder nor a run.json)"
 	run -0 "$BIN/compare" --help
-	assert_line --index 0 "usage: compare [--results DIR] A B"
+	assert_line --index 0 "usage: compare [--results DIR] [--] A B"
 }
 
 @test "the fixture runs are exactly what make-fixtures writes" {

@@ -1,0 +1,183 @@
+#!/usr/bin/env bats
+# The make entry points take every value as data: names holding quotes,
+# $(…) (make's and the shell's), backticks, ';', spaces, a newline, a
+# leading '-' or unicode reach the program unchanged and never run as a
+# command.  Each is driven through make, on the fixture runs and on the
+# cheap failure paths (a value refused before anything is measured).
+
+load test_helper/common-setup
+
+setup() {
+	_common_setup
+	for p in compare aggregate fbtext; do
+		[ -x "$BIN/$p" ] || fail "$BIN/$p is missing: run 'make build'"
+	done
+	T="$BATS_TEST_TMPDIR"
+	CANARY="$T/canary"
+	CF="$FIXTURES/compare"
+	# Each a folder name; those that would run a command touch $CANARY.
+	NAMES=(
+		"Bob's runs"
+		'say "hi" twice'
+		"\$(shell touch $CANARY)"
+		"\$(touch $CANARY)"
+		"\`touch $CANARY\`"
+		"x; touch $CANARY; y"
+		"'; touch $CANARY; '"
+		"\"; touch $CANARY; \""
+		"two  spaces  "
+		$'line one\nline two'
+		"ünïcødé € ✓"
+		'a#b back\slash $HOME ${HOME} $$ %'
+	)
+}
+
+# mk ARGS...: make in the kit, quietly, stdout and stderr apart.
+mk() {
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" "$@"
+}
+
+no_canary() {
+	[ ! -e "$CANARY" ] || fail "a value ran as a command: $1"
+}
+
+@test "make compare: A and B named with quotes, \$(…), backticks, ';', spaces, a newline, unicode are found" {
+	local name d
+	for name in "${NAMES[@]}"; do
+		d="$T/$name"
+		mkdir -p "$d"
+		cp "$CF/online/run.json" "$d/"
+		mk compare A="$d" B="$CF/offline"
+		no_canary "$name"
+		[ "$status" -eq 0 ] || fail "A='$name': $stderr"
+		assert_line --index 0 "execlag compare"
+		mk compare A="$CF/offline" B="$d"
+		no_canary "$name"
+		[ "$status" -eq 0 ] || fail "B='$name': $stderr"
+	done
+}
+
+@test "make compare: a run named with a leading '-' is a run, not an option" {
+	mk compare A="-x; touch $CANARY" B="$CF/offline"
+	no_canary A
+	assert_equal "${stderr_lines[0]}" "compare: A: -x; touch $CANARY: no such run (neither a run folder nor a run.json)"
+	mk compare A="$CF/offline" B=--help
+	assert_equal "${stderr_lines[0]}" "compare: B: --help: no such run (neither a run folder nor a run.json)"
+}
+
+@test "make aggregate: DIR and OUT named with quotes, \$(…), backticks, ';', spaces, a newline, unicode are used" {
+	local name d
+	for name in "${NAMES[@]}"; do
+		d="$T/$name"
+		mkdir -p "$d/runs/r1"
+		cp "$FIXTURES/aggregate/linux-control/run.json" "$d/runs/r1/"
+		mk aggregate DIR="$d/runs" OUT="$d/agg"
+		no_canary "$name"
+		[ "$status" -eq 0 ] || fail "DIR='$name': $stderr"
+		[ -s "$d/agg.md" ] && [ -s "$d/agg.csv" ] && [ -s "$d/agg.svg" ] || fail "OUT='$name': no files"
+		mk aggregate DIR="$d/runs"
+		no_canary "$name"
+		[ "$status" -eq 0 ] || fail "DIR='$name' without OUT: $stderr"
+		[ -s "$d/runs/aggregate.md" ] || fail "DIR='$name': no aggregate.md in it"
+	done
+	# a leading '-' is a folder, not an option
+	mk aggregate DIR="-x; touch $CANARY"
+	no_canary DIR
+	assert_equal "${stderr_lines[0]}" "aggregate: -x; touch $CANARY: no such folder of runs: No such file or directory"
+}
+
+@test "make check: RUN, RESULTS and EXERCISE named with quotes, \$(…), backticks, ';', spaces, a newline, unicode reach the check" {
+	local name d
+	for name in "${NAMES[@]}" "-x; touch $CANARY"; do
+		mk check EXERCISE="$name"
+		no_canary "$name"
+		[[ "$stderr" == "check: exercise '$name' is not one of 1 to 7"* ]] || fail "EXERCISE='$name': $stderr"
+		[ "${name#-}" = "$name" ] || continue
+		# a folder that is found holds a run.json that is not a run
+		d="$T/$name"
+		mkdir -p "$d/results"
+		printf '{}\n' >"$d/run.json"
+		mk check RUN="$d"
+		no_canary "$name"
+		assert_equal "$status" 2
+		[[ "$stderr" == "check: "*"$d/run.json"* ]] || fail "RUN='$name': $stderr"
+		mk check RESULTS="$d/results"
+		no_canary "$name"
+		[[ "$stderr" == "check: no run in $d/results"* ]] || fail "RESULTS='$name': $stderr"
+	done
+}
+
+@test "make feedback: RUN and RESULTS named with quotes, \$(…), backticks, ';', spaces, a newline, unicode reach feedback" {
+	local name d
+	for name in "${NAMES[@]}"; do
+		d="$T/$name"
+		mkdir -p "$d"
+		mk feedback RUN="$d"
+		no_canary "$name"
+		assert_equal "$status" 2
+		[[ "$stderr" == "feedback: '$d' has no run.json (not a finished run)"* ]] || fail "RUN='$name': $stderr"
+		mk feedback RESULTS="$d"
+		no_canary "$name"
+		[[ "$stderr" == "feedback: no finished run in '$d'"* ]] || fail "RESULTS='$name': $stderr"
+	done
+	mk feedback RUN="-x; touch $CANARY"
+	no_canary RUN
+	[[ "$stderr" == "feedback: no such run folder '-x; touch $CANARY'"* ]] || fail "RUN=-x: $stderr"
+}
+
+@test "make repro and repro-full: GATE, COUNT, THREADS and CASES holding quotes, \$(…), backticks, ';', a newline, unicode are refused as data before anything runs" {
+	local name w target
+	for name in "${NAMES[@]}" "-x; touch $CANARY"; do
+		read -r w _ <<<"$name"
+		for target in repro repro-full; do
+			mk "$target" GATE="key=$name" RESULTS="$T/results"
+			no_canary "$name"
+			assert_equal "$status" 2
+			[[ "$stderr" == "execlag: GATE key '$w' is not one of inode, path, content"* ]] ||
+				fail "$target GATE='key=$name': $stderr"
+		done
+		mk repro COUNT="$name" RESULTS="$T/results"
+		no_canary "$name"
+		[[ "$stderr" == "execlag: COUNT '$name' is not a whole number from 1 to 100000"* ]] ||
+			fail "COUNT='$name': $stderr"
+		mk repro THREADS="$name" RESULTS="$T/results"
+		no_canary "$name"
+		[[ "$stderr" == "execlag: THREADS '$w' is not a whole number from 1 to 1024"* ]] ||
+			fail "THREADS='$name': $stderr"
+		mk repro CASES="$name" RESULTS="$T/results"
+		no_canary "$name"
+		[[ "$stderr" == "execlag: unknown case '$w'"* ]] || fail "CASES='$name': $stderr"
+	done
+	[ -z "$(ls -A "$T/results" 2>/dev/null)" ] || fail "a refused run left files: $(ls -A "$T/results")"
+}
+
+@test "make install and uninstall: a DESTDIR with quotes, \$(…), ';', spaces, unicode is one folder" {
+	local name d
+	for name in "${NAMES[@]}"; do
+		d="$T/dest/$name"
+		mk install DESTDIR="$d" PREFIX=/opt/x
+		no_canary "$name"
+		[ "$status" -eq 0 ] || fail "DESTDIR='$name': $stderr"
+		[ -x "$d/opt/x/libexec/execlag/compare" ] || fail "DESTDIR='$name': not installed there"
+		mk uninstall DESTDIR="$d" PREFIX=/opt/x
+		[ "$status" -eq 0 ] || fail "uninstall DESTDIR='$name': $stderr"
+		[ ! -e "$d/opt/x/libexec/execlag" ] || fail "DESTDIR='$name': not uninstalled"
+	done
+}
+
+@test "make bench, bench-aggregate and sensitivity: a knob holding \$(shell …), backticks or quotes is refused, never run" {
+	local v target var msg
+	for v in "x\$(shell touch $CANARY)" "x\`touch $CANARY\`" "x'; touch $CANARY; '" "x\$\$(touch $CANARY)"; do
+		while IFS='|' read -r target var msg; do
+			mk "$target" "$var=$v"
+			no_canary "$target $var=$v"
+			assert_equal "$status" 2
+			assert_equal "${stderr_lines[0]}" "$msg"
+		done <<'LIST'
+bench|BENCH_LAUNCHES|bench: BENCH_LAUNCHES and BENCH_ROUNDS must be whole numbers >= 1
+bench|BENCH_ROUNDS|bench: BENCH_LAUNCHES and BENCH_ROUNDS must be whole numbers >= 1
+bench-aggregate|BENCH_COPIES|bench-aggregate: BENCH_COPIES and BENCH_ROUNDS must be whole numbers >= 1
+sensitivity|SENS_RUNS|sensitivity: SENS_RUNS must be a whole number >= 1
+LIST
+	done
+}
