@@ -318,7 +318,8 @@ static void flips(const struct runjson *a, const struct runjson *b)
 
 static const char *const compared_keys[] = {
 	"os", "os_version", "os_build", "model", "sip", "sip_custom", "assessments",
-	"devtools", "network", "network_interface", "vpn", "terminal", NULL
+	"devtools", "network", "network_interface", "vpn", "terminal", "fanotify_listeners",
+	"agents", "emulation", NULL
 };
 
 static const char *const setting_keys[] = {
@@ -388,7 +389,8 @@ static void conditions(const struct runjson *a, const struct runjson *b)
 	free(gk);
 	if (!n)
 		fputs(" none (os, os_version, os_build, model, sip, sip_custom, assessments,"
-		      " devtools, network, network_interface, vpn, terminal and gate.* are"
+		      " devtools, network, network_interface, vpn, terminal, fanotify_listeners,"
+		      " agents, emulation and gate.* are"
 		      " the same)", stdout);
 	putchar('\n');
 	n = 0;

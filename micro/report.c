@@ -399,6 +399,30 @@ static void md_emulation(const struct run *r, FILE *f)
 		or_unknown(run_condition(r, "kit_arch")), emulated(r));
 }
 
+/* The fanotify listeners (Linux): on-access scanners and endpoint agents
+ * that can hold every exec and open; NULL where none or not read. */
+static const char *listeners(const struct run *r)
+{
+	const char *l = run_condition(r, "fanotify_listeners");
+
+	if (!l || strcmp(l, "none") == 0 || strcmp(l, "n/a") == 0 || strncmp(l, "not read", 8) == 0)
+		return NULL;
+	return l;
+}
+
+static void md_watchers(const struct run *r, FILE *f)
+{
+	const char *agents = run_condition(r, "agents");
+
+	if (!listeners(r))
+		return;
+	fprintf(f, "**Watching exec and open (fanotify listeners):** %s", listeners(r));
+	if (agents && strcmp(agents, "none") != 0)
+		fprintf(f, " — known: %s", agents);
+	fputs(". An on-access scanner or agent can add to every launch in the work "
+	      "folder, first or repeat, as well as to the first.\n\n", f);
+}
+
 static void md_conditions(const struct run *r, FILE *f)
 {
 	size_t i;
@@ -560,6 +584,7 @@ int report_write_markdown(const struct run *r, FILE *f)
 	 * produced them follow, for the reader who wants to check. */
 	md_gate(r, f);
 	md_emulation(r, f);
+	md_watchers(r, f);
 	md_verdicts(r, f);
 	md_results(r, f);
 	plot_markdown(r, f);
@@ -644,6 +669,8 @@ int report_print_table(const struct run *r, FILE *f)
 	if (emulated(r))
 		fprintf(f, "(emulated: %s; the timings are the emulator's, not evidence of the OS)\n",
 			emulated(r));
+	if (listeners(r))
+		fprintf(f, "fanotify listeners: %s\n", listeners(r));
 	if (gate_active(r) && run_condition(r, "gate.failure"))
 		fprintf(f, "gate failure: %s\n", run_condition(r, "gate.failure"));
 	print_case_lines(r, f);

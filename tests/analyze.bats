@@ -373,6 +373,26 @@ assert_no_temporaries() {
 	grep -q 'A calibration gate (Linux fanotify) held launches: these numbers are a test of the kit, not of an OS.' "$RUN/report.md"
 }
 
+@test "fanotify listeners and an emulated kit are said at the top of the report and in the table's notes" {
+	analyze_ok verdicts
+	! grep -q 'fanotify listeners\|Emulated' "$RUN/report.md" "$RUN/run.json" || fail "said without the conditions"
+	printf '%s\n' 'fanotify_listeners=clamonacc (1)' \
+		'agents=ClamAV daemon (clamd); ClamAV on-access scanning (clamonacc)' \
+		'kit_arch=aarch64' 'emulation=qemu-user (binfmt_misc qemu-aarch64)' >>"$RUN/conditions.txt"
+	run -0 "$BIN/analyze" --run "$RUN"
+	assert_line 'fanotify listeners: clamonacc (1)'
+	assert_line "(emulated: qemu-user (binfmt_misc qemu-aarch64); the timings are the emulator's, not evidence of the OS)"
+	grep -q '^\*\*Watching exec and open (fanotify listeners):\*\* clamonacc (1) — known: ClamAV daemon (clamd); ClamAV on-access scanning (clamonacc)\.' "$RUN/report.md"
+	grep -q '^\*\*Emulated:\*\* the kit was built for aarch64 and ran under emulation (qemu-user (binfmt_misc qemu-aarch64))' "$RUN/report.md"
+	# none, n/a and "not read" are no listeners
+	for v in none n/a 'not read (needs root)'; do
+		sed -i.bak '/^fanotify_listeners=/d' "$RUN/conditions.txt"
+		echo "fanotify_listeners=$v" >>"$RUN/conditions.txt"
+		run -0 "$BIN/analyze" --run "$RUN" --quiet
+		! grep -q 'Watching exec and open' "$RUN/report.md" || fail "listeners said for '$v'"
+	done
+}
+
 @test "without gate.active=1 the gate is null and the report does not mention it" {
 	analyze_ok verdicts
 	jq_is .gate null

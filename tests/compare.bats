@@ -106,6 +106,13 @@ one_line_exit_2() {
 	assert_line "Different chips (Apple M1 Pro → Apple M1): the penalties compare machines as well as settings."
 }
 
+@test "a fanotify listener or an agent that came or went is a condition that differs" {
+	a=$(variant nolisten '.conditions += {fanotify_listeners: "none", agents: "none"}')
+	b=$(variant clamav '.conditions += {fanotify_listeners: "clamonacc (1)", agents: "ClamAV on-access scanning (clamonacc)"}')
+	run -0 "$BIN/compare" "$a" "$b"
+	assert_output --partial "fanotify_listeners none → clamonacc (1); agents none → ClamAV on-access scanning (clamonacc)"
+}
+
 @test "a run compared with itself is allowed: nothing flips, nothing differs" {
 	run --separate-stderr "$BIN/compare" "$CF/online" "$CF/online"
 	assert_success

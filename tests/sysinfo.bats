@@ -76,7 +76,7 @@ expected_keys() {
 	done
 	printf '%s\n' cores_p cores_e sip sip_custom assessments devtools network \
 		network_interface vpn terminal clock_source spotlight_volume \
-		workdir_indexed work_fs
+		workdir_indexed work_fs fanotify_listeners agents
 }
 
 # ------------------------------------------------------------ fixtures
@@ -360,6 +360,34 @@ sysctl: unknown oid 'hw.nada'"
 	assert_equal "$(value_of cores_p) $(value_of cores_e) $(value_of perflevels)" "1 7 3"
 	assert_equal "$(value_of perflevel1.name) $(value_of perflevel1.cpus)" "capacity 870 3"
 	assert_equal "$(value_of perflevel2.name) $(value_of perflevel2.cpus)" "capacity 340 4"
+}
+
+@test "Linux under ClamAV on access: the fanotify listener by name and count, the known agents named" {
+	check_state linux-clamav os=Linux "fanotify_listeners=clamonacc (1)" \
+		"agents=ClamAV daemon (clamd); ClamAV on-access scanning (clamonacc)"
+	# the plain Linux states have neither
+	check_state linux-hybrid fanotify_listeners=none agents=none
+	# macOS: Endpoint Security clients are not read
+	check_state m1-online fanotify_listeners=n/a agents=n/a
+}
+
+@test "this machine, as root, with the calibration gate running: the gate is a fanotify listener" {
+	[ "$(uname -s)" = Linux ] || skip "fanotify is Linux's"
+	[ "$(id -u)" = 0 ] || skip "other processes' fdinfo needs root"
+	[ -x "$BIN/gate" ] || skip "no micro/bin/gate"
+	mkdir -p "$BATS_TEST_TMPDIR/watched"
+	"$BIN/gate" --dir "$BATS_TEST_TMPDIR/watched" --latency-ms 1 --workers 1 --key inode --ready-file "$BATS_TEST_TMPDIR/ready" \
+		>"$BATS_TEST_TMPDIR/gate.out" 2>&1 &
+	gpid=$!
+	i=0
+	while [ ! -e "$BATS_TEST_TMPDIR/ready" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	[ -e "$BATS_TEST_TMPDIR/ready" ] || { kill "$gpid"; skip "the gate did not start (no fanotify here?): $(cat "$BATS_TEST_TMPDIR/gate.out")"; }
+	run --separate-stderr sh "$SYSINFO"
+	kill "$gpid"
+	wait "$gpid" || true
+	assert_success
+	[[ "$(value_of fanotify_listeners)" == *"gate ("[1-9]*")"* ]] || fail "fanotify_listeners=$(value_of fanotify_listeners)"
+	[[ "$(value_of agents)" == *"execlag calibration gate"* ]] || fail "agents=$(value_of agents)"
 }
 
 # ------------------------------------------------------------ this machine
