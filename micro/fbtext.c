@@ -143,7 +143,16 @@ static void banner(const struct runjson *r, enum platform p)
 		       "the kit's Linux control run. Linux has no first-launch assessment; these\n"
 		       "numbers are not evidence of macOS behaviour. Run `make repro` and\n"
 		       "`make feedback` on the Mac instead.\n", os);
-	else if (p == PLAT_GATE)
+	if (p == PLAT_LINUX && runjson_condition(r, "fanotify_listeners")) {
+		const char *a = cond(r, "agents");
+
+		printf("Watching exec and open during this run (fanotify listeners): %s.\n",
+		       cond(r, "fanotify_listeners"));
+		if (strcmp(a, "none") != 0 && strcmp(a, "n/a") != 0)
+			printf("Known scanners and agents running: %s. A first-launch cost in\n"
+			       "this run is theirs: take it to their vendor, with this report.\n", a);
+	}
+	if (p == PLAT_GATE)
 		printf("\nNOT FOR FILING WITH APPLE: this is a calibration run on %s:\n"
 		       "a test gate (Linux fanotify, latency %s ms, workers %s, key %s, exempt %s) held the\n"
 		       "launches on purpose. It tests the kit, not an OS, and is not evidence of\n"
@@ -151,7 +160,7 @@ static void banner(const struct runjson *r, enum platform p)
 		       cond(r, "gate.key"), cond(r, "gate.exempt"));
 	else if (p == PLAT_OTHER)
 		printf("\nNOT FOR FILING WITH APPLE: this run was made on %s, not on macOS.\n", os);
-	else if (!worst_case(r))
+	else if (p != PLAT_LINUX && !worst_case(r))
 		puts("\nThis run measured no first-launch slowdown on this Mac (no case has the\n"
 		     "verdict slowdown): it does not show the problem, and there is nothing to\n"
 		     "file from it. Re-run `make repro` when launches feel slow.");
