@@ -7,6 +7,7 @@ load test_helper/common-setup
 
 setup() {
 	_common_setup
+	D=$BATS_TEST_TMPDIR
 	[ -x "$BIN/fbtext" ] || fail "$BIN/fbtext is missing: run 'make'"
 }
 
