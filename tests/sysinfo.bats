@@ -368,7 +368,7 @@ sysctl: unknown oid 'hw.nada'"
 	# the plain Linux states have neither
 	check_state linux-hybrid fanotify_listeners=none agents=none
 	# macOS: Endpoint Security clients are not read
-	check_state m1-online fanotify_listeners=n/a agents=n/a
+	check_state m1-online fanotify_listeners=n/a "agents=not read (Endpoint Security clients)"
 }
 
 @test "this machine, as root, with the calibration gate running: the gate is a fanotify listener" {
