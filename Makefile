@@ -79,7 +79,7 @@ $(BIN)/suite: micro/suite.c micro/fsflush.h $(FSFLUSH) $(COMMON_SRC) $(COMMON_HD
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/suite.c $(FSFLUSH) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
 
 # compare and fbtext read finished runs (run.json) for make compare / make feedback.
-RUNJSON = micro/runjson.c micro/runjson.h
+RUNJSON = micro/runjson.c micro/runjson.h micro/jsonrange.h
 $(BIN)/compare: micro/compare.c $(RUNJSON) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/compare.c micro/runjson.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
@@ -87,7 +87,7 @@ $(BIN)/fbtext: micro/fbtext.c $(RUNJSON) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/fbtext.c micro/runjson.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # aggregate: many runs' run.json into one table and a summary plot.
-$(BIN)/aggregate: micro/aggregate.c micro/svg.c micro/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+$(BIN)/aggregate: micro/aggregate.c micro/jsonrange.h micro/svg.c micro/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/aggregate.c micro/svg.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # Developer Tools authorisation: ExecutionPolicy through the Objective-C
