@@ -12,6 +12,15 @@ CPPFLAGS_X = -DEXECLAG_VERSION='"$(VERSION)"'
 LDFLAGS   ?=
 PTHREAD    = -pthread
 
+# Open files allowed (ulimit -n): below FD_MIN a linker fails ("out of
+# file descriptors"), and dash, Linux's /bin/sh, cannot even read a script
+# under 11 ("sh: 0: 3: Invalid argument"), so say so before any recipe.
+FD_MIN = 64
+FD_OK := $(shell n=$$(ulimit -n); if [ "$$n" != unlimited ] && [ "$$n" -lt $(FD_MIN) ]; then echo "$$n"; else echo ok; fi)
+ifneq ($(FD_OK),ok)
+$(error execlag: only $(FD_OK) files may be open at once (ulimit -n); the kit needs $(FD_MIN): ulimit -n 256)
+endif
+
 UNAME_S   := $(shell uname -s)
 ifeq ($(UNAME_S),Darwin)
 PLAT       = darwin
