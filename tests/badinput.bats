@@ -207,3 +207,17 @@ one_line() {
 	assert_equal "$stderr" "execlag: only 8 files may be open at once (ulimit -n); the kit needs 64: ulimit -n 256"
 	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
 }
+
+@test "a bad TMPDIR is the kit's one line naming TMPDIR, never mktemp's own" {
+	: >"$D/file"
+	for t in "$D/nonexistent" "$D/file"; do
+		for s in "repro --cases exe --threads 1" "feedback --run $FIXTURES/compare/online" "daemons sample" "runtests $ROOT/tests/lint.bats"; do
+			# shellcheck disable=SC2086
+			TMPDIR=$t run --separate-stderr sh "$ROOT/scripts/"$s
+			assert_equal "$s: $status" "$s: 2"
+			assert_equal "$s: $(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" "$s: 1"
+			[[ "$stderr" == *"TMPDIR '$t' is not a"* ]] || fail "$s: $stderr"
+			[[ "$stderr" != *mktemp* ]] || fail "$s: $stderr"
+		done
+	done
+}
