@@ -15,10 +15,13 @@ PTHREAD    = -pthread
 # Open files allowed (ulimit -n): below FD_MIN a linker fails ("out of
 # file descriptors"), and dash, Linux's /bin/sh, cannot even read a script
 # under 11 ("sh: 0: 3: Invalid argument"), so say so before any recipe.
-FD_MIN = 64
-FD_OK := $(shell n=$$(ulimit -n); if [ "$$n" != unlimited ] && [ "$$n" -lt $(FD_MIN) ]; then echo "$$n"; else echo ok; fi)
-ifneq ($(FD_OK),ok)
-$(error execlag: only $(FD_OK) files may be open at once (ulimit -n); the kit needs $(FD_MIN): ulimit -n 256)
+# Read straight into make: a command substitution would need a pipe more
+# (the ';' makes make 3.81 run a shell for the builtin).
+override FD_MIN = 64
+override FD_N := $(shell ulimit -n;)
+override FD_LOW := $(shell [ -n "$(FD_N)" ] && [ "$(FD_N)" != unlimited ] && [ "$(FD_N)" -lt $(FD_MIN) ] && echo low)
+ifeq ($(FD_LOW),low)
+$(error execlag: only $(FD_N) files may be open at once (ulimit -n); the kit needs $(FD_MIN): ulimit -n 256)
 endif
 
 UNAME_S   := $(shell uname -s)
