@@ -137,7 +137,6 @@ static void read_manifest(const char *path, struct manifest *m)
 	size_t cap = 0;
 	long line = 0, seen = 0, idx;
 	int nf, i;
-
 	struct stat st;
 
 	if (!f)
