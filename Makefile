@@ -12,6 +12,18 @@ CPPFLAGS_X = -DEXECLAG_VERSION='"$(VERSION)"'
 LDFLAGS   ?=
 PTHREAD    = -pthread
 
+# Open files allowed (ulimit -n): below FD_MIN a linker fails ("out of
+# file descriptors"), and dash, Linux's /bin/sh, cannot even read a script
+# under 11 ("sh: 0: 3: Invalid argument"), so say so before any recipe.
+# Read straight into make: a command substitution would need a pipe more
+# (the ';' makes make 3.81 run a shell for the builtin).
+override FD_MIN = 64
+override FD_N := $(shell ulimit -n;)
+override FD_LOW := $(shell [ -n "$(FD_N)" ] && [ "$(FD_N)" != unlimited ] && [ "$(FD_N)" -lt $(FD_MIN) ] && echo low)
+ifeq ($(FD_LOW),low)
+$(error execlag: only $(FD_N) files may be open at once (ulimit -n); the kit needs $(FD_MIN): ulimit -n 256)
+endif
+
 UNAME_S   := $(shell uname -s)
 ifeq ($(UNAME_S),Darwin)
 PLAT       = darwin
@@ -99,7 +111,7 @@ $(BIN)/suite: micro/suite.c micro/fsflush.h $(FSFLUSH) $(COMMON_SRC) $(COMMON_HD
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/suite.c $(FSFLUSH) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
 
 # compare and fbtext read finished runs (run.json) for make compare / make feedback.
-RUNJSON = micro/runjson.c micro/runjson.h
+RUNJSON = micro/runjson.c micro/runjson.h micro/jsonrange.h
 $(BIN)/compare: micro/compare.c $(RUNJSON) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/compare.c micro/runjson.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
@@ -107,7 +119,7 @@ $(BIN)/fbtext: micro/fbtext.c $(RUNJSON) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/fbtext.c micro/runjson.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # aggregate: many runs' run.json into one table and a summary plot.
-$(BIN)/aggregate: micro/aggregate.c micro/svg.c micro/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+$(BIN)/aggregate: micro/aggregate.c micro/jsonrange.h micro/svg.c micro/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/aggregate.c micro/svg.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # Developer Tools authorisation: ExecutionPolicy through the Objective-C

@@ -16,6 +16,7 @@
  * with one warning line on stderr. */
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
+#include "jsonrange.h"
 #include "svg.h"
 #include "util.h"
 
@@ -263,6 +264,7 @@ static int read_run(const char *path, struct row *row, char *why, size_t len)
 	json_error_t err;
 	json_t *root = json_load_file(path, 0, &err), *c, *cases, *version;
 	const char *schema;
+	char field[256] = "";
 	size_t i;
 
 	memset(row, 0, sizeof *row);
@@ -286,6 +288,8 @@ static int read_run(const char *path, struct row *row, char *why, size_t len)
 		snprintf(why, len, "conditions is not an object");
 	else if (!json_is_array(cases)) /* empty: a run of the suite case alone */
 		snprintf(why, len, "cases is missing or not an array");
+	else if (json_out_of_range(root, field, sizeof field) != 0)
+		snprintf(why, len, "%s is out of range (at most %g)", field, JSON_NUM_MAX);
 	else
 		why[0] = '\0';
 	if (why[0]) {

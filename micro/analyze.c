@@ -224,8 +224,8 @@ static void parse_pass(struct parser *p, char **f, int nf)
 	pt = &p->c->passes[which];
 	if (pt->present)
 		die(EXIT_USAGE, "%s:%ld: second pass line for '%s'", p->path, p->line, f[1]);
-	wall_ns = field_long(p, f[2], 0, LONG_MAX, "WALL_NS");
-	pt->launches = field_long(p, f[3], 0, LONG_MAX, "LAUNCHES");
+	wall_ns = field_long(p, f[2], 0, MAX_TIME_NS, "WALL_NS");
+	pt->launches = field_long(p, f[3], 0, 100000000, "LAUNCHES");
 	pt->wall_ms = (double)wall_ns / 1e6;
 	pt->launches_per_s = wall_ns > 0 ? (double)pt->launches / ((double)wall_ns / 1e9)
 					 : NAN;
@@ -246,7 +246,7 @@ static void parse_sample(struct parser *p, char **f, int nf)
 	s->pass = field_pass(p, f[1]);
 	s->thread = field_long(p, f[2], 0, 1000000, "THREAD");
 	s->index = field_long(p, f[3], 0, 100000000, "INDEX");
-	s->dur_ms = (double)field_long(p, f[4], 0, LONG_MAX, "DUR_NS") / 1e6;
+	s->dur_ms = (double)field_long(p, f[4], 0, MAX_TIME_NS, "DUR_NS") / 1e6;
 	s->exit_status = field_long(p, f[5], -1, 255, "EXIT");
 	s->signal = field_long(p, f[6], 0, 1024, "SIGNAL");
 	s->spawn_errno = field_long(p, f[7], 0, 1000000, "ERRNO");
@@ -453,25 +453,40 @@ static void write_outputs(const char *dir, const struct run *r)
 	struct atomic_file json_out, md_out;
 
 	plot_write(dir, r); /* the SVGs report.md links to; exits on failure */
-	if (atomic_open(&json_out, json_path) != 0)
+	if (atomic_open(&json_out, json_path) != 0) {
+		die_if_full(EXIT_FAIL, dir);
 		die(EXIT_FAIL, "%s: cannot create:", json_path);
+	}
 	if (atomic_open(&md_out, md_path) != 0) {
 		atomic_abort(&json_out);
+		die_if_full(EXIT_FAIL, dir);
 		die(EXIT_FAIL, "%s: cannot create:", md_path);
 	}
+	errno = 0;
 	if (report_write_json(r, json_out.fp) != 0 ||
 	    report_write_markdown(r, md_out.fp) != 0) {
+		/* which one, and why: errno as the failed write left it */
+		const char *bad = ferror(json_out.fp) ? json_path : md_path;
+
 		atomic_abort(&json_out);
 		atomic_abort(&md_out);
-		die(EXIT_FAIL, "%s: cannot write the results", dir);
+		die_if_full(EXIT_FAIL, dir);
+		if (errno == 0)
+			die(EXIT_FAIL, "%s: cannot write the results (no reason given)", bad);
+		die(EXIT_FAIL, "%s: cannot write:", bad);
 	}
 	if (atomic_commit(&json_out) != 0) {
 		atomic_abort(&md_out);
+		die_if_full(EXIT_FAIL, dir);
 		die(EXIT_FAIL, "%s: cannot write:", json_path);
 	}
 	if (atomic_commit(&md_out) != 0) {
+		int e = errno;
+
 		/* A run.json without its report would describe a different run. */
 		unlink(json_path);
+		errno = e;
+		die_if_full(EXIT_FAIL, dir);
 		die(EXIT_FAIL, "%s: cannot write:", md_path);
 	}
 	free(json_path);

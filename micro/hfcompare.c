@@ -49,8 +49,11 @@ static double read_export(const char *dir, const char *kase, const char *which, 
 		for (i = 0; i < n; i++) {
 			json_t *t = json_array_get(times, i);
 
-			if (!json_is_number(t) || json_number_value(t) < 0)
-				die(EXIT_USAGE, "%s: results[0].times[%zu] is not a time", path, i);
+			/* seconds; the bound is MAX_TIME_NS */
+			if (!json_is_number(t) || json_number_value(t) < 0 ||
+			    json_number_value(t) > MAX_TIME_NS / 1e9)
+				die(EXIT_USAGE, "%s: results[0].times[%zu] is not a time (0 to %g s)",
+				    path, i, MAX_TIME_NS / 1e9);
 			v[i] = json_number_value(t) * 1000.0;
 		}
 		qsort(v, n, sizeof *v, cmp_double);
@@ -61,6 +64,9 @@ static double read_export(const char *dir, const char *kase, const char *which, 
 		med = json_object_get(res, "median");
 		if (!json_is_number(med))
 			die(EXIT_USAGE, "%s: results[0] has neither times nor median", path);
+		if (json_number_value(med) < 0 || json_number_value(med) > MAX_TIME_NS / 1e9)
+			die(EXIT_USAGE, "%s: results[0].median is not a time (0 to %g s)",
+			    path, MAX_TIME_NS / 1e9);
 		m = json_number_value(med) * 1000.0;
 		*runs = -1;
 	}

@@ -24,6 +24,7 @@
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -136,9 +137,13 @@ static void read_manifest(const char *path, struct manifest *m)
 	size_t cap = 0;
 	long line = 0, seen = 0, idx;
 	int nf, i;
+	struct stat st;
 
 	if (!f)
 		die(EXIT_USAGE, "cannot read manifest %s:", path);
+	/* a folder opens for reading and then reads as nothing */
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "manifest %s is a folder, not a manifest file", path);
 	memset(m, 0, sizeof *m);
 	m->n = -1;
 	while (read_line(f, &buf, &cap)) {
@@ -278,15 +283,37 @@ static uint64_t run_pass(struct run *r, enum pass p, long lo_i, long hi_i)
 /* Idle CPU during each pass, as a fraction of all CPUs' time; <0: unknown. */
 static double idle_frac[NPASS] = { -1, -1 };
 
+/* The samples file, opened before the first launch: a first launch spent
+ * on a run that cannot be written is lost for good.  Removed at any exit
+ * before it is complete. */
+static struct atomic_file af;
+static int samples_open;
+
+static void abort_samples(void)
+{
+	if (samples_open)
+		atomic_abort(&af);
+}
+
+static void open_samples(const char *out)
+{
+	if (atomic_open(&af, out) != 0) {
+		char *dir = parent_dir(out);
+
+		die_if_full(EXIT_FAIL, dir);
+		die(EXIT_USAGE, "cannot write %s:", out);
+	}
+	samples_open = 1;
+	if (atexit(abort_samples) != 0)
+		die(EXIT_FAIL, "atexit failed");
+}
+
 static void write_samples(const char *out, struct run *r, const int *ran, const uint64_t *wall)
 {
-	struct atomic_file af;
 	FILE *f;
 	long i;
 	int p;
 
-	if (atomic_open(&af, out) != 0)
-		die(EXIT_USAGE, "cannot write %s:", out);
 	f = af.fp;
 	fprintf(f, "execlag-samples\t1\n");
 	fprintf(f, "meta\tcase\t%s\nmeta\tkind\t%s\n", r->m->kase, r->m->kind);
@@ -309,8 +336,13 @@ static void write_samples(const char *out, struct run *r, const int *ran, const 
 				(unsigned long long)s->dur_ns, s->exit_status, s->signal, s->spawn_errno);
 		}
 	}
-	if (atomic_commit(&af) != 0)
+	samples_open = 0; /* committed, or removed by atomic_commit */
+	if (atomic_commit(&af) != 0) {
+		char *dir = parent_dir(out);
+
+		die_if_full(EXIT_FAIL, dir);
 		die(EXIT_FAIL, "cannot write %s:", out);
+	}
 }
 
 static void parse_passes(const char *s, int *order, int *count)
@@ -384,6 +416,7 @@ int main(int argc, char **argv)
 	read_manifest(manifest, &m);
 	if (threads > m.n)
 		die(EXIT_USAGE, "--threads %ld exceeds the %ld artifacts of %s", threads, m.n, manifest);
+	open_samples(out);
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;

@@ -96,6 +96,7 @@ static struct cjob *jobs;       /* running compilers */
 static int njobs;
 static struct atomic_file manifest;
 static int manifest_open;
+static const char *manifest_path; /* --manifest, for messages */
 static int finished;            /* manifest committed: keep everything */
 
 static unsigned long nonce_counter;
@@ -255,6 +256,7 @@ static void write_all(int fd, const char *buf, size_t len, const char *path)
 		if (w < 0) {
 			if (errno == EINTR)
 				continue;
+			die_if_full(EXIT_FAIL, workdir);
 			die(EXIT_FAIL, "cannot write %s:", path);
 		}
 		buf += w;
@@ -271,13 +273,16 @@ static void write_new(const char *path, const char *data, mode_t mode)
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0) {
 		untrack_last();
+		die_if_full(EXIT_FAIL, workdir);
 		die(EXIT_FAIL, "cannot create %s:", path);
 	}
 	write_all(fd, data, strlen(data), path);
 	if (fchmod(fd, mode) != 0)
 		die(EXIT_FAIL, "cannot chmod %s:", path);
-	if (fsync(fd) != 0 || close(fd) != 0)
+	if (fsync(fd) != 0 || close(fd) != 0) {
+		die_if_full(EXIT_FAIL, workdir);
 		die(EXIT_FAIL, "cannot write %s:", path);
+	}
 }
 
 /* Copy src to the new file dst with read/write (no platform calls). */
@@ -294,6 +299,7 @@ static void copy_new(const char *src, const char *dst, mode_t mode)
 	out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (out < 0) {
 		untrack_last();
+		die_if_full(EXIT_FAIL, workdir);
 		die(EXIT_FAIL, "cannot create %s:", dst);
 	}
 	for (;;) {
@@ -310,8 +316,10 @@ static void copy_new(const char *src, const char *dst, mode_t mode)
 	close(in);
 	if (fchmod(out, mode) != 0)
 		die(EXIT_FAIL, "cannot chmod %s:", dst);
-	if (fsync(out) != 0 || close(out) != 0)
+	if (fsync(out) != 0 || close(out) != 0) {
+		die_if_full(EXIT_FAIL, workdir);
 		die(EXIT_FAIL, "cannot write %s:", dst);
+	}
 }
 
 static void refuse_existing(const char *path)
@@ -556,6 +564,7 @@ static void start_job(struct cjob *j, enum unit u, const char *stem)
 	fd = open(j->err, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0) {
 		untrack_last();
+		die_if_full(EXIT_FAIL, workdir);
 		die(EXIT_FAIL, "cannot create %s:", j->err);
 	}
 	track(j->out);
@@ -604,10 +613,37 @@ static char *first_line(const char *path)
 	return xstrdup(len ? buf : "(no message)");
 }
 
+/* A compiler that failed for want of space says so somewhere in its
+ * output, or (its own stderr unwritable) nothing at all. */
+static void compile_full(const char *errpath)
+{
+	char buf[512], *tmpdir = getenv("TMPDIR");
+	const char *nospace = strerror(ENOSPC);
+	FILE *f = fopen(errpath, "r");
+	int said = 0;
+
+	while (f && !said && fgets(buf, sizeof buf, f))
+		said = strstr(buf, nospace) != NULL;
+	if (f)
+		fclose(f);
+	/* the work folder, or the compiler's temporaries in TMPDIR */
+	if (fs_full(workdir))
+		die(EXIT_FAIL, "no space left in %s", workdir);
+	if (!tmpdir || !*tmpdir)
+		tmpdir = "/tmp";
+	if (fs_full(tmpdir))
+		die(EXIT_FAIL, "no space left in %s (the compiler's temporaries)", tmpdir);
+	if (said)
+		die(EXIT_FAIL, "no space left in %s", workdir);
+}
+
 static void finish_job(struct cjob *j, int st)
 {
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		char *line = first_line(j->err);
+		char *line;
+
+		compile_full(j->err);
+		line = first_line(j->err);
 
 		if (WIFSIGNALED(st))
 			die(EXIT_FAIL, "compiler failed on %s (signal %d): %s",
@@ -830,8 +866,12 @@ static void write_manifest(const char *case_name, long n)
 	free(host);
 	check_interrupt();
 	manifest_open = 0;
-	if (atomic_commit(&manifest) != 0)
-		die(EXIT_FAIL, "cannot write the manifest:");
+	if (atomic_commit(&manifest) != 0) {
+		char *dir = parent_dir(manifest_path);
+
+		die_if_full(EXIT_FAIL, dir);
+		die(EXIT_FAIL, "cannot write the manifest %s:", manifest_path);
+	}
 }
 
 /* ---- main ---- */
@@ -985,8 +1025,13 @@ int main(int argc, char **argv)
 	if (atexit(cleanup) != 0)
 		die(EXIT_FAIL, "atexit failed");
 
-	if (atomic_open(&manifest, o_manifest) != 0)
+	manifest_path = o_manifest;
+	if (atomic_open(&manifest, o_manifest) != 0) {
+		char *dir = parent_dir(o_manifest);
+
+		die_if_full(EXIT_FAIL, dir);
 		die(EXIT_USAGE, "cannot write manifest %s:", o_manifest);
+	}
 	manifest_open = 1;
 
 	switch (kind) {
@@ -1043,8 +1088,10 @@ int main(int argc, char **argv)
 	 * kernel's writeback of its pages (a cost of having just written the
 	 * file, not of its being new) - through the file system, never by
 	 * opening an artifact (fsflush.h). */
-	if (fsflush_dir(workdir) != 0)
+	if (fsflush_dir(workdir) != 0) {
+		die_if_full(EXIT_FAIL, workdir);
 		die(EXIT_FAIL, "cannot write %s to disk:", workdir);
+	}
 	write_manifest(o_case, count);
 	finished = 1;
 	return EXIT_OK;

@@ -11,6 +11,7 @@
 #include "svg.h"
 #include "util.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -421,14 +422,22 @@ static void write_one(const char *dir, const char *name, const struct run *r,
 	struct atomic_file out;
 
 	snprintf(path, n, "%s/%s", dir, name);
-	if (atomic_open(&out, path) != 0)
+	if (atomic_open(&out, path) != 0) {
+		die_if_full(EXIT_FAIL, dir);
 		die(EXIT_FAIL, "%s: cannot create:", path);
+	}
+	errno = 0;
 	if (draw(r, out.fp) != 0) {
 		atomic_abort(&out);
-		die(EXIT_FAIL, "%s: cannot write the plot", path);
-	}
-	if (atomic_commit(&out) != 0)
+		die_if_full(EXIT_FAIL, dir);
+		if (errno == 0)
+			die(EXIT_FAIL, "%s: cannot write the plot (no reason given)", path);
 		die(EXIT_FAIL, "%s: cannot write:", path);
+	}
+	if (atomic_commit(&out) != 0) {
+		die_if_full(EXIT_FAIL, dir);
+		die(EXIT_FAIL, "%s: cannot write:", path);
+	}
 	free(path);
 }
 

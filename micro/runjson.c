@@ -2,6 +2,7 @@
  * fbtext share.  Only what these programs read is checked; fields added by
  * newer kits are left alone (they are read where present, never required). */
 #define _POSIX_C_SOURCE 200809L
+#include "jsonrange.h"
 #include "runjson.h"
 #include "util.h"
 
@@ -161,6 +162,7 @@ static void check_run(struct runjson *r)
 {
 	const json_t *root = r->json, *v;
 	const char *schema;
+	char field[512] = "";
 	size_t i;
 
 	if (!json_is_object(root))
@@ -189,6 +191,9 @@ static void check_run(struct runjson *r)
 		bad(r, "is missing or empty", "cases");
 	for (i = 0; i < json_array_size(r->cases); i++)
 		check_case(r, json_array_get(r->cases, i), i);
+	if (json_out_of_range(root, field, sizeof field) != 0)
+		die(EXIT_USAGE, "%s%s: %s is out of range (a number of this size is no measurement; "
+		    "at most %g)", label_of, r->path, field, JSON_NUM_MAX);
 }
 
 void runjson_load(struct runjson *r, const char *label, const char *where,

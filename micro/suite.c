@@ -188,19 +188,25 @@ static void write_source(const char *path, const char *nonce)
 	size_t len = strlen(text), off = 0;
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 
-	if (fd < 0)
+	if (fd < 0) {
+		die_if_full(EXIT_FAIL, workdir);
 		die(EXIT_FAIL, "cannot create %s:", path);
+	}
 	while (off < len) {
 		ssize_t w = write(fd, text + off, len - off);
 
 		if (w < 0 && errno == EINTR)
 			continue;
-		if (w < 0)
+		if (w < 0) {
+			die_if_full(EXIT_FAIL, workdir);
 			die(EXIT_FAIL, "cannot write %s:", path);
+		}
 		off += (size_t)w;
 	}
-	if (close(fd) != 0)
+	if (close(fd) != 0) {
+		die_if_full(EXIT_FAIL, workdir);
 		die(EXIT_FAIL, "cannot write %s:", path);
+	}
 	free(text);
 }
 
@@ -451,9 +457,19 @@ static void run_pass(enum pass p, int quiet)
 		pthread_join(tid[t], NULL);
 	getrusage(RUSAGE_CHILDREN, &after);
 	check_interrupt();
-	if (cur.failed)
+	if (cur.failed) {
+		const char *tmpdir = getenv("TMPDIR");
+
+		/* a full disk fails a compiler in its own words (ld, collect2) */
+		if (fs_full(workdir))
+			die(EXIT_FAIL, "no space left in %s", workdir);
+		if (!tmpdir || !*tmpdir)
+			tmpdir = "/tmp";
+		if (fs_full(tmpdir))
+			die(EXIT_FAIL, "no space left in %s (the compiler's temporaries)", tmpdir);
 		die(EXIT_FAIL, "%s %s failed (status %d) on %s", pass_name[p], cc_text,
 		    cur.failed_status, src[pass_set[p]][cur.failed_index]);
+	}
 	for (t = 0; t < jobs; t++) {
 		if (cur.t_start[t] < lo)
 			lo = cur.t_start[t];
@@ -488,8 +504,10 @@ static void write_results(const char *out)
 	FILE *f;
 	int p;
 
-	if (atomic_open(&af, out) != 0)
+	if (atomic_open(&af, out) != 0) {
+		die_if_full(EXIT_FAIL, parent_dir(out));
 		die(EXIT_FAIL, "cannot write %s:", out);
+	}
 	f = af.fp;
 	fprintf(f, "execlag-suite\t1\n");
 	fprintf(f, "meta\tcase\tsuite\nmeta\tm\t%ld\nmeta\tjobs\t%ld\nmeta\tcores\t%ld\n",
@@ -508,8 +526,10 @@ static void write_results(const char *out)
 			put_ns(f, s->ran, s->run_ns);
 			fprintf(f, "\t%d\t%d\t%d\n", s->exit_status, s->signal, s->spawn_errno);
 		}
-	if (ferror(f) || atomic_commit(&af) != 0)
+	if (ferror(f) || atomic_commit(&af) != 0) {
+		die_if_full(EXIT_FAIL, parent_dir(out));
 		die(EXIT_FAIL, "cannot write %s:", out);
+	}
 }
 
 /* ---- main --------------------------------------------------------------- */
@@ -619,8 +639,10 @@ int main(int argc, char **argv)
 	/* set b, just built, to disk before its first timed launch, so that
 	 * launch does not race the writeback of its pages - through the file
 	 * system, never by opening a binary (fsflush.h) */
-	if (fsflush_dir(workdir) != 0)
+	if (fsflush_dir(workdir) != 0) {
+		die_if_full(EXIT_FAIL, workdir);
 		die(EXIT_FAIL, "cannot write %s to disk:", workdir);
+	}
 	check_interrupt();
 	run_pass(P_ALONE, quiet);
 	run_pass(P_RERUN, quiet);

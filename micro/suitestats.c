@@ -50,7 +50,7 @@ static double ns_to_ms(const struct reader *r, const char *s, const char *what)
 {
 	if (strcmp(s, "-") == 0)
 		return NAN;
-	return (double)num(r, s, 0, LONG_MAX, what) / 1e6;
+	return (double)num(r, s, 0, MAX_TIME_NS, what) / 1e6;
 }
 
 static int pass_index(const struct reader *r, const char *name)
@@ -127,10 +127,10 @@ static void read_pass(struct reader *r, char **f, int nf)
 	ps = &r->c->pass[pass_index(r, f[1])];
 	if (ps->present)
 		bad(r, "second pass line for", f[1]);
-	wall_ns = num(r, f[2], 0, LONG_MAX, "bad WALL_NS");
-	user_us = num(r, f[3], 0, LONG_MAX, "bad USER_US");
-	sys_us = num(r, f[4], 0, LONG_MAX, "bad SYS_US");
-	ps->programs = num(r, f[5], 0, LONG_MAX, "bad PROGRAMS");
+	wall_ns = num(r, f[2], 0, MAX_TIME_NS, "bad WALL_NS");
+	user_us = num(r, f[3], 0, MAX_TIME_US, "bad USER_US");
+	sys_us = num(r, f[4], 0, MAX_TIME_US, "bad SYS_US");
+	ps->programs = num(r, f[5], 0, 100000000, "bad PROGRAMS");
 	ps->wall_ms = (double)wall_ns / 1e6;
 	ps->cpu_ms = (double)(user_us + sys_us) / 1e3;
 	ps->present = 1;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 const char *progname = "execlag";
@@ -178,6 +179,48 @@ char *read_line(FILE *f, char **buf, size_t *cap)
 	return *buf;
 }
 
+char *parent_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *d;
+
+	if (!slash)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	d = xstrdup(path);
+	d[slash - path] = '\0';
+	return d;
+}
+
+/* Less than this free is full: a failed linker has removed its output by
+ * the time we look, and what it freed is no more than that. */
+#define FS_FULL_BYTES (1024.0 * 1024.0)
+
+int fs_full(const char *dir)
+{
+	struct statvfs sv;
+
+	if (statvfs(dir, &sv) != 0)
+		return 0;
+	return (double)sv.f_bavail * (double)sv.f_frsize < FS_FULL_BYTES ||
+	       (sv.f_files > 0 && sv.f_favail == 0);
+}
+
+void die_if_full(int status, const char *dir)
+{
+	int e = errno;
+
+#ifdef EDQUOT
+	if (e == EDQUOT)
+		e = ENOSPC;
+#endif
+	/* no errno (a stdio or library failure): the disk decides */
+	if (e == ENOSPC || (e == 0 && fs_full(dir)))
+		die(status, "no space left in %s", dir);
+	errno = e;
+}
+
 int atomic_open(struct atomic_file *af, const char *path)
 {
 	size_t n = strlen(path) + 16;
@@ -194,6 +237,7 @@ int atomic_open(struct atomic_file *af, const char *path)
 		return -1;
 	}
 	fchmod(fd, 0644);
+	fcntl(fd, F_SETFD, FD_CLOEXEC); /* not for the programs a writer launches */
 	af->fp = fdopen(fd, "w");
 	if (!af->fp) {
 		close(fd);
@@ -214,8 +258,12 @@ int atomic_commit(struct atomic_file *af)
 	af->fp = NULL;
 	if (rc == 0 && rename(af->tmp, af->path) != 0)
 		rc = -1;
-	if (rc != 0)
+	if (rc != 0) {
+		int e = errno; /* the caller reports why */
+
 		unlink(af->tmp);
+		errno = e;
+	}
 	free(af->tmp);
 	free(af->path);
 	af->tmp = af->path = NULL;
@@ -224,6 +272,8 @@ int atomic_commit(struct atomic_file *af)
 
 void atomic_abort(struct atomic_file *af)
 {
+	int e = errno; /* the caller reports why */
+
 	if (af->fp)
 		fclose(af->fp);
 	if (af->tmp)
@@ -232,4 +282,5 @@ void atomic_abort(struct atomic_file *af)
 	free(af->path);
 	af->fp = NULL;
 	af->tmp = af->path = NULL;
+	errno = e;
 }

@@ -6,6 +6,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The longest time a reader of samples takes: 1e15 ns (11.6 days), 1e9 ms
+ * (JSON_NUM_MAX, the largest number a run.json may hold).  Beyond it a
+ * number is a corrupt file, not a measurement. */
+#define MAX_TIME_NS 1000000000000000L
+#define MAX_TIME_US (MAX_TIME_NS / 1000)
+
 /* Exit statuses used by every instrument. */
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
@@ -42,6 +48,17 @@ int split_tabs(char *line, char **fields, int max);
 /* Read one whole line of any length; returns NULL at EOF.  The buffer is
  * reused between calls: pass the same buf and cap. */
 char *read_line(FILE *f, char **buf, size_t *cap);
+
+/* The folder holding path ("." for a bare name); a new string. */
+char *parent_dir(const char *path);
+/* 1 when the file system holding dir has (almost) no space or no inodes
+ * left, so a write or a compile that failed there most likely failed for
+ * want of it. */
+int fs_full(const char *dir);
+/* After a failed write in folder dir (errno as the failure left it): when
+ * it failed for want of space, exit with status and "no space left in
+ * DIR"; else return with errno unchanged. */
+void die_if_full(int status, const char *dir);
 
 /* Atomic output: open a temporary file beside path, and on commit fsync,
  * close and rename it over path.  On abort the temporary is removed. */

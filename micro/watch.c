@@ -154,7 +154,7 @@ static int parse_procs(char *list, struct svc_sample *s, int svc)
 		p.pid = pid;
 		p.known = strcmp(eq + 1, "?") != 0;
 		p.cpu_s = 0;
-		if (p.known && parse_double(eq + 1, 0, 1e12, &p.cpu_s) != 0)
+		if (p.known && parse_double(eq + 1, 0, 1e9, &p.cpu_s) != 0)
 			return -1;
 		s->procs[svc] = xrealloc(s->procs[svc], (s->n[svc] + 1) * sizeof p);
 		s->procs[svc][s->n[svc]++] = p;

@@ -47,8 +47,61 @@ assert_refused_clean() {
 }
 
 @test "more threads than artifacts is refused" {
-	COUNT=2 THREADS=4 run --separate-stderr sh "$ROOT/scripts/repro"
+	COUNT=6 THREADS=8 run --separate-stderr sh "$ROOT/scripts/repro"
 	assert_refused_clean
+	[[ "$stderr" == *"THREADS 8 exceeds COUNT 6"* ]]
+}
+
+@test "a thread count, case, class or gate setting given twice is refused up front" {
+	for args in "--threads 1,1" "--threads 2,1,02" "--cases exe,script,exe" "--classes all,all"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr sh "$ROOT/scripts/repro" --cases exe $args
+		assert_refused_clean
+		[[ "$stderr" == *"twice"* ]] || fail "$args: $stderr"
+	done
+	THREADS=1,1 run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
+	assert_refused_clean
+	assert_equal "$stderr" "execlag: THREADS names 1 twice"
+	run --separate-stderr sh "$ROOT/scripts/repro" --gate "latency=1 workers=1 latency=2"
+	assert_refused_clean
+	assert_equal "$stderr" "execlag: GATE sets latency twice"
+}
+
+@test "a COUNT too small for an interval names COUNT and the rule, not THREADS" {
+	min=$(sed -n 's/^#define MIN_PAIRS[[:space:]]*\([0-9]*\).*/\1/p' "$ROOT/micro/thresholds.h")
+	for c in 1 $((min - 1)); do
+		COUNT=$c run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
+		assert_refused_clean
+		[[ "$stderr" == *"COUNT $c "* ]] || fail "$stderr"
+		[[ "$stderr" == *"$min"*"MIN_PAIRS"* ]] || fail "$stderr"
+		[[ "$stderr" != *THREADS* ]] || fail "$stderr"
+	done
+}
+
+@test "a bad TMPDIR gives the kit's one line only, naming TMPDIR and why" {
+	: >"$D/file"
+	for t in "$D/nonexistent" "$D/file"; do
+		TMPDIR=$t run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1
+		assert_equal "$status" 2
+		assert_equal "$stderr" "execlag: TMPDIR '$t' is not a folder"
+		assert_equal "$(find "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
+	done
+	if [ "$(id -u)" != 0 ]; then
+		mkdir "$D/ro" && chmod 555 "$D/ro"
+		TMPDIR=$D/ro run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1
+		assert_equal "$status" 2
+		assert_equal "$stderr" "execlag: TMPDIR '$D/ro' is not writable"
+	fi
+}
+
+@test "CC may hold arguments, as for make; a CC that does not exist is still no C compiler" {
+	CC='cc -O0' run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
+	assert_success
+	[[ "$stderr" != *"no C compiler"* ]]
+	assert_equal "$(find "$D/results" -name run.json | wc -l | tr -d ' ')" 1
+	CC='/nonexistent/cc -O0' run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
+	assert_equal "$status" 2
+	assert_equal "$stderr" "execlag: no C compiler: '/nonexistent/cc -O0' not found (install Xcode command line tools or build-essential, or set CC)"
 }
 
 @test "an unwritable results folder is refused" {

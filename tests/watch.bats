@@ -169,7 +169,7 @@ repro_watch() {
 @test "repro samples ps before and after each case and keeps its log window (stand-ins)" {
 	make -C "$ROOT" -s build >/dev/null
 	repro_watch EXECLAG_WATCH_SERVICES=1 EXECLAG_LOG="$FAKES/bin/log" \
-		sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 3
+		sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
 	assert_success
 	[ -f "$RUN/raw/exe-t1-all.services.tsv" ] || fail "no services file: $(ls "$RUN/raw")"
 	assert_equal "$(cat "$BATS_TEST_TMPDIR/count/ps.count")" 2
@@ -179,7 +179,7 @@ repro_watch() {
 	run sed -n 's/^result	//p' "$RUN/raw/exe-t1-all.log.status"
 	assert_output ok
 	jq_is "$(delta exe XprotectService)" 3.78
-	jq_is "$(kase exe) | .assessments | [.observed, .fresh_launches]" '[3,3]'
+	jq_is "$(kase exe) | .assessments | [.observed, .fresh_launches]" '[3,6]'
 	# log show was asked for a local-time window of whole seconds
 	run sed -n '1,/^--$/p' "$BATS_TEST_TMPDIR/log-args"
 	assert_line --index 0 show
@@ -192,7 +192,7 @@ repro_watch() {
 @test "repro records a refusing log and goes on" {
 	make -C "$ROOT" -s build >/dev/null
 	repro_watch EXECLAG_LOG="$FAKES/bin/log" FAKE_STATE="$FAKES/states/log-refused" \
-		sh "$ROOT/scripts/repro" --cases script --threads 1 --count 3
+		sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
 	assert_success
 	run sed -n 's/^result	//p' "$RUN/raw/script-t1-all.log.status"
 	assert_output refused
@@ -205,7 +205,7 @@ repro_watch() {
 	[ "$(uname -s)" = Linux ] || skip "the skip applies off macOS"
 	make -C "$ROOT" -s build >/dev/null
 	repro_watch env -u EXECLAG_LOG -u EXECLAG_WATCH_SERVICES \
-		sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 3
+		sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
 	assert_success
 	[ ! -e "$BATS_TEST_TMPDIR/count/ps.count" ] || fail "ps was called"
 	[ ! -e "$BATS_TEST_TMPDIR/log-args" ] || fail "log was called"

@@ -1,0 +1,226 @@
+#!/usr/bin/env bats
+# Bad input and hostile conditions across the kit (issue 11, item 8): each
+# gets one clear line on stderr, never a raw message of a tool underneath.
+
+load test_helper/common-setup
+
+setup() {
+	_common_setup
+	D="$BATS_TEST_TMPDIR"
+	mkdir -p "$D/tmp"
+	export TMPDIR="$D/tmp"
+}
+
+# Every script with options: an unknown one is refused before any work.
+SCRIPTS="bench sensitivity bench-aggregate hfcheck sysinfo logs daemons check cross lint feedback repro"
+
+@test "every script refuses an unknown option with one line and exit 2, and answers --help" {
+	for s in $SCRIPTS; do
+		case $s in
+		logs) args="excerpt --bogus" ;;
+		*) args="--bogus" ;;
+		esac
+		# shellcheck disable=SC2086
+		run --separate-stderr sh "$ROOT/scripts/$s" $args </dev/null
+		assert_equal "$s $status" "$s 2"
+		assert_equal "$s: $(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" "$s: 1"
+		[[ "$stderr" == *"--bogus"* ]] || fail "$s: $stderr"
+		assert_equal "$s: $output" "$s: "
+		assert_equal "$s: $(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" "$s: 0"
+		run --separate-stderr sh "$ROOT/scripts/$s" --help </dev/null
+		assert_equal "$s $status" "$s 0"
+		[[ "$output" == *usage* ]] || fail "$s --help: $output"
+	done
+}
+
+# ---- a full disk: "no space left in FOLDER", never the raw words of ld ----
+
+teardown() {
+	[ -z "${MOUNTED:-}" ] || umount "$MOUNTED" 2>/dev/null || true
+}
+
+# tiny_fs DIR SIZE: a small tmpfs at DIR, or skip where mounting is not allowed.
+tiny_fs() {
+	mkdir -p "$1"
+	mount -t tmpfs -o "size=$2" tmpfs "$1" 2>/dev/null ||
+		skip "cannot mount a small tmpfs here (Linux, root): the full-disk cases need one"
+	MOUNTED=$1
+}
+
+# fill DIR: leave no byte free on its file system.
+fill() {
+	dd if=/dev/zero of="$1/.fill" bs=4096 2>/dev/null || true
+}
+
+# one_line STATUS LINE: the last command exited STATUS with exactly LINE on stderr.
+one_line() {
+	assert_equal "$status" "$1"
+	assert_equal "$stderr" "$2"
+}
+
+@test "a full disk while making artifacts: mkfresh says no space left in the work folder, nothing left" {
+	tiny_fs "$D/full" 64k
+	mkdir "$D/full/w"
+	for kind in exe script exe-copy dylib; do
+		run --separate-stderr "$BIN/mkfresh" --kind "$kind" --count 20 --dir "$D/full/w" \
+			--prefix "p$kind" --manifest "$D/m"
+		one_line 1 "mkfresh: no space left in $D/full/w"
+		assert_equal "$(find "$D/full/w" -mindepth 1 | wc -l | tr -d ' ')" 0
+		[ ! -e "$D/m" ]
+	done
+}
+
+@test "a full disk for the manifest, or for the compiler's temporaries in TMPDIR, is named" {
+	tiny_fs "$D/full" 64k
+	fill "$D/full"
+	mkdir "$D/w"
+	run --separate-stderr "$BIN/mkfresh" --kind script --count 3 --dir "$D/w" --prefix p \
+		--manifest "$D/full/m"
+	one_line 1 "mkfresh: no space left in $D/full"
+	TMPDIR="$D/full" run --separate-stderr "$BIN/mkfresh" --kind exe --count 3 --dir "$D/w" \
+		--prefix q --manifest "$D/m"
+	one_line 1 "mkfresh: no space left in $D/full (the compiler's temporaries)"
+	assert_equal "$(find "$D/w" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+@test "a full disk in the suite, for launch's samples, analyze's results and jansson's build is named" {
+	tiny_fs "$D/full" 128k
+	mkdir "$D/full/w"
+	run --separate-stderr "$BIN/suite" --dir "$D/full/w" --count 40 --jobs 1 --out "$D/s.tsv" --quiet
+	one_line 1 "suite: no space left in $D/full/w"
+
+	mkdir "$D/w"
+	"$BIN/mkfresh" --kind script --count 3 --dir "$D/w" --prefix p --manifest "$D/m"
+	cp -R "$FIXTURES/analyze/suite" "$D/full/run"
+	fill "$D/full"
+	run --separate-stderr "$BIN/launch" --manifest "$D/m" --out "$D/full/s.tsv" --quiet
+	one_line 1 "launch: no space left in $D/full"
+	run --separate-stderr "$BIN/analyze" --run "$D/full/run" --quiet
+	one_line 1 "analyze: no space left in $D/full/run"
+	[ -z "$(find "$D/full" -name '*.tmp.*' -o -name run.json -o -name s.tsv)" ]
+
+	sh "$ROOT/scripts/fetch" jansson >/dev/null 2>&1 || skip "the jansson source is not at hand (scripts/fetch jansson)"
+	rm -rf "$D/full/run" "$D/full/.fill"
+	fill "$D/full"
+	run --separate-stderr sh "$ROOT/scripts/jansson" "$D/full/j"
+	[ "$status" = 1 ] || fail "jansson: $status $stderr"
+	[[ "$stderr" == *"jansson: no space left in $D/full" ]] || fail "$stderr"
+	[[ "$stderr" != *"collect2"* && "$stderr" != *"No space left on device"* ]] || fail "$stderr"
+}
+
+@test "analyze that cannot write its results says which file and why" {
+	# the suite fixture makes no plots: run.json is the first file written
+	cp -R "$FIXTURES/analyze/suite" "$D/run"
+	run --separate-stderr bash -c 'trap "" XFSZ; ulimit -f 2; exec "$0" --run "$1" --quiet' \
+		"$BIN/analyze" "$D/run"
+	one_line 1 "analyze: $D/run/run.json: cannot write: File too large"
+	[ ! -e "$D/run/run.json" ] && [ ! -e "$D/run/report.md" ]
+	cp -R "$FIXTURES/analyze/hyperfine" "$D/run2"
+	run --separate-stderr bash -c 'trap "" XFSZ; ulimit -f 2; exec "$0" --run "$1" --quiet' \
+		"$BIN/analyze" "$D/run2"
+	one_line 1 "analyze: $D/run2/plot-launch.svg: cannot write: File too large"
+}
+
+# ---- launch: the manifest and the output, before any launch ----
+
+@test "a folder given as a manifest is a folder, not an empty file" {
+	run --separate-stderr "$BIN/launch" --manifest "$D/tmp" --out "$D/s.tsv"
+	one_line 2 "launch: manifest $D/tmp is a folder, not a manifest file"
+}
+
+@test "launch checks --out before the first launch, which a run has only once" {
+	mkdir "$D/w"
+	"$BIN/mkfresh" --kind script --count 3 --dir "$D/w" --prefix p --manifest "$D/m"
+	run --separate-stderr "$BIN/launch" --manifest "$D/m" --out "$D/nowhere/s.tsv"
+	# no pass ran: its summary line would come before this
+	one_line 2 "launch: cannot write $D/nowhere/s.tsv: No such file or directory"
+	# and the artifacts are still fresh: a good --out launches them all
+	run --separate-stderr "$BIN/launch" --manifest "$D/m" --out "$D/s.tsv" --quiet
+	assert_success
+	assert_equal "$(grep -c '^sample	first' "$D/s.tsv")" 3
+	[ -z "$(find "$D" -name '*.tmp.*')" ]
+}
+
+# ---- numbers out of range: one line naming file and field, exit 2 ----
+
+@test "a run.json number out of range is refused by compare, fbtext and aggregate, naming file and field" {
+	mkdir -p "$D/big/r"
+	jq '.cases[0].penalty_ms.median = 1e308' "$FIXTURES/compare/online/run.json" >"$D/big/r/run.json"
+	want="$D/big/r/run.json: cases[0].penalty_ms.median is out of range"
+	run --separate-stderr "$BIN/compare" "$D/big/r" "$FIXTURES/compare/offline"
+	assert_equal "$status" 2
+	[[ "$stderr" == "compare: A: $want"* ]] || fail "$stderr"
+	run --separate-stderr "$BIN/fbtext" --run "$D/big/r"
+	assert_equal "$status" 2
+	[[ "$stderr" == "fbtext: $want"* ]] || fail "$stderr"
+	[[ "$output" != *inf* ]]
+	for v in -1e308 1e10 -2e9; do
+		jq ".cases[0].configs[0].ratio = $v" "$FIXTURES/compare/online/run.json" >"$D/big/r/run.json"
+		run --separate-stderr "$BIN/fbtext" --run "$D/big/r"
+		assert_equal "$status" 2
+		[[ "$stderr" == "fbtext: $D/big/r/run.json: cases[0].configs[0].ratio is out of range"* ]] || fail "$v: $stderr"
+	done
+	# aggregate skips such a run with one line naming file and field
+	mkdir -p "$D/agg/good"
+	cp "$FIXTURES/aggregate/mac-m1pro/run.json" "$D/agg/good/"
+	mkdir -p "$D/agg/big"
+	jq '.cases[0].first_median_ms = 1e308' "$FIXTURES/aggregate/mac-m1pro/run.json" >"$D/agg/big/run.json"
+	run --separate-stderr "$BIN/aggregate" --dir "$D/agg" --out "$D/out" --quiet
+	[[ "$stderr" == *"$D/agg/big/run.json"*"cases[0].first_median_ms is out of range"* ]] || fail "$stderr"
+	assert_equal "$(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" 1
+	! grep -q '[0-9]\{30\}' "$D/out.md" "$D/out.csv"
+}
+
+@test "raw samples and hyperfine times out of range are refused by analyze" {
+	cp -R "$FIXTURES/analyze/hyperfine" "$D/run"
+	f="$D/run/raw/exe-t1-all.samples.tsv"
+	sed 's/^\(sample	first	0	0	\)21000000/\19000000000000000000/' "$FIXTURES/analyze/hyperfine/raw/exe-t1-all.samples.tsv" >"$f"
+	run --separate-stderr "$BIN/analyze" --run "$D/run" --quiet
+	assert_equal "$status" 2
+	[[ "$stderr" == "analyze: $f:9: bad DUR_NS '9000000000000000000'"* ]] || fail "$stderr"
+	cp "$FIXTURES/analyze/hyperfine/raw/exe-t1-all.samples.tsv" "$f"
+	sed 's/^\(pass	first	\)141000000/\19000000000000000000/' "$FIXTURES/analyze/hyperfine/raw/exe-t1-all.samples.tsv" >"$f"
+	run --separate-stderr "$BIN/analyze" --run "$D/run" --quiet
+	assert_equal "$status" 2
+	[[ "$stderr" == "analyze: $f:7: bad WALL_NS"* ]] || fail "$stderr"
+	cp "$FIXTURES/analyze/hyperfine/raw/exe-t1-all.samples.tsv" "$f"
+	h="$D/run/raw/hyperfine-exe-first.json"
+	jq '.results[0].times[1] = 1e308' "$FIXTURES/analyze/hyperfine/raw/hyperfine-exe-first.json" >"$h"
+	run --separate-stderr "$BIN/analyze" --run "$D/run" --quiet
+	assert_equal "$status" 2
+	[[ "$stderr" == "analyze: $h: results[0].times[1] is not a time"* ]] || fail "$stderr"
+	[ ! -e "$D/run/run.json" ]
+}
+
+# ---- too few open files ----
+
+@test "too few open files (ulimit -n 8): one line naming the limit, from make and from the script" {
+	# make: before any recipe (dash, Linux's sh, cannot even read a script so)
+	# as from a user's shell: only 0, 1 and 2 open (bats holds more)
+	run --separate-stderr bash -c 'for fd in 3 4 5 6 7 8 9; do eval "exec $fd>&-"; done
+		ulimit -n 8 && exec make -s --no-print-directory -C "$1" repro' _ "$ROOT"
+	assert_equal "$status" 2
+	assert_equal "$(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" 1
+	[[ "$stderr" == *"execlag: only 8 files may be open at once (ulimit -n); the kit needs 64"* ]] || fail "$stderr"
+	[[ "$stderr" != *"Invalid argument"* ]] || fail "$stderr"
+	# the script, as a Mac's /bin/sh (bash) runs it
+	run --separate-stderr bash -c 'for fd in 3 4 5 6 7 8 9; do eval "exec $fd>&-"; done
+		ulimit -n 8 && exec bash --posix "$1/scripts/repro"' _ "$ROOT"
+	assert_equal "$status" 2
+	assert_equal "$stderr" "execlag: only 8 files may be open at once (ulimit -n); the kit needs 64: ulimit -n 256"
+	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+@test "a bad TMPDIR is the kit's one line naming TMPDIR, never mktemp's own" {
+	: >"$D/file"
+	for t in "$D/nonexistent" "$D/file"; do
+		for s in "repro --cases exe --threads 1" "feedback --run $FIXTURES/compare/online" "daemons sample" "runtests $ROOT/tests/lint.bats"; do
+			# shellcheck disable=SC2086
+			TMPDIR=$t run --separate-stderr sh "$ROOT/scripts/"$s
+			assert_equal "$s: $status" "$s: 2"
+			assert_equal "$s: $(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" "$s: 1"
+			[[ "$stderr" == *"TMPDIR '$t' is not a"* ]] || fail "$s: $stderr"
+			[[ "$stderr" != *mktemp* ]] || fail "$s: $stderr"
+		done
+	done
+}
