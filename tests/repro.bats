@@ -106,6 +106,34 @@ assert_refused_clean() {
 	assert_failure
 }
 
+@test "a closed output (| head -1) ends the run: non-zero, nothing left, no instrument running" {
+	run bash -c 'sh "$ROOT/scripts/repro" --cases exe,script | head -1; echo "repro=${PIPESTATUS[0]}"'
+	assert_line --index 0 --partial "execlag: [1/"
+	assert_line --regexp '^repro=[1-9][0-9]*$'
+	refute_line "repro=0"
+	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
+	run pgrep -f "$D/tmp"
+	assert_failure
+}
+
+@test "a closed output with SIGPIPE ignored: the write error ends the run cleanly too" {
+	export D
+	# a parent that ignores SIGPIPE hands it on ignored: the shell cannot
+	# trap it, so the failed write itself must end the run
+	run bash -c 'trap "" PIPE; sh "$ROOT/scripts/repro" --cases exe,script 2>"$D/err" | head -1; echo "repro=${PIPESTATUS[0]}"'
+	assert_line --index 0 --partial "execlag: [1/"
+	refute_line "repro=0"
+	# it stopped at the first failed write, saying so, not at the end
+	grep -q "execlag: cannot write to the standard output" "$D/err"
+	run grep -c -e "I/O error" -e "hfcheck:" -e "analyze:" "$D/err"
+	assert_output 0
+	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
+	run pgrep -f "$D/tmp"
+	assert_failure
+}
+
 @test "the quick profile on this Linux control machine finds no penalty in any case" {
 	[ "$(uname -s)" = Linux ] || skip "the no-penalty control applies to plain Linux"
 	run sh "$ROOT/scripts/repro" --profile quick
