@@ -8,7 +8,9 @@
  *
  * Threads: main (setup, ready file, join), one reader (poll on the
  * fanotify fd and a self-pipe; answers what needs no assessment at once),
- * W workers (FIFO queue; cache lookup; hold on a miss).
+ * W workers (FIFO queue; cache lookup; hold on a miss), and with
+ * --heartbeat one more that rewrites a counter in a file every 100 ms, so
+ * that a watchdog sees when the gate stops running (SIGSTOP, a freezer).
  */
 #define _GNU_SOURCE
 #include "util.h"
@@ -55,6 +57,8 @@ static long opt_exempt_pid = -1;
 static const char *opt_log;
 static const char *opt_ready;
 static char *ready_tmp;
+static const char *opt_heartbeat;
+static int beat_fd = -1;
 
 static pid_t self_pid;
 static int fan_fd = -1;
@@ -534,6 +538,30 @@ static void *reader_main(void *arg)
 	return NULL;
 }
 
+/* ---- heartbeat ---------------------------------------------------------- */
+
+#define BEAT_NS 100000000ull
+
+/* A counter rewritten in place (fixed width: a reader never sees it half
+ * written shorter), every 100 ms for as long as the process runs. */
+static void *beat_main(void *arg)
+{
+	unsigned long long n = 0;
+	char line[32];
+	struct timespec ts = { 0, (long)BEAT_NS };
+
+	(void)arg;
+	for (;;) {
+		int len = snprintf(line, sizeof line, "%020llu\n", ++n);
+
+		if (pwrite(beat_fd, line, (size_t)len, 0) != len) {
+			/* nothing to say it to: the watchdog sees the beat stop */
+		}
+		nanosleep(&ts, NULL);
+	}
+	return NULL;
+}
+
 /* ---- signals ------------------------------------------------------------ */
 
 static void on_signal(int sig)
@@ -554,6 +582,7 @@ static void usage(FILE *f)
 	fprintf(f,
 	    "usage: gate --dir DIR --latency-ms MS --workers W --key inode|path|content\n"
 	    "            [--on exec|open] [--exempt-pid PID] [--log FILE] [--ready-file FILE]\n"
+	    "            [--heartbeat FILE]\n"
 	    "\n"
 	    "Calibration gate (Linux, needs root): holds the first exec of every\n"
 	    "file directly in DIR, and the first open of every non-empty library\n"
@@ -572,6 +601,8 @@ static void usage(FILE *f)
 	    "  --log FILE         one JSON line per decision\n"
 	    "  --ready-file FILE  exists exactly while the marks are in place\n"
 	    "                     (removed at start and on a clean stop)\n"
+	    "  --heartbeat FILE   a counter rewritten every 100 ms while the gate\n"
+	    "                     runs: a watchdog sees a stopped gate by it\n"
 	    "\n"
 	    "Prints \"gate: ready\" when marking is done.  SIGTERM/SIGINT: stop,\n"
 	    "allow what is queued, write the \"stop\" line, exit 0.\n"
@@ -590,6 +621,7 @@ static void parse_args(int argc, char **argv)
 		{ "exempt-pid", required_argument, NULL, 'e' },
 		{ "log", required_argument, NULL, 'L' },
 		{ "ready-file", required_argument, NULL, 'r' },
+		{ "heartbeat", required_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -635,6 +667,9 @@ static void parse_args(int argc, char **argv)
 			break;
 		case 'r':
 			opt_ready = optarg;
+			break;
+		case 'b':
+			opt_heartbeat = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -729,7 +764,7 @@ static void publish_ready_file(void)
 
 int main(int argc, char **argv)
 {
-	pthread_t reader, workers[64];
+	pthread_t reader, beat, workers[64];
 	sigset_t block, old;
 	struct sigaction sa;
 	json_t *o;
@@ -746,6 +781,11 @@ int main(int argc, char **argv)
 	}
 	if (opt_ready)
 		prepare_ready_file();
+	if (opt_heartbeat) {
+		beat_fd = open(opt_heartbeat, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (beat_fd < 0)
+			die(EXIT_USAGE, "--heartbeat %s:", opt_heartbeat);
+	}
 	if (pipe2(sig_pipe, O_CLOEXEC | O_NONBLOCK) != 0)
 		die(EXIT_FAIL, "pipe:");
 	cache_cap = 1024;
@@ -770,6 +810,8 @@ int main(int argc, char **argv)
 	for (long i = 0; i < opt_workers; i++)
 		if ((errno = pthread_create(&workers[i], NULL, worker_main, NULL)) != 0)
 			die(EXIT_FAIL, "pthread_create:");
+	if (beat_fd >= 0 && (errno = pthread_create(&beat, NULL, beat_main, NULL)) != 0)
+		die(EXIT_FAIL, "pthread_create:");
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if ((errno = pthread_create(&reader, NULL, reader_main, NULL)) != 0)
 		die(EXIT_FAIL, "pthread_create:");

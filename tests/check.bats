@@ -13,6 +13,7 @@ setup() {
 	# plain Linux, no penalty anywhere: exe, exe-hardlink, exe-copy, exe-rewrite
 	cp -R "$FIXTURES/analyze/key-nopenalty" "$D/run"
 	"$BIN/analyze" --run "$D/run" --quiet
+	cp "$D/run/run.json" "$D/run/run.json.orig"
 }
 
 # with_verdict CASE VERDICT: the run's run.json with one case's verdict changed
@@ -37,4 +38,39 @@ with_verdict() {
 	with_verdict exe-copy slowdown
 	run -1 sh "$ROOT/scripts/check" --run "$D/run"
 	assert_line --regexp "^P3 cache key +DOES NOT HOLD$"
+}
+
+# refused RUN-JSON-CONTENT REASON: check refuses that run.json with one line
+# naming the file and why, exit 2, and runs no pattern
+refused() {
+	printf '%s' "$1" >"$D/run/run.json"
+	run --separate-stderr sh "$ROOT/scripts/check" --run "$D/run"
+	assert_equal "$status" 2
+	assert_equal "$(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" 1
+	[[ "$stderr" == *"$D/run/run.json"* ]]
+	[[ "$stderr" == *"$2"* ]]
+	refute_output --partial "not applicable"
+}
+
+@test "what is not a run is refused with one line naming the file and why, exit 2" {
+	refused '' "empty"
+	refused '   
+	 ' "empty"
+	refused '{"schema":"execlag-run"' "not JSON"
+	refused '[1,2]' "not an object"
+	refused '{"schema":"other"}' 'schema is not "execlag-run"'
+	refused '{"schema":"execlag-run"}' "schema_version"
+	refused '{"schema":"execlag-run","schema_version":"1"}' "schema_version is missing or not a whole number"
+	refused '{"schema":"execlag-run","schema_version":2}' "schema_version 2 is not the version"
+	cp "$D/run/run.json.orig" "$D/run/run.json.base"
+	refused "$(jq -c '.cases = null' "$D/run/run.json.base")" "cases"
+	refused "$(jq -c '.cases = []' "$D/run/run.json.base")" "cases"
+	refused "$(jq -c 'del(.run_id)' "$D/run/run.json.base")" "run_id"
+	refused "$(jq -c '.conditions = null' "$D/run/run.json.base")" "conditions"
+	refused "$(jq -c . "$D/run/run.json.base")$(jq -c . "$D/run/run.json.base")" "more than one"
+}
+
+@test "a real run is still accepted after the refusals' checks" {
+	run -0 sh "$ROOT/scripts/check" --run "$D/run"
+	assert_line "1 hold, 0 do not hold, 6 not applicable"
 }

@@ -482,3 +482,92 @@ DEC='[.[] | select(has("result"))]'
 	stop_gate
 	check_log "$DEC | length == 1 and .[0].result == \"miss\" and .[0].held_ms >= 0.5 and .[0].held_ms < 5"
 }
+
+# ---- the kit's watchdog on the gate (scripts/repro --gate) ------------------
+
+# start_gated_run: scripts/repro under the gate in the background (its own
+# process group), RUN_PID; returns once the gate has decided on a launch, with
+# GATED the gate's pid.
+start_gated_run() {
+	local i
+	T="$BATS_TEST_TMPDIR"
+	mkdir -p "$T/tmp" "$T/results"
+	set -m
+	TMPDIR="$T/tmp" RESULTS="$T/results" sh "$ROOT/scripts/repro" \
+		--gate 'latency=20 workers=1 key=inode' --cases exe,script --threads 1 --count 200 \
+		>"$T/out" 2>"$T/err" 3>&- &
+	RUN_PID=$!
+	set +m
+	i=0
+	until cat "$T/results"/.*.partial/gate.log 2>/dev/null | grep -q '"result"' || [ $i -ge 300 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	GATED=$(pgrep -f "micro/bin/gate --dir $T/tmp/")
+	[ -n "$GATED" ] || fail "no gate running: $(cat "$T/err")"
+}
+
+# end_of_run: wait for the run to end by itself (a generous cap, so that a
+# hanging kit fails the test rather than the suite); RUN_RC its status.
+end_of_run() {
+	local i=0
+	while kill -0 "$RUN_PID" 2>/dev/null && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if kill -0 "$RUN_PID" 2>/dev/null; then
+		kill -KILL "$GATED" 2>/dev/null || true
+		kill -KILL -- "-$RUN_PID" 2>/dev/null || true
+		wait "$RUN_PID" 2>/dev/null || true
+		fail "the run hung with the gate stopped: $(cat "$T/err")"
+	fi
+	RUN_RC=0
+	wait "$RUN_PID" || RUN_RC=$?
+}
+
+# nothing_left: no work folder, no unfinished run, no gate, no instrument
+nothing_left() {
+	assert_equal "$(find "$T/tmp" "$T/results" -mindepth 1 | wc -l | tr -d ' ')" 0
+	run pgrep -f "$T/tmp"
+	assert_failure
+}
+
+@test "a stopped gate is caught by the watchdog: the run ends with its message, non-zero, nothing left" {
+	need_fanotify
+	start_gated_run
+	kill -STOP "$GATED"
+	end_of_run
+	assert_equal "$RUN_RC" 1
+	grep -q "execlag: the calibration gate (pid $GATED) stopped answering: its heartbeat has not moved for 3 s, stopped" "$T/err"
+	nothing_left
+}
+
+@test "a stopped gate and Ctrl-C: exit 130 at once (the gate continued or killed), nothing left" {
+	need_fanotify
+	start_gated_run
+	kill -STOP "$GATED"
+	kill -INT -- "-$RUN_PID"
+	end_of_run
+	assert_equal "$RUN_RC" 130
+	grep -q "execlag: interrupted" "$T/err"
+	run grep -c "stopped answering" "$T/err"
+	assert_output 0
+	nothing_left
+}
+
+@test "--heartbeat: the counter moves while the gate runs, not while it is stopped" {
+	need_fanotify
+	start_gate --latency-ms 0 --workers 1 --key inode --heartbeat "$BATS_TEST_TMPDIR/beat"
+	a=$(cat "$BATS_TEST_TMPDIR/beat")
+	sleep 0.5
+	b=$(cat "$BATS_TEST_TMPDIR/beat")
+	[ "$b" -gt "$a" ]
+	kill -STOP "$GATE_PID"
+	sleep 0.2
+	a=$(cat "$BATS_TEST_TMPDIR/beat")
+	sleep 0.5
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/beat")" "$a"
+	kill -CONT "$GATE_PID"
+	stop_gate
+	assert_equal "$GATE_STATUS" 0
+}

@@ -159,6 +159,138 @@ assert_refused_clean() {
 	assert_failure
 }
 
+@test "a closed output (| head -1) ends the run: non-zero, nothing left, no instrument running" {
+	run bash -c 'sh "$ROOT/scripts/repro" --cases exe,script | head -1; echo "repro=${PIPESTATUS[0]}"'
+	assert_line --index 0 --partial "execlag: [1/"
+	assert_line --regexp '^repro=[1-9][0-9]*$'
+	refute_line "repro=0"
+	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
+	run pgrep -f "$D/tmp"
+	assert_failure
+}
+
+@test "a closed output with SIGPIPE ignored: the write error ends the run cleanly too" {
+	export D
+	# a parent that ignores SIGPIPE hands it on ignored: the shell cannot
+	# trap it, so the failed write itself must end the run
+	run bash -c 'trap "" PIPE; sh "$ROOT/scripts/repro" --cases exe,script 2>"$D/err" | head -1; echo "repro=${PIPESTATUS[0]}"'
+	assert_line --index 0 --partial "execlag: [1/"
+	refute_line "repro=0"
+	# it stopped at the first failed write, saying so, not at the end
+	grep -q "execlag: cannot write to the standard output" "$D/err"
+	run grep -c -e "I/O error" -e "hfcheck:" -e "analyze:" "$D/err"
+	assert_output 0
+	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
+	run pgrep -f "$D/tmp"
+	assert_failure
+}
+
+# A short real run, for the tests of what a run removes before it starts.
+small_run() {
+	run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 3
+}
+
+# owned DIR PID START: DIR made as a run of process PID started at START made it
+owned() {
+	mkdir -p "$1"
+	printf 'execlag-run-owner\n%s\n%s\n' "$2" "$3" >"$1/.execlag-owner"
+}
+
+@test "a run killed with SIGKILL leaves its folders; the next run removes them and says so" {
+	set -m
+	sh "$ROOT/scripts/repro" --cases exe,script --count 200 >"$D/out" 2>"$D/err" &
+	pid=$!
+	set +m
+	i=0
+	while [ "$(find "$D/tmp" -type f 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	# the whole group, as an out-of-memory kill or a power cut would
+	kill -KILL -- "-$pid"
+	wait "$pid" || true
+	# what the kill reached last may take a moment to go
+	i=0
+	while pgrep -f "$D/tmp" >/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	left_tmp=$(find "$D/tmp" -mindepth 1 -maxdepth 1 -name 'execlag.*')
+	left_partial=$(find "$D/results" -mindepth 1 -maxdepth 1 -name '.*.partial')
+	[ -n "$left_tmp" ] && [ -n "$left_partial" ]
+	small_run
+	assert_success
+	[[ "$stderr" == *"removed the leftovers of an ended run (process $pid is gone): $left_partial"* ]]
+	[[ "$stderr" == *"removed the leftovers of an ended run (process $pid is gone): $left_tmp"* ]]
+	[ ! -e "$left_tmp" ] && [ ! -e "$left_partial" ]
+	# and the new run is whole, without the owner file
+	assert_equal "$(find "$D/results" -mindepth 1 -maxdepth 1 | wc -l | tr -d ' ')" 1
+	assert_equal "$(find "$D/results" -name .execlag-owner | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+@test "the folders of a live run, a reused pid's and foreign ones are left alone" {
+	sleep 1000 &
+	live=$!
+	start=$(ps -o lstart= -p "$live")
+	gone=$(sh -c 'echo $$')
+	owned "$D/results/.20260101T000000Z-aaaaaa.partial" "$live" "$start"
+	owned "$D/tmp/execlag.LiVe01" "$live" "$start"
+	# the live pid with another start time: a reused pid, its run is gone
+	owned "$D/results/.20260101T000000Z-bbbbbb.partial" "$live" "Thu Jan  1 00:00:00 1970"
+	# foreign: our name without our owner file, our owner file under another name
+	mkdir -p "$D/results/.20260101T000000Z-cccccc.partial" "$D/tmp/execlag.NotOur"
+	owned "$D/tmp/execlag.longer-name" "$gone" "x"
+	owned "$D/results/.notarun.partial" "$gone" "x"
+	small_run
+	kill "$live"
+	assert_success
+	[ -d "$D/results/.20260101T000000Z-aaaaaa.partial" ]
+	[ -d "$D/tmp/execlag.LiVe01" ]
+	[ ! -e "$D/results/.20260101T000000Z-bbbbbb.partial" ]
+	[[ "$stderr" == *"(process $live is gone): $D/results/.20260101T000000Z-bbbbbb.partial"* ]]
+	[ -d "$D/results/.20260101T000000Z-cccccc.partial" ]
+	[ -d "$D/tmp/execlag.NotOur" ]
+	[ -d "$D/tmp/execlag.longer-name" ]
+	[ -d "$D/results/.notarun.partial" ]
+	assert_equal "$(printf '%s\n' "$stderr" | grep -c 'removed the leftovers')" 1
+}
+
+@test "check, aggregate and feedback go on ignoring a .partial, even one holding a run.json" {
+	small_run
+	assert_success
+	real=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d ! -name '.*')
+	# a later, unfinished run, with a run.json already written
+	p="$D/results/.29991231T235959Z-ffffff.partial"
+	cp -R "$real" "$p"
+	jq '.run_id = "unfinished"' "$real/run.json" >"$p/run.json"
+	owned "$p" "$$" "$(ps -o lstart= -p $$)"
+	run sh "$ROOT/scripts/check"
+	assert_output --partial "execlag check: $real"
+	run -0 "$BIN/aggregate" --dir "$D/results" --out "$D/agg"
+	run grep -c unfinished "$D/agg.md"
+	assert_output 0
+	run -0 grep -c "$(basename "$real")" "$D/agg.md"
+	run -0 sh "$ROOT/scripts/feedback" --results "$D/results" </dev/null
+	[ -d "$real/feedback" ]
+	[ ! -e "$p/feedback" ]
+}
+
+@test "date or od failing (out of processes) ends the run before anything is made, not with a truncated id" {
+	mkdir -p "$D/bin"
+	for tool in date od; do
+		rm -f "$D/bin"/*
+		printf '#!/bin/sh\nexit 1\n' >"$D/bin/$tool"
+		chmod +x "$D/bin/$tool"
+		PATH="$D/bin:$PATH" run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 3
+		assert_equal "$status" 1
+		assert_equal "$stderr" "execlag: cannot start a run: date, od or ps failed (out of processes?)"
+		assert_equal "$(find "$D/tmp" "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
+	done
+}
+
 @test "the quick profile on this Linux control machine finds no penalty in any case" {
 	[ "$(uname -s)" = Linux ] || skip "the no-penalty control applies to plain Linux"
 	run sh "$ROOT/scripts/repro" --profile quick
