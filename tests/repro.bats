@@ -189,7 +189,7 @@ assert_refused_clean() {
 
 # A short real run, for the tests of what a run removes before it starts.
 small_run() {
-	run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 3
+	run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
 }
 
 # owned DIR PID START: DIR made as a run of process PID started at START made it
@@ -284,7 +284,7 @@ owned() {
 		rm -f "$D/bin"/*
 		printf '#!/bin/sh\nexit 1\n' >"$D/bin/$tool"
 		chmod +x "$D/bin/$tool"
-		PATH="$D/bin:$PATH" run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 3
+		PATH="$D/bin:$PATH" run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
 		assert_equal "$status" 1
 		assert_equal "$stderr" "execlag: cannot start a run: date, od or ps failed (out of processes?)"
 		assert_equal "$(find "$D/tmp" "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
