@@ -443,18 +443,23 @@ exe	services.deltas.amfid.cpu_s_delta	0.5"
 # glued_run DIR STATE USER: a run whose conditions (and so run.json,
 # report.md and the terminal line of feedback.txt) hold USER, the host and
 # the home folder glued to _, digits, - and ., inside longer words and in
-# other cases; STATE: a copy of mac-identity with USER as the user name.
+# other cases; STATE: a copy of mac-identity with USER as the user name and
+# zzqxbox.example.org as the host name, with no LocalHostName (as on Linux:
+# the short name zzqxbox comes only from the host name).
 glued_run() {
 	local d=$1 st=$2 u=$3 U
 	U=$(printf '%s' "$u" | tr '[:lower:]' '[:upper:]')
 	cp -R "$STATE_DIR/mac-identity" "$st"
 	echo "$u" >"$st/id-un.out"
+	echo zzqxbox.example.org >"$st/hostname.out"
+	echo zzqxbox.example.org >"$st/uname_n"
+	rm "$st/scutil-get-LocalHostName.out"
 	cp -R "$ROOT/tests/fixtures/feedback/mac-run" "$d"
 	{
 		grep -v '^terminal=' "$ROOT/tests/fixtures/feedback/mac-run/conditions.txt"
 		echo "terminal=/tmp/rt/${u}_tools/Terminal.app"
 		echo "note.user=/tmp/rt/${u}_tools/cc ${u}2 ${u}-x ${u}.y my${u}box ${U}_UP x$u"
-		echo "note.host=Johns-MacBook-Pro_2 johns-macbook-pro7 xJohns-MacBook-Pro JOHNS-MACBOOK-PRO-old Johns-MacBook-Pro.lan"
+		echo "note.host=zzqxbox_2 zzqxbox7 xzzqxbox ZZQXBOX-old zzqxbox.lan ZzqxBox.Example.Org"
 		echo "note.home=/Users/jappleseed_old /USERS/JAPPLESEED2/x x/Users/jappleseed"
 	} >"$d/conditions.txt"
 	"$BIN/analyze" --run "$d" --quiet
@@ -483,10 +488,10 @@ glued_run() {
 	run -0 env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" HOME=/Users/jappleseed USER=zzqxuser LOGNAME=zzqxuser \
 		sh "$ROOT/scripts/feedback" --run "$d"
 	unpack "$d/feedback/"*.tar.gz "$x"
-	run grep -r -i -l -e johns-macbook -e /users/jappleseed "$x"
+	run grep -r -i -l -e zzqxbox -e /users/jappleseed "$x" "$d/feedback/feedback.txt"
 	assert_output ""
 	run -0 grep -h -e '^note.host' -e '^note.home' "$x"/*/conditions.txt
-	assert_output "note.host=<host>_2 <host>7 x<host> <host>-old <host>.lan
+	assert_output "note.host=<host>_2 <host>7 x<host> <host>-old <host>.lan <host>
 note.home=<home>_old <home>2/x x<home>"
 }
 
