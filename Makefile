@@ -71,7 +71,7 @@ BIN = micro/bin
 PROGS = $(BIN)/mkfresh $(BIN)/launch $(BIN)/analyze $(BIN)/spawnloop $(BIN)/tiny
 PROGS += $(BIN)/suite
 PROGS += $(BIN)/devtools
-PROGS += $(BIN)/compare $(BIN)/fbtext
+PROGS += $(BIN)/compare $(BIN)/fbtext $(BIN)/redact
 PROGS += $(BIN)/aggregate
 ifeq ($(PLAT),linux)
 PROGS += $(BIN)/gate
@@ -117,6 +117,10 @@ $(BIN)/compare: micro/compare.c $(RUNJSON) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 
 $(BIN)/fbtext: micro/fbtext.c $(RUNJSON) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/fbtext.c micro/runjson.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+
+# redact: make feedback's filter, identifying values to placeholders.
+$(BIN)/redact: micro/redact.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/redact.c $(COMMON_SRC) $(LDFLAGS)
 
 # aggregate: many runs' run.json into one table and a summary plot.
 $(BIN)/aggregate: micro/aggregate.c micro/jsonrange.h micro/svg.c micro/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
@@ -169,7 +173,7 @@ sensitivity: deps-test
 	@sh scripts/sensitivity
 
 feedback: deps
-	@$(MAKE) -s --no-print-directory $(BIN)/fbtext
+	@$(MAKE) -s --no-print-directory $(BIN)/fbtext $(BIN)/redact
 	@sh scripts/feedback $${RUN:+--run "$$RUN"}
 
 compare: deps

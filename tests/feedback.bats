@@ -72,6 +72,100 @@ refute_secrets() {
 	done
 }
 
+# gen_stream IN EXPECTED BYTES LIST: about BYTES of input (IN) holding the
+# values of LIST (PLACEHOLDER<TAB>VALUE lines) in random case, prefixes of
+# them, NUL, 0xff and 0x80 bytes, and no newline in the first 40%: EXPECTED
+# is IN with every value replaced by its placeholder. Separators are bytes
+# no value holds, so no value is formed across two pieces.
+gen_stream() {
+	LIST=$4 awk -v bytes="$3" -v fin="$1.raw" -v fexp="$2.raw" 'BEGIN {
+		srand(11)
+		n = split(ENVIRON["LIST"], l, "\n")
+		for (i = 1; i <= n; i++) { t = index(l[i], "\t"); ph[i] = substr(l[i], 1, t - 1); v[i] = substr(l[i], t + 1) }
+		sep = " ,{}:\"\001\002\003"
+		while (size < bytes) {
+			i = int(rand() * n) + 1
+			if (rand() < 0.7) {
+				s = ""
+				for (k = 1; k <= length(v[i]); k++) {
+					c = substr(v[i], k, 1)
+					s = s (rand() < 0.5 ? toupper(c) : tolower(c))
+				}
+				printf "%s", s >fin; printf "%s", ph[i] >fexp
+			} else {
+				# a prefix that holds no whole value, then a separator
+				p = substr(v[i], 1, int(rand() * (length(v[i]) - 1)) + 1)
+				for (j = 1; j <= n; j++) if (index(tolower(p), tolower(v[j]))) p = substr(p, 1, 1)
+				s = p substr(sep, int(rand() * length(sep)) + 1, 1)
+				printf "%s", s >fin; printf "%s", s >fexp
+			}
+			size += length(s)
+			m = int(rand() * 4)
+			s = ""
+			for (k = 0; k < m; k++) s = s substr(sep, int(rand() * length(sep)) + 1, 1)
+			if (size > bytes * 0.4 && rand() < 0.005) s = s "\n"
+			printf "%s", s >fin; printf "%s", s >fexp
+			size += length(s)
+		}
+	}'
+	tr '\001\002\003' '\000\377\200' <"$1.raw" >"$1"
+	tr '\001\002\003' '\000\377\200' <"$2.raw" >"$2"
+	rm -f "$1.raw" "$2.raw"
+}
+
+# start_feedback DIR [ENV...]: scripts/feedback on DIR in the background
+# with the mac-identity fakes (and ENV), its own process group (set -m: job
+# control, so it does not start with SIGINT ignored); FB_PID is its id.
+start_feedback() {
+	local d=$1
+	shift
+	set -m
+	env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$STATE_DIR/mac-identity" HOME=/Users/jappleseed \
+		USER=jappleseed LOGNAME=jappleseed TMPDIR="$TMPDIR" "$@" sh "$ROOT/scripts/feedback" --run "$d" \
+		>"$BATS_TEST_TMPDIR/fb.out" 2>"$BATS_TEST_TMPDIR/fb.err" &
+	FB_PID=$!
+	set +m
+}
+
+# stop_feedback SIGNAL: send SIGNAL to feedback and wait for it to end,
+# at most 60 s (a bound for "at once", not a timing: a redaction left to
+# finish takes minutes); FB_RC is its status. Nothing of its group may be
+# left running.
+stop_feedback() {
+	local i=0
+	kill "-$1" "$FB_PID"
+	while kill -0 "$FB_PID" 2>/dev/null && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if kill -0 "$FB_PID" 2>/dev/null; then
+		kill -KILL -- "-$FB_PID" 2>/dev/null
+		fail "feedback did not end within 60 s of SIG$1"
+	fi
+	FB_RC=0
+	wait "$FB_PID" || FB_RC=$?
+	sleep 0.2
+	if kill -0 -- "-$FB_PID" 2>/dev/null; then
+		kill -KILL -- "-$FB_PID" 2>/dev/null
+		fail "a process of feedback is still running after SIG$1"
+	fi
+}
+
+# wait_for PATTERN: wait (at most 60 s) until a file matching the glob
+# PATTERN exists.
+wait_for() {
+	local i=0 f
+	while [ $i -lt 600 ]; do
+		for f in $1; do
+			[ -e "$f" ] && return 0
+		done
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -KILL -- "-$FB_PID" 2>/dev/null
+	fail "no $1 within 60 s"
+}
+
 @test "the fixture run really holds the user, host, home path, serial and UUID everywhere" {
 	local f s
 	for f in conditions.txt report.md run.json raw/exe-t1-all.log.ndjson; do
@@ -327,19 +421,117 @@ exe	services.deltas.amfid.cpu_s_delta	0.5"
 	assert_line "note.workdir=<home>/src/execlag/work.noindex"
 }
 
-@test "a user name is replaced where it stands as a word, so user 'mac' leaves macOS and MacBookAir alone" {
+@test "a short user name is replaced wherever it occurs, also inside words, and is said so" {
 	local st="$BATS_TEST_TMPDIR/mac" d="$BATS_TEST_TMPDIR/mac-run"
 	cp -R "$STATE_DIR/mac-identity" "$st"
 	echo mac >"$st/id-un.out"
 	mkdir -p "$d"
 	cp "$MAIN/run.json" "$d/"
 	{ cat "$MAIN/conditions.txt"; echo "note.login=user mac (MAC) on Johns-MacBook-Pro, mac_backup, /Users/mac/x"; } >"$d/conditions.txt"
-	run -0 env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" HOME=/Users/mac USER=mac LOGNAME=mac \
+	run --separate-stderr env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" HOME=/Users/mac USER=mac LOGNAME=mac \
 		sh "$ROOT/scripts/feedback" --run "$d"
+	assert_success
+	# (and, where this machine has a machine id, <machine-id> is written <m>)
+	assert_equal "${stderr_lines[0]}" "feedback: warning: the user name 'mac' is short: it is replaced wherever it occurs, also inside other words (check that the text still reads)"
 	run -0 tar -xzOf "$d/feedback/"*.tar.gz "execlag-$MAIN_DATE/conditions.txt"
-	assert_line "note.login=user <user> (<user>) on <host>, mac_backup, <home>/x"
-	assert_line "os_name=macOS"
-	assert_line "model=MacBookAir10,1"
+	assert_line "note.login=user <user> (<user>) on <host>, <user>_backup, <home>/x"
+	assert_line "os_name=<user>OS"
+	run grep -r -i -l mac "$d/feedback/feedback.txt"
+	assert_output ""
+}
+
+# glued_run DIR STATE USER: a run whose conditions (and so run.json,
+# report.md and the terminal line of feedback.txt) hold USER, the host and
+# the home folder glued to _, digits, - and ., inside longer words and in
+# other cases; STATE: a copy of mac-identity with USER as the user name and
+# zzqxbox.example.org as the host name, with no LocalHostName (as on Linux:
+# the short name zzqxbox comes only from the host name).
+glued_run() {
+	local d=$1 st=$2 u=$3 U
+	U=$(printf '%s' "$u" | tr '[:lower:]' '[:upper:]')
+	cp -R "$STATE_DIR/mac-identity" "$st"
+	echo "$u" >"$st/id-un.out"
+	echo zzqxbox.example.org >"$st/hostname.out"
+	echo zzqxbox.example.org >"$st/uname_n"
+	rm "$st/scutil-get-LocalHostName.out"
+	cp -R "$ROOT/tests/fixtures/feedback/mac-run" "$d"
+	{
+		grep -v '^terminal=' "$ROOT/tests/fixtures/feedback/mac-run/conditions.txt"
+		echo "terminal=/tmp/rt/${u}_tools/Terminal.app"
+		echo "note.user=/tmp/rt/${u}_tools/cc ${u}2 ${u}-x ${u}.y my${u}box ${U}_UP x$u"
+		echo "note.host=zzqxbox_2 zzqxbox7 xzzqxbox ZZQXBOX-old zzqxbox.lan ZzqxBox.Example.Org"
+		echo "note.home=/Users/jappleseed_old /USERS/JAPPLESEED2/x x/Users/jappleseed"
+	} >"$d/conditions.txt"
+	"$BIN/analyze" --run "$d" --quiet
+}
+
+@test "the user name is replaced wherever it occurs: glued to _, a digit, - or ., inside a word, in any case" {
+	local st="$BATS_TEST_TMPDIR/zz" d="$BATS_TEST_TMPDIR/zz-run" x="$BATS_TEST_TMPDIR/x"
+	glued_run "$d" "$st" zzqxuser
+	grep -q -F zzqxuser_tools "$d/run.json" "$d/report.md" || fail "the run does not hold the glued name: the test would prove nothing"
+	run -0 env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" HOME=/Users/jappleseed USER=zzqxuser LOGNAME=zzqxuser \
+		sh "$ROOT/scripts/feedback" --run "$d"
+	unpack "$d/feedback/"*.tar.gz "$x"
+	run grep -r -i -l zzqxuser "$x" "$d/feedback/feedback.txt"
+	assert_output ""
+	run -0 grep -h '^note.user' "$x"/*/conditions.txt
+	assert_output "note.user=/tmp/rt/<user>_tools/cc <user>2 <user>-x <user>.y my<user>box <user>_UP x<user>"
+	run -0 grep -c -F '<user>_tools' "$x"/*/run.json "$x"/*/report.md
+	refute_line --regexp ':0$'
+	run -0 cat "$d/feedback/feedback.txt"
+	assert_line "  Terminal: /tmp/rt/<user>_tools/Terminal.app"
+}
+
+@test "host names and the home folder are replaced wherever they occur, in any case" {
+	local st="$BATS_TEST_TMPDIR/zz" d="$BATS_TEST_TMPDIR/zz-run" x="$BATS_TEST_TMPDIR/x"
+	glued_run "$d" "$st" zzqxuser
+	run -0 env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" HOME=/Users/jappleseed USER=zzqxuser LOGNAME=zzqxuser \
+		sh "$ROOT/scripts/feedback" --run "$d"
+	unpack "$d/feedback/"*.tar.gz "$x"
+	run grep -r -i -l -e zzqxbox -e /users/jappleseed "$x" "$d/feedback/feedback.txt"
+	assert_output ""
+	run -0 grep -h -e '^note.host' -e '^note.home' "$x"/*/conditions.txt
+	assert_output "note.host=<host>_2 <host>7 x<host> <host>-old <host>.lan <host>
+note.home=<home>_old <home>2/x x<home>"
+}
+
+@test "the leak search finds a value that the redaction missed, as a substring in any case, and nothing is written" {
+	local st="$BATS_TEST_TMPDIR/zz" d="$BATS_TEST_TMPDIR/zz-run" b="$BATS_TEST_TMPDIR/bin" p
+	glued_run "$d" "$st" zzqxuser
+	# a redactor that misses the user name glued to _ (put back in capitals)
+	mkdir -p "$b"
+	for p in "$BIN"/*; do ln -s "$p" "$b/"; done
+	rm -f "$b/redact"
+	printf '#!/bin/sh
+"%s/redact" | sed "s/<user>_tools/ZZQXUSER_tools/g"
+' "$BIN" >"$b/redact"
+	chmod +x "$b/redact"
+	run --separate-stderr env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" HOME=/Users/jappleseed \
+		USER=zzqxuser LOGNAME=zzqxuser EXECLAG_BIN="$b" sh "$ROOT/scripts/feedback" --run "$d"
+	assert_equal "$status" 1
+	assert_equal "$output" ""
+	assert_equal "$stderr" "feedback: redaction failed, an identifying value is still in: execlag-$MAIN_DATE/conditions.txt execlag-$MAIN_DATE/report.md execlag-$MAIN_DATE/run.json feedback.txt (nothing was written)"
+	[ ! -e "$d/feedback" ] || fail "$(find "$d/feedback")"
+	assert_equal "$(find "$TMPDIR" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+@test "a placeholder never holds a value: user 'user' is written <u>" {
+	local st="$BATS_TEST_TMPDIR/user" d="$BATS_TEST_TMPDIR/user-run" x="$BATS_TEST_TMPDIR/x"
+	cp -R "$STATE_DIR/mac-identity" "$st"
+	echo user >"$st/id-un.out"
+	mkdir -p "$d"
+	cp "$MAIN/run.json" "$d/"
+	{ cat "$MAIN/conditions.txt"; echo "note.login=user on /Users/user"; } >"$d/conditions.txt"
+	run --separate-stderr env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" HOME=/Users/user USER=user LOGNAME=user \
+		sh "$ROOT/scripts/feedback" --run "$d"
+	assert_success
+	assert_line --index 0 --partial "feedback: wrote "
+	[[ "$stderr" == *"feedback: warning: the user name is part of the placeholder <user>; it is written <u> instead"* ]] || fail "$stderr"
+	unpack "$d/feedback/"*.tar.gz "$x"
+	run grep -r -i -l user "$x" "$d/feedback/feedback.txt"
+	assert_output ""
+	run -0 grep -h '^note.login' "$x"/*/conditions.txt
+	assert_output "note.login=<u> on <home>"
 }
 
 @test "a value is found also as run.json, report.md and the plots escape it" {
@@ -415,10 +607,139 @@ exe	services.deltas.amfid.cpu_s_delta	0.5"
 	chmod +x "$shim/gzip"
 	run env PATH="$shim:$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$STATE_DIR/mac-identity" \
 		HOME=/Users/jappleseed sh "$ROOT/scripts/feedback" --run "$d"
-	assert_equal "$status" 130
+	assert_equal "$status" 143
 	assert_equal "$(find "$TMPDIR" -mindepth 1 | wc -l | tr -d ' ')" 0
 	run find "$d" -mindepth 1 -name '*.tar.gz' -o -name 'feedback.txt' -o -name '.tmp*'
 	assert_output ""
+}
+
+@test "redact: megabytes with values at every read and line boundary, lines without a newline and binary bytes come out exactly" {
+	local T=$'\t' list in="$BATS_TEST_TMPDIR/in" want="$BATS_TEST_TMPDIR/want"
+	list="<user>${T}zzqxuser
+<home>${T}/Users/zzqxuser
+<host>${T}zzqxuser-mbp.local
+<host>${T}zzqxuser-mbp
+<serial>${T}C02XK0AAJGH5"
+	gen_stream "$in" "$want" 2000000 "$list"
+	# the input is what it should be: values everywhere, NUL bytes, a first
+	# line of over half a megabyte
+	[ "$(grep -a -c -i zzqxuser "$in")" -gt 100 ]
+	[ "$(tr -dc '\000' <"$in" | wc -c)" -gt 10000 ]
+	[ "$(head -c 700000 "$in" | tr -dc '\n' | wc -c)" -eq 0 ]
+	EXECLAG_REDACT=$list "$BIN/redact" <"$in" >"$BATS_TEST_TMPDIR/out"
+	cmp "$want" "$BATS_TEST_TMPDIR/out"
+	# through a pipe, in odd-sized pieces: other read boundaries
+	dd if="$in" bs=4099 2>/dev/null | EXECLAG_REDACT=$list "$BIN/redact" >"$BATS_TEST_TMPDIR/out2"
+	cmp "$want" "$BATS_TEST_TMPDIR/out2"
+	run grep -a -c -i -e zzqxuser -e c02xk0aajgh5 "$BATS_TEST_TMPDIR/out2"
+	assert_output 0
+}
+
+@test "redact: the longest value at the same place wins; usage errors are one line and exit 2" {
+	local T=$'\t'
+	run -0 env EXECLAG_REDACT="<user>${T}ab_c
+<home>${T}/x/AB_C
+<host>${T}ab_c-box.local
+<host>${T}ab_c-box" "$BIN/redact" <<<"/x/ab_c/q AB_C-BOX.LOCAL ab_c-boxes Ab_C2"
+	assert_output "<home>/q <host> <host>es <user>2"
+	run -0 env EXECLAG_REDACT= "$BIN/redact" <<<"unchanged"
+	assert_output unchanged
+	run --separate-stderr env -u EXECLAG_REDACT "$BIN/redact" </dev/null
+	assert_equal "$status" 2
+	assert_equal "$stderr" "redact: EXECLAG_REDACT is not set (see --help)"
+	run --separate-stderr env EXECLAG_REDACT="novalue" "$BIN/redact" </dev/null
+	assert_equal "$status" 2
+	assert_equal "$stderr" "redact: EXECLAG_REDACT: a line is not PLACEHOLDER<TAB>VALUE"
+}
+
+@test "a log of a megabyte on one line, with binary bytes, reaches the archive redacted byte for byte" {
+	local T=$'\t' d="$BATS_TEST_TMPDIR/big" want="$BATS_TEST_TMPDIR/want"
+	mkdir -p "$d/raw"
+	cp "$MAIN/run.json" "$d/"
+	gen_stream "$d/raw/big.log.ndjson" "$want" 1000000 "<user>${T}jappleseed
+<home>${T}/Users/jappleseed
+<host>${T}Johns-MacBook-Pro.local
+<host>${T}Johns-MacBook-Pro
+<full-name>${T}John Appleseed
+<serial>${T}C02XK0AAJGH5
+<uuid>${T}0A1B2C3D-4E5F-6071-8293-A4B5C6D7E8F9"
+	run -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$d"
+	tar -xzOf "$d/feedback/"*.tar.gz "execlag-$MAIN_DATE/raw/big.log.ndjson" >"$BATS_TEST_TMPDIR/got"
+	cmp "$want" "$BATS_TEST_TMPDIR/got"
+}
+
+@test "SIGTERM while a big run is redacted ends feedback at once, with status 143, leaving nothing" {
+	local d="$BATS_TEST_TMPDIR/big" one="$BATS_TEST_TMPDIR/one" i
+	mkdir -p "$d/raw"
+	cp "$MAIN/run.json" "$d/"
+	gen_stream "$one" "$BATS_TEST_TMPDIR/want" 1000000 "$(printf '<user>\tjappleseed\n<host>\tJohns-MacBook-Pro')"
+	# 32 MB, lines of megabytes
+	cp "$one" "$d/raw/big.log.ndjson"
+	for i in 1 2 3 4 5; do cat "$d/raw/big.log.ndjson" "$d/raw/big.log.ndjson" >"$one" && mv "$one" "$d/raw/big.log.ndjson"; done
+	start_feedback "$d"
+	wait_for "$TMPDIR/execlag-feedback.*/stage/*/raw/big.log.ndjson"
+	stop_feedback TERM
+	assert_equal "$FB_RC" 143
+	assert_equal "$(find "$TMPDIR" -mindepth 1 | wc -l | tr -d ' ')" 0
+	[ ! -e "$d/feedback" ] || fail "$(find "$d/feedback")"
+}
+
+@test "SIGINT, SIGTERM or SIGHUP while the redactor runs: exit 130, 143, 129 at once, no temporary folder, no process left" {
+	local d="$BATS_TEST_TMPDIR/slow" b="$BATS_TEST_TMPDIR/bin" p sig want
+	mkdir -p "$d" "$b"
+	cp "$MAIN/run.json" "$MAIN/conditions.txt" "$d/"
+	# a redactor that takes as long as one on a very big run would
+	for p in "$BIN"/*; do ln -s "$p" "$b/"; done
+	rm -f "$b/redact"
+	printf '#!/bin/sh
+: >"%s/redacting"
+exec sleep 300
+' "$BATS_TEST_TMPDIR" >"$b/redact"
+	chmod +x "$b/redact"
+	for sig in INT:130 TERM:143 HUP:129; do
+		want=${sig#*:}
+		sig=${sig%:*}
+		rm -f "$BATS_TEST_TMPDIR/redacting"
+		start_feedback "$d" EXECLAG_BIN="$b"
+		wait_for "$BATS_TEST_TMPDIR/redacting"
+		stop_feedback "$sig"
+		assert_equal "$FB_RC" "$want"
+		assert_equal "$(find "$TMPDIR" -mindepth 1 | wc -l | tr -d ' ')" 0
+		[ ! -e "$d/feedback" ] || fail "SIG$sig: $(find "$d/feedback")"
+	done
+}
+
+@test "a broken pipe on stdout (make feedback | head -1) leaves no temporary folder; the output is complete" {
+	local d="$BATS_TEST_TMPDIR/pipe"
+	mkdir -p "$d"
+	cp "$MAIN/run.json" "$MAIN/conditions.txt" "$d/"
+	# the reader is gone before feedback writes its first line: every
+	# line meets a broken pipe (head -1 leaves only the later ones to it)
+	run --separate-stderr with_fakes mac-identity bash -c 'sh "$1" --run "$2" | true; echo "${PIPESTATUS[0]}"' _ "$ROOT/scripts/feedback" "$d"
+	assert_output 141
+	assert_equal "$stderr" ""
+	assert_equal "$(find "$TMPDIR" -mindepth 1 | wc -l | tr -d ' ')" 0
+	run ls -A "$d/feedback"
+	assert_output "execlag-$MAIN_DATE.tar.gz
+feedback.txt"
+}
+
+@test "no file of the work folder holds the identifying values: the list of them is never written" {
+	local d="$BATS_TEST_TMPDIR/nofile" shim="$BATS_TEST_TMPDIR/shim"
+	mkdir -p "$d" "$shim"
+	cp "$MAIN/run.json" "$MAIN/conditions.txt" "$d/"
+	# gzip runs when all else is done: it looks through TMPDIR first
+	printf '#!/bin/sh
+grep -r -l -a -i -e C02XK0AAJGH5 -e jappleseed -e johns-macbook "$TMPDIR" >>"%s/seen"
+exec "%s" "$@"
+' \
+		"$BATS_TEST_TMPDIR" "$(command -v gzip)" >"$shim/gzip"
+	chmod +x "$shim/gzip"
+	: >"$BATS_TEST_TMPDIR/seen"
+	run -0 with_fakes mac-identity env PATH="$shim:$ROOT/$FAKES_REL/bin:$PATH" sh "$ROOT/scripts/feedback" --run "$d"
+	run cat "$BATS_TEST_TMPDIR/seen"
+	assert_output ""
+	[ -s "$d/feedback/feedback.txt" ]
 }
 
 @test "the identity fakes replay their state; other uses run the real command" {

@@ -1,0 +1,205 @@
+/* redact - copy stdin to stdout with identifying values replaced by
+ * placeholders, for make feedback.
+ *
+ *   EXECLAG_REDACT='<user><TAB>jappleseed<NL>...' redact <in >out
+ *
+ * Every occurrence of a value becomes its placeholder: in any ASCII case,
+ * wherever it stands (inside a word, next to _ or a digit), in lines of
+ * any length or none, in binary data.  Where values overlap, the one that
+ * starts first wins, and of those starting at the same byte the longest
+ * (so /Users/jappleseed is <home>, not /Users/<user>).  The output is never
+ * scanned again, so a placeholder is never matched itself.
+ *
+ * The values come through the environment, not a file or the command
+ * line: no list of them is ever left on disk.  One pass in fixed memory,
+ * time linear in the input (each byte is compared with at most the values
+ * that start with it).  No temporary files; a signal just ends it.
+ * Exit: 0 done, 1 read or write error, 2 bad usage. */
+#define _POSIX_C_SOURCE 200809L
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define ENV_NAME "EXECLAG_REDACT"
+#define CHUNK (256 * 1024)
+
+struct value {
+	const unsigned char *low; /* lower-case (ASCII) */
+	size_t len;
+	const char *ph;
+	size_t phlen;
+};
+
+static struct value *vals;
+static size_t nvals;
+/* by lower-case first byte: indices into vals, longest first */
+static size_t *first[256];
+static size_t nfirst[256];
+static unsigned char lower[256];
+static unsigned char starts[256]; /* any case of a first byte */
+static char obuf[CHUNK];
+
+static void usage(FILE *f)
+{
+	fputs("usage: " ENV_NAME "=LIST redact <in >out\n"
+	      "  LIST: lines of PLACEHOLDER<TAB>VALUE\n"
+	      "Copies stdin to stdout with every VALUE (any ASCII case, anywhere)\n"
+	      "replaced by its PLACEHOLDER.  scripts/feedback runs this.\n"
+	      "Exit: 0 done, 1 read or write error, 2 bad usage.\n", f);
+}
+
+static int longer_first(const void *a, const void *b)
+{
+	size_t la = vals[*(const size_t *)a].len, lb = vals[*(const size_t *)b].len;
+
+	return la < lb ? 1 : la > lb ? -1 : 0;
+}
+
+/* Parse LIST (modified in place); returns the longest value's length. */
+static size_t load(char *list)
+{
+	size_t cap = 0, maxlen = 0, i;
+	char *line, *next, *tab;
+	int c;
+
+	for (c = 0; c < 256; c++)
+		lower[c] = (unsigned char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+	for (line = list; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (*line == '\0')
+			continue;
+		tab = strchr(line, '\t');
+		if (!tab || tab == line || tab[1] == '\0')
+			die(EXIT_USAGE, ENV_NAME ": a line is not PLACEHOLDER<TAB>VALUE");
+		*tab = '\0';
+		if (nvals == cap) {
+			cap = cap ? 2 * cap : 16;
+			vals = xrealloc(vals, cap * sizeof *vals);
+		}
+		vals[nvals].ph = line;
+		vals[nvals].phlen = strlen(line);
+		vals[nvals].low = (unsigned char *)tab + 1;
+		vals[nvals].len = strlen(tab + 1);
+		for (i = 0; i < vals[nvals].len; i++)
+			((unsigned char *)tab)[1 + i] = lower[(unsigned char)tab[1 + i]];
+		if (vals[nvals].len > maxlen)
+			maxlen = vals[nvals].len;
+		nvals++;
+	}
+	for (i = 0; i < nvals; i++)
+		nfirst[vals[i].low[0]]++;
+	for (c = 0; c < 256; c++) {
+		if (nfirst[c])
+			first[c] = xmalloc(nfirst[c] * sizeof(size_t));
+		nfirst[c] = 0;
+	}
+	for (i = 0; i < nvals; i++) {
+		c = vals[i].low[0];
+		first[c][nfirst[c]++] = i;
+	}
+	for (c = 0; c < 256; c++) {
+		if (nfirst[c] > 1)
+			qsort(first[c], nfirst[c], sizeof(size_t), longer_first);
+		if (nfirst[c]) {
+			starts[c] = 1;
+			if (c >= 'a' && c <= 'z')
+				starts[c - 'a' + 'A'] = 1;
+		}
+	}
+	return maxlen;
+}
+
+/* The longest value at p (n bytes available), or NULL. */
+static const struct value *match(const unsigned char *p, size_t n)
+{
+	size_t *cand = first[lower[*p]];
+	size_t k, j, nc = nfirst[lower[*p]];
+
+	for (k = 0; k < nc; k++) {
+		const struct value *v = &vals[cand[k]];
+
+		if (v->len > n)
+			continue;
+		for (j = 1; j < v->len && lower[p[j]] == v->low[j]; j++)
+			;
+		if (j == v->len)
+			return v;
+	}
+	return NULL;
+}
+
+static void put(const void *p, size_t n)
+{
+	if (n && fwrite(p, 1, n, stdout) != n)
+		die(EXIT_FAIL, "cannot write the output:");
+}
+
+int main(int argc, char **argv)
+{
+	unsigned char *buf;
+	size_t maxlen, cap, have = 0, i, run, limit;
+	const char *env;
+	int eof = 0;
+
+	progname = "redact";
+	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (argc != 1) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	env = getenv(ENV_NAME);
+	if (!env)
+		die(EXIT_USAGE, ENV_NAME " is not set (see --help)");
+	maxlen = load(xstrdup(env));
+	/* a value is only looked for where all of it could be in the buffer:
+	 * up to maxlen - 1 bytes are kept back for the next read */
+	cap = CHUNK + maxlen;
+	buf = xmalloc(cap);
+	setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
+	while (!eof || have) {
+		if (!eof) {
+			ssize_t r = read(STDIN_FILENO, buf + have, cap - have);
+
+			if (r < 0) {
+				if (errno == EINTR)
+					continue;
+				die(EXIT_FAIL, "cannot read the input:");
+			}
+			if (r == 0)
+				eof = 1;
+			have += (size_t)r;
+		}
+		if (eof)
+			limit = have;
+		else if (have >= maxlen && have - maxlen + 1 >= CHUNK / 2)
+			limit = have - maxlen + 1;
+		else
+			continue; /* read more first */
+		for (i = run = 0; i < limit;) {
+			const struct value *v;
+
+			if (!starts[buf[i]] || !(v = match(buf + i, have - i))) {
+				i++;
+				continue;
+			}
+			put(buf + run, i - run);
+			put(v->ph, v->phlen);
+			i += v->len;
+			run = i;
+		}
+		put(buf + run, i - run);
+		memmove(buf, buf + i, have - i);
+		have -= i;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout))
+		die(EXIT_FAIL, "cannot write the output:");
+	return EXIT_OK;
+}
