@@ -1,4 +1,6 @@
-# execlag - every entry point.  CC, CFLAGS, LDFLAGS, PREFIX, DESTDIR overridable.
+# execlag - every entry point.  CC, CFLAGS, LDFLAGS, PREFIX, DESTDIR overridable;
+# SANITIZE=1 builds with ASan and UBSan (make test SANITIZE=1); make fuzz
+# [FUZZ_SECONDS=60] fuzzes the readers.
 
 VERSION    = 0.1.0
 PREFIX    ?= /usr/local
