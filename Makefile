@@ -1,4 +1,6 @@
-# execlag - every entry point.  CC, CFLAGS, LDFLAGS, PREFIX, DESTDIR overridable.
+# execlag - every entry point.  CC, CFLAGS, LDFLAGS, PREFIX, DESTDIR overridable;
+# SANITIZE=1 builds with ASan and UBSan (make test SANITIZE=1); make fuzz
+# [FUZZ_SECONDS=60] fuzzes the readers.
 
 VERSION    = 0.1.0
 PREFIX    ?= /usr/local
@@ -23,6 +25,19 @@ override FD_LOW := $(shell [ -n "$(FD_N)" ] && [ "$(FD_N)" != unlimited ] && [ "
 ifeq ($(FD_LOW),low)
 $(error execlag: only $(FD_N) files may be open at once (ulimit -n); the kit needs $(FD_MIN): ulimit -n 256)
 endif
+# SANITIZE=1: every program but tiny built with AddressSanitizer and
+# UndefinedBehaviorSanitizer, a finding fatal (make test SANITIZE=1; the
+# options that make a finding fail the run are set by scripts/runtests).
+# tiny, the launched payload, is never sanitized: its launch cost is what is
+# measured, and it is static on Linux, which ASan cannot be.  The flags are
+# recorded in $(BIN)/.flags: a build with other flags rebuilds every program,
+# so a sanitized binary never stays behind in a plain build, nor the reverse.
+SANITIZE  ?=
+SAN_FLAGS  = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
+ifneq ($(filter-out 0,$(SANITIZE)),)
+override CFLAGS += $(SAN_FLAGS)
+endif
+BUILD_FLAGS = $(CC) $(CFLAGS) $(LDFLAGS)
 
 UNAME_S   := $(shell uname -s)
 ifeq ($(UNAME_S),Darwin)
@@ -191,6 +206,14 @@ bench-aggregate: deps-test
 cross:
 	@sh scripts/cross
 
+# make fuzz [FUZZ_SECONDS=60]: the manifest, samples and run.json readers
+# fuzzed with AFL++ and the sanitizers for FUZZ_SECONDS each (scripts/fuzz,
+# which installs AFL++ or says why it skips).  FUZZ_SECONDS reaches it
+# through the environment, as make passes a command line's variables.
+.PHONY: fuzz
+fuzz:
+	@sh scripts/fuzz
+
 # for scripts/cross: the programs this platform builds
 print-progs:
 	@echo $(PROGS)
@@ -207,3 +230,11 @@ uninstall:
 
 clean:
 	rm -rf $(BIN)
+
+# Every program is rebuilt when the compiler or its flags change (SANITIZE,
+# CFLAGS, CC): the stamp is rewritten only when they differ from the last build.
+$(PROGS): $(BIN)/.flags
+$(BIN)/.flags: FORCE | $(BIN)
+	@flags='$(subst ','\'',$(BUILD_FLAGS))'; \
+	[ "$$flags" = "$$(cat $@ 2>/dev/null)" ] || printf '%s\n' "$$flags" >$@
+FORCE:
