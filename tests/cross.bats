@@ -28,8 +28,8 @@ setup() {
 		run file -b "$ROOT/.cache/cross/x86_64-macos/bin/$p"
 		[[ "$output" == "Mach-O 64-bit x86_64 executable"* ]] || fail "x86_64-macos $p: $output"
 	done
-	# the ten: mkfresh launch analyze spawnloop tiny suite devtools compare fbtext aggregate
-	assert_equal "$n" 10
+	# the eleven: mkfresh launch analyze spawnloop tiny suite devtools compare fbtext aggregate redact
+	assert_equal "$n" 11
 	# the programs that read and write run.json carry jansson's parser inside
 	for a in aarch64-macos x86_64-macos; do
 		for p in analyze compare fbtext aggregate; do
@@ -43,7 +43,7 @@ setup() {
 @test "make cross links every Linux program for aarch64-linux (Asahi, arm64 servers)" {
 	run make -s -C "$ROOT" cross
 	assert_success
-	assert_line --regexp '^cross: programs linked: 10 for aarch64-macos, 10 for x86_64-macos, [0-9]+ for aarch64-linux$'
+	assert_line --regexp '^cross: programs linked: 11 for aarch64-macos, 11 for x86_64-macos, [0-9]+ for aarch64-linux$'
 	progs=$(make -s -C "$ROOT" --no-print-directory PLAT=linux print-progs)
 	for p in $progs; do
 		p=${p##*/}
