@@ -617,7 +617,7 @@ static char *first_line(const char *path)
  * output, or (its own stderr unwritable) nothing at all. */
 static void compile_full(const char *errpath)
 {
-	char buf[512], *tmpdir = getenv("TMPDIR");
+	char buf[512];
 	const char *nospace = strerror(ENOSPC);
 	FILE *f = fopen(errpath, "r");
 	int said = 0;
@@ -627,12 +627,7 @@ static void compile_full(const char *errpath)
 	if (f)
 		fclose(f);
 	/* the work folder, or the compiler's temporaries in TMPDIR */
-	if (fs_full(workdir))
-		die(EXIT_FAIL, "no space left in %s", workdir);
-	if (!tmpdir || !*tmpdir)
-		tmpdir = "/tmp";
-	if (fs_full(tmpdir))
-		die(EXIT_FAIL, "no space left in %s (the compiler's temporaries)", tmpdir);
+	die_if_compile_full(EXIT_FAIL, workdir);
 	if (said)
 		die(EXIT_FAIL, "no space left in %s", workdir);
 }

@@ -458,15 +458,7 @@ static void run_pass(enum pass p, int quiet)
 	getrusage(RUSAGE_CHILDREN, &after);
 	check_interrupt();
 	if (cur.failed) {
-		const char *tmpdir = getenv("TMPDIR");
-
-		/* a full disk fails a compiler in its own words (ld, collect2) */
-		if (fs_full(workdir))
-			die(EXIT_FAIL, "no space left in %s", workdir);
-		if (!tmpdir || !*tmpdir)
-			tmpdir = "/tmp";
-		if (fs_full(tmpdir))
-			die(EXIT_FAIL, "no space left in %s (the compiler's temporaries)", tmpdir);
+		die_if_compile_full(EXIT_FAIL, workdir);
 		die(EXIT_FAIL, "%s %s failed (status %d) on %s", pass_name[p], cc_text,
 		    cur.failed_status, src[pass_set[p]][cur.failed_index]);
 	}

@@ -221,6 +221,18 @@ void die_if_full(int status, const char *dir)
 	errno = e;
 }
 
+void die_if_compile_full(int status, const char *workdir)
+{
+	const char *tmpdir = getenv("TMPDIR");
+
+	if (fs_full(workdir))
+		die(status, "no space left in %s", workdir);
+	if (!tmpdir || !*tmpdir)
+		tmpdir = "/tmp";
+	if (fs_full(tmpdir))
+		die(status, "no space left in %s (the compiler's temporaries)", tmpdir);
+}
+
 int atomic_open(struct atomic_file *af, const char *path)
 {
 	size_t n = strlen(path) + 16;

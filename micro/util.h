@@ -59,6 +59,11 @@ int fs_full(const char *dir);
  * it failed for want of space, exit with status and "no space left in
  * DIR"; else return with errno unchanged. */
 void die_if_full(int status, const char *dir);
+/* After a failed compile into folder workdir: a full disk fails a compiler
+ * in its own words (ld, collect2), so when workdir's file system, or that
+ * of the compiler's temporaries ($TMPDIR, else /tmp), is full, exit with
+ * status saying which; else return. */
+void die_if_compile_full(int status, const char *workdir);
 
 /* Atomic output: open a temporary file beside path, and on commit fsync,
  * close and rename it over path.  On abort the temporary is removed. */

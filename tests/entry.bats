@@ -165,7 +165,7 @@ no_canary() {
 	done
 }
 
-@test "make bench, bench-aggregate and sensitivity: a knob holding \$(shell …), backticks or quotes is refused, never run" {
+@test "make bench, bench-aggregate, sensitivity and fuzz: a knob holding \$(shell …), backticks or quotes is refused, never run" {
 	local v target var msg
 	for v in "x\$(shell touch $CANARY)" "x\`touch $CANARY\`" "x'; touch $CANARY; '" "x\$\$(touch $CANARY)"; do
 		while IFS='|' read -r target var msg; do
@@ -179,5 +179,11 @@ bench|BENCH_ROUNDS|bench: BENCH_LAUNCHES and BENCH_ROUNDS must be whole numbers 
 bench-aggregate|BENCH_COPIES|bench-aggregate: BENCH_COPIES and BENCH_ROUNDS must be whole numbers >= 1
 sensitivity|SENS_RUNS|sensitivity: SENS_RUNS must be a whole number >= 1
 LIST
+	done
+	for v in "x\$(shell touch $CANARY)" "x\`touch $CANARY\`" "x'; touch $CANARY; '"; do
+		mk fuzz FUZZ_SECONDS="$v"
+		no_canary "fuzz FUZZ_SECONDS=$v"
+		assert_equal "$status" 2
+		assert_equal "${stderr_lines[0]}" "fuzz: FUZZ_SECONDS must be a whole number of seconds >= 1, not '$v'"
 	done
 }

@@ -421,15 +421,23 @@ exe	services.deltas.amfid.cpu_s_delta	0.5"
 	assert_line "note.workdir=<home>/src/execlag/work.noindex"
 }
 
-@test "a short user name is replaced wherever it occurs, also inside words, and is said so" {
-	local st="$BATS_TEST_TMPDIR/mac" d="$BATS_TEST_TMPDIR/mac-run"
+# feedback_as NAME NOTE: make feedback on a copy of the main run, in
+# $BATS_TEST_TMPDIR/NAME-run, as a Mac user NAME (home /Users/NAME) whose
+# conditions.txt also holds the line NOTE
+feedback_as() {
+	local st="$BATS_TEST_TMPDIR/$1" d="$BATS_TEST_TMPDIR/$1-run"
 	cp -R "$STATE_DIR/mac-identity" "$st"
-	echo mac >"$st/id-un.out"
+	echo "$1" >"$st/id-un.out"
 	mkdir -p "$d"
 	cp "$MAIN/run.json" "$d/"
-	{ cat "$MAIN/conditions.txt"; echo "note.login=user mac (MAC) on Johns-MacBook-Pro, mac_backup, /Users/mac/x"; } >"$d/conditions.txt"
-	run --separate-stderr env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" HOME=/Users/mac USER=mac LOGNAME=mac \
+	{ cat "$MAIN/conditions.txt"; echo "$2"; } >"$d/conditions.txt"
+	run --separate-stderr env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" HOME="/Users/$1" USER="$1" LOGNAME="$1" \
 		sh "$ROOT/scripts/feedback" --run "$d"
+}
+
+@test "a short user name is replaced wherever it occurs, also inside words, and is said so" {
+	local d="$BATS_TEST_TMPDIR/mac-run"
+	feedback_as mac "note.login=user mac (MAC) on Johns-MacBook-Pro, mac_backup, /Users/mac/x"
 	assert_success
 	# (and, where this machine has a machine id, <machine-id> is written <m>)
 	assert_equal "${stderr_lines[0]}" "feedback: warning: the user name 'mac' is short: it is replaced wherever it occurs, also inside other words (check that the text still reads)"
@@ -516,14 +524,8 @@ note.home=<home>_old <home>2/x x<home>"
 }
 
 @test "a placeholder never holds a value: user 'user' is written <u>" {
-	local st="$BATS_TEST_TMPDIR/user" d="$BATS_TEST_TMPDIR/user-run" x="$BATS_TEST_TMPDIR/x"
-	cp -R "$STATE_DIR/mac-identity" "$st"
-	echo user >"$st/id-un.out"
-	mkdir -p "$d"
-	cp "$MAIN/run.json" "$d/"
-	{ cat "$MAIN/conditions.txt"; echo "note.login=user on /Users/user"; } >"$d/conditions.txt"
-	run --separate-stderr env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" HOME=/Users/user USER=user LOGNAME=user \
-		sh "$ROOT/scripts/feedback" --run "$d"
+	local d="$BATS_TEST_TMPDIR/user-run" x="$BATS_TEST_TMPDIR/x"
+	feedback_as user "note.login=user on /Users/user"
 	assert_success
 	assert_line --index 0 --partial "feedback: wrote "
 	[[ "$stderr" == *"feedback: warning: the user name is part of the placeholder <user>; it is written <u> instead"* ]] || fail "$stderr"

@@ -24,6 +24,30 @@ assert_refused_clean() {
 	assert_equal "$(find "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
 }
 
+# start_long_run: a long repro in the background, its pid in $pid, once it
+# has made fresh artifacts (job control on, so the background shell does
+# not start with SIGINT ignored, as POSIX asynchronous lists would)
+start_long_run() {
+	set -m
+	sh "$ROOT/scripts/repro" --cases exe,script --count 200 >"$D/out" 2>"$D/err" &
+	pid=$!
+	set +m
+	i=0
+	while [ "$(find "$D/tmp" -type f 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# assert_nothing_left: no work folder, no result of any kind, no instrument
+# still running
+assert_nothing_left() {
+	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
+	run pgrep -f "$D/tmp"
+	assert_failure
+}
+
 @test "an unknown case is refused with one line and exit 2" {
 	run --separate-stderr sh "$ROOT/scripts/repro" --cases exe,nosuchcase
 	assert_refused_clean
@@ -136,27 +160,12 @@ assert_refused_clean() {
 }
 
 @test "an interrupt mid-run leaves no artifacts and no half-written result" {
-	# job control on, so the background shell does not start with SIGINT
-	# ignored (POSIX asynchronous lists ignore it otherwise)
-	set -m
-	sh "$ROOT/scripts/repro" --cases exe,script --count 200 >"$D/out" 2>"$D/err" &
-	pid=$!
-	set +m
-	# wait until fresh artifacts exist, then interrupt
-	i=0
-	while [ "$(find "$D/tmp" -type f 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	start_long_run
 	kill -INT "$pid"
 	rc=0
 	wait "$pid" || rc=$?
 	assert_equal "$rc" 130
-	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
-	assert_equal "$(find "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
-	# and no instrument is left running
-	run pgrep -f "$D/tmp"
-	assert_failure
+	assert_nothing_left
 }
 
 @test "a closed output (| head -1) ends the run: non-zero, nothing left, no instrument running" {
@@ -164,10 +173,7 @@ assert_refused_clean() {
 	assert_line --index 0 --partial "execlag: [1/"
 	assert_line --regexp '^repro=[1-9][0-9]*$'
 	refute_line "repro=0"
-	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
-	assert_equal "$(find "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
-	run pgrep -f "$D/tmp"
-	assert_failure
+	assert_nothing_left
 }
 
 @test "a closed output with SIGPIPE ignored: the write error ends the run cleanly too" {
@@ -181,10 +187,7 @@ assert_refused_clean() {
 	grep -q "execlag: cannot write to the standard output" "$D/err"
 	run grep -c -e "I/O error" -e "hfcheck:" -e "analyze:" "$D/err"
 	assert_output 0
-	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
-	assert_equal "$(find "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
-	run pgrep -f "$D/tmp"
-	assert_failure
+	assert_nothing_left
 }
 
 # A short real run, for the tests of what a run removes before it starts.
@@ -199,15 +202,7 @@ owned() {
 }
 
 @test "a run killed with SIGKILL leaves its folders; the next run removes them and says so" {
-	set -m
-	sh "$ROOT/scripts/repro" --cases exe,script --count 200 >"$D/out" 2>"$D/err" &
-	pid=$!
-	set +m
-	i=0
-	while [ "$(find "$D/tmp" -type f 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	start_long_run
 	# the whole group, as an out-of-memory kill or a power cut would
 	kill -KILL -- "-$pid"
 	wait "$pid" || true
