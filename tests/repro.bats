@@ -312,3 +312,34 @@ owned() {
 	why=$(schema_skip_reason)
 	[ -n "$why" ] || run -0 validate_run_json "$run_dir/run.json"
 }
+
+@test "a run made under sudo belongs to the user who asked: make feedback works for them without root" {
+	[ "$(id -u)" = 0 ] || skip "needs root (a run as sudo makes it)"
+	command -v setpriv >/dev/null || skip "no setpriv here to act as another user"
+	local p=$D
+	# the other user must reach this test's folder
+	while [ "$p" != / ]; do
+		chmod o+x "$p"
+		p=$(dirname "$p")
+	done
+	rm -rf "$D/results"
+	SUDO_UID=65534 SUDO_GID=65534 run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
+	assert_success
+	r=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
+	[ -n "$r" ] || fail "no run: $stderr"
+	# the run and the results folder this run made are the user's, every file
+	assert_equal "$(find "$D/results" ! -uid 65534 | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$D/results" ! -gid 65534 | wc -l | tr -d ' ')" 0
+	mkdir -p "$D/utmp" && chown 65534:65534 "$D/utmp"
+	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+		env HOME="$D/utmp" TMPDIR="$D/utmp" sh "$ROOT/scripts/feedback" --run "$r"
+	assert_success
+	[ -s "$r/feedback/feedback.txt" ] || fail "no feedback.txt: $stderr"
+	# without sudo's names, or with a root or malformed one, the run stays root's
+	for ids in ":" "0:0" "65534x:65534"; do
+		rm -rf "$D/results"
+		SUDO_UID=${ids%%:*} SUDO_GID=${ids#*:} run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
+		assert_success
+		assert_equal "$(find "$D/results" ! -uid 0 | wc -l | tr -d ' ')" 0
+	done
+}
