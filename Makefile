@@ -57,7 +57,7 @@ USER_VARS = A B DIR OUT RUN EXERCISE GATE PROFILE CASES THREADS COUNT CLASSES \
             RESULTS BENCH_LAUNCHES BENCH_ROUNDS BENCH_COPIES SENS_LATENCIES \
             SENS_RUNS DESTDIR PREFIX TMPDIR ZIG EXECLAG_BIN EXECLAG_LOG \
             EXECLAG_WATCH_SERVICES EXECLAG_SYSROOT EXECLAG_DEVTOOLS \
-            EXECLAG_PINS EXECLAG_MACSIM BATS_LIB_PATH FUZZ_SECONDS
+            EXECLAG_PINS EXECLAG_MACSIM BATS_LIB_PATH FUZZ_SECONDS TAG
 define keep_verbatim
 ifeq ($$(origin $(1)),command line)
 override $(1) := $$(value $(1))
@@ -98,7 +98,8 @@ COMMON_SRC = micro/util.c
 COMMON_HDR = micro/util.h
 
 .PHONY: all build deps deps-check deps-test repro repro-full test check bench sensitivity \
-        cross print-progs lint install uninstall clean feedback compare aggregate bench-aggregate
+        cross print-progs lint install uninstall clean feedback compare aggregate bench-aggregate \
+        runs
 
 all: build
 build: $(PROGS)
@@ -193,7 +194,15 @@ feedback: deps
 
 compare: deps
 	@$(MAKE) -s --no-print-directory $(BIN)/compare
-	@$(BIN)/compare -- "$${A-}" "$${B-}"
+	@a=$${A-}; b=$${B-}; \
+	[ -e "$$a" ] || a=$$(sh scripts/findrun -- "$$a"); \
+	[ -e "$$b" ] || b=$$(sh scripts/findrun -- "$$b"); \
+	$(BIN)/compare -- "$$a" "$$b"
+
+# make runs: the finished runs, a line each (tag, start, gate, cases); a
+# run's TAG names it for RUN=, A= and B=.  Reads conditions.txt: no build.
+runs:
+	@sh scripts/runs
 
 aggregate: deps
 	@$(MAKE) -s --no-print-directory $(BIN)/aggregate

@@ -58,10 +58,10 @@ setup_file() {
 	g="sudo make repro GATE='latency=20 workers=1 key=inode'"
 	# Every run an attendee makes in exercises 1-6, in the guide's order.
 	repro_step ex1 "$g CASES=script THREADS=1"
-	repro_step ex2 "$g" CASES=script,script-via-sh,exe,exe-copy,exe-hardlink,exe-rewrite COUNT=20
+	repro_step ex2 "$g TAG=ex2" CASES=script,script-via-sh,exe,exe-copy,exe-hardlink,exe-rewrite COUNT=20
 	repro_step ex3 "sudo make repro GATE='latency=20 workers=1 key=path' CASES=exe,exe-hardlink" COUNT=40
 	repro_step ex4 "sudo make repro GATE='latency=20 workers=4 key=inode' CASES=exe THREADS=1,4"
-	repro_step ex6 "sudo make repro GATE='latency=20 workers=1 key=inode exempt=1'" CASES=exe,script COUNT=20
+	repro_step ex6 "sudo make repro GATE='latency=20 workers=1 key=inode exempt=1' TAG=ex6" CASES=exe,script COUNT=20
 }
 
 setup() {
@@ -221,10 +221,9 @@ check_step() {
 	need_gate
 	grep -q '^compare:' "$ROOT/Makefile" || skip "make compare is not yet available in this kit"
 	local cmd
-	cmd=$(guide_line "make compare A=results/<run of exercise 2> B=results/<new run>")
-	cmd=${cmd//results\/<run of exercise 2>/$(step_run ex2)}
-	cmd=${cmd//results\/<new run>/$(step_run ex6)}
-	run bash -c "cd '$ROOT' && $cmd -s --no-print-directory" 3>&-
+	# as written: the runs named by their tags
+	cmd=$(guide_line "make compare A=ex2 B=ex6")
+	run env RESULTS="$R" bash -c "cd '$ROOT' && $cmd -s --no-print-directory" 3>&-
 	assert_success
 	assert_output --regexp 'exe +1/all .* slowdown → none'
 }
