@@ -100,3 +100,15 @@ tagged_run() {
 	assert_equal "$status" 2
 	assert_equal "$stderr" "runs: no results folder '$D/none': run 'make repro' first"
 }
+
+@test "make check EXERCISE=4 on a one-thread run names the run with several thread counts to check" {
+	command -v jq >/dev/null || skip "no jq for make check"
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" repro TAG=ex2 CASES=exe THREADS=1,2 COUNT=6
+	assert_success
+	tagged_run ex3
+	run --separate-stderr sh "$ROOT/scripts/check" --exercise 4
+	assert_line --regexp '^P4 serialisation +not applicable — the run measured only one thread count; check a run with several: make check EXERCISE=4 RUN=ex2$'
+	# and the command it names is one that works
+	run --separate-stderr sh "$ROOT/scripts/check" --exercise 4 --run ex2
+	refute_line --partial "only one thread count"
+}
