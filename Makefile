@@ -97,7 +97,7 @@ endif
 COMMON_SRC = micro/util.c
 COMMON_HDR = micro/util.h
 
-.PHONY: all build deps deps-check deps-test repro repro-full test check bench sensitivity \
+.PHONY: all setup build deps deps-check deps-test repro repro-full test check bench sensitivity \
         cross print-progs lint install uninstall clean feedback compare aggregate bench-aggregate \
         runs
 
@@ -156,6 +156,14 @@ $(BIN)/spawnloop: micro/spawnloop.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 $(BIN)/tiny: micro/tiny.c | $(BIN)
 	$(CC) $(WARN) -O2 -o $@ micro/tiny.c $(if $(filter linux,$(PLAT)),-static,) 2>/dev/null || \
 	$(CC) $(WARN) -O2 -o $@ micro/tiny.c
+
+# make setup: everything make repro and make check use, installed or built
+# once and the programs built (before a workshop: nothing is fetched later).
+setup:
+	@sh scripts/deps run
+	@sh scripts/deps check
+	@$(MAKE) --no-print-directory build
+	@echo "execlag: ready for make repro and make check (make test, the kit's own tests, may install more)"
 
 deps:
 	@sh scripts/deps run

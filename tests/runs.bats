@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# A run's name: make repro TAG=, make runs, and the tag in place of a
-# folder for make check RUN=, compare A= B= and feedback RUN=.
+# Workshop usability: a run's name (make repro TAG=, make runs, the tag in
+# place of a folder for make check RUN=, compare A= B= and feedback RUN=),
+# the check that names the run to use, and make setup.
 
 load test_helper/common-setup
 
@@ -111,4 +112,24 @@ tagged_run() {
 	# and the command it names is one that works
 	run --separate-stderr sh "$ROOT/scripts/check" --exercise 4 --run ex2
 	refute_line --partial "only one thread count"
+}
+
+@test "make setup installs what make repro and make check use, then builds; the guide's setup is it" {
+	run make -n -s --no-print-directory -C "$ROOT" setup
+	assert_success
+	assert_line --index 0 "sh scripts/deps run"
+	assert_line --index 1 "sh scripts/deps check"
+	assert_line --regexp 'make.* build$'
+	# and it does so here, saying it is ready
+	run make -s --no-print-directory -C "$ROOT" setup
+	assert_success
+	assert_line --partial "execlag: ready for make repro and make check"
+	[ -x "$ROOT/micro/bin/launch" ] && [ -x "$ROOT/micro/bin/analyze" ]
+	# the guide's first command block is make setup, with nothing to fill in
+	run awk '/^## Setup/ { s = 1 } s && /^```sh$/ { getline; print; exit }' "$ROOT/docs/workshop.md"
+	assert_output --regexp '^make setup( |$)'
+	# no command of the guide holds a placeholder to fill in (comments may)
+	run awk '/^```sh$/ { c = 1; next } /^```$/ { c = 0 } c { sub(/[ \t]+#.*$/, ""); print }' "$ROOT/docs/workshop.md"
+	assert_success
+	refute_output --regexp '<[a-z][a-z ]*>'
 }
