@@ -11,15 +11,16 @@ setup_file() {
 
 setup() {
 	_common_setup
-	D="$BATS_TEST_TMPDIR"
-	mkdir -p "$D/tmp" "$D/results"
-	export TMPDIR="$D/tmp" RESULTS="$D/results"
+	_run_folders_setup
 }
 
-# tagged_run TAG: a short plain run named TAG, made by make
+# tagged_run TAG: a short plain run named TAG, made by make.  Run folders
+# sort by the second their run started (then by their random id): the next
+# run starts a second later, as any two runs a person makes do.
 tagged_run() {
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" repro TAG="$1" CASES=exe THREADS=1 COUNT=6
 	assert_success
+	sleep 1
 }
 
 @test "TAG names the run: its folder ends in -TAG, conditions say it, make runs lists it with its settings" {
