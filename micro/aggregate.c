@@ -832,19 +832,9 @@ static char *out_prefix(const char *dir, const char *out)
  * run.json and raw/ are not ours to overwrite. */
 static void check_destination(const char *prefix)
 {
-	const char *s = strrchr(prefix, '/');
-	char *folder, *real, *rj, *cut;
+	char *folder = parent_dir(prefix), *real, *rj, *cut;
 	struct stat st;
-	size_t n;
 
-	if (!s)
-		folder = xstrdup(".");
-	else {
-		n = s == prefix ? 1 : (size_t)(s - prefix);
-		folder = xmalloc(n + 1);
-		memcpy(folder, prefix, n);
-		folder[n] = '\0';
-	}
 	if (stat(folder, &st) != 0 ? errno == ENOENT || errno == ENOTDIR : !S_ISDIR(st.st_mode))
 		die(EXIT_USAGE, "%s: no such folder to write the aggregate into", folder);
 	real = realpath(folder, NULL);

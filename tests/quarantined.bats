@@ -6,9 +6,8 @@ load test_helper/common-setup
 
 setup() {
 	_common_setup
-	D="$BATS_TEST_TMPDIR"
-	mkdir -p "$D/tmp" "$D/results" "$D/w"
-	export TMPDIR="$D/tmp" RESULTS="$D/results"
+	_run_folders_setup
+	mkdir -p "$D/w"
 }
 
 @test "off macOS, repro --cases quarantined is refused: one line, exit 2, nothing made" {

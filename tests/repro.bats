@@ -10,9 +10,7 @@ setup_file() {
 
 setup() {
 	_common_setup
-	D="$BATS_TEST_TMPDIR"
-	mkdir -p "$D/tmp" "$D/results"
-	export TMPDIR="$D/tmp" RESULTS="$D/results"
+	_run_folders_setup
 }
 
 # The last run was refused: exit 2, one stderr line, nothing left behind.

@@ -14,6 +14,14 @@ _common_setup() {
 	export ROOT BIN FIXTURES
 }
 
+# _run_folders_setup: D, and this test's own work (TMPDIR) and results
+# folders, empty, for a test that makes runs.
+_run_folders_setup() {
+	D="$BATS_TEST_TMPDIR"
+	mkdir -p "$D/tmp" "$D/results"
+	export TMPDIR="$D/tmp" RESULTS="$D/results"
+}
+
 # need_tool TOOL BREW-NAME: skip, naming how to install it, when TOOL is not
 # on PATH.  For the tools only a package manager gives (shellcheck, hyperfine,
 # rsvg-convert, check-jsonschema): a Mac as it comes has none of them.
