@@ -202,6 +202,8 @@ static void parse_meta(struct parser *p, char **f, int nf)
 		p->have_n = 1;
 	} else if (strcmp(f[1], "cpus") == 0) {
 		c->cpus = field_long(p, f[2], 1, 1000000, "cpus");
+	} else if (strcmp(f[1], "block") == 0) {
+		c->block = field_long(p, f[2], 1, 100000000, "block");
 	} else if (strcmp(f[1], "idle_first") == 0 || strcmp(f[1], "idle_repeat") == 0) {
 		double v;
 

@@ -1,7 +1,9 @@
 /* launch - the first and the repeat launch of every artifact in a manifest.
  *
  * The artifacts are taken in blocks of B = K x T (K launches per thread,
- * --block K, default 2): the first launches of a block, then the repeats of
+ * --block K; by default 2 at T = 1 and 1 at T > 1, so that every block at
+ * T > 1 is one round of T launches started together, the round in which
+ * checks that queue show it): the first launches of a block, then the repeats of
  * the same block, then the next block.  So an artifact's first and repeat
  * launch are a few launches apart, and a burst of other load, or slow drift,
  * falls on both alike instead of on one pass.  Within a block's pass, T
@@ -120,7 +122,8 @@ static void usage(FILE *out)
 		"  --class C     core class of the threads and children (all)\n"
 		"  --passes P    which passes to run, in order (first,repeat)\n"
 		"  --block K     blocks of K launches per thread: a block's first\n"
-		"                launches, then its repeats, then the next block (2);\n"
+		"                launches, then its repeats, then the next block\n"
+		"                (2 at T=1, 1 at T>1: one launch per thread and block);\n"
 		"                0: every first launch, then every repeat\n"
 		"  --quiet       no per-pass summary on stderr\n", MAX_THREADS);
 }
@@ -373,7 +376,7 @@ int main(int argc, char **argv)
 	struct sigaction sa;
 	uint64_t wall[NPASS] = { 0, 0 };
 	int ran[NPASS] = { 0, 0 }, order[NPASS], npass, i, quiet = 0;
-	long threads = 1, per_thread = 2, b;
+	long threads = 1, per_thread = -1, b;
 	char why[256];
 
 	progname = "launch";
@@ -443,6 +446,8 @@ int main(int argc, char **argv)
 	/* one reading per boundary: the end of a pass is the start of the next */
 	int idle_ok = cpuidle_read(&i0, &t0) == 0;
 
+	if (per_thread < 0)
+		per_thread = threads == 1 ? 2 : 1;
 	r.block = per_thread == 0 || per_thread * threads >= m.n ? m.n : per_thread * threads;
 	for (b = 0; b < m.n;) {
 		long end = b + r.block < m.n ? b + r.block : m.n;

@@ -196,6 +196,10 @@ static json_t *json_config(const struct config *c)
 	json_object_set_new(obj, "first", json_pass_stats(&c->pass[PASS_FIRST]));
 	json_object_set_new(obj, "repeat", json_pass_stats(&c->pass[PASS_REPEAT]));
 	json_object_set_new(obj, "penalty_ms", json_penalty(&c->penalty));
+	if (c->threads > 1 && c->block > 0)
+		json_object_set_new(obj, "rounds",
+				    json_pack("{s:I, s:o}", "count", (json_int_t)c->rounds,
+					      "excess_ms", json_penalty(&c->round)));
 	json_object_set_new(obj, "ratio", jnum(c->ratio));
 	json_object_set_new(obj, "verdict", json_string(stats_verdict_name(c->verdict)));
 	json_object_set_new(obj, "reason", jstr(c->reason));

@@ -240,6 +240,61 @@ static size_t paired_differences(const struct config *c, double **diffs)
 	return n_pairs;
 }
 
+/* The first round of every block, as launch takes them (micro/launch.c):
+ * blocks of c->block artifacts, a last one shorter than T joined to the one
+ * before; thread t launches the block's artifact lo + t first, all T
+ * together off the barrier.  Checks that queue show there: the round's
+ * longest first launch waited for the T - 1 checks ahead of it.  One value
+ * per block whose 2 x T launches all succeeded: the longest first launch
+ * minus the longest repeat; ascending in *out (caller frees). */
+static size_t round_differences(const struct config *c, double **out)
+{
+	size_t slots = c->n > 0 ? (size_t)c->n : 1, n_rounds = 0, i;
+	double *by_index[PASS_COUNT], *d;
+	long t = c->threads, b, end, k;
+	int p;
+
+	*out = NULL;
+	if (t < 2 || c->block < t || c->n < t)
+		return 0;
+	for (p = 0; p < PASS_COUNT; p++) {
+		by_index[p] = xmalloc(slots * sizeof(double));
+		for (i = 0; i < slots; i++)
+			by_index[p][i] = NAN;
+	}
+	for (i = 0; i < c->n_samples; i++) {
+		const struct sample *s = &c->samples[i];
+
+		if (stats_sample_ok(s) && s->index >= 0 && (size_t)s->index < slots)
+			by_index[s->pass][s->index] = s->dur_ms;
+	}
+	d = xmalloc(slots * sizeof *d);
+	for (b = 0; b < c->n; b = end) {
+		double longest[PASS_COUNT] = { -1, -1 };
+		int whole = 1;
+
+		end = b + c->block < c->n ? b + c->block : c->n;
+		if (c->n - end > 0 && c->n - end < t)
+			end = c->n;
+		for (p = 0; p < PASS_COUNT; p++)
+			for (k = b; k < b + t && k < end; k++) {
+				double v = by_index[p][k];
+
+				if (isnan(v))
+					whole = 0;
+				else if (v > longest[p])
+					longest[p] = v;
+			}
+		if (whole && end - b >= t)
+			d[n_rounds++] = longest[PASS_FIRST] - longest[PASS_REPEAT];
+	}
+	for (p = 0; p < PASS_COUNT; p++)
+		free(by_index[p]);
+	sort_doubles(d, n_rounds);
+	*out = d;
+	return n_rounds;
+}
+
 static void decide(struct config *c)
 {
 	const struct penalty *pen = &c->penalty;
@@ -291,6 +346,13 @@ void stats_config(struct config *c)
 	if (stats_median_ci(d, c->pairs, CONFIDENCE, &pen->ci_low_ms,
 			    &pen->ci_high_ms, &pen->coverage) != 0)
 		pen->ci_low_ms = pen->ci_high_ms = pen->coverage = NAN;
+	free(d);
+
+	c->rounds = round_differences(c, &d);
+	c->round.median_ms = stats_median(d, c->rounds);
+	if (stats_median_ci(d, c->rounds, CONFIDENCE, &c->round.ci_low_ms,
+			    &c->round.ci_high_ms, &c->round.coverage) != 0)
+		c->round.ci_low_ms = c->round.ci_high_ms = c->round.coverage = NAN;
 	free(d);
 
 	c->ratio = NAN;
@@ -369,6 +431,60 @@ static const struct scaling_row *find_scaling(const struct case_result *cr,
 	return NULL;
 }
 
+/* Serialisation from the rounds (stats_config): T launches start together,
+ * so T checks arrive together.  Checks in parallel add one check's cost L
+ * (the penalty at T = 1) to the round's longest launch; one checker makes
+ * the last of them wait for the T - 1 before it, T x L, whatever the rest
+ * of a launch costs.  The rounds' median must lie at least
+ * QUEUE_GROWTH_MIN of the way from L to T x L, its interval above L, for a
+ * queue; less of the way, its whole interval too, and a first pass that
+ * scales (under load a late thread's check waits less or not at all, and a
+ * queue's rounds spread down to L: the throughput of the pass, which a
+ * queue holds down, is asked too), for parallel checks. */
+static void classify_rounds(struct case_result *cr, const struct scaling_row *row,
+			    long max_threads, double l_ms, const struct penalty *rd)
+{
+	double queue_ms = (double)max_threads * l_ms;
+	double way = (rd->median_ms - l_ms) / (queue_ms - l_ms);
+	double mid_ms = l_ms + QUEUE_GROWTH_MIN * (queue_ms - l_ms);
+
+	/* parallel needs the whole interval short of the half-way mark: under
+	 * load a thread can start a round late, its check then waits less or
+	 * not at all, and a queue's rounds spread from T x L down to L */
+	if (way >= QUEUE_GROWTH_MIN ? rd->ci_low_ms <= l_ms : rd->ci_high_ms >= mid_ms) {
+		cr->serialisation = SERIAL_UNDETERMINED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "a round of T=%ld launches took %.2f ms [%.2f, %.2f] longer first, too "
+			 "close to one check's %.2f and a queue's %.2f to tell at this noise "
+			 "(first pass x%.2f)",
+			 max_threads, rd->median_ms, rd->ci_low_ms, rd->ci_high_ms, l_ms,
+			 queue_ms, row->first);
+	} else if (way >= QUEUE_GROWTH_MIN) {
+		cr->serialisation = SERIAL_SERIALISED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "a round of T=%ld launches took %.2f ms [%.2f, %.2f] longer first, nearer "
+			 "a queue's %.2f than one check's %.2f: launches queue (first pass x%.2f, "
+			 "repeat x%.2f)",
+			 max_threads, rd->median_ms, rd->ci_low_ms, rd->ci_high_ms, queue_ms,
+			 l_ms, row->first, row->repeat);
+	} else if (!(row->first > SERIAL_SCALING_MAX)) {
+		cr->serialisation = SERIAL_UNDETERMINED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "a round of T=%ld launches took %.2f ms [%.2f, %.2f] longer first, near one "
+			 "check's %.2f, but the first pass did not scale (x%.2f): a thread that "
+			 "starts its round late hides a queue",
+			 max_threads, rd->median_ms, rd->ci_low_ms, rd->ci_high_ms, l_ms, row->first);
+	} else {
+		cr->serialisation = SERIAL_PARALLEL;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "a round of T=%ld launches took %.2f ms [%.2f, %.2f] longer first, nearer "
+			 "one check's %.2f than a queue's %.2f: checks run in parallel (first pass "
+			 "x%.2f, repeat x%.2f)",
+			 max_threads, rd->median_ms, rd->ci_low_ms, rd->ci_high_ms, l_ms,
+			 queue_ms, row->first, row->repeat);
+	}
+}
+
 /* Serialisation at the largest T.  The penalty at T is asked first.  With
  * one check costing L (the penalty at T = 1) and the rest of a launch u (the
  * repeat median at T), checks in parallel leave the penalty at L, while T
@@ -384,7 +500,7 @@ static const struct scaling_row *find_scaling(const struct case_result *cr,
  * pass with no idle core says nothing: undetermined. */
 static void classify_scaling(struct case_result *cr, const struct scaling_row *row,
 			     long max_threads, double l_ms, const struct penalty *pt,
-			     double u_ms, double idle_cores)
+			     double u_ms, double idle_cores, const struct penalty *rd)
 {
 	double p_ms = pt ? pt->median_ms : NAN;
 	double lo = pt ? pt->ci_low_ms : NAN, hi = pt ? pt->ci_high_ms : NAN;
@@ -403,6 +519,8 @@ static void classify_scaling(struct case_result *cr, const struct scaling_row *r
 			 "the CPU was saturated: %.2f cores idle during the first pass at T=%ld "
 			 "(first pass x%.2f, penalty grew x%.2f)",
 			 idle_cores, max_threads, row->first, growth);
+	} else if (rd && !isnan(rd->ci_low_ms) && !isnan(l_ms) && l_ms > 0) {
+		classify_rounds(cr, row, max_threads, l_ms, rd);
 	} else if (!isnan(way) && (isnan(lo) || isnan(hi) ||
 				   (way >= QUEUE_GROWTH_MIN ? lo <= l_ms :
 				    hi >= queue_ms || row->first <= SERIAL_SCALING_MAX))) {
@@ -491,7 +609,8 @@ static void decide_serialisation(struct case_result *cr)
 			     ? top->passes[PASS_FIRST].idle * (double)top->cpus : NAN;
 	classify_scaling(cr, row, max_threads, base ? base->penalty.median_ms : NAN,
 			 top ? &top->penalty : NULL,
-			 top ? top->pass[PASS_REPEAT].median_ms : NAN, idle_cores);
+			 top ? top->pass[PASS_REPEAT].median_ms : NAN, idle_cores,
+			 top && top->rounds > 0 ? &top->round : NULL);
 }
 
 void stats_case(struct case_result *cr)

@@ -69,6 +69,7 @@ struct config {
 	long threads;
 	long n;
 	long cpus;              /* CPUs online (meta cpus); 0: unknown */
+	long block;             /* artifacts per block (meta block); 0: unknown */
 	struct sample *samples; /* sorted by pass, then index */
 	size_t n_samples;
 	struct pass_time passes[PASS_COUNT];
@@ -78,6 +79,12 @@ struct config {
 	size_t failures[PASS_COUNT];
 	size_t pairs;
 	struct penalty penalty;
+	/* T > 1: each block's first round (T launches started together on the
+	 * barrier), longest first launch - longest repeat; its median and
+	 * interval over the blocks (NAN without meta block, or below
+	 * MIN_PAIRS rounds for the interval) */
+	size_t rounds;
+	struct penalty round;
 	double ratio;
 	enum verdict verdict;
 	char reason[REASON_MAX];

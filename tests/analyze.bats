@@ -299,6 +299,79 @@ assert_no_temporaries() {
 	jq_is "$(kase dylib).serialisation" undetermined
 }
 
+# rounds_run DIR: a run with a check of 2 ms (T=1: first 3.5, repeat 1.5 ms)
+# and three cases at T=2 in blocks of one launch per thread (meta block 2),
+# each round's longest first launch minus its longest repeat (ms):
+#   queue     4.00 4.02 .. 4.18   (the second launch waited for the first check)
+#   parallel  2.00 2.02 .. 2.18
+#   late      as parallel, but its first pass at T=2 took 70 ms: x1.00
+#   noisy     1.90 1.95 2.00 2.05 2.10 3.90 3.95 4.00 4.05 4.10 (the first
+#             three count as 2.00: thread 0's launch, one check, is the longest)
+# In round 3 of "queue" one launch failed: that round is left out.
+# Throughput: T=1 20 launches in 70 ms first, 30 ms repeat; T=2 in 50 and
+# 17 ms: x1.40 and x1.76.
+rounds_run() {
+	local dir=$1 c
+	mkdir -p "$dir/raw"
+	printf 'os=Linux\nos_version=fixture\narch=x86_64\nprofile=fixture\n' >"$dir/conditions.txt"
+	for c in queue parallel noisy late; do
+		awk -v c="$c" 'BEGIN {
+			OFS = "\t"
+			print "execlag-samples", 1
+			print "meta", "case", c; print "meta", "kind", "exe"; print "meta", "threads", 1
+			print "meta", "class", "all"; print "meta", "n", 20; print "meta", "block", 2
+			print "pass", "first", 70000000, 20; print "pass", "repeat", 30000000, 20
+			for (i = 0; i < 20; i++) print "sample", "first", 0, i, 3500000, 0, 0, 0
+			for (i = 0; i < 20; i++) print "sample", "repeat", 0, i, 1500000, 0, 0, 0
+		}' >"$dir/raw/$c-t1-all.samples.tsv"
+		awk -v c="$c" 'BEGIN {
+			OFS = "\t"
+			split("1.90 1.95 2.00 2.05 2.10 3.90 3.95 4.00 4.05 4.10", noisy, " ")
+			print "execlag-samples", 1
+			print "meta", "case", c; print "meta", "kind", "exe"; print "meta", "threads", 2
+			print "meta", "class", "all"; print "meta", "n", 20; print "meta", "block", 2
+			print "pass", "first", c == "late" ? 70000000 : 50000000, 20; print "pass", "repeat", 17000000, 20
+			for (b = 0; b < 10; b++) {
+				r = c == "queue" ? 4 + 0.02 * b : c == "parallel" || c == "late" ? 2 + 0.02 * b : noisy[b + 1]
+				# thread 0: one check; thread 1: the round excess (over the 1.5 ms repeat)
+				print "sample", "first", 0, 2 * b, 3500000, 0, 0, 0
+				print "sample", "first", 1, 2 * b + 1, sprintf("%d", (1.5 + r) * 1e6), (c == "queue" && b == 3) ? -1 : 0, (c == "queue" && b == 3) ? 9 : 0, 0
+			}
+			for (i = 0; i < 20; i++) print "sample", "repeat", i % 2, i, 1500000, 0, 0, 0
+		}' >"$dir/raw/$c-t2-all.samples.tsv"
+	done
+}
+
+@test "serialisation from rounds: T launches started together show a queue as T x L, parallel checks as L" {
+	RUN="$BATS_TEST_TMPDIR/rounds"
+	JSON="$RUN/run.json"
+	rounds_run "$RUN"
+	run -0 --separate-stderr "$BIN/analyze" --run "$RUN" --quiet
+	# queue: round 3 had a failed launch; the other nine give a median of
+	# 4.10 and, for nine, [x(2), x(8)] = [4.02, 4.16]
+	jq_is "$(kase queue).configs[1].rounds.count" 9
+	jq_is "$(kase queue).serialisation" serialised
+	jq_is "$(kase queue).serialisation_reason" "a round of T=2 launches took 4.10 ms [4.02, 4.16] longer first, nearer a queue's 4.00 than one check's 2.00: launches queue (first pass x1.40, repeat x1.76)"
+	jq_is "$(kase parallel).configs[1].rounds.count" 10
+	jq_is "$(kase parallel).serialisation" parallel
+	jq_is "$(kase parallel).serialisation_reason" "a round of T=2 launches took 2.09 ms [2.02, 2.16] longer first, nearer one check's 2.00 than a queue's 4.00: checks run in parallel (first pass x1.40, repeat x1.76)"
+	# near one check, but a first pass that did not scale: a late thread can
+	# hide a queue, so no answer
+	jq_is "$(kase late).serialisation" undetermined
+	jq_is "$(kase late).serialisation_reason" "a round of T=2 launches took 2.09 ms [2.02, 2.16] longer first, near one check's 2.00, but the first pass did not scale (x1.00): a thread that starts its round late hides a queue"
+	# a median half way but an interval down to one check's cost: no answer
+	jq_is "$(kase noisy).serialisation" undetermined
+	jq_is "$(kase noisy).serialisation_reason" "a round of T=2 launches took 3.00 ms [2.00, 4.05] longer first, too close to one check's 2.00 and a queue's 4.00 to tell at this noise (first pass x1.40)"
+	# the T=1 configs have no rounds
+	jq_is "$(kase queue).configs[0].rounds" null
+	# without meta block (older samples) the penalty at T decides, as in the scaling fixture
+	sed -i.bak '/^meta\tblock\t/d' "$RUN/raw/parallel-t2-all.samples.tsv"
+	rm -f "$RUN/raw/parallel-t2-all.samples.tsv.bak"
+	run -0 --separate-stderr "$BIN/analyze" --run "$RUN" --quiet
+	jq_is "$(kase parallel).configs[1].rounds" null
+	jq_is "$(kase parallel).serialisation_reason" "a check of 2.00 ms beside 1.50 ms for the rest of a launch forms too short a queue at T=2 to tell queued from parallel checks"
+}
+
 @test "n/a: only one thread count in the headline's class" {
 	analyze_ok scaling
 	jq_is "$(kase classes).serialisation" n/a

@@ -176,12 +176,21 @@ blocks_manifest() {
 	run -2 "$BIN/launch" --quiet --block x --manifest "$D/m" --out "$D/s.tsv"
 }
 
-@test "blocks with T threads: each block's first launches precede its repeats, and every artifact is launched twice" {
+@test "blocks with T threads: one round per block by default, each block's first launches precede its repeats, every artifact launched twice" {
 	blocks_manifest "$D/m" 10
+	# by default at T > 1, one launch per thread and block: each block is one
+	# round of T launches started together, first, then its repeats
 	run -0 "$BIN/launch" --quiet --threads 2 --manifest "$D/m" --out "$D/s.tsv"
-	# blocks of 4: [0,4), [4,8), [8,10)
-	run -0 awk 'NR <= 4 && $1 > 3 { bad = 1 } NR > 4 && NR <= 8 && $1 > 3 { bad = 1 } END { exit bad }' "$D/order"
+	assert_equal "$(awk -F '\t' '$1=="meta" && $2=="block" {print $3}' "$D/s.tsv")" 2
+	# line pairs (1,2) (3,4) hold the block [0,2), (5,6) (7,8) the block [2,4) …
+	run -0 awk '{ if (int($1 / 2) != int((NR - 1) / 4)) bad = 1 } END { exit bad }' "$D/order"
 	assert_equal "$(sort -n "$D/order" | uniq -c | awk '$1 != 2' | wc -l | tr -d ' ')" 0
+	assert_equal "$(wc -l <"$D/order" | tr -d ' ')" 20
+	# --block 2: two launches per thread, blocks of 4: [0,4), [4,8), [8,10)
+	rm "$D/order"
+	run -0 "$BIN/launch" --quiet --threads 2 --block 2 --manifest "$D/m" --out "$D/s.tsv"
+	assert_equal "$(awk -F '\t' '$1=="meta" && $2=="block" {print $3}' "$D/s.tsv")" 4
+	run -0 awk '{ if (int($1 / 4) != int((NR - 1) / 8)) bad = 1 } END { exit bad }' "$D/order"
 	assert_equal "$(wc -l <"$D/order" | tr -d ' ')" 20
 }
 
