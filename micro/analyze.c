@@ -161,7 +161,9 @@ static enum pass field_pass(const struct parser *p, const char *s)
 		return PASS_FIRST;
 	if (strcmp(s, "repeat") == 0)
 		return PASS_REPEAT;
-	die(EXIT_USAGE, "%s:%ld: unknown pass '%s' (want first or repeat)",
+	if (strcmp(s, "reference") == 0)
+		return PASS_REFERENCE;
+	die(EXIT_USAGE, "%s:%ld: unknown pass '%s' (want first, repeat or reference)",
 	    p->path, p->line, s);
 	return PASS_FIRST;
 }

@@ -48,6 +48,7 @@ static const char *const obj_names[] = { "exec", "library", "open" };
 /* ---- settings ----------------------------------------------------------- */
 
 static double opt_latency_ms = -1;
+static double opt_every_ms;     /* --every-ms: held on every decision, hit or miss */
 static long opt_workers = -1;
 static int opt_key = -1;
 static int opt_on_open; /* --on open: every open is checked, as ClamAV does */
@@ -421,9 +422,11 @@ static void *worker_main(void *arg)
 		key = make_key(j->fd, j->path);
 		if (key && cache_has(key)) {
 			result = "hit";
+			if (opt_every_ms > 0)
+				hold_until(t0 + (uint64_t)(opt_every_ms * 1e6 + 0.5));
 		} else {
 			result = "miss";
-			hold_until(t0 + (uint64_t)(opt_latency_ms * 1e6 + 0.5));
+			hold_until(t0 + (uint64_t)((opt_latency_ms + opt_every_ms) * 1e6 + 0.5));
 			if (key)
 				cache_add(key);
 		}
@@ -581,8 +584,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: gate --dir DIR --latency-ms MS --workers W --key inode|path|content\n"
-	    "            [--on exec|open] [--exempt-pid PID] [--log FILE] [--ready-file FILE]\n"
-	    "            [--heartbeat FILE]\n"
+	    "            [--on exec|open] [--every-ms MS] [--exempt-pid PID] [--log FILE]\n"
+	    "            [--ready-file FILE] [--heartbeat FILE]\n"
 	    "\n"
 	    "Calibration gate (Linux, needs root): holds the first exec of every\n"
 	    "file directly in DIR, and the first open of every non-empty library\n"
@@ -597,6 +600,8 @@ static void usage(FILE *f)
 	    "  --on exec|open     exec (default): hold executions and library\n"
 	    "                     opens; open: hold every open of a non-empty\n"
 	    "                     file too, as a scan-on-open scanner does\n"
+	    "  --every-ms MS      hold every decision this long too, seen or not\n"
+	    "                     (an agent that costs every launch), 0..60000\n"
 	    "  --exempt-pid PID   PID and its descendants pass unheld (logged \"exempt\")\n"
 	    "  --log FILE         one JSON line per decision\n"
 	    "  --ready-file FILE  exists exactly while the marks are in place\n"
@@ -618,6 +623,7 @@ static void parse_args(int argc, char **argv)
 		{ "workers", required_argument, NULL, 'w' },
 		{ "key", required_argument, NULL, 'k' },
 		{ "on", required_argument, NULL, 'o' },
+		{ "every-ms", required_argument, NULL, 'E' },
 		{ "exempt-pid", required_argument, NULL, 'e' },
 		{ "log", required_argument, NULL, 'L' },
 		{ "ready-file", required_argument, NULL, 'r' },
@@ -649,6 +655,10 @@ static void parse_args(int argc, char **argv)
 					opt_key = i;
 			if (opt_key < 0)
 				die(EXIT_USAGE, "--key must be inode, path or content: %s", optarg);
+			break;
+		case 'E':
+			if (parse_double(optarg, 0, 60000, &opt_every_ms) != 0)
+				die(EXIT_USAGE, "--every-ms must be a number of ms in 0..60000 (e.g. 3 or 0.5): %s", optarg);
 			break;
 		case 'o':
 			if (strcmp(optarg, "exec") == 0)
@@ -822,6 +832,7 @@ int main(int argc, char **argv)
 	json_object_set_new(o, "workers", json_integer(opt_workers));
 	json_object_set_new(o, "key", json_string(key_names[opt_key]));
 	json_object_set_new(o, "on", json_string(opt_on_open ? "open" : "exec"));
+	json_object_set_new(o, "every_ms", json_real(opt_every_ms));
 	json_object_set_new(o, "dir", json_string(dir_real));
 	json_object_set_new(o, "exempt_pid",
 	                    opt_exempt_pid > 0 ? json_integer(opt_exempt_pid) : json_null());

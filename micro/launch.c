@@ -36,8 +36,8 @@ extern char **environ;
 #define MAX_THREADS 1024
 #define MAX_FIELDS 64
 
-enum pass { PASS_FIRST, PASS_REPEAT, NPASS };
-static const char *pass_name[NPASS] = { "first", "repeat" };
+enum pass { PASS_FIRST, PASS_REPEAT, PASS_REFERENCE, NPASS };
+static const char *pass_name[NPASS] = { "first", "repeat", "reference" };
 
 struct artifact {
 	char *object;
@@ -70,6 +70,7 @@ struct barrier {
 
 struct run {
 	struct manifest *m;
+	const struct artifact *ref; /* --reference: launched in the reference pass */
 	const char *cls;
 	int threads;
 	enum pass pass;
@@ -115,12 +116,17 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: launch --manifest FILE --out FILE [--threads T] [--class all|P|E]\n"
-		"              [--passes first,repeat] [--block K] [--quiet]\n"
+		"              [--passes first,repeat] [--block K] [--reference MANIFEST]\n"
+		"              [--quiet]\n"
 		"Launch every artifact of a manifest for the first time, then again,\n"
 		"with T threads started together; write the samples (docs/formats.md).\n"
 		"  --threads T   launching threads, 1..%d and at most the artifact count (1)\n"
 		"  --class C     core class of the threads and children (all)\n"
-		"  --passes P    which passes to run, in order (first,repeat)\n"
+		"  --passes P    which passes to run, in order (first,repeat, and\n"
+		"                reference with --reference)\n"
+		"  --reference M a manifest of one artifact outside the work folder,\n"
+		"                launched once untimed, then in each block once per\n"
+		"                artifact after the repeats: what a launch costs there\n"
 		"  --block K     blocks of K launches per thread: a block's first\n"
 		"                launches, then its repeats, then the next block\n"
 		"                (2 at T=1, 1 at T>1: one launch per thread and block);\n"
@@ -238,7 +244,8 @@ static void *worker_main(void *arg)
 	for (i = r->lo + w->id; i < r->hi && !err; i += r->threads) {
 		if (interrupted)
 			break;
-		launch_one(r, &r->m->art[i], &attr, &r->samples[r->pass][i]);
+		launch_one(r, r->pass == PASS_REFERENCE ? r->ref : &r->m->art[i], &attr,
+			   &r->samples[r->pass][i]);
 		r->samples[r->pass][i].thread = w->id;
 	}
 	r->t_end[w->id] = now_ns();
@@ -284,7 +291,7 @@ static uint64_t run_pass(struct run *r, enum pass p, long lo_i, long hi_i)
 }
 
 /* Idle CPU during each pass, as a fraction of all CPUs' time; <0: unknown. */
-static double idle_frac[NPASS] = { -1, -1 };
+static double idle_frac[NPASS] = { -1, -1, -1 };
 
 /* The samples file, opened before the first launch: a first launch spent
  * on a run that cannot be written is lost for good.  Removed at any exit
@@ -360,8 +367,10 @@ static void parse_passes(const char *s, int *order, int *count)
 			order[(*count)++] = PASS_FIRST;
 		else if (strcmp(tok, "repeat") == 0)
 			order[(*count)++] = PASS_REPEAT;
+		else if (strcmp(tok, "reference") == 0)
+			order[(*count)++] = PASS_REFERENCE;
 		else
-			die(EXIT_USAGE, "--passes: unknown pass '%s' (use first,repeat)", tok);
+			die(EXIT_USAGE, "--passes: unknown pass '%s' (use first,repeat,reference)", tok);
 	}
 	if (*count == 0)
 		die(EXIT_USAGE, "--passes: no pass given");
@@ -370,12 +379,13 @@ static void parse_passes(const char *s, int *order, int *count)
 
 int main(int argc, char **argv)
 {
-	const char *manifest = NULL, *out = NULL, *cls = "all", *passes = "first,repeat";
-	struct manifest m;
+	const char *manifest = NULL, *out = NULL, *cls = "all", *passes = NULL;
+	const char *reference = NULL;
+	struct manifest m, refm;
 	struct run r;
 	struct sigaction sa;
-	uint64_t wall[NPASS] = { 0, 0 };
-	int ran[NPASS] = { 0, 0 }, order[NPASS], npass, i, quiet = 0;
+	uint64_t wall[NPASS] = { 0, 0, 0 };
+	int ran[NPASS] = { 0, 0, 0 }, order[NPASS], npass, i, quiet = 0;
 	long threads = 1, per_thread = -1, b;
 	char why[256];
 
@@ -401,6 +411,8 @@ int main(int argc, char **argv)
 			cls = v;
 		else if (strcmp(a, "--passes") == 0)
 			passes = v;
+		else if (strcmp(a, "--reference") == 0)
+			reference = v;
 		else if (strcmp(a, "--block") == 0) {
 			if (parse_long(v, 0, 1000000, &per_thread) != 0)
 				die(EXIT_USAGE, "--block: '%s' is not a whole number from 0 to 1000000", v);
@@ -413,10 +425,20 @@ int main(int argc, char **argv)
 	}
 	if (!manifest || !out)
 		die(EXIT_USAGE, "--manifest and --out are required (see --help)");
+	if (!passes)
+		passes = reference ? "first,repeat,reference" : "first,repeat";
 	parse_passes(passes, order, &npass);
+	for (i = 0; i < npass; i++)
+		if (order[i] == PASS_REFERENCE && !reference)
+			die(EXIT_USAGE, "--passes: the reference pass needs --reference MANIFEST");
 	if (coreclass_check(cls, why, sizeof why) != 0)
 		die(EXIT_USAGE, "%s", why);
 	read_manifest(manifest, &m);
+	if (reference) {
+		read_manifest(reference, &refm);
+		if (refm.n != 1)
+			die(EXIT_USAGE, "reference manifest %s: want 1 artifact, not %ld", reference, refm.n);
+	}
 	if (threads > m.n)
 		die(EXIT_USAGE, "--threads %ld exceeds the %ld artifacts of %s", threads, m.n, manifest);
 	open_samples(out);
@@ -429,6 +451,7 @@ int main(int argc, char **argv)
 
 	memset(&r, 0, sizeof r);
 	r.m = &m;
+	r.ref = reference ? &refm.art[0] : NULL;
 	r.cls = cls;
 	r.threads = (int)threads;
 	pthread_mutex_init(&r.start.mu, NULL);
@@ -439,10 +462,32 @@ int main(int argc, char **argv)
 	posix_spawn_file_actions_addopen(&r.fa, 2, "/dev/null", O_WRONLY, 0);
 	for (i = 0; i < NPASS; i++)
 		r.samples[i] = calloc((size_t)m.n, sizeof(struct sample));
-	if (!r.samples[0] || !r.samples[1])
+	if (!r.samples[0] || !r.samples[1] || !r.samples[2])
 		die(EXIT_FAIL, "out of memory");
+	if (r.ref) {
+		/* the reference is not fresh: one untimed launch first takes
+		 * whatever a first launch of it costs */
+		struct sample warm;
+		posix_spawnattr_t attr;
 
-	uint64_t idle[NPASS] = { 0, 0 }, total[NPASS] = { 0, 0 }, i0 = 0, t0 = 0;
+		posix_spawnattr_init(&attr);
+		launch_one(&r, r.ref, &attr, &warm);
+		posix_spawnattr_destroy(&attr);
+		if (!(warm.spawn_errno == 0 && warm.exit_status == 0)) {
+			int k = 0;
+
+			fprintf(stderr, "launch: warning: the reference %s did not run (%s): "
+				"no reference pass\n", r.ref->argv[0],
+				warm.spawn_errno ? strerror(warm.spawn_errno) : "it failed");
+			r.ref = NULL;
+			for (i = 0; i < npass; i++)
+				if (order[i] != PASS_REFERENCE)
+					order[k++] = order[i];
+			npass = k;
+		}
+	}
+
+	uint64_t idle[NPASS] = { 0, 0, 0 }, total[NPASS] = { 0, 0, 0 }, i0 = 0, t0 = 0;
 	/* one reading per boundary: the end of a pass is the start of the next */
 	int idle_ok = cpuidle_read(&i0, &t0) == 0;
 

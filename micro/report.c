@@ -117,6 +117,9 @@ static json_t *json_gate(const struct run *r)
 	/* runs made before the gate could scan on open held executions only */
 	json_object_set_new(gate, "on", jstr(run_condition(r, "gate.on") ? run_condition(r, "gate.on") : "exec"));
 	json_object_set_new(gate, "failure", jstr_or_null(run_condition(r, "gate.failure")));
+	/* runs made before the gate could hold every launch held none */
+	json_object_set_new(gate, "every_ms",
+			    json_loose(run_condition(r, "gate.every_ms") ? run_condition(r, "gate.every_ms") : "0"));
 	return gate;
 }
 
@@ -153,6 +156,28 @@ static json_t *json_pass_time(const struct pass_time *pt)
 	return obj;
 }
 
+/* launch ran a reference pass for this config (launch --reference) */
+static int has_reference(const struct config *c)
+{
+	return c->pass[PASS_REFERENCE].n_ok > 0 || c->failures[PASS_REFERENCE] > 0;
+}
+
+/* Every launch's cost in the work folder, from the headline config; null
+ * where there was no reference. */
+static json_t *json_every_launch(const struct config *h)
+{
+	if (!has_reference(h))
+		return json_null();
+	return json_pack("{s:o, s:o, s:I, s:o, s:o, s:s, s:o}",
+			 "reference_median_ms", jnum(h->pass[PASS_REFERENCE].median_ms),
+			 "repeat_median_ms", jnum(h->pass[PASS_REPEAT].median_ms),
+			 "pairs", (json_int_t)h->ref_pairs,
+			 "cost_ms", json_penalty(&h->ref_cost),
+			 "ratio", jnum(h->ref_ratio),
+			 "verdict", stats_verdict_name(h->ref_verdict),
+			 "reason", jstr(h->ref_reason));
+}
+
 static json_t *json_failed_sample(const struct sample *s)
 {
 	char buf[32];
@@ -177,6 +202,9 @@ static json_t *json_failures(const struct config *c)
 
 	json_object_set_new(obj, "first", json_integer((json_int_t)c->failures[PASS_FIRST]));
 	json_object_set_new(obj, "repeat", json_integer((json_int_t)c->failures[PASS_REPEAT]));
+	if (has_reference(c))
+		json_object_set_new(obj, "reference",
+				    json_integer((json_int_t)c->failures[PASS_REFERENCE]));
 	for (i = 0; i < c->n_samples && json_array_size(list) < MAX_LISTED_FAILURES; i++)
 		if (!stats_sample_ok(&c->samples[i]))
 			json_array_append_new(list, json_failed_sample(&c->samples[i]));
@@ -245,6 +273,7 @@ static json_t *json_case(const struct case_result *cr)
 	json_object_set_new(obj, "serialisation",
 			    json_string(stats_serialisation_name(cr->serialisation)));
 	json_object_set_new(obj, "serialisation_reason", jstr(cr->serial_reason));
+	json_object_set_new(obj, "every_launch", json_every_launch(h));
 	json_object_set_new(obj, "headline",
 			    json_pack("{s:I, s:o}", "threads", (json_int_t)h->threads,
 				      "class", jstr(h->class_name)));
@@ -488,6 +517,17 @@ static void md_verdicts(const struct run *r, FILE *f)
 			stats_verdict_name(h->verdict), h->reason);
 		fprintf(f, "  Serialisation: %s — %s.\n",
 			stats_serialisation_name(cr->serialisation), cr->serial_reason);
+		if (has_reference(h)) {
+			char buf[96];
+
+			fprintf(f, "  Every launch: %s — a launch in the work folder costs %s ms "
+				"more than the same kind of program outside it, first or repeat "
+				"(repeat median %.2f ms, outside %.2f ms): %s.\n",
+				stats_verdict_name(h->ref_verdict),
+				fmt_penalty(&h->ref_cost, buf, sizeof buf),
+				h->pass[PASS_REPEAT].median_ms, h->pass[PASS_REFERENCE].median_ms,
+				h->ref_reason);
+		}
 	}
 	fputc('\n', f);
 }
@@ -642,6 +682,10 @@ static void print_case_lines(const struct run *r, FILE *f)
 		if (cr->serialisation != SERIAL_NA)
 			fprintf(f, " (%s)", stats_serialisation_name(cr->serialisation));
 		fprintf(f, " — %s\n", cr->headline->reason);
+		if (has_reference(cr->headline) && cr->headline->ref_verdict == VERDICT_SLOWDOWN)
+			fprintf(f, "%s: every launch in the work folder costs %.2f ms more than "
+				"outside, first or repeat — %s\n", cr->name,
+				cr->headline->ref_cost.median_ms, cr->headline->ref_reason);
 	}
 	fprintf(f, "cache key: %s — %s\n", stats_cache_key_name(r->inference.key),
 		r->inference.reason);

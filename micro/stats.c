@@ -147,7 +147,7 @@ const char *stats_signal_name(long sig, char *buf, size_t len)
 
 const char *stats_pass_name(enum pass p)
 {
-	return p == PASS_FIRST ? "first" : "repeat";
+	return p == PASS_FIRST ? "first" : p == PASS_REPEAT ? "repeat" : "reference";
 }
 
 const char *stats_verdict_name(enum verdict v)
@@ -223,7 +223,8 @@ static size_t paired_differences(const struct config *c, double **diffs)
 	for (i = 0; i < c->n_samples; i++) {
 		const struct sample *s = &c->samples[i];
 
-		if (stats_sample_ok(s) && s->index >= 0 && (size_t)s->index < slots)
+		if (stats_sample_ok(s) && s->pass < PASS_COUNT && s->index >= 0 &&
+		    (size_t)s->index < slots)
 			by_index[s->pass][s->index] = s->dur_ms;
 	}
 	d = xmalloc(slots * sizeof *d);
@@ -265,7 +266,8 @@ static size_t round_differences(const struct config *c, double **out)
 	for (i = 0; i < c->n_samples; i++) {
 		const struct sample *s = &c->samples[i];
 
-		if (stats_sample_ok(s) && s->index >= 0 && (size_t)s->index < slots)
+		if (stats_sample_ok(s) && s->pass < PASS_COUNT && s->index >= 0 &&
+		    (size_t)s->index < slots)
 			by_index[s->pass][s->index] = s->dur_ms;
 	}
 	d = xmalloc(slots * sizeof *d);
@@ -293,6 +295,72 @@ static size_t round_differences(const struct config *c, double **out)
 	sort_doubles(d, n_rounds);
 	*out = d;
 	return n_rounds;
+}
+
+/* d_i = repeat_i - reference_i for every index with both launches
+ * succeeded; ascending in *diffs (caller frees). */
+static size_t reference_differences(const struct config *c, double **diffs)
+{
+	size_t slots = c->n > 0 ? (size_t)c->n : 1;
+	double *rep = xmalloc(slots * sizeof(double)), *ref = xmalloc(slots * sizeof(double));
+	double *d = xmalloc(slots * sizeof *d);
+	size_t i, n = 0;
+
+	for (i = 0; i < slots; i++)
+		rep[i] = ref[i] = NAN;
+	for (i = 0; i < c->n_samples; i++) {
+		const struct sample *s = &c->samples[i];
+
+		if (!stats_sample_ok(s) || s->index < 0 || (size_t)s->index >= slots)
+			continue;
+		if (s->pass == PASS_REPEAT)
+			rep[s->index] = s->dur_ms;
+		else if (s->pass == PASS_REFERENCE)
+			ref[s->index] = s->dur_ms;
+	}
+	for (i = 0; i < slots; i++)
+		if (!isnan(rep[i]) && !isnan(ref[i]))
+			d[n++] = rep[i] - ref[i];
+	free(rep);
+	free(ref);
+	sort_doubles(d, n);
+	*diffs = d;
+	return n;
+}
+
+/* The penalty's rule (decide, below) for the cost of every launch in the
+ * work folder: interval above the floor and repeat / reference above
+ * RATIO_FLOOR for slowdown, below the floor for none. */
+static void decide_reference(struct config *c)
+{
+	const struct penalty *pen = &c->ref_cost;
+
+	if (c->ref_pairs < MIN_PAIRS || isnan(pen->ci_low_ms)) {
+		c->ref_verdict = VERDICT_INCONCLUSIVE;
+		snprintf(c->ref_reason, sizeof c->ref_reason,
+			 "too few successful pairs (%zu) for a %g%% interval",
+			 c->ref_pairs, CONFIDENCE * 100.0);
+	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS && c->ref_ratio > RATIO_FLOOR) {
+		c->ref_verdict = VERDICT_SLOWDOWN;
+		snprintf(c->ref_reason, sizeof c->ref_reason,
+			 "interval [%.2f, %.2f] ms above the %g ms floor and ratio %.2f > %g",
+			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS, c->ref_ratio,
+			 RATIO_FLOOR);
+	} else if (pen->ci_high_ms < PENALTY_FLOOR_MS) {
+		c->ref_verdict = VERDICT_NONE;
+		snprintf(c->ref_reason, sizeof c->ref_reason,
+			 "interval [%.2f, %.2f] ms below the %g ms floor",
+			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
+	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS) {
+		c->ref_verdict = VERDICT_INCONCLUSIVE;
+		snprintf(c->ref_reason, sizeof c->ref_reason,
+			 "cost above the floor but ratio %.2f <= %g", c->ref_ratio, RATIO_FLOOR);
+	} else {
+		c->ref_verdict = VERDICT_INCONCLUSIVE;
+		snprintf(c->ref_reason, sizeof c->ref_reason,
+			 "interval [%.2f, %.2f] ms includes the %g ms floor",
+			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
+	}
 }
 
 static void decide(struct config *c)
@@ -338,7 +406,7 @@ void stats_config(struct config *c)
 	double *d;
 	int p;
 
-	for (p = 0; p < PASS_COUNT; p++)
+	for (p = 0; p < PASS_ALL; p++)
 		summarise_pass(c, (enum pass)p, &c->pass[p], &c->failures[p]);
 
 	c->pairs = paired_differences(c, &d);
@@ -361,6 +429,18 @@ void stats_config(struct config *c)
 		c->ratio = c->pass[PASS_FIRST].median_ms /
 			   c->pass[PASS_REPEAT].median_ms;
 	decide(c);
+
+	c->ref_pairs = reference_differences(c, &d);
+	c->ref_cost.median_ms = stats_median(d, c->ref_pairs);
+	if (stats_median_ci(d, c->ref_pairs, CONFIDENCE, &c->ref_cost.ci_low_ms,
+			    &c->ref_cost.ci_high_ms, &c->ref_cost.coverage) != 0)
+		c->ref_cost.ci_low_ms = c->ref_cost.ci_high_ms = c->ref_cost.coverage = NAN;
+	free(d);
+	c->ref_ratio = NAN;
+	if (c->pass[PASS_REFERENCE].median_ms > 0.0 && !isnan(c->pass[PASS_REPEAT].median_ms))
+		c->ref_ratio = c->pass[PASS_REPEAT].median_ms / c->pass[PASS_REFERENCE].median_ms;
+	if (c->pass[PASS_REFERENCE].n_ok > 0 || c->failures[PASS_REFERENCE] > 0)
+		decide_reference(c);
 }
 
 /* ---- one case: headline, scaling, serialisation ------------------------------ */

@@ -9,7 +9,11 @@
 
 #include <stddef.h>
 
-enum pass { PASS_FIRST, PASS_REPEAT, PASS_COUNT };
+/* first and repeat are the pair; reference, where launch had one, is a
+ * program outside the work folder launched after each block's repeats. */
+enum pass { PASS_FIRST, PASS_REPEAT, PASS_REFERENCE };
+#define PASS_COUNT 2 /* the pair: first and repeat */
+#define PASS_ALL 3
 
 enum verdict { VERDICT_SLOWDOWN, VERDICT_NONE, VERDICT_INCONCLUSIVE };
 
@@ -72,11 +76,11 @@ struct config {
 	long block;             /* artifacts per block (meta block); 0: unknown */
 	struct sample *samples; /* sorted by pass, then index */
 	size_t n_samples;
-	struct pass_time passes[PASS_COUNT];
+	struct pass_time passes[PASS_ALL];
 
 	/* Filled in by stats_config(). */
-	struct pass_stats pass[PASS_COUNT];
-	size_t failures[PASS_COUNT];
+	struct pass_stats pass[PASS_ALL];
+	size_t failures[PASS_ALL];
 	size_t pairs;
 	struct penalty penalty;
 	/* T > 1: each block's first round (T launches started together on the
@@ -88,6 +92,14 @@ struct config {
 	double ratio;
 	enum verdict verdict;
 	char reason[REASON_MAX];
+
+	/* Every launch's cost in the work folder: repeat - reference, paired by
+	 * index (launch --reference); ref_pairs 0 when there was no reference. */
+	size_t ref_pairs;
+	struct penalty ref_cost;
+	double ref_ratio; /* repeat median / reference median */
+	enum verdict ref_verdict;
+	char ref_reason[REASON_MAX];
 };
 
 /* Throughput at T relative to T = 1 for one core class. */

@@ -372,6 +372,57 @@ rounds_run() {
 	jq_is "$(kase parallel).serialisation_reason" "a check of 2.00 ms beside 1.50 ms for the rest of a launch forms too short a queue at T=2 to tell queued from parallel checks"
 }
 
+# reference_run DIR: three cases at T=1, 20 artifacts, first 25 ms:
+#   watched  repeat 5.00, 5.02 .. 5.38 ms; reference 1.00 ms: repeat - reference
+#            4.00 .. 4.38, median 4.19, [x(6), x(15)] = [4.10, 4.28]; ratio 5.19
+#   plain    repeat as watched, reference 0.01 ms shorter than each repeat
+#   old      no reference samples (launch without --reference)
+reference_run() {
+	local dir=$1 c
+	mkdir -p "$dir/raw"
+	printf 'os=Linux\nos_version=fixture\narch=x86_64\nprofile=fixture\n' >"$dir/conditions.txt"
+	for c in watched plain old; do
+		awk -v c="$c" 'BEGIN {
+			OFS = "\t"
+			print "execlag-samples", 1
+			print "meta", "case", c; print "meta", "kind", "exe"; print "meta", "threads", 1
+			print "meta", "class", "all"; print "meta", "n", 20; print "meta", "block", 2
+			print "pass", "first", 500000000, 20; print "pass", "repeat", 104000000, 20
+			for (i = 0; i < 20; i++) print "sample", "first", 0, i, 25000000, 0, 0, 0
+			for (i = 0; i < 20; i++) print "sample", "repeat", 0, i, 5000000 + 20000 * i, 0, 0, 0
+			if (c != "old") {
+				print "pass", "reference", 20000000, 20
+				for (i = 0; i < 20; i++)
+					print "sample", "reference", 0, i, c == "watched" ? 1000000 : 4990000 + 20000 * i, 0, 0, 0
+			}
+		}' >"$dir/raw/$c-t1-all.samples.tsv"
+	done
+}
+
+@test "every launch: repeat launches against the reference outside the work folder, with an interval and a verdict" {
+	RUN="$BATS_TEST_TMPDIR/reference"
+	JSON="$RUN/run.json"
+	reference_run "$RUN"
+	run -0 --separate-stderr "$BIN/analyze" --run "$RUN"
+	jq_is "$(kase watched).every_launch.verdict" slowdown
+	jq_is "$(kase watched).every_launch.pairs" 20
+	jq_near "$(kase watched).every_launch.cost_ms.median" 4.19
+	jq_near "$(kase watched).every_launch.cost_ms.ci_low" 4.10
+	jq_near "$(kase watched).every_launch.cost_ms.ci_high" 4.28
+	jq_near "$(kase watched).every_launch.reference_median_ms" 1
+	jq_near "$(kase watched).every_launch.ratio" 5.19
+	jq_is "$(kase watched).every_launch.reason" "interval [4.10, 4.28] ms above the 1 ms floor and ratio 5.19 > 1.5"
+	jq_is "$(kase plain).every_launch.verdict" none
+	jq_is "$(kase old).every_launch" null
+	# the first-launch penalty is untouched by the reference pass
+	jq_near "$(kase watched).penalty_ms.median" 19.81
+	grep -qF "  Every launch: slowdown — a launch in the work folder costs 4.19 [4.10, 4.28] ms more than the same kind of program outside it, first or repeat (repeat median 5.19 ms, outside 1.00 ms): interval [4.10, 4.28] ms above the 1 ms floor and ratio 5.19 > 1.5." "$RUN/report.md"
+	[ "$(grep -c "Every launch:" "$RUN/report.md")" = 2 ]
+	# the terminal names it only where it is a cost
+	assert_line "watched: every launch in the work folder costs 4.19 ms more than outside, first or repeat — interval [4.10, 4.28] ms above the 1 ms floor and ratio 5.19 > 1.5"
+	refute_output --partial "plain: every launch"
+}
+
 @test "n/a: only one thread count in the headline's class" {
 	analyze_ok scaling
 	jq_is "$(kase classes).serialisation" n/a

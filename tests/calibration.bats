@@ -151,6 +151,35 @@ within() {
 	[ "$(grep -c '"result":"exempt"' "$r/gate.log")" -gt 0 ]
 }
 
+@test "every=3: every launch in the work folder costs 3 ms more than the reference outside it; without it, nothing" {
+	need_gate
+	local r base c cost held over want
+	r=$(settled_run every --gate 'latency=10 workers=1 key=inode every=3' --cases exe,script,dylib --threads 1)
+	base=$(run_of inode)
+	assert_equal "$(jq -r '.gate.every_ms' "$r/run.json")" 3
+	for c in exe script dylib; do
+		# the gate without every: no launch costs measurably more in the work folder
+		assert_equal "$(field "$base" "$c" .every_launch.verdict)" none
+		cost=$(field "$r" "$c" .every_launch.cost_ms.median)
+		# the gate's own round trip per held event, measured without every
+		over=$(field "$base" "$c" .every_launch.cost_ms.median)
+		# a dylib launch is two events in the work folder: its host's exec
+		# and the library's open
+		held=1
+		[ "$c" != dylib ] || held=2
+		want=$((3 * held))
+		echo "# every=3: $c costs $cost ms more per launch than the reference, $over without every; truth $want ($held held event(s)); first-launch penalty $(field "$r" "$c" .penalty_ms.median) ms" >&3
+		assert_equal "$(field "$r" "$c" .every_launch.verdict)" slowdown
+		awk -v c="$cost" -v o="$over" -v w="$want" 'BEGIN { d = c - o; exit !(d > 0.8 * w && d < 1.2 * w) }' ||
+			fail "$c: every-launch cost $cost ms ($over without every), want $want ± 20% more"
+		# the first launch pays the latency on top, and the pair still shows it
+		awk -v p="$(field "$r" "$c" .penalty_ms.median)" 'BEGIN { exit !(p > 8 && p < 12) }' ||
+			fail "$c: penalty $(field "$r" "$c" .penalty_ms.median) ms, want 10 ± 20%"
+	done
+	run grep -E '^exe: every launch in the work folder costs [0-9.]+ ms more than outside' "$RUNS/every.out"
+	assert_success
+}
+
 @test "bad gate settings are refused with one line and exit 2" {
 	[ "$(uname -s)" = Linux ] || skip "the calibration gate is Linux-only"
 	mkdir -p "$D/tmp" "$D/results"

@@ -194,6 +194,32 @@ blocks_manifest() {
 	assert_equal "$(wc -l <"$D/order" | tr -d ' ')" 20
 }
 
+@test "--reference: launched once untimed, then once per artifact after each block's repeats" {
+	blocks_manifest "$D/m" 5
+	mkdir "$D/out"
+	script "$D/out/ref.sh" "echo r >>'$D/order'"
+	printf 'execlag-manifest\t1\ncase\tt\nkind\tscript\nn\t1\nworkdir\t%s\nartifact\t0\t%s\t%s\n' \
+		"$D/out" "$D/out/ref.sh" "$D/out/ref.sh" >"$D/ref"
+	run -0 "$BIN/launch" --quiet --reference "$D/ref" --manifest "$D/m" --out "$D/s.tsv"
+	# blocks of 2: [0,2), [2,4), [4,5)
+	assert_equal "$(tr '\n' ' ' <"$D/order")" "r 0 1 0 1 r r 2 3 2 3 r r 4 4 r "
+	assert_equal "$(awk -F '\t' '$1=="sample" && $2=="reference"' "$D/s.tsv" | wc -l | tr -d ' ')" 5
+	assert_equal "$(awk -F '\t' '$1=="sample" && $2=="reference" && $6 == 0 { print $4 }' "$D/s.tsv" | tr '\n' ' ')" "0 1 2 3 4 "
+	assert_equal "$(awk -F '\t' '$1=="pass" { print $2 }' "$D/s.tsv" | tr '\n' ' ')" "first repeat reference "
+	# a reference that does not run: a warning, and the run goes on without it
+	rm "$D/order"
+	script "$D/out/ref.sh" 'exit 3'
+	run -0 --separate-stderr "$BIN/launch" --quiet --reference "$D/ref" --manifest "$D/m" --out "$D/s.tsv"
+	[[ "$stderr" == *"warning: the reference $D/out/ref.sh did not run (it failed): no reference pass"* ]]
+	assert_equal "$(awk -F '\t' '$2=="reference"' "$D/s.tsv" | wc -l | tr -d ' ')" 0
+	assert_equal "$(wc -l <"$D/order" | tr -d ' ')" 10
+	# refused: a reference pass without a reference; a reference of two artifacts
+	run -2 --separate-stderr "$BIN/launch" --quiet --passes first,repeat,reference --manifest "$D/m" --out "$D/s.tsv"
+	[[ "$stderr" == *"the reference pass needs --reference MANIFEST"* ]]
+	run -2 --separate-stderr "$BIN/launch" --quiet --reference "$D/m" --manifest "$D/m" --out "$D/s.tsv"
+	[[ "$stderr" == *"want 1 artifact, not 5"* ]]
+}
+
 # sysfs_caps ROOT CAP...: a sysfs tree whose cpuN/cpu_capacity is the Nth CAP
 sysfs_caps() {
 	local root=$1 i=0 c
