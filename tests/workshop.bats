@@ -327,3 +327,17 @@ mac_results() {
 	assert_failure 1
 	assert_output --regexp 'E5 core classes +DOES NOT HOLD'
 }
+
+@test "the guide on a Mac: exercise 1 names zsh's 'total' beside bash's 'real'; exercise 6 runs enable-terminal before the Developer Tools pane" {
+	local g="$ROOT/docs/workshop.md" e1 e6 spctl pane
+	e1=$(awk '/^## Exercise 1 /,/^## Exercise 2 /' "$g")
+	[[ "$e1" == *'`… 0.003 total`'* ]] || fail "exercise 1 does not show zsh's total"
+	[[ "$e1" == *'the `real` line'* ]] || fail "exercise 1 does not name bash's real"
+	e6=$(awk '/^## Exercise 6 /,/^## Exercise 7 /' "$g")
+	# the first numbered step is the command that makes the pane list Terminal
+	spctl=$(printf '%s\n' "$e6" | grep -n 'spctl developer-mode enable-terminal' | head -n 1 | cut -d: -f1)
+	pane=$(printf '%s\n' "$e6" | grep -n 'Privacy & Security › Developer Tools, switch' | head -n 1 | cut -d: -f1)
+	[ -n "$spctl" ] && [ -n "$pane" ] || fail "exercise 6 lacks the command or the pane step"
+	[ "$spctl" -lt "$pane" ] || fail "exercise 6 sends people to the pane before enable-terminal"
+	[[ "$(printf '%s\n' "$e6" | grep -m 1 '^1\. ')" == *'spctl developer-mode enable-terminal'* ]]
+}
