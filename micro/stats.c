@@ -547,6 +547,16 @@ static void classify_rounds(struct case_result *cr, const struct scaling_row *ro
 			 "repeat x%.2f)",
 			 max_threads, rd->median_ms, rd->ci_low_ms, rd->ci_high_ms, queue_ms,
 			 l_ms, row->first, row->repeat);
+	} else if (fabs(rd->median_ms - l_ms) > 0.25 * l_ms) {
+		/* parallel checks leave a round at about one check: a round far
+		 * from it says the T = 1 measure of a check and the rounds
+		 * disagree, which is noise, not an answer */
+		cr->serialisation = SERIAL_UNDETERMINED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "a round of T=%ld launches took %.2f ms [%.2f, %.2f] longer first, short of "
+			 "a queue's %.2f but %.0f%% off one check's %.2f: too noisy to tell",
+			 max_threads, rd->median_ms, rd->ci_low_ms, rd->ci_high_ms, queue_ms,
+			 100.0 * fabs(rd->median_ms - l_ms) / l_ms, l_ms);
 	} else if (!(row->first > SERIAL_SCALING_MAX)) {
 		cr->serialisation = SERIAL_UNDETERMINED;
 		snprintf(cr->serial_reason, sizeof cr->serial_reason,

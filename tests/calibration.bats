@@ -151,15 +151,20 @@ within() {
 	[ "$(grep -c '"result":"exempt"' "$r/gate.log")" -gt 0 ]
 }
 
-@test "every=3: every launch in the work folder costs 3 ms more than the reference outside it; without it, nothing" {
+@test "every=3: every launch in the work folder costs 3 ms more than the reference outside it; without it, no slowdown" {
 	need_gate
 	local r base c cost held over want
 	r=$(settled_run every --gate 'latency=10 workers=1 key=inode every=3' --cases exe,script,dylib --threads 1)
 	base=$(run_of inode)
 	assert_equal "$(jq -r '.gate.every_ms' "$r/run.json")" 3
 	for c in exe script dylib; do
-		# the gate without every: no launch costs measurably more in the work folder
-		assert_equal "$(field "$base" "$c" .every_launch.verdict)" none
+		# the gate without every: no launch costs more in the work folder (its
+		# own round trip, a few tenths of a ms, can leave the interval
+		# across the floor on a busy machine: inconclusive, never slowdown)
+		case $(field "$base" "$c" .every_launch.verdict) in
+		none | inconclusive) ;;
+		*) fail "$c: without every, $(field "$base" "$c" .every_launch.reason)" ;;
+		esac
 		cost=$(field "$r" "$c" .every_launch.cost_ms.median)
 		# the gate's own round trip per held event, measured without every
 		over=$(field "$base" "$c" .every_launch.cost_ms.median)
