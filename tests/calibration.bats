@@ -320,7 +320,18 @@ grid_verdicts() {
 				for c in $missing; do
 					echo "#   $c: $(jq -r --arg c "$c" '.cases[] | select(.name == $c) | "\(.verdict), \(.serialisation): \(.serialisation_reason)"' "$dir/run.json")" >&3
 				done
-				[ "$tries" -lt 2 ] || fail "latency $l ms, workers $w: not decided in two runs:$missing"
+				if [ "$tries" -ge 2 ]; then
+					# the second run: a case may stay undetermined (never wrong)
+					# only where the rest of its launch at T=2 is over 1.5 checks
+					# long (a script under bash 3.2, the Mac's sh: ~4-5 ms beside
+					# a 2 ms check), so its own noise is as large as the queue
+					for c in $missing; do
+						jq -e --arg c "$c" '.cases[] | select(.name == $c) | select(.serialisation == "undetermined" and ([.configs[] | select(.threads == 2) | .repeat.median_ms][0] > 1.5 * .configs[0].penalty_ms.median))' "$dir/run.json" >/dev/null ||
+							fail "latency $l ms, workers $w: not decided in two runs:$missing"
+						echo "#   $c: undetermined, a check short beside the rest of its launch (accepted)" >&3
+					done
+					break
+				fi
 				echo "# latency $l ms, workers $w: undecided ($missing) on a busy machine; once more" >&3
 			done
 			# a saturated CPU excuses a case, not the whole grid point
