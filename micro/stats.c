@@ -205,40 +205,41 @@ static void summarise_pass(const struct config *c, enum pass p,
 	free(ok_ms);
 }
 
-/* d_i = first_i - repeat_i for every index whose two launches both
- * succeeded; returns how many, ascending in *diffs (caller frees). */
-static size_t paired_differences(const struct config *c, double **diffs)
+/* Each index's successful launch duration in pass p (NAN where it failed or
+ * is missing), over max(n, 1) slots (caller frees). */
+static double *durations_by_index(const struct config *c, enum pass p)
 {
-	size_t slots = c->n > 0 ? (size_t)c->n : 1;
-	double *by_index[PASS_COUNT];
-	double *d;
-	size_t i, n_pairs = 0;
-	int p;
+	size_t slots = c->n > 0 ? (size_t)c->n : 1, i;
+	double *v = xmalloc(slots * sizeof *v);
 
-	for (p = 0; p < PASS_COUNT; p++) {
-		by_index[p] = xmalloc(slots * sizeof(double));
-		for (i = 0; i < slots; i++)
-			by_index[p][i] = NAN;
-	}
+	for (i = 0; i < slots; i++)
+		v[i] = NAN;
 	for (i = 0; i < c->n_samples; i++) {
 		const struct sample *s = &c->samples[i];
 
-		if (stats_sample_ok(s) && s->pass < PASS_COUNT && s->index >= 0 &&
+		if (s->pass == p && stats_sample_ok(s) && s->index >= 0 &&
 		    (size_t)s->index < slots)
-			by_index[s->pass][s->index] = s->dur_ms;
+			v[s->index] = s->dur_ms;
 	}
-	d = xmalloc(slots * sizeof *d);
-	for (i = 0; i < slots; i++) {
-		double f = by_index[PASS_FIRST][i], r = by_index[PASS_REPEAT][i];
+	return v;
+}
 
-		if (!isnan(f) && !isnan(r))
-			d[n_pairs++] = f - r;
-	}
-	for (p = 0; p < PASS_COUNT; p++)
-		free(by_index[p]);
-	sort_doubles(d, n_pairs);
+/* d_i = a_i - b_i for every index whose launches in passes a and b both
+ * succeeded; returns how many, ascending in *diffs (caller frees). */
+static size_t differences(const struct config *c, enum pass a, enum pass b, double **diffs)
+{
+	size_t slots = c->n > 0 ? (size_t)c->n : 1, i, n = 0;
+	double *x = durations_by_index(c, a), *y = durations_by_index(c, b);
+	double *d = xmalloc(slots * sizeof *d);
+
+	for (i = 0; i < slots; i++)
+		if (!isnan(x[i]) && !isnan(y[i]))
+			d[n++] = x[i] - y[i];
+	free(x);
+	free(y);
+	sort_doubles(d, n);
 	*diffs = d;
-	return n_pairs;
+	return n;
 }
 
 /* The first round of every block, as launch takes them (micro/launch.c):
@@ -250,27 +251,17 @@ static size_t paired_differences(const struct config *c, double **diffs)
  * minus the longest repeat; ascending in *out (caller frees). */
 static size_t round_differences(const struct config *c, double **out)
 {
-	size_t slots = c->n > 0 ? (size_t)c->n : 1, n_rounds = 0, i;
 	double *by_index[PASS_COUNT], *d;
+	size_t n_rounds = 0;
 	long t = c->threads, b, end, k;
 	int p;
 
 	*out = NULL;
 	if (t < 2 || c->block < t || c->n < t)
 		return 0;
-	for (p = 0; p < PASS_COUNT; p++) {
-		by_index[p] = xmalloc(slots * sizeof(double));
-		for (i = 0; i < slots; i++)
-			by_index[p][i] = NAN;
-	}
-	for (i = 0; i < c->n_samples; i++) {
-		const struct sample *s = &c->samples[i];
-
-		if (stats_sample_ok(s) && s->pass < PASS_COUNT && s->index >= 0 &&
-		    (size_t)s->index < slots)
-			by_index[s->pass][s->index] = s->dur_ms;
-	}
-	d = xmalloc(slots * sizeof *d);
+	for (p = 0; p < PASS_COUNT; p++)
+		by_index[p] = durations_by_index(c, (enum pass)p);
+	d = xmalloc((size_t)c->n * sizeof *d);
 	for (b = 0; b < c->n; b = end) {
 		double longest[PASS_COUNT] = { -1, -1 };
 		int whole = 1;
@@ -295,37 +286,6 @@ static size_t round_differences(const struct config *c, double **out)
 	sort_doubles(d, n_rounds);
 	*out = d;
 	return n_rounds;
-}
-
-/* d_i = repeat_i - reference_i for every index with both launches
- * succeeded; ascending in *diffs (caller frees). */
-static size_t reference_differences(const struct config *c, double **diffs)
-{
-	size_t slots = c->n > 0 ? (size_t)c->n : 1;
-	double *rep = xmalloc(slots * sizeof(double)), *ref = xmalloc(slots * sizeof(double));
-	double *d = xmalloc(slots * sizeof *d);
-	size_t i, n = 0;
-
-	for (i = 0; i < slots; i++)
-		rep[i] = ref[i] = NAN;
-	for (i = 0; i < c->n_samples; i++) {
-		const struct sample *s = &c->samples[i];
-
-		if (!stats_sample_ok(s) || s->index < 0 || (size_t)s->index >= slots)
-			continue;
-		if (s->pass == PASS_REPEAT)
-			rep[s->index] = s->dur_ms;
-		else if (s->pass == PASS_REFERENCE)
-			ref[s->index] = s->dur_ms;
-	}
-	for (i = 0; i < slots; i++)
-		if (!isnan(rep[i]) && !isnan(ref[i]))
-			d[n++] = rep[i] - ref[i];
-	free(rep);
-	free(ref);
-	sort_doubles(d, n);
-	*diffs = d;
-	return n;
 }
 
 /* The penalty's rule (decide, below) for the cost of every launch in the
@@ -409,7 +369,7 @@ void stats_config(struct config *c)
 	for (p = 0; p < PASS_ALL; p++)
 		summarise_pass(c, (enum pass)p, &c->pass[p], &c->failures[p]);
 
-	c->pairs = paired_differences(c, &d);
+	c->pairs = differences(c, PASS_FIRST, PASS_REPEAT, &d);
 	pen->median_ms = stats_median(d, c->pairs);
 	if (stats_median_ci(d, c->pairs, CONFIDENCE, &pen->ci_low_ms,
 			    &pen->ci_high_ms, &pen->coverage) != 0)
@@ -430,7 +390,7 @@ void stats_config(struct config *c)
 			   c->pass[PASS_REPEAT].median_ms;
 	decide(c);
 
-	c->ref_pairs = reference_differences(c, &d);
+	c->ref_pairs = differences(c, PASS_REPEAT, PASS_REFERENCE, &d);
 	c->ref_cost.median_ms = stats_median(d, c->ref_pairs);
 	if (stats_median_ci(d, c->ref_pairs, CONFIDENCE, &c->ref_cost.ci_low_ms,
 			    &c->ref_cost.ci_high_ms, &c->ref_cost.coverage) != 0)
