@@ -206,6 +206,8 @@ static void parse_meta(struct parser *p, char **f, int nf)
 		c->cpus = field_long(p, f[2], 1, 1000000, "cpus");
 	} else if (strcmp(f[1], "block") == 0) {
 		c->block = field_long(p, f[2], 1, 100000000, "block");
+	} else if (strcmp(f[1], "pad") == 0) {
+		c->pad = field_long(p, f[2], 0, 1L << 30, "pad");
 	} else if (strcmp(f[1], "idle_first") == 0 || strcmp(f[1], "idle_repeat") == 0) {
 		double v;
 
@@ -418,10 +420,18 @@ static void add_to_case(struct run *r, struct config *c)
 	}
 	for (i = 0; i < cr->n_configs; i++)
 		if (cr->configs[i]->threads == c->threads &&
+		    cr->configs[i]->pad == c->pad &&
 		    strcmp(cr->configs[i]->class_name, c->class_name) == 0)
+		{
+			if (c->pad > 0)
+				die(EXIT_USAGE, "%s:1: case %s at T=%ld class %s "
+				    "(padding %ld bytes) is also in %s", c->file,
+				    c->case_name, c->threads, c->class_name, c->pad,
+				    cr->configs[i]->file);
 			die(EXIT_USAGE, "%s:1: case %s at T=%ld class %s is also in %s",
 			    c->file, c->case_name, c->threads, c->class_name,
 			    cr->configs[i]->file);
+		}
 	cr->configs = xrealloc(cr->configs, (cr->n_configs + 1) * sizeof *cr->configs);
 	cr->configs[cr->n_configs++] = c;
 }

@@ -218,6 +218,18 @@ static void per_case(const struct runjson *a, const struct runjson *b)
 }
 
 /* Rows for every configuration in both runs; counts the flips. */
+/* A config's class, and its padding when SIZE gave one: "all", "all 1 MiB". */
+static void class_cell(const json_t *c, char *buf, size_t len)
+{
+	char size[32];
+
+	if (rj_pad(c) > 0)
+		snprintf(buf, len, "%s %s", rj_str(c, "class"),
+			 fmt_size(rj_pad(c), size, sizeof size));
+	else
+		snprintf(buf, len, "%s", rj_str(c, "class"));
+}
+
 static void per_config(const struct runjson *a, const struct runjson *b)
 {
 	struct table t = { 7, 0, 0, NULL };
@@ -241,14 +253,14 @@ static void per_config(const struct runjson *a, const struct runjson *b)
 			continue;
 		for (j = 0; j < json_array_size(configs); j++) {
 			const json_t *ca = json_array_get(configs, j);
-			const json_t *cb = rj_config(kb, rj_long(ca, "threads"), rj_str(ca, "class"));
+			const json_t *cb = rj_config(kb, rj_long(ca, "threads"), rj_str(ca, "class"), rj_pad(ca));
 
 			if (!cb)
 				continue;
 			row = table_row(&t);
 			snprintf(row[0], CELL, "%s", rj_str(ka, "name"));
 			snprintf(row[1], CELL, "%ld", rj_long(ca, "threads"));
-			snprintf(row[2], CELL, "%s", rj_str(ca, "class"));
+			class_cell(ca, row[2], CELL);
 			rj_fmt_penalty(ca, row[3], CELL);
 			rj_fmt_penalty(cb, row[4], CELL);
 			fmt_ratio(ca, cb, row[5], CELL);
@@ -268,6 +280,7 @@ static void per_config(const struct runjson *a, const struct runjson *b)
  * lacks, one line per direction, none when both hold the same. */
 static void only_in(const char *which, const struct runjson *x, const struct runjson *y)
 {
+	char cls[64];
 	size_t i, j, n = 0;
 
 	for (i = 0; i < json_array_size(x->cases); i++) {
@@ -278,10 +291,11 @@ static void only_in(const char *which, const struct runjson *x, const struct run
 		for (j = 0; j < json_array_size(configs); j++) {
 			const json_t *c = json_array_get(configs, j);
 
-			if (ky && rj_config(ky, rj_long(c, "threads"), rj_str(c, "class")))
+			if (ky && rj_config(ky, rj_long(c, "threads"), rj_str(c, "class"), rj_pad(c)))
 				continue;
+			class_cell(c, cls, sizeof cls);
 			printf("%s%s T=%ld %s", n++ ? ", " : which, rj_str(kx, "name"),
-			       rj_long(c, "threads"), rj_str(c, "class"));
+			       rj_long(c, "threads"), cls);
 		}
 	}
 	if (n)
@@ -290,6 +304,7 @@ static void only_in(const char *which, const struct runjson *x, const struct run
 
 static void flips(const struct runjson *a, const struct runjson *b)
 {
+	char cls[64];
 	size_t i, j, n = 0;
 
 	fputs("Verdicts that flipped:", stdout);
@@ -302,12 +317,13 @@ static void flips(const struct runjson *a, const struct runjson *b)
 			continue;
 		for (j = 0; j < json_array_size(configs); j++) {
 			const json_t *ca = json_array_get(configs, j);
-			const json_t *cb = rj_config(kb, rj_long(ca, "threads"), rj_str(ca, "class"));
+			const json_t *cb = rj_config(kb, rj_long(ca, "threads"), rj_str(ca, "class"), rj_pad(ca));
 
 			if (!cb || !flipped(ca, cb))
 				continue;
+			class_cell(ca, cls, sizeof cls);
 			printf("%s %s T=%ld %s (%s → %s)", n++ ? ";" : "", rj_str(ka, "name"),
-			       rj_long(ca, "threads"), rj_str(ca, "class"),
+			       rj_long(ca, "threads"), cls,
 			       rj_str(ca, "verdict"), rj_str(cb, "verdict"));
 		}
 	}

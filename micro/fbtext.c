@@ -296,7 +296,14 @@ static void config_cells(const json_t *k, const json_t *c, char cells[N_C][96])
 {
 	snprintf(cells[C_CASE], 96, "%s", rj_str(k, "name"));
 	snprintf(cells[C_T], 96, "%ld", rj_long(c, "threads"));
-	snprintf(cells[C_CLASS], 96, "%s", rj_str(c, "class"));
+	if (rj_pad(c) > 0) {
+		char size[32];
+
+		snprintf(cells[C_CLASS], 96, "%s %s", rj_str(c, "class"),
+			 fmt_size(rj_pad(c), size, sizeof size));
+	} else {
+		snprintf(cells[C_CLASS], 96, "%s", rj_str(c, "class"));
+	}
 	rj_fmt(rj_num(json_object_get(c, "first"), "median_ms"), cells[C_FIRST], 96);
 	rj_fmt(rj_num(json_object_get(c, "repeat"), "median_ms"), cells[C_REPEAT], 96);
 	rj_fmt_penalty(c, cells[C_PENALTY], 96);

@@ -49,6 +49,7 @@ static const char *const obj_names[] = { "exec", "library", "open" };
 
 static double opt_latency_ms = -1;
 static double opt_every_ms;     /* --every-ms: held on every decision, hit or miss */
+static double opt_per_mb_ms;    /* --per-mb-ms: a miss holds this more per MiB */
 static long opt_workers = -1;
 static int opt_key = -1;
 static int opt_on_open; /* --on open: every open is checked, as ClamAV does */
@@ -425,8 +426,15 @@ static void *worker_main(void *arg)
 			if (opt_every_ms > 0)
 				hold_until(t0 + (uint64_t)(opt_every_ms * 1e6 + 0.5));
 		} else {
+			double ms = opt_latency_ms + opt_every_ms;
+			struct stat st;
+
 			result = "miss";
-			hold_until(t0 + (uint64_t)((opt_latency_ms + opt_every_ms) * 1e6 + 0.5));
+			/* a scanner whose cost grows with the file: the gate's own
+			 * descriptor, which the kernel opened for the event */
+			if (opt_per_mb_ms > 0 && fstat(j->fd, &st) == 0)
+				ms += opt_per_mb_ms * (double)st.st_size / 1048576.0;
+			hold_until(t0 + (uint64_t)(ms * 1e6 + 0.5));
 			if (key)
 				cache_add(key);
 		}
@@ -584,7 +592,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: gate --dir DIR --latency-ms MS --workers W --key inode|path|content\n"
-	    "            [--on exec|open] [--every-ms MS] [--exempt-pid PID] [--log FILE]\n"
+	    "            [--on exec|open] [--every-ms MS] [--per-mb-ms MS]\n"
+	    "            [--exempt-pid PID] [--log FILE]\n"
 	    "            [--ready-file FILE] [--heartbeat FILE]\n"
 	    "\n"
 	    "Calibration gate (Linux, needs root): holds the first exec of every\n"
@@ -602,6 +611,8 @@ static void usage(FILE *f)
 	    "                     file too, as a scan-on-open scanner does\n"
 	    "  --every-ms MS      hold every decision this long too, seen or not\n"
 	    "                     (an agent that costs every launch), 0..60000\n"
+	    "  --per-mb-ms MS     hold an unseen object MS more per MiB of its\n"
+	    "                     size (a scan that reads it all), 0..60000\n"
 	    "  --exempt-pid PID   PID and its descendants pass unheld (logged \"exempt\")\n"
 	    "  --log FILE         one JSON line per decision\n"
 	    "  --ready-file FILE  exists exactly while the marks are in place\n"
@@ -624,6 +635,7 @@ static void parse_args(int argc, char **argv)
 		{ "key", required_argument, NULL, 'k' },
 		{ "on", required_argument, NULL, 'o' },
 		{ "every-ms", required_argument, NULL, 'E' },
+		{ "per-mb-ms", required_argument, NULL, 'M' },
 		{ "exempt-pid", required_argument, NULL, 'e' },
 		{ "log", required_argument, NULL, 'L' },
 		{ "ready-file", required_argument, NULL, 'r' },
@@ -659,6 +671,10 @@ static void parse_args(int argc, char **argv)
 		case 'E':
 			if (parse_double(optarg, 0, 60000, &opt_every_ms) != 0)
 				die(EXIT_USAGE, "--every-ms must be a number of ms in 0..60000 (e.g. 3 or 0.5): %s", optarg);
+			break;
+		case 'M':
+			if (parse_double(optarg, 0, 60000, &opt_per_mb_ms) != 0)
+				die(EXIT_USAGE, "--per-mb-ms must be a number of ms in 0..60000 (e.g. 2 or 0.5): %s", optarg);
 			break;
 		case 'o':
 			if (strcmp(optarg, "exec") == 0)
@@ -833,6 +849,7 @@ int main(int argc, char **argv)
 	json_object_set_new(o, "key", json_string(key_names[opt_key]));
 	json_object_set_new(o, "on", json_string(opt_on_open ? "open" : "exec"));
 	json_object_set_new(o, "every_ms", json_real(opt_every_ms));
+	json_object_set_new(o, "per_mb_ms", json_real(opt_per_mb_ms));
 	json_object_set_new(o, "dir", json_string(dir_real));
 	json_object_set_new(o, "exempt_pid",
 	                    opt_exempt_pid > 0 ? json_integer(opt_exempt_pid) : json_null());

@@ -56,6 +56,7 @@ struct sample {
 struct manifest {
 	char *kase, *kind;
 	long n;
+	long pad;   /* bytes of padding in each artifact (mkfresh --size) */
 	struct artifact *art;
 };
 
@@ -186,6 +187,9 @@ static void read_manifest(const char *path, struct manifest *m)
 			m->kase = xstrdup(fld[1]);
 		} else if (nf == 2 && strcmp(fld[0], "kind") == 0) {
 			m->kind = xstrdup(fld[1]);
+		} else if (nf == 2 && strcmp(fld[0], "pad") == 0) {
+			if (parse_long(fld[1], 0, 1L << 30, &m->pad) != 0)
+				bad_manifest(path, line, "bad pad size");
 		}
 	}
 	free(buf);
@@ -329,6 +333,8 @@ static void write_samples(const char *out, struct run *r, const int *ran, const 
 	fprintf(f, "meta\tcase\t%s\nmeta\tkind\t%s\n", r->m->kase, r->m->kind);
 	fprintf(f, "meta\tthreads\t%d\nmeta\tclass\t%s\nmeta\tn\t%ld\n", r->threads, r->cls, r->m->n);
 	fprintf(f, "meta\tblock\t%ld\n", r->block);
+	if (r->m->pad > 0)
+		fprintf(f, "meta\tpad\t%ld\n", r->m->pad);
 	if (cpuidle_cpus() > 0)
 		fprintf(f, "meta\tcpus\t%ld\n", cpuidle_cpus());
 	for (p = 0; p < NPASS; p++)

@@ -44,6 +44,7 @@ int setxattr(const char *path, const char *name, const void *value,
 
 #define MAX_COUNT 100000L
 #define MAX_JOBS 1024L
+#define MAX_PAD (64L * 1024 * 1024) /* --size: at most 64 MiB of padding */
 
 extern char **environ;
 
@@ -76,6 +77,7 @@ enum unit { U_EXE, U_LIB, U_HOST };
 struct cjob {
 	pid_t pid;      /* 0 = slot free (or already reaped) */
 	char *src, *out, *final, *err;
+	char *pad;      /* the padding's bytes (--size), or NULL */
 };
 
 /* ---- run-wide state (the atexit cleanup reads it) ---- */
@@ -87,6 +89,7 @@ static char *workdir;           /* realpath of --dir */
 static char **cc_argv;          /* $CC split at blanks */
 static int cc_argc;
 static int quarantine;          /* set the quarantine xattr on exes */
+static long pad_bytes;          /* --size: random bytes in each program */
 
 static volatile sig_atomic_t got_signal;
 
@@ -106,6 +109,7 @@ static void usage(FILE *f)
 	fputs(
 "usage: mkfresh --kind KIND --count N --dir WORKDIR --prefix NAME --manifest FILE\n"
 "               [--case NAME] [--payload ok|kill|fail] [--cc CC] [--jobs J]\n"
+"               [--size BYTES]\n"
 "       mkfresh --help\n"
 "\n"
 "Make N fresh artifacts of KIND directly in WORKDIR (which must exist), named\n"
@@ -120,6 +124,9 @@ static void usage(FILE *f)
 "                kill and fail only for script, script-via-sh, exe\n"
 "  --cc CC       C compiler (default: $CC, else cc); may hold arguments\n"
 "  --jobs J      compilers run at once (default: online CPUs)\n"
+"  --size BYTES  pad each compiled program (exe kinds, the dylib's library)\n"
+"                with BYTES of its own random bytes in a read-only data\n"
+"                section: digits, k (KiB) or m (MiB) after; at most 64m\n"
 "\n"
 "exit: 0 ok, 1 failure, 2 usage, 130 interrupted.  On failure or interrupt\n"
 "every file made is removed and no manifest is written.\n", f);
@@ -497,16 +504,67 @@ static void split_cc(const char *cc)
 
 /* ---- sources ---- */
 
-static char *source_for(enum unit u, const char *nonce)
+/* s with every backslash and double quote escaped by a backslash. */
+static char *escape_quoted(const char *s)
 {
+	char *out = xmalloc(2 * strlen(s) + 1), *o = out;
+
+	for (; *s; s++) {
+		if (*s == '\\' || *s == '"')
+			*o++ = '\\';
+		*o++ = *s;
+	}
+	*o = '\0';
+	return out;
+}
+
+/* The padding (--size): the bytes of the file pad, by the assembler's
+ * .incbin, in a read-only data section, as execlag_pad; a program that
+ * refers to it keeps it.  The path is quoted twice: for the assembler's
+ * string, then for C's. */
+static char *pad_block(const char *pad)
+{
+	char *once, *twice, *text;
+
+	if (!pad)
+		return xstrdup("");
+	once = escape_quoted(pad);
+	twice = escape_quoted(once);
+	text = xasprintf(
+		"__asm__(\n"
+		"#if defined(__APPLE__)\n"
+		"\t\".section __TEXT,__const\\n\"\n"
+		"#else\n"
+		"\t\".section .rodata\\n\"\n"
+		"#endif\n"
+		"\t\".p2align 4\\n\"\n"
+		"\t\"execlag_pad:\\n\"\n"
+		"\t\".incbin \\\"%s\\\"\\n\"\n"
+		"\t\".text\\n\");\n"
+		"extern const unsigned char execlag_pad[] __asm__(\"execlag_pad\");\n",
+		twice);
+	free(once);
+	free(twice);
+	return text;
+}
+
+static char *source_for(enum unit u, const char *nonce, const char *pad)
+{
+	char *block = pad_block(pad), *text;
+
 	switch (u) {
 	case U_LIB:
-		return xasprintf(
+		text = xasprintf(
+			"%s"
 			"const char *execlag_nonce(void);\n"
-			"const char *execlag_nonce(void){ return \"%s\"; }\n",
-			nonce);
+			"const char *execlag_nonce(void){ return \"%s\"; }\n"
+			"%s",
+			block, nonce, pad ?
+			"const unsigned char *execlag_padding(void);\n"
+			"const unsigned char *execlag_padding(void){ return execlag_pad; }\n" : "");
+		break;
 	case U_HOST:
-		return xasprintf(
+		text = xasprintf(
 			"#include <dlfcn.h>\n"
 			"#include <stdio.h>\n"
 			"static const char nonce[] = \"%s\";\n"
@@ -523,17 +581,60 @@ static char *source_for(enum unit u, const char *nonce)
 			"\tputs(f());\n"
 			"\treturn 0;\n"
 			"}\n", nonce);
+		break;
 	case U_EXE:
 	default:
-		return xasprintf(
-			"%s"
+		text = xasprintf(
+			"%s%s"
 			"static const char nonce[] = \"%s\";\n"
 			"int main(int argc, char **argv){ (void)argv;%s "
-			"return argc > 99 ? nonce[argc %% (int)sizeof nonce] : %d; }\n",
+			"return argc > 99 ? nonce[argc %% (int)sizeof nonce]%s : %d; }\n",
 			payload == P_KILL ? "#include <signal.h>\n" : "",
-			nonce,
+			block, nonce,
 			payload == P_KILL ? " raise(SIGKILL);" : "",
+			pad ? " + execlag_pad[argc]" : "",
 			payload == P_FAIL ? 3 : 0);
+		break;
+	}
+	free(block);
+	return text;
+}
+
+/* Write pad_bytes of random bytes to the new file path, from a generator
+ * seeded by the artifact's nonce (xorshift64*: every artifact its own). */
+static void write_pad(const char *path, const char *nonce)
+{
+	uint64_t x = 0xcbf29ce484222325u, buf[8192];
+	long left = pad_bytes;
+	const char *c;
+	int fd;
+
+	for (c = nonce; *c; c++)
+		x = (x ^ (unsigned char)*c) * 0x100000001b3u;
+	if (!x)
+		x = 1;
+	track(path);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		untrack_last();
+		die_if_full(EXIT_FAIL, workdir);
+		die(EXIT_FAIL, "cannot create %s:", path);
+	}
+	while (left > 0) {
+		size_t i, len = left < (long)sizeof buf ? (size_t)left : sizeof buf;
+
+		for (i = 0; i < sizeof buf / sizeof buf[0]; i++) {
+			x ^= x >> 12;
+			x ^= x << 25;
+			x ^= x >> 27;
+			buf[i] = x * 0x2545f4914f6cdd1du;
+		}
+		write_all(fd, (const char *)buf, len, path);
+		left -= (long)len;
+	}
+	if (close(fd) != 0) {
+		die_if_full(EXIT_FAIL, workdir);
+		die(EXIT_FAIL, "cannot write %s:", path);
 	}
 }
 
@@ -555,7 +656,12 @@ static void start_job(struct cjob *j, enum unit u, const char *stem)
 	refuse_existing(j->final);
 	refuse_existing(j->out);
 	nonce = make_nonce(stem);
-	text = source_for(u, nonce);
+	if (pad_bytes > 0 && u != U_HOST) {
+		j->pad = xasprintf("%s/%s.pad", workdir, stem);
+		refuse_existing(j->pad);
+		write_pad(j->pad, nonce);
+	}
+	text = source_for(u, nonce, j->pad);
 	write_new(j->src, text, 0644);
 	free(text);
 	free(nonce);
@@ -648,6 +754,8 @@ static void finish_job(struct cjob *j, int st)
 	}
 	unlink(j->src);
 	unlink(j->err);
+	if (j->pad)
+		unlink(j->pad);
 	/* No stat or open of the output: chmod tells whether it exists. */
 	if (chmod(j->out, 0755) != 0) {
 		if (errno == ENOENT)
@@ -661,7 +769,8 @@ static void finish_job(struct cjob *j, int st)
 	free(j->out);
 	free(j->final);
 	free(j->err);
-	j->src = j->out = j->final = j->err = NULL;
+	free(j->pad);
+	j->src = j->out = j->final = j->err = j->pad = NULL;
 }
 
 /* Compile n units, at most njob at once.  stem_one names a single unit
@@ -844,6 +953,8 @@ static void write_manifest(const char *case_name, long n)
 
 	fprintf(f, "execlag-manifest\t1\ncase\t%s\nkind\t%s\nn\t%ld\n"
 		"workdir\t%s\n", case_name, kinds[kind].name, n, workdir);
+	if (pad_bytes > 0)
+		fprintf(f, "pad\t%ld\n", pad_bytes);
 	for (i = 0; i < n; i++) {
 		char *obj = slot_path(i, kind == K_SCRIPT || kind == K_SCRIPT_SH ?
 				      ".sh" : kind == K_DYLIB ? LIB_EXT : "");
@@ -876,6 +987,26 @@ static int has_tab_nl(const char *s)
 	return strpbrk(s, "\t\n\r") != NULL;
 }
 
+/* BYTES, BYTESk (KiB) or BYTESm (MiB), 0..MAX_PAD; -1 when not that. */
+static long parse_size(const char *s)
+{
+	char digits[16];
+	size_t len = strlen(s);
+	long v, unit = 1;
+
+	if (len > 0 && (s[len - 1] == 'k' || s[len - 1] == 'K'))
+		unit = 1024, len--;
+	else if (len > 0 && (s[len - 1] == 'm' || s[len - 1] == 'M'))
+		unit = 1024L * 1024, len--;
+	if (len == 0 || len >= sizeof digits)
+		return -1;
+	memcpy(digits, s, len);
+	digits[len] = '\0';
+	if (parse_long(digits, 0, MAX_PAD / unit, &v) != 0)
+		return -1;
+	return v * unit;
+}
+
 static const char *need_value(int argc, char **argv, int *i, const char *opt)
 {
 	if (*i + 1 >= argc)
@@ -887,7 +1018,7 @@ int main(int argc, char **argv)
 {
 	const char *o_kind = NULL, *o_count = NULL, *o_dir = NULL;
 	const char *o_manifest = NULL, *o_case = NULL, *o_payload = NULL;
-	const char *o_cc = NULL, *o_jobs = NULL;
+	const char *o_cc = NULL, *o_jobs = NULL, *o_size = NULL;
 	const char *echo = NULL;
 	long count, njob;
 	struct stat st;
@@ -920,6 +1051,8 @@ int main(int argc, char **argv)
 			o_cc = need_value(argc, argv, &i, a);
 		else if (!strcmp(a, "--jobs"))
 			o_jobs = need_value(argc, argv, &i, a);
+		else if (!strcmp(a, "--size"))
+			o_size = need_value(argc, argv, &i, a);
 		else
 			die(EXIT_USAGE, "unknown argument '%s' (see --help)", a);
 	}
@@ -976,6 +1109,17 @@ int main(int argc, char **argv)
 		if (payload != P_OK && !kinds[kind].payloads)
 			die(EXIT_USAGE, "--payload %s is only for script, "
 			    "script-via-sh and exe", o_payload);
+	}
+
+	if (o_size) {
+		pad_bytes = parse_size(o_size);
+		if (pad_bytes < 0)
+			die(EXIT_USAGE, "--size: '%s' is not a size from 0 to 64m "
+			    "(digits, then k or m)", o_size);
+		if (pad_bytes > 0 && !kinds[kind].needs_cc)
+			die(EXIT_USAGE, "--size is only for the compiled kinds "
+			    "(exe, exe-copy, exe-hardlink, exe-rewrite, dylib, "
+			    "quarantined)");
 	}
 
 	if (!*prefix || strspn(prefix, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -71,14 +71,47 @@ static double *pass_times(const struct config *c, enum pass p, size_t *n)
 
 /* ---- plot-launch ---------------------------------------------------------- */
 
-static void time_range(const struct run *r, double *min, double *max)
+/* The bands of plot-launch: each case's headline config, then the case's
+ * other sizes (SIZE) at the headline's class and thread count, by size. */
+struct band {
+	const struct case_result *cr;
+	const struct config *c;
+};
+
+static struct band *launch_bands(const struct run *r, size_t *n)
+{
+	struct band *b = NULL;
+	size_t i, j;
+
+	*n = 0;
+	for (i = 0; i < r->n_cases; i++) {
+		const struct case_result *cr = &r->cases[i];
+		const struct config *h = cr->headline;
+
+		b = xrealloc(b, (*n + 1 + cr->n_configs) * sizeof *b);
+		b[*n].cr = cr;
+		b[(*n)++].c = h;
+		for (j = 0; j < cr->n_configs; j++) {
+			const struct config *c = cr->configs[j];
+
+			if (c != h && c->threads == h->threads && c->pad != h->pad &&
+			    strcmp(c->class_name, h->class_name) == 0) {
+				b[*n].cr = cr;
+				b[(*n)++].c = c;
+			}
+		}
+	}
+	return b;
+}
+
+static void time_range(const struct band *b, size_t nb, double *min, double *max)
 {
 	size_t i, j;
 
 	*min = INFINITY;
 	*max = 0.0;
-	for (i = 0; i < r->n_cases; i++) {
-		const struct config *h = r->cases[i].headline;
+	for (i = 0; i < nb; i++) {
+		const struct config *h = b[i].c;
 
 		for (j = 0; j < h->n_samples; j++) {
 			double d = h->samples[j].dur_ms;
@@ -137,11 +170,14 @@ static void strip(FILE *f, const struct log_axis *ax, const struct config *h,
 	free(v);
 }
 
-static void case_header(FILE *f, const struct case_result *cr, double y)
+/* The band's title: the case, its size when padded, and the penalty; the
+ * first band of a case measured at several sizes gives the slope too. */
+static void case_header(FILE *f, const struct case_result *cr, const struct config *h,
+			double y)
 {
-	const struct config *h = cr->headline;
 	const struct penalty *pen = &h->penalty;
-	char a[32], b[32], c[32], buf[256];
+	char a[32], b[32], c[32], buf[384], name[160], size[32];
+	size_t i;
 
 	fmt2(pen->median_ms, a, sizeof a);
 	if (isnan(pen->median_ms))
@@ -156,9 +192,23 @@ static void case_header(FILE *f, const struct case_result *cr, double y)
 			 fmt2(pen->ci_low_ms, b, sizeof b),
 			 fmt2(pen->ci_high_ms, c, sizeof c),
 			 stats_verdict_name(h->verdict), h->threads, h->class_name);
+	for (i = 0; h == cr->headline && i < cr->n_slopes; i++)
+		if (cr->slopes[i].threads == h->threads &&
+		    strcmp(cr->slopes[i].class_name, h->class_name) == 0 &&
+		    !isnan(cr->slopes[i].ms_per_mib)) {
+			size_t len = strlen(buf);
+
+			snprintf(buf + len, sizeof buf - len, "; %+.2f ms per MiB [%+.2f, %+.2f]",
+				 cr->slopes[i].ms_per_mib, cr->slopes[i].ci_low,
+				 cr->slopes[i].ci_high);
+		}
+	if (h->pad > 0)
+		snprintf(name, sizeof name, "%s, %s", cr->name, fmt_size(h->pad, size, sizeof size));
+	else
+		snprintf(name, sizeof name, "%s", cr->name);
 	fprintf(f, "<text x=\"12\" y=\"%.1f\" font-family=\"sans-serif\" font-size=\"13\" "
 		"fill=\"%s\"><tspan font-weight=\"bold\">", y, SVG_INK);
-	svg_escape(f, cr->name);
+	svg_escape(f, name);
 	fputs("</tspan><tspan dx=\"8\" fill=\"" SVG_MUTED "\">— ", f);
 	svg_escape(f, buf);
 	fputs("</tspan></text>\n", f);
@@ -177,10 +227,11 @@ int plot_launch_svg(const struct run *r, FILE *f)
 	struct log_axis ax;
 	char title[256], note[256];
 	double min, max, bottom;
-	int height = L_TOP + (int)r->n_cases * L_BAND + L_BOTTOM;
-	size_t i;
+	size_t i, nb;
+	struct band *bands = launch_bands(r, &nb);
+	int height = L_TOP + (int)nb * L_BAND + L_BOTTOM;
 
-	time_range(r, &min, &max);
+	time_range(bands, nb, &min, &max);
 	log_axis_fit(&ax, min, max, -3, L_X0, L_X1);
 	snprintf(title, sizeof title, "execlag %s: first vs repeat launch time per case",
 		 r->run_id);
@@ -196,17 +247,18 @@ int plot_launch_svg(const struct run *r, FILE *f)
 	legend(f, L_X1 + 14, 24);
 	if (gate_note(r, note, sizeof note))
 		svg_text(f, 12, 62, "start", 12, SVG_FIRST, NULL, note);
-	bottom = L_TOP + (double)r->n_cases * L_BAND;
+	bottom = L_TOP + (double)nb * L_BAND;
 	svg_log_axis_x(f, &ax, L_TOP - 4, bottom, "launch time, ms (log scale)");
-	for (i = 0; i < r->n_cases; i++) {
+	for (i = 0; i < nb; i++) {
 		double y = L_TOP + (double)i * L_BAND;
 
 		if (i > 0)
 			svg_line(f, 8, y - 2, L_WIDTH - 8, y - 2, SVG_GRID, 1, "3 3");
-		case_header(f, &r->cases[i], y + 14);
-		strip(f, &ax, r->cases[i].headline, PASS_FIRST, y + 36);
-		strip(f, &ax, r->cases[i].headline, PASS_REPEAT, y + 60);
+		case_header(f, bands[i].cr, bands[i].c, y + 14);
+		strip(f, &ax, bands[i].c, PASS_FIRST, y + 36);
+		strip(f, &ax, bands[i].c, PASS_REPEAT, y + 60);
 	}
+	free(bands);
 	svg_end(f);
 	return ferror(f) ? -1 : 0;
 }

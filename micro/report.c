@@ -120,6 +120,8 @@ static json_t *json_gate(const struct run *r)
 	/* runs made before the gate could hold every launch held none */
 	json_object_set_new(gate, "every_ms",
 			    json_loose(run_condition(r, "gate.every_ms") ? run_condition(r, "gate.every_ms") : "0"));
+	json_object_set_new(gate, "per_mb_ms",
+			    json_loose(run_condition(r, "gate.per_mb_ms") ? run_condition(r, "gate.per_mb_ms") : "0"));
 	return gate;
 }
 
@@ -219,6 +221,7 @@ static json_t *json_config(const struct config *c)
 
 	json_object_set_new(obj, "threads", json_integer(c->threads));
 	json_object_set_new(obj, "class", jstr(c->class_name));
+	json_object_set_new(obj, "pad_bytes", json_integer(c->pad));
 	json_object_set_new(obj, "n", json_integer(c->n));
 	json_object_set_new(obj, "pairs", json_integer((json_int_t)c->pairs));
 	json_object_set_new(obj, "first", json_pass_stats(&c->pass[PASS_FIRST]));
@@ -255,6 +258,27 @@ static json_t *json_scaling(const struct case_result *cr)
 	return list;
 }
 
+static json_t *json_slopes(const struct case_result *cr)
+{
+	json_t *list = json_array();
+	size_t i;
+
+	for (i = 0; i < cr->n_slopes; i++) {
+		const struct size_slope *s = &cr->slopes[i];
+
+		json_array_append_new(list, json_pack(
+			"{s:o, s:I, s:I, s:I, s:I, s:o, s:o, s:o, s:s, s:o}",
+			"class", jstr(s->class_name), "threads", (json_int_t)s->threads,
+			"sizes", (json_int_t)s->n_sizes,
+			"min_pad_bytes", (json_int_t)s->min_pad,
+			"max_pad_bytes", (json_int_t)s->max_pad,
+			"ms_per_mib", jnum(s->ms_per_mib), "low", jnum(s->ci_low),
+			"high", jnum(s->ci_high), "verdict", stats_verdict_name(s->verdict),
+			"reason", jstr(s->reason)));
+	}
+	return list;
+}
+
 static json_t *json_case(const struct case_result *cr)
 {
 	const struct config *h = cr->headline;
@@ -275,12 +299,13 @@ static json_t *json_case(const struct case_result *cr)
 	json_object_set_new(obj, "serialisation_reason", jstr(cr->serial_reason));
 	json_object_set_new(obj, "every_launch", json_every_launch(h));
 	json_object_set_new(obj, "headline",
-			    json_pack("{s:I, s:o}", "threads", (json_int_t)h->threads,
-				      "class", jstr(h->class_name)));
+			    json_pack("{s:I, s:o, s:I}", "threads", (json_int_t)h->threads,
+				      "class", jstr(h->class_name), "pad_bytes", (json_int_t)h->pad));
 	for (i = 0; i < cr->n_configs; i++)
 		json_array_append_new(configs, json_config(cr->configs[i]));
 	json_object_set_new(obj, "configs", configs);
 	json_object_set_new(obj, "scaling", json_scaling(cr));
+	json_object_set_new(obj, "size_slopes", json_slopes(cr));
 	return obj;
 }
 
@@ -347,7 +372,14 @@ static void result_cells(const struct case_result *cr, const struct config *c,
 {
 	snprintf(cells[COL_CASE], CELL_MAX, "%s", cr->name);
 	snprintf(cells[COL_T], CELL_MAX, "%ld", c->threads);
-	snprintf(cells[COL_CLASS], CELL_MAX, "%s", c->class_name);
+	if (c->pad > 0) {
+		char size[32];
+
+		snprintf(cells[COL_CLASS], CELL_MAX, "%s %s", c->class_name,
+			 fmt_size(c->pad, size, sizeof size));
+	} else {
+		snprintf(cells[COL_CLASS], CELL_MAX, "%s", c->class_name);
+	}
 	fmt2(c->pass[PASS_FIRST].median_ms, cells[COL_FIRST], CELL_MAX);
 	fmt2(c->pass[PASS_REPEAT].median_ms, cells[COL_REPEAT], CELL_MAX);
 	fmt_penalty(&c->penalty, cells[COL_PENALTY], CELL_MAX);
@@ -503,6 +535,31 @@ static void md_results(const struct run *r, FILE *f)
 	fputc('\n', f);
 }
 
+/* "  Size (T=1, class all): slowdown — …; penalty 2.10 ms at 16 KiB, …" */
+static void md_slopes(const struct case_result *cr, FILE *f)
+{
+	size_t i, j;
+
+	for (i = 0; i < cr->n_slopes; i++) {
+		const struct size_slope *s = &cr->slopes[i];
+		const char *sep = "";
+
+		fprintf(f, "  Size (T=%ld, class %s): %s — %s; penalty ", s->threads,
+			s->class_name, stats_verdict_name(s->verdict), s->reason);
+		for (j = 0; j < cr->n_configs; j++) {
+			const struct config *c = cr->configs[j];
+			char pen[96], size[32];
+
+			if (c->threads != s->threads || strcmp(c->class_name, s->class_name) != 0)
+				continue;
+			fprintf(f, "%s%s ms at %s", sep, fmt_penalty(&c->penalty, pen, sizeof pen),
+				fmt_size(c->pad, size, sizeof size));
+			sep = ", ";
+		}
+		fputs(".\n", f);
+	}
+}
+
 static void md_verdicts(const struct run *r, FILE *f)
 {
 	size_t i;
@@ -512,8 +569,11 @@ static void md_verdicts(const struct run *r, FILE *f)
 		const struct case_result *cr = &r->cases[i];
 		const struct config *h = cr->headline;
 
-		fprintf(f, "- **%s** (%s, T=%ld, class %s): %s — %s.\n", cr->name,
-			cr->kind, h->threads, h->class_name,
+		char size[32];
+
+		fprintf(f, "- **%s** (%s, T=%ld, class %s%s%s): %s — %s.\n", cr->name,
+			cr->kind, h->threads, h->class_name, h->pad > 0 ? ", padded " : "",
+			h->pad > 0 ? fmt_size(h->pad, size, sizeof size) : "",
 			stats_verdict_name(h->verdict), h->reason);
 		fprintf(f, "  Serialisation: %s — %s.\n",
 			stats_serialisation_name(cr->serialisation), cr->serial_reason);
@@ -528,6 +588,7 @@ static void md_verdicts(const struct run *r, FILE *f)
 				h->pass[PASS_REPEAT].median_ms, h->pass[PASS_REFERENCE].median_ms,
 				h->ref_reason);
 		}
+		md_slopes(cr, f);
 	}
 	fputc('\n', f);
 }
@@ -673,7 +734,7 @@ static void widen(int *width, char cells[N_COLS][CELL_MAX])
 
 static void print_case_lines(const struct run *r, FILE *f)
 {
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i < r->n_cases; i++) {
 		const struct case_result *cr = &r->cases[i];
@@ -686,6 +747,10 @@ static void print_case_lines(const struct run *r, FILE *f)
 			fprintf(f, "%s: every launch in the work folder costs %.2f ms more than "
 				"outside, first or repeat — %s\n", cr->name,
 				cr->headline->ref_cost.median_ms, cr->headline->ref_reason);
+		for (j = 0; j < cr->n_slopes; j++)
+			fprintf(f, "%s: against size (T=%ld, class %s): %s — %s\n", cr->name,
+				cr->slopes[j].threads, cr->slopes[j].class_name,
+				stats_verdict_name(cr->slopes[j].verdict), cr->slopes[j].reason);
 	}
 	fprintf(f, "cache key: %s — %s\n", stats_cache_key_name(r->inference.key),
 		r->inference.reason);

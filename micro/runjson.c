@@ -252,7 +252,14 @@ long rj_long(const json_t *obj, const char *key)
 	return (long)json_integer_value(v);
 }
 
-const json_t *rj_config(const json_t *kase, long threads, const char *class_name)
+long rj_pad(const json_t *o)
+{
+	long pad = rj_long(o, "pad_bytes");
+
+	return pad > 0 ? pad : 0;
+}
+
+const json_t *rj_config(const json_t *kase, long threads, const char *class_name, long pad)
 {
 	const json_t *configs = json_object_get(kase, "configs");
 	size_t i;
@@ -260,7 +267,8 @@ const json_t *rj_config(const json_t *kase, long threads, const char *class_name
 	for (i = 0; i < json_array_size(configs); i++) {
 		const json_t *c = json_array_get(configs, i);
 
-		if (rj_long(c, "threads") == threads && strcmp(rj_str(c, "class"), class_name) == 0)
+		if (rj_long(c, "threads") == threads && rj_pad(c) == pad &&
+		    strcmp(rj_str(c, "class"), class_name) == 0)
 			return c;
 	}
 	return NULL;
@@ -270,7 +278,7 @@ const json_t *rj_headline_config(const json_t *kase)
 {
 	const json_t *h = json_object_get(kase, "headline");
 
-	return rj_config(kase, rj_long(h, "threads"), rj_str(h, "class"));
+	return rj_config(kase, rj_long(h, "threads"), rj_str(h, "class"), rj_pad(h));
 }
 
 const json_t *rj_case(const struct runjson *r, const char *name)

@@ -36,8 +36,10 @@ long rj_long(const json_t *obj, const char *key);          /* -1 if not an integ
 
 /* The config of CASE whose threads and class are the headline's, or NULL. */
 const json_t *rj_headline_config(const json_t *kase);
-/* The config of CASE at THREADS and CLASS, or NULL. */
-const json_t *rj_config(const json_t *kase, long threads, const char *class_name);
+/* The config of CASE at THREADS, CLASS and padding PAD, or NULL. */
+const json_t *rj_config(const json_t *kase, long threads, const char *class_name, long pad);
+/* pad_bytes of a config or headline; 0 when absent (runs before SIZE). */
+long rj_pad(const json_t *o);
 /* The case named NAME, or NULL. */
 const json_t *rj_case(const struct runjson *r, const char *name);
 

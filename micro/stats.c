@@ -413,9 +413,12 @@ static int cmp_config(const void *a, const void *b)
 
 	if (by_class != 0)
 		return by_class;
-	return (x->threads > y->threads) - (x->threads < y->threads);
+	if (x->threads != y->threads)
+		return (x->threads > y->threads) - (x->threads < y->threads);
+	return (x->pad > y->pad) - (x->pad < y->pad);
 }
 
+/* The config of the case's base size at this class and thread count. */
 static struct config *find_config(const struct case_result *cr,
 				  const char *class_name, long threads)
 {
@@ -423,6 +426,7 @@ static struct config *find_config(const struct case_result *cr,
 
 	for (i = 0; i < cr->n_configs; i++)
 		if (cr->configs[i]->threads == threads &&
+		    cr->configs[i]->pad == cr->base_pad &&
 		    strcmp(cr->configs[i]->class_name, class_name) == 0)
 			return cr->configs[i];
 	return NULL;
@@ -447,7 +451,7 @@ static void build_scaling(struct case_result *cr)
 		const struct config *base = find_config(cr, c->class_name, 1);
 		struct scaling_row *row;
 
-		if (!base)
+		if (!base || c->pad != cr->base_pad)
 			continue;
 		row = &cr->scaling[cr->n_scaling++];
 		row->class_name = c->class_name;
@@ -637,6 +641,7 @@ static void decide_serialisation(struct case_result *cr)
 	}
 	for (i = 0; i < cr->n_configs; i++)
 		if (strcmp(cr->configs[i]->class_name, head->class_name) == 0 &&
+		    cr->configs[i]->pad == cr->base_pad &&
 		    cr->configs[i]->threads > max_threads)
 			max_threads = cr->configs[i]->threads;
 	if (max_threads <= 1) {
@@ -663,14 +668,122 @@ static void decide_serialisation(struct case_result *cr)
 			 top && top->rounds > 0 ? &top->round : NULL);
 }
 
+/* ---- the penalty against size ------------------------------------------------ */
+
+/* One slope over the configs c[0..n-1] (one class and thread count, in
+ * ascending padding); points without an interval are left out. */
+static void fit_slope(struct config *const *c, size_t n, struct size_slope *s)
+{
+	double sx = 0, sy = 0, sxx = 0, sxy = 0, var = 0, mx, my, span;
+	const double z = 1.959963984540054; /* the normal's 97.5% point */
+	size_t i, k = 0;
+
+	s->class_name = c[0]->class_name;
+	s->threads = c[0]->threads;
+	s->min_pad = s->max_pad = -1;
+	for (i = 0; i < n; i++) {
+		const struct penalty *p = &c[i]->penalty;
+
+		if (isnan(p->median_ms) || isnan(p->ci_low_ms))
+			continue;
+		k++;
+		sx += (double)c[i]->pad / 1048576.0;
+		sy += p->median_ms;
+		if (s->min_pad < 0)
+			s->min_pad = c[i]->pad;
+		s->max_pad = c[i]->pad;
+	}
+	s->n_sizes = k;
+	s->ms_per_mib = s->ci_low = s->ci_high = NAN;
+	s->verdict = VERDICT_INCONCLUSIVE;
+	if (k < 2 || s->max_pad == s->min_pad) {
+		snprintf(s->reason, sizeof s->reason,
+			 "fewer than two sizes with a penalty interval");
+		return;
+	}
+	mx = sx / (double)k;
+	my = sy / (double)k;
+	for (i = 0; i < n; i++) {
+		const struct penalty *p = &c[i]->penalty;
+		double x = (double)c[i]->pad / 1048576.0 - mx;
+
+		if (isnan(p->median_ms) || isnan(p->ci_low_ms))
+			continue;
+		sxx += x * x;
+		sxy += x * (p->median_ms - my);
+	}
+	s->ms_per_mib = sxy / sxx;
+	for (i = 0; i < n; i++) {
+		const struct penalty *p = &c[i]->penalty;
+		double x = (double)c[i]->pad / 1048576.0 - mx;
+		double se = (p->ci_high_ms - p->ci_low_ms) / (2.0 * z);
+
+		if (isnan(p->median_ms) || isnan(p->ci_low_ms))
+			continue;
+		var += (x / sxx) * (x / sxx) * se * se;
+	}
+	s->ci_low = s->ms_per_mib - z * sqrt(var);
+	s->ci_high = s->ms_per_mib + z * sqrt(var);
+	span = (double)(s->max_pad - s->min_pad) / 1048576.0;
+	if (s->ci_low * span > PENALTY_FLOOR_MS) {
+		s->verdict = VERDICT_SLOWDOWN;
+		snprintf(s->reason, sizeof s->reason,
+			 "the penalty grows %.3g ms per MiB [%.3g, %.3g]: %.2f ms or more "
+			 "from the smallest size to the largest",
+			 s->ms_per_mib, s->ci_low, s->ci_high, s->ci_low * span);
+	} else if (fabs(s->ci_low) * span < PENALTY_FLOOR_MS &&
+		   fabs(s->ci_high) * span < PENALTY_FLOOR_MS) {
+		s->verdict = VERDICT_NONE;
+		snprintf(s->reason, sizeof s->reason,
+			 "the penalty does not grow with size: %.3g ms per MiB [%.3g, %.3g], "
+			 "under %.3g ms across the sizes", s->ms_per_mib, s->ci_low,
+			 s->ci_high, PENALTY_FLOOR_MS);
+	} else {
+		snprintf(s->reason, sizeof s->reason,
+			 "%.3g ms per MiB [%.3g, %.3g]: too wide to tell growth from none",
+			 s->ms_per_mib, s->ci_low, s->ci_high);
+	}
+}
+
+/* A slope for every class and thread count measured at two sizes or more
+ * (configs are sorted by class, threads, then padding). */
+static void build_slopes(struct case_result *cr)
+{
+	size_t i = 0, j;
+
+	cr->slopes = NULL;
+	cr->n_slopes = 0;
+	while (i < cr->n_configs) {
+		for (j = i + 1; j < cr->n_configs &&
+		     cr->configs[j]->threads == cr->configs[i]->threads &&
+		     strcmp(cr->configs[j]->class_name, cr->configs[i]->class_name) == 0; j++)
+			;
+		if (j - i >= 2) {
+			cr->slopes = xrealloc(cr->slopes, (cr->n_slopes + 1) * sizeof *cr->slopes);
+			fit_slope(&cr->configs[i], j - i, &cr->slopes[cr->n_slopes++]);
+		}
+		i = j;
+	}
+}
+
 void stats_case(struct case_result *cr)
 {
+	size_t i;
+
 	qsort(cr->configs, cr->n_configs, sizeof *cr->configs, cmp_config);
+	cr->base_pad = cr->configs[0]->pad;
+	for (i = 1; i < cr->n_configs; i++)
+		if (cr->configs[i]->pad < cr->base_pad)
+			cr->base_pad = cr->configs[i]->pad;
 	cr->headline = find_config(cr, "all", 1);
-	if (!cr->headline)
-		cr->headline = cr->configs[0]; /* lowest T of the first class */
+	if (!cr->headline) { /* lowest T of the first class, at the base size */
+		for (i = 0; i < cr->n_configs && cr->configs[i]->pad != cr->base_pad; i++)
+			;
+		cr->headline = cr->configs[i];
+	}
 	build_scaling(cr);
 	decide_serialisation(cr);
+	build_slopes(cr);
 }
 
 /* ---- the cache key ------------------------------------------------------------ */

@@ -74,6 +74,7 @@ struct config {
 	long n;
 	long cpus;              /* CPUs online (meta cpus); 0: unknown */
 	long block;             /* artifacts per block (meta block); 0: unknown */
+	long pad;               /* bytes of padding per artifact (meta pad); 0: none */
 	struct sample *samples; /* sorted by pass, then index */
 	size_t n_samples;
 	struct pass_time passes[PASS_ALL];
@@ -110,11 +111,30 @@ struct scaling_row {
 	double repeat;
 };
 
+/* The penalty against artifact size (SIZE): at one class and thread count,
+ * the least-squares slope of the configs' penalty medians on their padding
+ * in MiB, with an approximate interval (each median's spread read off its
+ * own interval). */
+struct size_slope {
+	const char *class_name;
+	long threads;
+	size_t n_sizes;
+	long min_pad, max_pad;
+	double ms_per_mib, ci_low, ci_high;
+	enum verdict verdict; /* slowdown: grows; none: flat; else inconclusive */
+	char reason[REASON_MAX];
+};
+
 struct case_result {
 	char *name;
 	char *kind;
-	struct config **configs; /* sorted by class, then threads */
+	struct config **configs; /* sorted by class, threads, then padding */
 	size_t n_configs;
+	/* the smallest padding: headline, scaling and serialisation use the
+	 * configs of that size only; the other sizes feed the slopes */
+	long base_pad;
+	struct size_slope *slopes;
+	size_t n_slopes;
 	struct config *headline;
 	struct scaling_row *scaling;
 	size_t n_scaling;

@@ -98,6 +98,21 @@ const char *fmt2(double v, char *buf, size_t len)
 	return buf;
 }
 
+const char *fmt_size(long bytes, char *buf, size_t len)
+{
+	if (bytes >= 1048576L && bytes % 1048576L == 0)
+		snprintf(buf, len, "%ld MiB", bytes / 1048576L);
+	else if (bytes >= 1048576L)
+		snprintf(buf, len, "%.1f MiB", (double)bytes / 1048576.0);
+	else if (bytes >= 1024 && bytes % 1024 == 0)
+		snprintf(buf, len, "%ld KiB", bytes / 1024);
+	else if (bytes >= 1024)
+		snprintf(buf, len, "%.1f KiB", (double)bytes / 1024.0);
+	else
+		snprintf(buf, len, "%ld B", bytes);
+	return buf;
+}
+
 int parse_long(const char *s, long min, long max, long *out)
 {
 	char *end;

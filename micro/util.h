@@ -37,6 +37,8 @@ char *xasprintf(const char *fmt, ...);
 
 /* v with two decimals ("1.25"), or "-" when v is NAN; returns buf. */
 const char *fmt2(double v, char *buf, size_t len);
+/* 16384 -> "16 KiB", 1048576 -> "1 MiB", 1572864 -> "1.5 MiB". */
+const char *fmt_size(long bytes, char *buf, size_t len);
 
 /* Monotonic clock in nanoseconds. */
 uint64_t now_ns(void);

@@ -717,3 +717,65 @@ assert_refused() {
 	run -2 --separate-stderr "$BIN/analyze" --run "$BATS_TEST_TMPDIR/sat" --quiet
 	[[ "$stderr" == *"bad idle_first '1.5'"* ]]
 }
+
+# sized_run DIR: cases at three paddings (16 KiB, 1 MiB, 8 MiB), T=1, 20
+# artifacts; each difference is the penalty plus (i % 5 - 2) x SPREAD ms, so
+# the medians are exact: grow 2 + 2 ms per MiB, flat 3 ms, wide 2 + 2 ms
+# per MiB with a spread of 15 ms (repeats of 40 ms)
+sized_run() {
+	local dir=$1 c pad
+	mkdir -p "$dir/raw"
+	printf 'os=Linux\nos_version=fixture\narch=x86_64\nprofile=fixture\n' >"$dir/conditions.txt"
+	for c in grow flat wide; do
+		for pad in 16384 1048576 8388608; do
+			awk -v c="$c" -v pad="$pad" 'BEGIN {
+				OFS = "\t"
+				mib = pad / 1048576
+				pen = c == "flat" ? 3 : 2 + 2 * mib
+				spread = c == "wide" ? 15 : 0.05
+				rep = c == "wide" ? 40 : 2
+				print "execlag-samples", 1
+				print "meta", "case", c; print "meta", "kind", "exe"; print "meta", "threads", 1
+				print "meta", "class", "all"; print "meta", "n", 20; print "meta", "block", 2
+				print "meta", "pad", pad
+				print "pass", "first", 90000000, 20; print "pass", "repeat", 30000000, 20
+				for (i = 0; i < 20; i++) print "sample", "first", 0, i, sprintf("%d", (rep + pen + (i % 5 - 2) * spread) * 1e6), 0, 0, 0
+				for (i = 0; i < 20; i++) print "sample", "repeat", 0, i, sprintf("%d", rep * 1e6), 0, 0, 0
+			}' >"$dir/raw/$c-t1-all-s$pad.samples.tsv"
+		done
+	done
+}
+
+@test "penalty against size: the slope over the paddings, its interval, and a verdict on growth" {
+	RUN="$BATS_TEST_TMPDIR/sized"
+	JSON="$RUN/run.json"
+	sized_run "$RUN"
+	run -0 --separate-stderr "$BIN/analyze" --run "$RUN" --quiet
+	validate_run_json "$JSON"
+	# the headline is the smallest size; every size is a config of its own
+	jq_is "$(kase grow).headline.pad_bytes" 16384
+	jq_is "$(kase grow).penalty_ms.median" 2.03125
+	jq_is "[$(kase grow).configs[].pad_bytes] | join(\",\")" 16384,1048576,8388608
+	jq_is "$(kase grow).size_slopes | length" 1
+	jq_near "$(kase grow).size_slopes[0].ms_per_mib" 2
+	jq_is "$(kase grow).size_slopes[0].sizes" 3
+	jq_is "$(kase grow).size_slopes[0].verdict" slowdown
+	jq_is "$(kase grow).size_slopes[0] | .low < 2 and .high > 2 and .high - .low < 0.1" true
+	jq_near "$(kase flat).size_slopes[0].ms_per_mib" 0
+	jq_is "$(kase flat).size_slopes[0].verdict" none
+	# a spread as large as the growth: the slope is still 2, but not told
+	jq_near "$(kase wide).size_slopes[0].ms_per_mib" 2
+	jq_is "$(kase wide).size_slopes[0].verdict" inconclusive
+	# scaling rows come from one size only
+	jq_is "$(kase grow).scaling | length" 1
+	# the report: each size in the table, the slope under the verdict, and the plot's bands
+	grep -q '^| grow | 1 | all 1 MiB | ' "$RUN/report.md"
+	grep -q '^  Size (T=1, class all): slowdown — the penalty grows 2 ms per MiB \[' "$RUN/report.md"
+	grep -q 'ms at 16 KiB, .* ms at 1 MiB, .* ms at 8 MiB\.$' "$RUN/report.md"
+	grep -q '>grow, 8 MiB<' "$RUN/plot-launch.svg"
+	grep -q 'per MiB \[' "$RUN/plot-launch.svg"
+	# the same case, thread count, class and size twice is refused
+	cp "$RUN/raw/grow-t1-all-s16384.samples.tsv" "$RUN/raw/grow-again.samples.tsv"
+	run -2 --separate-stderr "$BIN/analyze" --run "$RUN" --quiet
+	[[ "$stderr" == *"case grow at T=1 class all (padding 16384 bytes) is also in"* ]]
+}

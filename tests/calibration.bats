@@ -151,6 +151,27 @@ within() {
 	[ "$(grep -c '"result":"exempt"' "$r/gate.log")" -gt 0 ]
 }
 
+@test "per_mb=2: under a gate whose hold grows 2 ms per MiB, the kit's slope over SIZE is within 20% of it; a hard link's none" {
+	need_gate
+	local r slope
+	r=$(settled_run sizes --gate 'latency=2 workers=1 key=inode per_mb=2' --cases exe,exe-hardlink,dylib \
+		--threads 1 --sizes 16k,1m,8m)
+	assert_equal "$(jq -r '.gate.per_mb_ms' "$r/run.json")" 2
+	validate_run_json "$r/run.json"
+	for c in exe dylib; do
+		slope=$(field "$r" "$c" '.size_slopes[0].ms_per_mib')
+		echo "# per_mb=2: $c penalty $(field "$r" "$c" '[.configs[] | "\(.pad_bytes): \(.penalty_ms.median)"] | join(", ")') ms; slope $slope [$(field "$r" "$c" .size_slopes[0].low), $(field "$r" "$c" .size_slopes[0].high)] ms per MiB" >&3
+		assert_equal "$(field "$r" "$c" .size_slopes[0].sizes)" 3
+		assert_equal "$(field "$r" "$c" .size_slopes[0].verdict)" slowdown
+		awk -v s="$slope" 'BEGIN { exit !(s > 1.6 && s < 2.4) }' || fail "$c: slope $slope ms per MiB, want 2 ± 20%"
+	done
+	# a hard link of a known inode is never held, at any size
+	assert_equal "$(field "$r" exe-hardlink .size_slopes[0].verdict)" none
+	# the plot shows each size, the report the slope
+	grep -q '>exe, 8 MiB<' "$r/plot-launch.svg"
+	grep -q '^  Size (T=1, class all): slowdown — the penalty grows' "$r/report.md"
+}
+
 @test "every=3: every launch in the work folder costs 3 ms more than the reference outside it; without it, no slowdown" {
 	need_gate
 	local r base c cost held over want

@@ -219,3 +219,15 @@ one_line_exit_2() {
 		cmp "$CF/$d/run.json" "$BATS_TEST_TMPDIR/gen/$d/run.json" || fail "$d/run.json differs from what make-fixtures writes"
 	done
 }
+
+@test "configurations at several sizes (SIZE) are matched size by size, and named with it" {
+	# A: exe at 16 KiB and 1 MiB; B: the same two, the 1 MiB one slower, and 8 MiB
+	sized='.cases |= map(if .name == "exe" then .configs = [(.configs[0] | .pad_bytes = 16384),
+		(.configs[0] | .pad_bytes = 1048576 | .penalty_ms.median = PEN)] + EXTRA else . end)'
+	a=$(variant a "$(printf '%s' "$sized" | sed 's/PEN/4/; s/EXTRA/[]/')")
+	b=$(variant b "$(printf '%s' "$sized" | sed 's/PEN/40/; s/EXTRA/[(.configs[0] | .pad_bytes = 8388608)]/')")
+	run -0 "$BIN/compare" "$a" "$b"
+	assert_line --regexp '^exe +1 +all 1 MiB +4\.00 \[[-0-9., ]+\] +40\.00 \[[-0-9., ]+\] +10\.00 '
+	assert_line --regexp '^exe +1 +all 16 KiB '
+	assert_line --partial "Only in B: exe T=1 all 8 MiB"
+}

@@ -289,6 +289,70 @@ expect_usage_error() {
 
 # ---- payloads ----
 
+# ---- padding (--size) ----
+
+# check_padded KIND N BYTES: the manifest says the padding, and is otherwise
+# the documented one; every object is BYTES larger than an unpadded one
+# would be (the program itself: under 256 KiB)
+check_padded() {
+	local kind=$1 n=$2 bytes=$3 obj size
+	assert_equal "$(grep '^pad	' "$M")" "$(printf 'pad\t%s' "$bytes")"
+	assert_equal "$(sed -n 6p "$M" | cut -f 1)" pad
+	grep -v '^pad	' "$M" >"$M.plain"
+	M="$M.plain" check_manifest "$kind" "$n"
+	while read -r obj; do
+		size=$(wc -c <"$obj" | tr -d ' ')
+		[ "$size" -ge "$bytes" ] && [ "$size" -lt $((bytes + 262144)) ] ||
+			fail "$obj: $size bytes, want $bytes + under 256 KiB"
+	done < <(objects)
+}
+
+@test "--size: every exe carries its own random bytes, and still runs" {
+	mk exe 3 --size 1m
+	check_padded exe 3 1048576
+	check_all_differ
+	check_nonces
+	check_runs 0
+	# not only the nonce differs: nearly every byte of the padding does
+	diff=$(cmp -l "$W/p-0000" "$W/p-0001" | wc -l | tr -d ' ')
+	[ "$diff" -gt 1000000 ] || fail "only $diff bytes differ"
+	# the padding's source is gone with the compiler's input
+	assert_equal "$(contents)" "$(names "" 3)"
+}
+
+@test "--size: the dylib's libraries are padded, the host is not; copies keep the base's bytes" {
+	mk dylib 2 --size 64k
+	check_padded dylib 2 65536
+	[ "$(wc -c <"$W/p-host" | tr -d ' ')" -lt 65536 ] || fail "the host was padded"
+	check_runs 0
+	rm -rf "$W" "$M" "$M.plain" && mkdir "$W"
+	mk exe-copy 2 --size 16k
+	check_padded exe-copy 2 16384
+	assert_equal "$(sha "$W/p-0000")" "$(sha "$W/p-base")"
+	check_runs 0
+	# 0 is no padding: no pad line
+	rm -rf "$W" "$M" && mkdir "$W"
+	mk exe 1 --size 0
+	check_manifest exe 1
+}
+
+@test "--size: a work folder whose name holds quotes, a backslash and a space" {
+	W="$BATS_TEST_TMPDIR/a\"b\\c d'e"
+	mkdir -p "$W"
+	mk exe 1 --size 4k
+	check_padded exe 1 4096
+	check_runs 0
+}
+
+@test "--size: refused for scripts and system-copy, and when no size from 0 to 64m" {
+	for kind in script script-via-sh system-copy; do
+		expect_usage_error --kind "$kind" --count 1 --dir "$W" --prefix p --manifest "$M" --size 1m
+	done
+	for z in 65m 1g -1 abc 1.5m "" k 99999999999; do
+		expect_usage_error --kind exe --count 1 --dir "$W" --prefix p --manifest "$M" --size "$z"
+	done
+}
+
 @test "payload kill: script, script-via-sh and exe artifacts die by SIGKILL" {
 	for kind in script script-via-sh exe; do
 		rm -rf "$W" "$M" && mkdir "$W"

@@ -89,6 +89,35 @@ assert_nothing_left() {
 	assert_equal "$stderr" "execlag: GATE sets latency twice"
 }
 
+@test "SIZE: a size that is not 0 to 64m, or one given twice, is refused; so is a bad GATE per_mb" {
+	for z in 65m 1g -1 abc 1.5m k 16k,,x 99999999999; do
+		SIZE=$z run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
+		assert_refused_clean
+		[[ "$stderr" == "execlag: SIZE '"* ]] || fail "$z: $stderr"
+	done
+	SIZE=16k,16384 run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
+	assert_refused_clean
+	assert_equal "$stderr" "execlag: SIZE names 16384 twice"
+	run --separate-stderr sh "$ROOT/scripts/repro" --gate "per_mb=-2"
+	assert_refused_clean
+	[[ "$stderr" == "execlag: GATE per_mb '-2' is not a number of ms"* ]]
+}
+
+@test "SIZE: each size of a compiled case is a config of its own; scripts run once, unpadded" {
+	SIZE=0,4K run --separate-stderr sh "$ROOT/scripts/repro" --cases exe,script --threads 1 --count 6
+	assert_success
+	[[ "$output" == *"[2/3] exe T=1 class=all size=4k: making 6 fresh artifacts"* ]] || fail "$output"
+	j=$(find "$D/results" -name run.json)
+	assert_equal "$(jq -r '.conditions["run.sizes"]' "$j")" 0,4k
+	assert_equal "$(jq -c '[.cases[] | {(.name): [.configs[].pad_bytes]}] | add' "$j")" '{"exe":[0,4096],"script":[0]}'
+	assert_equal "$(jq -r '.cases[] | select(.name == "exe") | .size_slopes[0].sizes' "$j")" 2
+	raw=$(dirname "$j")/raw
+	[ -f "$raw/exe-t1-all-s4k.samples.tsv" ] && [ -f "$raw/exe-t1-all-s0.samples.tsv" ] &&
+		[ -f "$raw/script-t1-all.samples.tsv" ] || fail "$(ls "$raw")"
+	assert_equal "$(grep '^pad' "$raw/exe-t1-all-s4k.manifest")" "$(printf 'pad\t4096')"
+	assert_equal "$(grep '^pad' "$raw/exe-t1-all-s4k.ref.manifest")" "$(printf 'pad\t4096')"
+}
+
 @test "a COUNT too small for an interval names COUNT and the rule, not THREADS" {
 	min=$(sed -n 's/^#define MIN_PAIRS[[:space:]]*\([0-9]*\).*/\1/p' "$ROOT/micro/thresholds.h")
 	for c in 1 $((min - 1)); do
