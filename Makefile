@@ -55,9 +55,10 @@ endif
 # LDFLAGS and PKG_CONFIG are make's own: commands and flags, as in any Makefile.
 USER_VARS = A B DIR OUT RUN EXERCISE GATE PROFILE CASES THREADS COUNT CLASSES \
             RESULTS BENCH_LAUNCHES BENCH_ROUNDS BENCH_COPIES SENS_LATENCIES \
-            SENS_RUNS DESTDIR PREFIX TMPDIR ZIG EXECLAG_BIN EXECLAG_LOG \
+            SENS_RUNS BENCH_LATENCIES DESTDIR PREFIX TMPDIR ZIG EXECLAG_BIN EXECLAG_LOG \
             EXECLAG_WATCH_SERVICES EXECLAG_SYSROOT EXECLAG_DEVTOOLS \
-            EXECLAG_PINS EXECLAG_MACSIM BATS_LIB_PATH FUZZ_SECONDS TAG SIZE
+            EXECLAG_PINS EXECLAG_MACSIM BATS_LIB_PATH FUZZ_SECONDS TAG SIZE \
+            SEQUENTIAL
 define keep_verbatim
 ifeq ($$(origin $(1)),command line)
 override $(1) := $$(value $(1))
@@ -99,7 +100,7 @@ COMMON_HDR = micro/util.h
 
 .PHONY: all setup build deps deps-check deps-test repro repro-full test check bench sensitivity \
         cross print-progs lint install uninstall clean feedback compare aggregate bench-aggregate \
-        runs
+        runs bench-repro
 
 all: build
 build: $(PROGS)
@@ -111,11 +112,11 @@ FSFLUSH = micro/fsflush_$(PLAT).c
 $(BIN)/mkfresh: micro/mkfresh.c micro/fsflush.h $(FSFLUSH) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/mkfresh.c $(FSFLUSH) $(COMMON_SRC) $(LDFLAGS)
 
-$(BIN)/launch: micro/launch.c micro/coreclass.h micro/coreclass_$(PLAT).c micro/cpuidle.h micro/cpuidle_$(PLAT).c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/launch.c micro/coreclass_$(PLAT).c micro/cpuidle_$(PLAT).c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
+$(BIN)/launch: micro/launch.c micro/orderstats.c micro/orderstats.h micro/thresholds.h micro/coreclass.h micro/coreclass_$(PLAT).c micro/cpuidle.h micro/cpuidle_$(PLAT).c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/launch.c micro/orderstats.c micro/coreclass_$(PLAT).c micro/cpuidle_$(PLAT).c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
-$(BIN)/analyze: micro/analyze.c micro/run.c micro/run.h micro/stats.c micro/stats.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/run.c micro/stats.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/analyze: micro/analyze.c micro/run.c micro/run.h micro/stats.c micro/stats.h micro/orderstats.c micro/orderstats.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/run.c micro/stats.c micro/orderstats.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 $(BIN)/gate: micro/gate_linux.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/gate_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)
@@ -195,6 +196,10 @@ bench: deps-test
 sensitivity: deps-test
 	@$(MAKE) --no-print-directory build
 	@sh scripts/sensitivity
+
+bench-repro: deps-test
+	@$(MAKE) --no-print-directory build
+	@sh scripts/bench-repro
 
 feedback: deps
 	@$(MAKE) -s --no-print-directory $(BIN)/fbtext $(BIN)/redact

@@ -208,6 +208,39 @@ static void parse_meta(struct parser *p, char **f, int nf)
 		c->block = field_long(p, f[2], 1, 100000000, "block");
 	} else if (strcmp(f[1], "pad") == 0) {
 		c->pad = field_long(p, f[2], 0, 1L << 30, "pad");
+	} else if (strcmp(f[1], "planned") == 0) {
+		c->planned = field_long(p, f[2], 1, 100000000, "planned");
+	} else if (strcmp(f[1], "looks") == 0) {
+		const char *q = f[2];
+		long v, last = 0;
+
+		/* ascending pair counts, at most 64 of them */
+		c->looks = 0;
+		while (*q) {
+			char num[24];
+			size_t len = strcspn(q, ",");
+
+			if (len == 0 || len >= sizeof num || c->looks >= 64)
+				die(EXIT_USAGE, "%s:%ld: bad looks '%s'", p->path, p->line, f[2]);
+			memcpy(num, q, len);
+			num[len] = '\0';
+			if (parse_long(num, 1, 100000000, &v) != 0 || v <= last)
+				die(EXIT_USAGE, "%s:%ld: bad looks '%s'", p->path, p->line, f[2]);
+			last = v;
+			c->looks++;
+			q += len;
+			if (*q == ',' && *++q == '\0')
+				die(EXIT_USAGE, "%s:%ld: bad looks '%s'", p->path, p->line, f[2]);
+		}
+		if (c->looks == 0)
+			die(EXIT_USAGE, "%s:%ld: bad looks '%s'", p->path, p->line, f[2]);
+		set_meta_text(p, &c->looks_at, f[1], f[2]);
+	} else if (strcmp(f[1], "stopped") == 0) {
+		if (strcmp(f[2], "slowdown") != 0 && strcmp(f[2], "none") != 0 &&
+		    strcmp(f[2], "maximum") != 0)
+			die(EXIT_USAGE, "%s:%ld: bad stopped '%s' (want slowdown, none or maximum)",
+			    p->path, p->line, f[2]);
+		set_meta_text(p, &c->stopped, f[1], f[2]);
 	} else if (strcmp(f[1], "idle_first") == 0 || strcmp(f[1], "idle_repeat") == 0) {
 		double v;
 

@@ -17,9 +17,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include "coreclass.h"
 #include "cpuidle.h"
+#include "orderstats.h"
+#include "thresholds.h"
 #include "util.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -118,7 +121,7 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: launch --manifest FILE --out FILE [--threads T] [--class all|P|E]\n"
 		"              [--passes first,repeat] [--block K] [--reference MANIFEST]\n"
-		"              [--quiet]\n"
+		"              [--sequential] [--quiet]\n"
 		"Launch every artifact of a manifest for the first time, then again,\n"
 		"with T threads started together; write the samples (docs/formats.md).\n"
 		"  --threads T   launching threads, 1..%d and at most the artifact count (1)\n"
@@ -132,6 +135,9 @@ static void usage(FILE *out)
 		"                launches, then its repeats, then the next block\n"
 		"                (2 at T=1, 1 at T>1: one launch per thread and block);\n"
 		"                0: every first launch, then every repeat\n"
+		"  --sequential  stop at a planned look (8 pairs, then in steps, the\n"
+		"                last at every artifact) once the verdict is certain\n"
+		"                at the looks' adjusted coverage (docs/method.md)\n"
 		"  --quiet       no per-pass summary on stderr\n", MAX_THREADS);
 }
 
@@ -294,6 +300,88 @@ static uint64_t run_pass(struct run *r, enum pass p, long lo_i, long hi_i)
 	return hi - lo;
 }
 
+/* ---- sequential stopping (docs/method.md) ---- */
+
+#define MAX_LOOKS 6
+#define FIRST_LOOK 8 /* 2^-8 < 0.025 / MAX_LOOKS: an interval exists there */
+/* At T > 1 the serialisation verdict reads the rounds (one per block):
+ * fewer than the quick profile's 10 at T = 2 left it undetermined at small
+ * costs (the grid of tests/calibration.bats), so a look waits for them. */
+#define SEQ_MIN_ROUNDS 10
+
+struct seq {
+	int on;
+	long looks[MAX_LOOKS]; /* artifacts launched at each look, ascending */
+	int k, next;           /* number of looks; the next one not yet taken */
+	const char *stop;      /* why it stopped: "slowdown", "none", "maximum" */
+};
+
+/* The looks for n artifacts: at 8, then every max(4, ceil((n - 8) / 5))
+ * up to n, the last at n, at most MAX_LOOKS; one look (n) when n < 8. */
+static void plan_looks(struct seq *q, long n)
+{
+	long step = (n - FIRST_LOOK + (MAX_LOOKS - 1) - 1) / (MAX_LOOKS - 1), at;
+
+	if (step < 4)
+		step = 4;
+	q->k = 0;
+	for (at = FIRST_LOOK; at < n && q->k < MAX_LOOKS - 1; at += step)
+		q->looks[q->k++] = at;
+	q->looks[q->k++] = n;
+	q->next = 0;
+	q->stop = "maximum";
+}
+
+static int ok(const struct sample *s)
+{
+	return s->done && s->spawn_errno == 0 && s->exit_status == 0 && s->signal == 0;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The verdict on artifacts [0, n) once certain at the looks' coverage
+ * (analyze's rule, thresholds.h): "slowdown", "none", or NULL. */
+static const char *certain(const struct run *r, long n, int looks)
+{
+	double *d = xmalloc((size_t)n * sizeof *d), *f = xmalloc((size_t)n * sizeof *f);
+	double *p = xmalloc((size_t)n * sizeof *p), lo, hi, cov, ratio;
+	const char *v = NULL;
+	size_t nd = 0, nf = 0, np = 0;
+	long i;
+
+	for (i = 0; i < n; i++) {
+		const struct sample *a = &r->samples[PASS_FIRST][i];
+		const struct sample *b = &r->samples[PASS_REPEAT][i];
+
+		if (ok(a))
+			f[nf++] = (double)a->dur_ns / 1e6;
+		if (ok(b))
+			p[np++] = (double)b->dur_ns / 1e6;
+		if (ok(a) && ok(b))
+			d[nd++] = ((double)a->dur_ns - (double)b->dur_ns) / 1e6;
+	}
+	qsort(d, nd, sizeof *d, cmp_dbl);
+	qsort(f, nf, sizeof *f, cmp_dbl);
+	qsort(p, np, sizeof *p, cmp_dbl);
+	ratio = stats_median(p, np) > 0 ? stats_median(f, nf) / stats_median(p, np) : NAN;
+	if (nd >= MIN_PAIRS &&
+	    stats_median_ci(d, nd, 1.0 - (1.0 - CONFIDENCE) / looks, &lo, &hi, &cov) == 0) {
+		if (lo > PENALTY_FLOOR_MS && ratio > RATIO_FLOOR)
+			v = "slowdown";
+		else if (hi < PENALTY_FLOOR_MS)
+			v = "none";
+	}
+	free(d);
+	free(f);
+	free(p);
+	return v;
+}
+
 /* Idle CPU during each pass, as a fraction of all CPUs' time; <0: unknown. */
 static double idle_frac[NPASS] = { -1, -1, -1 };
 
@@ -322,7 +410,8 @@ static void open_samples(const char *out)
 		die(EXIT_FAIL, "atexit failed");
 }
 
-static void write_samples(const char *out, struct run *r, const int *ran, const uint64_t *wall)
+static void write_samples(const char *out, struct run *r, const int *ran, const uint64_t *wall,
+			  long n, const struct seq *q)
 {
 	FILE *f;
 	long i;
@@ -331,8 +420,14 @@ static void write_samples(const char *out, struct run *r, const int *ran, const 
 	f = af.fp;
 	fprintf(f, "execlag-samples\t1\n");
 	fprintf(f, "meta\tcase\t%s\nmeta\tkind\t%s\n", r->m->kase, r->m->kind);
-	fprintf(f, "meta\tthreads\t%d\nmeta\tclass\t%s\nmeta\tn\t%ld\n", r->threads, r->cls, r->m->n);
+	fprintf(f, "meta\tthreads\t%d\nmeta\tclass\t%s\nmeta\tn\t%ld\n", r->threads, r->cls, n);
 	fprintf(f, "meta\tblock\t%ld\n", r->block);
+	if (q->on) {
+		fprintf(f, "meta\tplanned\t%ld\nmeta\tlooks\t", r->m->n);
+		for (i = 0; i < q->k; i++)
+			fprintf(f, "%s%ld", i ? "," : "", q->looks[i]);
+		fprintf(f, "\nmeta\tstopped\t%s\n", q->stop);
+	}
 	if (r->m->pad > 0)
 		fprintf(f, "meta\tpad\t%ld\n", r->m->pad);
 	if (cpuidle_cpus() > 0)
@@ -342,11 +437,11 @@ static void write_samples(const char *out, struct run *r, const int *ran, const 
 			fprintf(f, "meta\tidle_%s\t%.4f\n", pass_name[p], idle_frac[p]);
 	for (p = 0; p < NPASS; p++)
 		if (ran[p])
-			fprintf(f, "pass\t%s\t%llu\t%ld\n", pass_name[p], (unsigned long long)wall[p], r->m->n);
+			fprintf(f, "pass\t%s\t%llu\t%ld\n", pass_name[p], (unsigned long long)wall[p], n);
 	for (p = 0; p < NPASS; p++) {
 		if (!ran[p])
 			continue;
-		for (i = 0; i < r->m->n; i++) {
+		for (i = 0; i < n; i++) {
 			struct sample *s = &r->samples[p][i];
 			fprintf(f, "sample\t%s\t%d\t%ld\t%llu\t%d\t%d\t%d\n", pass_name[p], s->thread, i,
 				(unsigned long long)s->dur_ns, s->exit_status, s->signal, s->spawn_errno);
@@ -392,7 +487,8 @@ int main(int argc, char **argv)
 	struct sigaction sa;
 	uint64_t wall[NPASS] = { 0, 0, 0 };
 	int ran[NPASS] = { 0, 0, 0 }, order[NPASS], npass, i, quiet = 0;
-	long threads = 1, per_thread = -1, b;
+	long threads = 1, per_thread = -1, b, blocks = 0;
+	struct seq seq = { 0 };
 	char why[256];
 
 	progname = "launch";
@@ -405,6 +501,9 @@ int main(int argc, char **argv)
 			return 0;
 		} else if (strcmp(a, "--quiet") == 0) {
 			quiet = 1;
+			continue;
+		} else if (strcmp(a, "--sequential") == 0) {
+			seq.on = 1;
 			continue;
 		}
 		if (!v)
@@ -500,6 +599,19 @@ int main(int argc, char **argv)
 	if (per_thread < 0)
 		per_thread = threads == 1 ? 2 : 1;
 	r.block = per_thread == 0 || per_thread * threads >= m.n ? m.n : per_thread * threads;
+	if (seq.on) {
+		int first = 0, second = 0;
+
+		for (i = 0; i < npass; i++) {
+			if (order[i] == PASS_FIRST)
+				first = i + 1;
+			if (order[i] == PASS_REPEAT)
+				second = i + 1;
+		}
+		if (!first || !second || first > second)
+			die(EXIT_USAGE, "--sequential needs the first pass before the repeat pass");
+		plan_looks(&seq, m.n);
+	}
 	for (b = 0; b < m.n;) {
 		long end = b + r.block < m.n ? b + r.block : m.n;
 
@@ -525,6 +637,22 @@ int main(int argc, char **argv)
 			ran[p] = 1;
 		}
 		b = end;
+		blocks++;
+		/* a look once its artifacts are launched; at T > 1 only after
+		 * SEQ_MIN_ROUNDS rounds, which the serialisation verdict needs
+		 * (docs/method.md) */
+		while (seq.on && seq.next < seq.k && b >= seq.looks[seq.next] &&
+		       (threads == 1 || blocks >= SEQ_MIN_ROUNDS)) {
+			const char *v = certain(&r, b, seq.k);
+
+			seq.next++;
+			if (v && b < m.n) {
+				seq.stop = v;
+				break;
+			}
+		}
+		if (seq.on && strcmp(seq.stop, "maximum") != 0)
+			break;
 	}
 	for (i = 0; i < NPASS; i++)
 		if (idle_ok && total[i] >= CPUIDLE_MIN_TICKS)
@@ -534,9 +662,12 @@ int main(int argc, char **argv)
 
 		if (!quiet)
 			fprintf(stderr, "launch: %s/%s T=%d %s: %ld launches in %.1f ms (%.0f/s)\n",
-				m.kase, cls, r.threads, pass_name[p], m.n, wall[p] / 1e6,
-				m.n / (wall[p] / 1e9));
+				m.kase, cls, r.threads, pass_name[p], b, wall[p] / 1e6,
+				b / (wall[p] / 1e9));
 	}
-	write_samples(out, &r, ran, wall);
+	if (!quiet && seq.on && b < m.n)
+		fprintf(stderr, "launch: %s/%s T=%d: stopped after %ld of %ld artifacts: %s "
+			"is certain\n", m.kase, cls, r.threads, b, m.n, seq.stop);
+	write_samples(out, &r, ran, wall, b, &seq);
 	return 0;
 }

@@ -231,6 +231,12 @@ static json_t *json_config(const struct config *c)
 		json_object_set_new(obj, "rounds",
 				    json_pack("{s:I, s:o}", "count", (json_int_t)c->rounds,
 					      "excess_ms", json_penalty(&c->round)));
+	if (c->looks > 0)
+		json_object_set_new(obj, "sequential",
+				    json_pack("{s:o, s:I, s:I, s:o}", "looks", jstr(c->looks_at),
+					      "planned", (json_int_t)c->planned,
+					      "launched", (json_int_t)c->n,
+					      "stopped", jstr(c->stopped)));
 	json_object_set_new(obj, "ratio", jnum(c->ratio));
 	json_object_set_new(obj, "verdict", json_string(stats_verdict_name(c->verdict)));
 	json_object_set_new(obj, "reason", jstr(c->reason));
@@ -518,6 +524,40 @@ static void md_thresholds(FILE *f)
 	fprintf(f, "| fewest successful pairs | %d |\n\n", MIN_PAIRS);
 }
 
+static const char *stop_words(const char *stopped)
+{
+	if (!stopped || strcmp(stopped, "maximum") == 0)
+		return "ran to the maximum";
+	if (strcmp(stopped, "slowdown") == 0)
+		return "stopped: slowdown certain";
+	return "stopped: none certain";
+}
+
+/* Sequential stopping: how many artifacts each config took, and why. */
+static void md_stopping(const struct run *r, FILE *f)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < r->n_cases; i++)
+		for (j = 0; j < r->cases[i].n_configs; j++) {
+			const struct config *c = r->cases[i].configs[j];
+			char size[32];
+
+			if (c->looks == 0)
+				continue;
+			if (n++ == 0)
+				fprintf(f, "Sequential stopping (docs/method.md): each configuration "
+					"looked at its pairs at planned counts and stopped once its "
+					"verdict was certain at the looks' adjusted coverage.\n\n");
+			fprintf(f, "- %s T=%ld %s%s%s: %ld of %ld artifacts (looks at %s), %s.\n",
+				r->cases[i].name, c->threads, c->class_name, c->pad > 0 ? " " : "",
+				c->pad > 0 ? fmt_size(c->pad, size, sizeof size) : "", c->n,
+				c->planned, c->looks_at, stop_words(c->stopped));
+		}
+	if (n)
+		fputc('\n', f);
+}
+
 static void md_results(const struct run *r, FILE *f)
 {
 	char cells[N_COLS][CELL_MAX];
@@ -533,6 +573,7 @@ static void md_results(const struct run *r, FILE *f)
 			md_row(f, cells);
 		}
 	fputc('\n', f);
+	md_stopping(r, f);
 }
 
 /* "  Size (T=1, class all): slowdown — …; penalty 2.10 ms at 16 KiB, …" */

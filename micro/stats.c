@@ -13,31 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- order statistics ---------------------------------------------------- */
-
-double stats_median(const double *sorted, size_t n)
-{
-	if (n == 0)
-		return NAN;
-	if (n % 2 == 1)
-		return sorted[n / 2];
-	return (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
-}
-
-double stats_quantile(const double *sorted, size_t n, double q)
-{
-	double h, frac;
-	size_t lo;
-
-	if (n == 0)
-		return NAN;
-	h = (double)(n - 1) * q;
-	lo = (size_t)floor(h);
-	if (lo + 1 >= n)
-		return sorted[n - 1];
-	frac = h - (double)lo;
-	return sorted[lo] + frac * (sorted[lo + 1] - sorted[lo]);
-}
+/* ---- sorting -------------------------------------------------------------- */
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -50,55 +26,6 @@ static void sort_doubles(double *v, size_t n)
 {
 	if (n > 1)
 		qsort(v, n, sizeof *v, cmp_double);
-}
-
-/* ---- the binomial tail behind the interval -------------------------------- */
-
-/* log P(B = i), B ~ Binomial(n, 1/2).  Log space because 2^-n underflows a
- * double from n = 1075 on, and C(n, i) overflows far earlier. */
-static double log_binom_half_pmf(size_t n, size_t i)
-{
-	double dn = (double)n, di = (double)i;
-
-	return lgamma(dn + 1.0) - lgamma(di + 1.0) - lgamma(dn - di + 1.0) -
-	       dn * log(2.0);
-}
-
-double stats_binom_half_cdf(size_t n, size_t k)
-{
-	double sum = 0.0;
-	size_t i;
-
-	if (k >= n)
-		return 1.0;
-	for (i = 0; i <= k; i++)
-		sum += exp(log_binom_half_pmf(n, i));
-	return sum > 1.0 ? 1.0 : sum;
-}
-
-int stats_median_ci(const double *sorted, size_t n, double confidence,
-		    double *low, double *high, double *coverage)
-{
-	/* The tail probabilities are exact dyadic fractions; the slack only
-	 * absorbs rounding from the log-space sum, never a real difference. */
-	double tail = (1.0 - confidence) / 2.0 * (1.0 + 1e-12);
-	double cdf = 0.0, best_cdf = 0.0;
-	size_t k = 0, j;
-
-	/* P(B <= k-1) grows with k, so walk up until it passes the tail. */
-	for (j = 0; j < n / 2; j++) {
-		cdf += exp(log_binom_half_pmf(n, j));
-		if (cdf > tail)
-			break;
-		k = j + 1;
-		best_cdf = cdf;
-	}
-	if (k == 0)
-		return -1;
-	*low = sorted[k - 1];
-	*high = sorted[n - k];
-	*coverage = 1.0 - 2.0 * best_cdf;
-	return 0;
 }
 
 /* ---- names ----------------------------------------------------------------- */
@@ -323,6 +250,14 @@ static void decide_reference(struct config *c)
 	}
 }
 
+/* The penalty's confidence: CONFIDENCE, or for K planned looks of a
+ * sequential run 1 - (1 - CONFIDENCE) / K, so that the chance that any look's
+ * interval misses stays within 1 - CONFIDENCE (Bonferroni; docs/method.md). */
+double stats_confidence(const struct config *c)
+{
+	return c->looks > 1 ? 1.0 - (1.0 - CONFIDENCE) / c->looks : CONFIDENCE;
+}
+
 static void decide(struct config *c)
 {
 	const struct penalty *pen = &c->penalty;
@@ -330,8 +265,8 @@ static void decide(struct config *c)
 	if (c->pairs < MIN_PAIRS || isnan(pen->ci_low_ms)) {
 		c->verdict = VERDICT_INCONCLUSIVE;
 		snprintf(c->reason, sizeof c->reason,
-			 "too few successful pairs (%zu) for a %g%% interval",
-			 c->pairs, CONFIDENCE * 100.0);
+			 "too few successful pairs (%zu) for a %.4g%% interval",
+			 c->pairs, stats_confidence(c) * 100.0);
 	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS && c->ratio > RATIO_FLOOR) {
 		c->verdict = VERDICT_SLOWDOWN;
 		snprintf(c->reason, sizeof c->reason,
@@ -371,7 +306,7 @@ void stats_config(struct config *c)
 
 	c->pairs = differences(c, PASS_FIRST, PASS_REPEAT, &d);
 	pen->median_ms = stats_median(d, c->pairs);
-	if (stats_median_ci(d, c->pairs, CONFIDENCE, &pen->ci_low_ms,
+	if (stats_median_ci(d, c->pairs, stats_confidence(c), &pen->ci_low_ms,
 			    &pen->ci_high_ms, &pen->coverage) != 0)
 		pen->ci_low_ms = pen->ci_high_ms = pen->coverage = NAN;
 	free(d);
@@ -389,6 +324,13 @@ void stats_config(struct config *c)
 		c->ratio = c->pass[PASS_FIRST].median_ms /
 			   c->pass[PASS_REPEAT].median_ms;
 	decide(c);
+	if (c->looks > 1) {
+		size_t len = strlen(c->reason);
+
+		snprintf(c->reason + len, sizeof c->reason - len,
+			 " (a %.4g%% interval: %d looks)", stats_confidence(c) * 100.0,
+			 c->looks);
+	}
 
 	c->ref_pairs = differences(c, PASS_REPEAT, PASS_REFERENCE, &d);
 	c->ref_cost.median_ms = stats_median(d, c->ref_pairs);

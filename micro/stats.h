@@ -7,6 +7,8 @@
 #ifndef EXECLAG_STATS_H
 #define EXECLAG_STATS_H
 
+#include "orderstats.h"
+
 #include <stddef.h>
 
 /* first and repeat are the pair; reference, where launch had one, is a
@@ -75,6 +77,12 @@ struct config {
 	long cpus;              /* CPUs online (meta cpus); 0: unknown */
 	long block;             /* artifacts per block (meta block); 0: unknown */
 	long pad;               /* bytes of padding per artifact (meta pad); 0: none */
+	/* sequential stopping (launch --sequential): the looks planned, the
+	 * artifacts made, and why launch stopped; looks 0 without it */
+	int looks;
+	long planned;
+	char *looks_at;         /* "8,12,16,20" as launch wrote it */
+	char *stopped;          /* "slowdown", "none" (certain) or "maximum" */
 	struct sample *samples; /* sorted by pass, then index */
 	size_t n_samples;
 	struct pass_time passes[PASS_ALL];
@@ -147,19 +155,6 @@ struct inference {
 	char reason[REASON_MAX];
 };
 
-/* Order statistics of an ascending array; NAN when n == 0. */
-double stats_median(const double *sorted, size_t n);
-/* Linear interpolation between order statistics (numpy's default, R type 7). */
-double stats_quantile(const double *sorted, size_t n, double q);
-/* P(B <= k) for B ~ Binomial(n, 1/2), computed in log space. */
-double stats_binom_half_cdf(size_t n, size_t k);
-/* Distribution-free interval for the median of an ascending array: the
- * largest k >= 1 with P(B <= k-1) <= (1 - confidence)/2 gives
- * [x_(k), x_(n-k+1)].  Returns 0 and fills low/high/coverage, or -1 when no
- * such k exists (small n). */
-int stats_median_ci(const double *sorted, size_t n, double confidence,
-		    double *low, double *high, double *coverage);
-
 int stats_sample_ok(const struct sample *s);
 const char *stats_signal_name(long sig, char *buf, size_t len);
 const char *stats_pass_name(enum pass p);
@@ -171,6 +166,8 @@ const char *stats_cache_key_name(enum cache_key k);
 void stats_config(struct config *c);
 /* Headline, scaling and serialisation; configs must already be summarised. */
 void stats_case(struct case_result *cr);
+/* The confidence of a config's penalty interval (sequential looks adjust it). */
+double stats_confidence(const struct config *c);
 /* The cache key the exe/hardlink/copy/rewrite verdicts point to. */
 void stats_infer_key(const struct case_result *cases, size_t n_cases,
 		     struct inference *out);

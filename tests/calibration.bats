@@ -76,6 +76,11 @@ within() {
 	[ -f "$r/run.json" ]
 	assert_equal "$(jq -r '.inferred.cache_key' "$r/run.json")" inode
 	assert_equal "$(jq -r '.gate.key' "$r/run.json")" inode
+	# sequential stopping: a 20 ms penalty is certain at the first look, 8
+	# of 20; at T=2 a look waits for 10 rounds, all 20
+	assert_equal "$(field "$r" exe '.configs[] | select(.threads == 1) | .sequential | "\(.launched) of \(.planned): \(.stopped)"')" "8 of 20: slowdown"
+	assert_equal "$(field "$r" exe '.configs[] | select(.threads == 2) | .sequential | "\(.launched) \(.stopped)"')" "20 maximum"
+	grep -q '^- exe T=1 all: 8 of 20 artifacts (looks at 8,12,16,20), stopped: slowdown certain\.$' "$r/report.md"
 	grep -q 'calibration gate' "$r/report.md"
 	patterns_hold "$r"
 }

@@ -165,7 +165,7 @@ no_canary() {
 	done
 }
 
-@test "make bench, bench-aggregate, sensitivity and fuzz: a knob holding \$(shell …), backticks or quotes is refused, never run" {
+@test "make bench, bench-aggregate, bench-repro, sensitivity and fuzz: a knob holding \$(shell …), backticks or quotes is refused, never run" {
 	local v target var msg
 	for v in "x\$(shell touch $CANARY)" "x\`touch $CANARY\`" "x'; touch $CANARY; '" "x\$\$(touch $CANARY)"; do
 		while IFS='|' read -r target var msg; do
@@ -178,6 +178,7 @@ bench|BENCH_LAUNCHES|bench: BENCH_LAUNCHES and BENCH_ROUNDS must be whole number
 bench|BENCH_ROUNDS|bench: BENCH_LAUNCHES and BENCH_ROUNDS must be whole numbers >= 1
 bench-aggregate|BENCH_COPIES|bench-aggregate: BENCH_COPIES and BENCH_ROUNDS must be whole numbers >= 1
 sensitivity|SENS_RUNS|sensitivity: SENS_RUNS must be a whole number >= 1
+bench-repro|BENCH_LATENCIES|bench-repro: BENCH_LATENCIES must be whole numbers of ms (e.g. '0 20 150 300')
 LIST
 	done
 	for v in "x\$(shell touch $CANARY)" "x\`touch $CANARY\`" "x'; touch $CANARY; '"; do

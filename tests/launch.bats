@@ -252,3 +252,71 @@ sysfs_caps() {
 	assert_refused
 	assert_equal "$(printf '%s\n' "$stderr" | grep -c 'different cpu_capacity')" 1
 }
+
+# scripts DIR N BODY: N scripts DIR/a-I.sh with BODY, and a manifest DIR/m of them
+scripts() {
+	mkdir -p "$1"
+	{
+		printf 'execlag-manifest\t1\ncase\tt\nkind\tscript\nn\t%s\nworkdir\t%s\n' "$2" "$1"
+		i=0
+		while [ "$i" -lt "$2" ]; do
+			script "$1/a-$i.sh" "$3"
+			printf 'artifact\t%s\t%s\t%s\n' "$i" "$1/a-$i.sh" "$1/a-$i.sh"
+			i=$((i + 1))
+		done
+	} >"$1/m"
+}
+
+meta() { awk -F '\t' -v k="$2" '$1 == "meta" && $2 == k { print $3 }' "$1"; }
+
+@test "--sequential: a penalty far above the floor stops at the first look, 8 of 20" {
+	# each script sleeps 40 ms the first time it runs, never again
+	scripts "$D/slow" 20 '[ -e "$0.ran" ] && exit 0; : >"$0.ran"; sleep 0.04'
+	run -0 --separate-stderr "$BIN/launch" --sequential --manifest "$D/slow/m" --out "$D/s.tsv"
+	assert_equal "$(meta "$D/s.tsv" looks)" 8,12,16,20
+	assert_equal "$(meta "$D/s.tsv" planned)" 20
+	assert_equal "$(meta "$D/s.tsv" n)" 8
+	assert_equal "$(meta "$D/s.tsv" stopped)" slowdown
+	assert_equal "$(awk -F '\t' '$1 == "sample"' "$D/s.tsv" | wc -l | tr -d ' ')" 16
+	assert_equal "$(awk -F '\t' '$1 == "pass" { print $4 }' "$D/s.tsv" | sort -u)" 8
+	[[ "$stderr" == *"stopped after 8 of 20 artifacts: slowdown is certain"* ]] || fail "$stderr"
+	# the artifacts past the stop were never launched
+	[ ! -e "$D/slow/a-8.sh.ran" ] && [ -e "$D/slow/a-7.sh.ran" ]
+	# at T=2 a look also waits for the 10 rounds the serialisation verdict
+	# needs: 20 artifacts, then the last look
+	rm -f "$D"/slow/*.ran
+	run -0 "$BIN/launch" --quiet --sequential --threads 2 --manifest "$D/slow/m" --out "$D/s2.tsv"
+	assert_equal "$(meta "$D/s2.tsv" n)" 20
+	assert_equal "$(meta "$D/s2.tsv" stopped)" maximum
+	scripts "$D/slow24" 24 '[ -e "$0.ran" ] && exit 0; : >"$0.ran"; sleep 0.04'
+	run -0 "$BIN/launch" --quiet --sequential --threads 2 --manifest "$D/slow24/m" --out "$D/s3.tsv"
+	assert_equal "$(meta "$D/s3.tsv" looks)" 8,12,16,20,24
+	assert_equal "$(meta "$D/s3.tsv" n)" 20
+	assert_equal "$(meta "$D/s3.tsv" stopped)" slowdown
+}
+
+@test "--sequential: no penalty stops as none; a noisy one runs to the maximum" {
+	scripts "$D/same" 20 'exit 0'
+	for try in 1 2; do
+		run -0 "$BIN/launch" --quiet --sequential --manifest "$D/same/m" --out "$D/s.tsv"
+		[ "$(meta "$D/s.tsv" stopped)" = none ] && break
+		echo "# no penalty: not certain on try $try ($(meta "$D/s.tsv" n) artifacts), busy machine" >&3
+	done
+	assert_equal "$(meta "$D/s.tsv" stopped)" none
+	[ "$(meta "$D/s.tsv" n)" -lt 20 ]
+	# every launch sleeps 0 to 90 ms at random: no look can be certain
+	scripts "$D/noisy" 20 'sleep 0.0$(od -An -N1 -tu1 /dev/urandom | tr -cd 0-9 | cut -c1)'
+	run -0 "$BIN/launch" --quiet --sequential --manifest "$D/noisy/m" --out "$D/n.tsv"
+	assert_equal "$(meta "$D/n.tsv" n)" 20
+	assert_equal "$(meta "$D/n.tsv" stopped)" maximum
+	# without --sequential every artifact is launched, and no looks are written
+	run -0 "$BIN/launch" --quiet --manifest "$D/same/m" --out "$D/f.tsv"
+	assert_equal "$(meta "$D/f.tsv" n)" 20
+	assert_equal "$(meta "$D/f.tsv" looks)" ""
+	# the plan: 8, then steps of at least 4, at most 6 looks, the last at n
+	scripts "$D/six" 6 'exit 0'
+	run -0 "$BIN/launch" --quiet --sequential --manifest "$D/six/m" --out "$D/6.tsv"
+	assert_equal "$(meta "$D/6.tsv" looks)" 6
+	run -2 --separate-stderr "$BIN/launch" --sequential --passes repeat,first --manifest "$D/six/m" --out "$D/x.tsv"
+	[[ "$stderr" == *"--sequential needs the first pass before the repeat pass"* ]]
+}
