@@ -124,8 +124,8 @@ $(BIN)/gate: micro/gate_linux.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 $(BIN)/burn: micro/burn.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/burn.c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
 
-$(BIN)/suite: micro/suite.c micro/fsflush.h $(FSFLUSH) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/suite.c $(FSFLUSH) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
+$(BIN)/suite: micro/suite.c micro/orderstats.c micro/orderstats.h micro/thresholds.h micro/fsflush.h $(FSFLUSH) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/suite.c micro/orderstats.c $(FSFLUSH) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
 # compare and fbtext read finished runs (run.json) for make compare / make feedback.
 RUNJSON = micro/runjson.c micro/runjson.h micro/jsonrange.h

@@ -276,7 +276,10 @@ static void parse_sample(struct parser *p, char **f, int nf)
 	struct config *c = p->c;
 	struct sample *s;
 
-	expect_fields(p, nf, 8, "sample");
+	/* START_NS, the 9th field, came with the rounds' skew; older files
+	 * have 8 */
+	if (nf != 9)
+		expect_fields(p, nf, 8, "sample");
 	if (c->n_samples == p->cap) {
 		p->cap = p->cap ? p->cap * 2 : 64;
 		c->samples = xrealloc(c->samples, p->cap * sizeof *c->samples);
@@ -289,6 +292,7 @@ static void parse_sample(struct parser *p, char **f, int nf)
 	s->exit_status = field_long(p, f[5], -1, 255, "EXIT");
 	s->signal = field_long(p, f[6], 0, 1024, "SIGNAL");
 	s->spawn_errno = field_long(p, f[7], 0, 1000000, "ERRNO");
+	s->start_ms = nf == 9 ? (double)field_long(p, f[8], 0, MAX_TIME_NS, "START_NS") / 1e6 : NAN;
 	s->line = p->line;
 }
 

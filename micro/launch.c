@@ -48,6 +48,7 @@ struct artifact {
 };
 
 struct sample {
+	uint64_t start_ns; /* when posix_spawn was called, from launch's start */
 	uint64_t dur_ns;
 	int exit_status; /* -1 when signalled or not spawned */
 	int signal;
@@ -93,6 +94,7 @@ struct worker {
 };
 
 static volatile sig_atomic_t interrupted;
+static uint64_t t_base; /* the monotonic clock at launch's start */
 
 static void on_signal(int sig)
 {
@@ -222,6 +224,7 @@ static void launch_one(struct run *r, const struct artifact *a, posix_spawnattr_
 			;
 	}
 	t1 = now_ns();
+	s->start_ns = t0 - t_base;
 	s->dur_ns = t1 - t0;
 	s->spawn_errno = err;
 	s->exit_status = -1;
@@ -443,8 +446,9 @@ static void write_samples(const char *out, struct run *r, const int *ran, const 
 			continue;
 		for (i = 0; i < n; i++) {
 			struct sample *s = &r->samples[p][i];
-			fprintf(f, "sample\t%s\t%d\t%ld\t%llu\t%d\t%d\t%d\n", pass_name[p], s->thread, i,
-				(unsigned long long)s->dur_ns, s->exit_status, s->signal, s->spawn_errno);
+			fprintf(f, "sample\t%s\t%d\t%ld\t%llu\t%d\t%d\t%d\t%llu\n", pass_name[p],
+				s->thread, i, (unsigned long long)s->dur_ns, s->exit_status, s->signal,
+				s->spawn_errno, (unsigned long long)s->start_ns);
 		}
 	}
 	samples_open = 0; /* committed, or removed by atomic_commit */
@@ -492,6 +496,7 @@ int main(int argc, char **argv)
 	char why[256];
 
 	progname = "launch";
+	t_base = now_ns();
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;

@@ -229,8 +229,9 @@ static json_t *json_config(const struct config *c)
 	json_object_set_new(obj, "penalty_ms", json_penalty(&c->penalty));
 	if (c->threads > 1 && c->block > 0)
 		json_object_set_new(obj, "rounds",
-				    json_pack("{s:I, s:o}", "count", (json_int_t)c->rounds,
-					      "excess_ms", json_penalty(&c->round)));
+				    json_pack("{s:I, s:o, s:o}", "count", (json_int_t)c->rounds,
+					      "excess_ms", json_penalty(&c->round),
+					      "spread_ms", json_penalty(&c->spread)));
 	if (c->looks > 0)
 		json_object_set_new(obj, "sequential",
 				    json_pack("{s:o, s:I, s:I, s:o}", "looks", jstr(c->looks_at),

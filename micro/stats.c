@@ -175,8 +175,13 @@ static size_t differences(const struct config *c, enum pass a, enum pass b, doub
  * together off the barrier.  Checks that queue show there: the round's
  * longest first launch waited for the T - 1 checks ahead of it.  One value
  * per block whose 2 x T launches all succeeded: the longest first launch
- * minus the longest repeat; ascending in *out (caller frees). */
-static size_t round_differences(const struct config *c, double **out)
+ * minus the longest repeat; ascending in *out (caller frees).
+ * spread: instead, the spread of the first launches (longest - shortest)
+ * minus the spread of the repeats.  A queue spreads a round's first
+ * launches (T - 1) x L apart, parallel checks not at all, and what both
+ * passes share - the launches' contention for the CPUs, which the repeat
+ * pass has and a queue's staggered first launches have less of - cancels. */
+static size_t round_differences(const struct config *c, int spread, double **out)
 {
 	double *by_index[PASS_COUNT], *d;
 	size_t n_rounds = 0;
@@ -191,6 +196,7 @@ static size_t round_differences(const struct config *c, double **out)
 	d = xmalloc((size_t)c->n * sizeof *d);
 	for (b = 0; b < c->n; b = end) {
 		double longest[PASS_COUNT] = { -1, -1 };
+		double shortest[PASS_COUNT] = { INFINITY, INFINITY };
 		int whole = 1;
 
 		end = b + c->block < c->n ? b + c->block : c->n;
@@ -200,13 +206,20 @@ static size_t round_differences(const struct config *c, double **out)
 			for (k = b; k < b + t && k < end; k++) {
 				double v = by_index[p][k];
 
-				if (isnan(v))
+				if (isnan(v)) {
 					whole = 0;
-				else if (v > longest[p])
-					longest[p] = v;
+				} else {
+					if (v > longest[p])
+						longest[p] = v;
+					if (v < shortest[p])
+						shortest[p] = v;
+				}
 			}
 		if (whole && end - b >= t)
-			d[n_rounds++] = longest[PASS_FIRST] - longest[PASS_REPEAT];
+			d[n_rounds++] = spread ?
+				(longest[PASS_FIRST] - shortest[PASS_FIRST]) -
+				(longest[PASS_REPEAT] - shortest[PASS_REPEAT]) :
+				longest[PASS_FIRST] - longest[PASS_REPEAT];
 	}
 	for (p = 0; p < PASS_COUNT; p++)
 		free(by_index[p]);
@@ -311,11 +324,17 @@ void stats_config(struct config *c)
 		pen->ci_low_ms = pen->ci_high_ms = pen->coverage = NAN;
 	free(d);
 
-	c->rounds = round_differences(c, &d);
+	c->rounds = round_differences(c, 0, &d);
 	c->round.median_ms = stats_median(d, c->rounds);
 	if (stats_median_ci(d, c->rounds, CONFIDENCE, &c->round.ci_low_ms,
 			    &c->round.ci_high_ms, &c->round.coverage) != 0)
 		c->round.ci_low_ms = c->round.ci_high_ms = c->round.coverage = NAN;
+	free(d);
+	round_differences(c, 1, &d);
+	c->spread.median_ms = stats_median(d, c->rounds);
+	if (stats_median_ci(d, c->rounds, CONFIDENCE, &c->spread.ci_low_ms,
+			    &c->spread.ci_high_ms, &c->spread.coverage) != 0)
+		c->spread.ci_low_ms = c->spread.ci_high_ms = c->spread.coverage = NAN;
 	free(d);
 
 	c->ratio = NAN;
@@ -428,16 +447,34 @@ static const struct scaling_row *find_scaling(const struct case_result *cr,
  * queue's rounds spread down to L: the throughput of the pass, which a
  * queue holds down, is asked too), for parallel checks. */
 static void classify_rounds(struct case_result *cr, const struct scaling_row *row,
-			    long max_threads, double l_ms, const struct penalty *rd)
+			    long max_threads, double l_ms, const struct penalty *rd,
+			    const struct penalty *sp)
 {
 	double queue_ms = (double)max_threads * l_ms;
 	double way = (rd->median_ms - l_ms) / (queue_ms - l_ms);
 	double mid_ms = l_ms + QUEUE_GROWTH_MIN * (queue_ms - l_ms);
+	/* the spread's half-way mark: a queue spreads the first launches
+	 * (T - 1) x L, parallel checks by nothing */
+	double sp_mid = QUEUE_GROWTH_MIN * (double)(max_threads - 1) * l_ms;
 
 	/* parallel needs the whole interval short of the half-way mark: under
 	 * load a thread can start a round late, its check then waits less or
 	 * not at all, and a queue's rounds spread from T x L down to L */
-	if (way >= QUEUE_GROWTH_MIN ? rd->ci_low_ms <= l_ms : rd->ci_high_ms >= mid_ms) {
+	if (sp && !isnan(sp->ci_low_ms) && sp->ci_low_ms > sp_mid && rd->ci_low_ms > l_ms &&
+	    way < QUEUE_GROWTH_MIN) {
+		/* the CPUs' contention in the repeat pass (which a queue's
+		 * staggered first launches have less of) pulls the rounds'
+		 * excess down; the spread, which it does not, says queue, and
+		 * the excess is above one check's cost */
+		cr->serialisation = SERIAL_SERIALISED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "the first launches of a round of T=%ld were spread %.2f ms [%.2f, %.2f] "
+			 "beyond the repeats, as a queue's %.2f, and the rounds took %.2f ms "
+			 "[%.2f, %.2f] longer first, above one check's %.2f: launches queue",
+			 max_threads, sp->median_ms, sp->ci_low_ms, sp->ci_high_ms,
+			 (double)(max_threads - 1) * l_ms, rd->median_ms, rd->ci_low_ms,
+			 rd->ci_high_ms, l_ms);
+	} else if (way >= QUEUE_GROWTH_MIN ? rd->ci_low_ms <= l_ms : rd->ci_high_ms >= mid_ms) {
 		cr->serialisation = SERIAL_UNDETERMINED;
 		snprintf(cr->serial_reason, sizeof cr->serial_reason,
 			 "a round of T=%ld launches took %.2f ms [%.2f, %.2f] longer first, too "
@@ -445,6 +482,19 @@ static void classify_rounds(struct case_result *cr, const struct scaling_row *ro
 			 "(first pass x%.2f)",
 			 max_threads, rd->median_ms, rd->ci_low_ms, rd->ci_high_ms, l_ms,
 			 queue_ms, row->first);
+	} else if (sp && !isnan(sp->median_ms) &&
+		   (way >= QUEUE_GROWTH_MIN ? sp->median_ms < sp_mid : sp->ci_high_ms >= sp_mid)) {
+		/* the rounds' first launches must be spread as the answer says:
+		 * (T - 1) x L apart for a queue, not at all for parallel checks */
+		cr->serialisation = SERIAL_UNDETERMINED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "rounds %.2f ms [%.2f, %.2f] longer first, as %s, but first launches "
+			 "spread %.2f ms [%.2f, %.2f] beyond the repeats (queue %.2f, "
+			 "parallel 0): too noisy to tell",
+			 rd->median_ms, rd->ci_low_ms, rd->ci_high_ms,
+			 way >= QUEUE_GROWTH_MIN ? "if queued" : "if parallel",
+			 sp->median_ms, sp->ci_low_ms, sp->ci_high_ms,
+			 (double)(max_threads - 1) * l_ms);
 	} else if (way >= QUEUE_GROWTH_MIN) {
 		cr->serialisation = SERIAL_SERIALISED;
 		snprintf(cr->serial_reason, sizeof cr->serial_reason,
@@ -496,7 +546,8 @@ static void classify_rounds(struct case_result *cr, const struct scaling_row *ro
  * pass with no idle core says nothing: undetermined. */
 static void classify_scaling(struct case_result *cr, const struct scaling_row *row,
 			     long max_threads, double l_ms, const struct penalty *pt,
-			     double u_ms, double idle_cores, const struct penalty *rd)
+			     double u_ms, double idle_cores, const struct penalty *rd,
+			     const struct penalty *sp)
 {
 	double p_ms = pt ? pt->median_ms : NAN;
 	double lo = pt ? pt->ci_low_ms : NAN, hi = pt ? pt->ci_high_ms : NAN;
@@ -516,7 +567,7 @@ static void classify_scaling(struct case_result *cr, const struct scaling_row *r
 			 "(first pass x%.2f, penalty grew x%.2f)",
 			 idle_cores, max_threads, row->first, growth);
 	} else if (rd && !isnan(rd->ci_low_ms) && !isnan(l_ms) && l_ms > 0) {
-		classify_rounds(cr, row, max_threads, l_ms, rd);
+		classify_rounds(cr, row, max_threads, l_ms, rd, sp);
 	} else if (!isnan(way) && (isnan(lo) || isnan(hi) ||
 				   (way >= QUEUE_GROWTH_MIN ? lo <= l_ms :
 				    hi >= queue_ms || row->first <= SERIAL_SCALING_MAX))) {
@@ -607,7 +658,8 @@ static void decide_serialisation(struct case_result *cr)
 	classify_scaling(cr, row, max_threads, base ? base->penalty.median_ms : NAN,
 			 top ? &top->penalty : NULL,
 			 top ? top->pass[PASS_REPEAT].median_ms : NAN, idle_cores,
-			 top && top->rounds > 0 ? &top->round : NULL);
+			 top && top->rounds > 0 ? &top->round : NULL,
+			 top && top->rounds > 0 ? &top->spread : NULL);
 }
 
 /* ---- the penalty against size ------------------------------------------------ */

@@ -38,6 +38,7 @@ struct sample {
 	long thread;
 	long index;
 	double dur_ms;
+	double start_ms; /* when it was spawned, on launch's clock; NAN in older files */
 	long exit_status;
 	long signal;
 	long spawn_errno;
@@ -98,6 +99,9 @@ struct config {
 	 * MIN_PAIRS rounds for the interval) */
 	size_t rounds;
 	struct penalty round;
+	/* the same rounds: their first launches' spread (longest - shortest)
+	 * minus their repeats' spread */
+	struct penalty spread;
 	double ratio;
 	enum verdict verdict;
 	char reason[REASON_MAX];

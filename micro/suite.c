@@ -23,10 +23,13 @@
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
 #include "fsflush.h"
+#include "orderstats.h"
+#include "thresholds.h"
 #include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
@@ -97,7 +100,7 @@ static struct {
 	enum pass pass;
 	struct barrier start;
 	pthread_mutex_t mu;
-	long next;
+	long next, end;   /* the programs of this chunk: next .. end-1 */
 	int failed;       /* a compiler failed: stop taking programs */
 	long failed_index;
 	int failed_status;
@@ -110,7 +113,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 "usage: suite --dir WORKDIR --count M --out FILE [--jobs J] [--prefix NAME]\n"
-"             [--cc CC] [--keep] [--quiet]\n"
+"             [--cc CC] [--keep] [--sequential] [--quiet]\n"
 "       suite --help\n"
 "\n"
 "A compiler test suite in miniature: M small C programs (each with a nonce),\n"
@@ -128,6 +131,9 @@ static void usage(FILE *f)
 "               (who removes WORKDIR): no launched file is deleted while a\n"
 "               calibration gate keyed by inode could see its inode reused;\n"
 "               on failure or interrupt they are removed all the same\n"
+"  --sequential each pass chunk by chunk, looking after each chunk (at\n"
+"               max(8, 2J) programs, then in steps, the last at M): stop\n"
+"               once the per-launch cost is certain (docs/method.md)\n"
 "  --quiet      no per-pass line on stderr\n"
 "exit: 0 ok, 1 failure, 2 usage, 130 interrupted.\n", MAX_COUNT, MAX_JOBS);
 }
@@ -391,7 +397,7 @@ static long take(void)
 	long i = -1;
 
 	pthread_mutex_lock(&cur.mu);
-	if (!cur.failed && !got_signal && cur.next < count)
+	if (!cur.failed && !got_signal && cur.next < cur.end)
 		i = cur.next++;
 	pthread_mutex_unlock(&cur.mu);
 	return i;
@@ -432,7 +438,9 @@ static uint64_t tv_us(struct timeval tv)
 	return (uint64_t)tv.tv_sec * 1000000u + (uint64_t)tv.tv_usec;
 }
 
-static void run_pass(enum pass p, int quiet)
+/* One pass over programs [from, to) of its set, added to the pass's
+ * totals (a sequential run takes its passes chunk by chunk). */
+static void run_pass(enum pass p, long from, long to, int quiet)
 {
 	pthread_t tid[MAX_JOBS];
 	struct rusage before, after;
@@ -441,7 +449,8 @@ static void run_pass(enum pass p, int quiet)
 	int err;
 
 	cur.pass = p;
-	cur.next = 0;
+	cur.next = from;
+	cur.end = to;
 	cur.start.need = (int)jobs + 1;  /* the workers and this thread */
 	cur.start.waiting = 0;
 	for (t = 0; t < jobs; t++) {
@@ -469,14 +478,73 @@ static void run_pass(enum pass p, int quiet)
 			hi = cur.t_end[t];
 	}
 	passes[p].ran = 1;
-	passes[p].wall_ns = hi - lo;
-	passes[p].user_us = tv_us(after.ru_utime) - tv_us(before.ru_utime);
-	passes[p].sys_us = tv_us(after.ru_stime) - tv_us(before.ru_stime);
-	passes[p].programs = count;
-	if (!quiet)
+	passes[p].wall_ns += hi - lo;
+	passes[p].user_us += tv_us(after.ru_utime) - tv_us(before.ru_utime);
+	passes[p].sys_us += tv_us(after.ru_stime) - tv_us(before.ru_stime);
+	passes[p].programs = to;
+	if (!quiet && to == count)
 		fprintf(stderr, "suite: J=%ld %-5s %ld programs in %.1f ms, CPU %.1f ms\n",
-			jobs, pass_name[p], count, passes[p].wall_ns / 1e6,
+			jobs, pass_name[p], to, passes[p].wall_ns / 1e6,
 			(passes[p].user_us + passes[p].sys_us) / 1e3);
+}
+
+/* ---- sequential stopping (docs/method.md, as launch --sequential) ---- */
+
+#define MAX_LOOKS 6
+
+static int sequential;
+static long looks[MAX_LOOKS];
+static int n_looks;
+static const char *stopped = "maximum";
+
+/* Looks at max(8, 2J) programs, then every max(4, ceil((M - first) / 5)),
+ * at most MAX_LOOKS, the last at M. */
+static void plan_looks(void)
+{
+	long first = jobs * 2 > 8 ? jobs * 2 : 8;
+	long step = (count - first + (MAX_LOOKS - 1) - 1) / (MAX_LOOKS - 1), at;
+
+	if (step < 4)
+		step = 4;
+	n_looks = 0;
+	for (at = first; at < count && n_looks < MAX_LOOKS - 1; at += step)
+		looks[n_looks++] = at;
+	looks[n_looks++] = count;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Whether the per-launch cost (first run alone - re-run, paired by index)
+ * of programs [0, n) is clear of the floor at the looks' coverage:
+ * "slowdown", "none", or NULL. */
+static const char *certain(long n)
+{
+	double *d = xmalloc((size_t)n * sizeof *d), lo, hi, cov;
+	const char *v = NULL;
+	size_t nd = 0;
+	long i;
+
+	for (i = 0; i < n; i++) {
+		const struct sample *a = &samples[P_ALONE][i], *r = &samples[P_RERUN][i];
+
+		if (a->ran && r->ran && a->exit_status == 0 && r->exit_status == 0)
+			d[nd++] = ((double)a->run_ns - (double)r->run_ns) / 1e6;
+	}
+	qsort(d, nd, sizeof *d, cmp_dbl);
+	if (nd >= MIN_PAIRS &&
+	    stats_median_ci(d, nd, 1.0 - (1.0 - CONFIDENCE) / n_looks, &lo, &hi, &cov) == 0) {
+		if (lo > PENALTY_FLOOR_MS)
+			v = "slowdown";
+		else if (hi < PENALTY_FLOOR_MS)
+			v = "none";
+	}
+	free(d);
+	return v;
 }
 
 /* ---- output ------------------------------------------------------------- */
@@ -489,7 +557,7 @@ static void put_ns(FILE *f, int have, uint64_t ns)
 		fputs("\t-", f);
 }
 
-static void write_results(const char *out)
+static void write_results(const char *out, long done)
 {
 	struct atomic_file af;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN), i;
@@ -503,14 +571,20 @@ static void write_results(const char *out)
 	f = af.fp;
 	fprintf(f, "execlag-suite\t1\n");
 	fprintf(f, "meta\tcase\tsuite\nmeta\tm\t%ld\nmeta\tjobs\t%ld\nmeta\tcores\t%ld\n",
-		count, jobs, ncpu > 0 ? ncpu : 1L);
+		done, jobs, ncpu > 0 ? ncpu : 1L);
 	fprintf(f, "meta\tcc\t%s\n", cc_text);
+	if (sequential) {
+		fprintf(f, "meta\tplanned\t%ld\nmeta\tlooks\t", count);
+		for (i = 0; i < n_looks; i++)
+			fprintf(f, "%s%ld", i ? "," : "", looks[i]);
+		fprintf(f, "\nmeta\tstopped\t%s\n", stopped);
+	}
 	for (p = 0; p < NPASS; p++)
 		fprintf(f, "pass\t%s\t%llu\t%llu\t%llu\t%ld\n", pass_name[p],
 			(unsigned long long)passes[p].wall_ns, (unsigned long long)passes[p].user_us,
 			(unsigned long long)passes[p].sys_us, passes[p].programs);
 	for (p = 0; p < NPASS; p++)
-		for (i = 0; i < count; i++) {
+		for (i = 0; i < done; i++) {
 			const struct sample *s = &samples[p][i];
 
 			fprintf(f, "sample\t%s\t%d\t%ld", pass_name[p], s->job, i);
@@ -554,7 +628,8 @@ int main(int argc, char **argv)
 	const char *dir = NULL, *out = NULL, *cc = getenv("CC");
 	struct sigaction sa;
 	struct stat st;
-	int i, quiet = 0;
+	int i, k, quiet = 0;
+	long done;
 
 	progname = "suite";
 	for (i = 1; i < argc; i++) {
@@ -569,6 +644,9 @@ int main(int argc, char **argv)
 			continue;
 		} else if (strcmp(a, "--keep") == 0) {
 			keep_files = 1;
+			continue;
+		} else if (strcmp(a, "--sequential") == 0) {
+			sequential = 1;
 			continue;
 		}
 		if (!v)
@@ -624,21 +702,40 @@ int main(int argc, char **argv)
 
 	claim_paths();
 	write_sources();
-	/* alone and rerun run back to back, so they meet the same machine: a
-	 * burst of other load between them would otherwise look like a cost. */
-	run_pass(P_FRESH, quiet);
-	run_pass(P_BUILD, quiet);
-	/* set b, just built, to disk before its first timed launch, so that
-	 * launch does not race the writeback of its pages - through the file
-	 * system, never by opening a binary (fsflush.h) */
-	if (fsflush_dir(workdir) != 0) {
-		die_if_full(EXIT_FAIL, workdir);
-		die(EXIT_FAIL, "cannot write %s to disk:", workdir);
+	/* One chunk of all M programs; with --sequential one chunk per look,
+	 * each chunk's four passes in the same order, stopping at a look once
+	 * the per-launch cost is certain. */
+	if (sequential)
+		plan_looks();
+	else
+		looks[n_looks++] = count;
+	for (done = 0, k = 0; k < n_looks; k++) {
+		long to = looks[k];
+
+		/* alone and rerun run back to back, so they meet the same machine:
+		 * a burst of other load between them would otherwise look like a
+		 * cost. */
+		run_pass(P_FRESH, done, to, quiet);
+		run_pass(P_BUILD, done, to, quiet);
+		/* set b, just built, to disk before its first timed launch, so
+		 * that launch does not race the writeback of its pages - through
+		 * the file system, never by opening a binary (fsflush.h) */
+		if (fsflush_dir(workdir) != 0) {
+			die_if_full(EXIT_FAIL, workdir);
+			die(EXIT_FAIL, "cannot write %s to disk:", workdir);
+		}
+		check_interrupt();
+		run_pass(P_ALONE, done, to, quiet);
+		run_pass(P_RERUN, done, to, quiet);
+		done = to;
+		if (sequential && done < count && (stopped = certain(done)) != NULL)
+			break;
+		stopped = "maximum";
 	}
-	check_interrupt();
-	run_pass(P_ALONE, quiet);
-	run_pass(P_RERUN, quiet);
-	write_results(out);
+	if (!quiet && done < count)
+		fprintf(stderr, "suite: J=%ld: stopped after %ld of %ld programs: %s is certain\n",
+			jobs, done, count, stopped);
+	write_results(out, done);
 	if (keep_files)
 		claimed = 0;
 	remove_files();

@@ -91,6 +91,27 @@ static void read_meta(struct reader *r, char **f, int nf)
 	} else if (strcmp(f[1], "cc") == 0) {
 		free(c->cc);
 		c->cc = xstrdup(f[2]);
+	} else if (strcmp(f[1], "planned") == 0) {
+		c->planned = num(r, f[2], 1, 100000, "bad meta planned");
+	} else if (strcmp(f[1], "looks") == 0) {
+		const char *q = f[2];
+
+		/* ascending whole numbers, comma-separated: only their number
+		 * counts here */
+		if (!*q || strspn(q, "0123456789,") != strlen(q) || *q == ',' ||
+		    q[strlen(q) - 1] == ',' || strstr(q, ",,") || strlen(q) > 200)
+			bad(r, "bad meta looks", f[2]);
+		c->looks = 1;
+		for (; *q; q++)
+			c->looks += *q == ',';
+		free(c->looks_at);
+		c->looks_at = xstrdup(f[2]);
+	} else if (strcmp(f[1], "stopped") == 0) {
+		if (strcmp(f[2], "slowdown") != 0 && strcmp(f[2], "none") != 0 &&
+		    strcmp(f[2], "maximum") != 0)
+			bad(r, "bad meta stopped (want slowdown, none or maximum)", f[2]);
+		free(c->stopped);
+		c->stopped = xstrdup(f[2]);
 	}
 	/* other meta keys are ignored: newer instruments may add some */
 }
@@ -250,6 +271,13 @@ static void read_file(const char *path, struct suite_config *c)
 
 /* ---- analysis ----------------------------------------------------------- */
 
+/* CONFIDENCE, or for K looks of suite --sequential 1 - (1 - CONFIDENCE) / K
+ * (docs/method.md, "Sequential stopping"). */
+static double confidence(const struct suite_config *c)
+{
+	return c->looks > 1 ? 1.0 - (1.0 - CONFIDENCE) / c->looks : CONFIDENCE;
+}
+
 static void decide(struct suite_config *c)
 {
 	const struct penalty *pen = &c->launch;
@@ -257,8 +285,8 @@ static void decide(struct suite_config *c)
 	if (c->pairs < MIN_PAIRS || isnan(pen->ci_low_ms)) {
 		c->verdict = VERDICT_INCONCLUSIVE;
 		snprintf(c->reason, sizeof c->reason,
-			 "too few successful pairs (%zu) for a %g%% interval", c->pairs,
-			 CONFIDENCE * 100.0);
+			 "too few successful pairs (%zu) for a %.4g%% interval", c->pairs,
+			 confidence(c) * 100.0);
 	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS) {
 		c->verdict = VERDICT_SLOWDOWN;
 		snprintf(c->reason, sizeof c->reason,
@@ -293,11 +321,21 @@ static void analyse(struct suite_config *c)
 			d[c->pairs++] = c->run_ms[SP_ALONE][i] - c->run_ms[SP_RERUN][i];
 	qsort(d, c->pairs, sizeof *d, cmp_double);
 	c->launch.median_ms = stats_median(d, c->pairs);
-	if (stats_median_ci(d, c->pairs, CONFIDENCE, &c->launch.ci_low_ms,
+	if (stats_median_ci(d, c->pairs, confidence(c), &c->launch.ci_low_ms,
 			    &c->launch.ci_high_ms, &c->launch.coverage) != 0)
 		c->launch.ci_low_ms = c->launch.ci_high_ms = c->launch.coverage = NAN;
 	free(d);
 	decide(c);
+	if (c->looks > 1) {
+		size_t len = strlen(c->reason);
+
+		snprintf(c->reason + len, sizeof c->reason - len,
+			 " (a %.4g%% interval: %d looks; %ld of %ld programs, %s)",
+			 confidence(c) * 100.0, c->looks, c->m, c->planned,
+			 c->stopped && strcmp(c->stopped, "maximum") != 0 ?
+			 (strcmp(c->stopped, "slowdown") == 0 ? "stopped: slowdown certain" :
+			  "stopped: none certain") : "ran to the maximum");
+	}
 	c->projection_min = NAN;
 	if (c->verdict == VERDICT_SLOWDOWN && c->cost_ms > 0)
 		c->projection_min = (double)SUITE_PROJECT_PROGRAMS * c->cost_ms /
@@ -465,6 +503,11 @@ static json_t *config_json(const struct suite_config *c)
 	json_object_set_new(o, "verdict", json_string(stats_verdict_name(c->verdict)));
 	json_object_set_new(o, "reason", json_string(c->reason));
 	json_object_set_new(o, "projection_min", jnum(c->projection_min));
+	if (c->looks > 0)
+		json_object_set_new(o, "sequential",
+				    json_pack("{s:s?, s:I, s:I, s:s?}", "looks", c->looks_at,
+					      "planned", (json_int_t)c->planned,
+					      "launched", (json_int_t)c->m, "stopped", c->stopped));
 	return o;
 }
 

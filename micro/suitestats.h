@@ -36,6 +36,11 @@ struct suite_config {
 	char *file;
 	char *cc;
 	long m, jobs, cores;
+	/* suite --sequential: the programs planned, the looks (as written) and
+	 * their number, why it stopped; looks 0 without it */
+	long planned;
+	char *looks_at, *stopped;
+	int looks;
 	struct suite_pass_stats pass[SP_COUNT];
 	double *run_ms[SP_COUNT]; /* per program; NAN when it did not run OK */
 

@@ -316,7 +316,7 @@ rounds_run() {
 	local dir=$1 c
 	mkdir -p "$dir/raw"
 	printf 'os=Linux\nos_version=fixture\narch=x86_64\nprofile=fixture\n' >"$dir/conditions.txt"
-	for c in queue parallel noisy late far; do
+	for c in queue parallel noisy late far contended veto; do
 		awk -v c="$c" 'BEGIN {
 			OFS = "\t"
 			print "execlag-samples", 1
@@ -333,6 +333,18 @@ rounds_run() {
 			print "meta", "case", c; print "meta", "kind", "exe"; print "meta", "threads", 2
 			print "meta", "class", "all"; print "meta", "n", 20; print "meta", "block", 2
 			print "pass", "first", (c == "late" ? 70000000 : 50000000), 20; print "pass", "repeat", 17000000, 20
+			if (c == "contended" || c == "veto") {
+				# both repeats slowed to 3.5 ms by contention; thread 0 first
+				# 3.5, thread 1 later by S: a queue spread them, the excess
+				# over the longest repeat is S
+				for (b = 0; b < 10; b++) {
+					r = c == "contended" ? 2.1 + 0.02 * b : 1.9 + 0.02 * b
+					print "sample", "first", 0, 2 * b, 3500000, 0, 0, 0
+					print "sample", "first", 1, 2 * b + 1, sprintf("%d", (3.5 + r) * 1e6), 0, 0, 0
+				}
+				for (i = 0; i < 20; i++) print "sample", "repeat", i % 2, i, 3500000, 0, 0, 0
+				exit
+			}
 			for (b = 0; b < 10; b++) {
 				r = c == "queue" ? 4 + 0.02 * b : (c == "parallel" || c == "late") ? 2 + 0.02 * b : c == "far" ? 1.2 + 0.02 * b : noisy[b + 1]
 				# thread 0: one check; thread 1: the round excess (over the 1.5 ms repeat)
@@ -367,6 +379,16 @@ rounds_run() {
 	# a median half way but an interval down to one check's cost: no answer
 	jq_is "$(kase noisy).serialisation" undetermined
 	jq_is "$(kase noisy).serialisation_reason" "a round of T=2 launches took 3.00 ms [2.00, 4.05] longer first, too close to one check's 2.00 and a queue's 4.00 to tell at this noise (first pass x1.40)"
+	# the first launches' spread beyond the repeats: a queue's (T-1) x L, 0 for parallel
+	jq_is "$(kase queue).configs[1].rounds.spread_ms.median" 2.1
+	jq_is "$(kase parallel).configs[1].rounds.spread_ms.ci_high < 1" true
+	# contention in the repeat pass pulls the excess down to about one
+	# check: a spread of a queue's and an excess above one check say queue;
+	# an excess short of one check with that spread says nothing
+	jq_is "$(kase contended).serialisation" serialised
+	jq_is "$(kase contended).serialisation_reason" "the first launches of a round of T=2 were spread 2.19 ms [2.12, 2.26] beyond the repeats, as a queue's 2.00, and the rounds took 2.19 ms [2.12, 2.26] longer first, above one check's 2.00: launches queue"
+	jq_is "$(kase veto).serialisation" undetermined
+	jq_is "$(kase veto).serialisation_reason" "rounds 1.99 ms [1.92, 2.06] longer first, as if parallel, but first launches spread 1.99 ms [1.92, 2.06] beyond the repeats (queue 2.00, parallel 0): too noisy to tell"
 	# the T=1 configs have no rounds
 	jq_is "$(kase queue).configs[0].rounds" null
 	# without meta block (older samples) the penalty at T decides, as in the scaling fixture

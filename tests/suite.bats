@@ -204,6 +204,42 @@ within() {
 	assert_equal "$(awk -F '\t' '$1 == "sample" && $2 == "alone" && ($5 != "-" || $6 == "-")' "$D/s.tsv" | wc -l | tr -d ' ')" 0
 }
 
+meta() { awk -F '\t' -v k="$2" '$1 == "meta" && $2 == k { print $3 }' "$1"; }
+
+@test "micro/suite --sequential: no first-launch cost stops as none before M, chunk by chunk" {
+	mkdir -p "$D/w"
+	for try in 1 2; do
+		run -0 "$BIN/suite" --dir "$D/w" --count 40 --jobs 2 --sequential --quiet --out "$D/s.tsv" --prefix t
+		[ "$(meta "$D/s.tsv" stopped)" = none ] && break
+		echo "# no cost: not certain on try $try ($(meta "$D/s.tsv" m) programs), busy machine" >&3
+	done
+	assert_equal "$(meta "$D/s.tsv" looks)" 8,15,22,29,36,40
+	assert_equal "$(meta "$D/s.tsv" planned)" 40
+	assert_equal "$(meta "$D/s.tsv" stopped)" none
+	m=$(meta "$D/s.tsv" m)
+	[ "$m" -lt 40 ] || fail "ran all 40"
+	# every pass covers the programs run, no more
+	for p in fresh rerun build alone; do
+		assert_equal "$(grep -c "^sample	$p	" "$D/s.tsv")" "$m"
+		assert_equal "$(awk -F '\t' -v p="$p" '$1 == "pass" && $2 == p { print $6 }' "$D/s.tsv")" "$m"
+	done
+	assert_equal "$(find "$D/w" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+@test "gate: the suite with sequential stopping stops at its first look, and analyze says so" {
+	need_linux
+	[ -z "$GATE_SKIP" ] || skip "$GATE_SKIP"
+	local r
+	r=$(repro_run seq --gate "latency=$LAT workers=1 key=inode" --cases suite --count "$M" --threads 1 --sequential 1)
+	jq -e '.suite.runs[0].sequential == {"looks": "8,12,16,20", "planned": 20, "launched": 8, "stopped": "slowdown"}' "$r/run.json" >/dev/null ||
+		fail "$(jq -c '.suite.runs[0].sequential' "$r/run.json")"
+	assert_equal "$(jq -r '.suite.runs[0].programs' "$r/run.json")" 8
+	assert_equal "$(jq -r '.suite.runs[0].verdict' "$r/run.json")" slowdown
+	[[ "$(jq -r '.suite.runs[0].reason' "$r/run.json")" == *"(a 98.75% interval: 4 looks; 8 of 20 programs, stopped: slowdown certain)" ]] ||
+		fail "$(jq -r '.suite.runs[0].reason' "$r/run.json")"
+	validate_run_json "$r/run.json"
+}
+
 @test "micro/suite refuses bad usage with one line and exit 2, making nothing" {
 	mkdir -p "$D/w"
 	for args in "--count 0" "--count 3 --jobs 4" "--count 3 --prefix a/b" "--count x" \
