@@ -229,7 +229,8 @@ static json_t *json_config(const struct config *c)
 	json_object_set_new(obj, "penalty_ms", json_penalty(&c->penalty));
 	if (c->threads > 1 && c->block > 0)
 		json_object_set_new(obj, "rounds",
-				    json_pack("{s:I, s:o, s:o}", "count", (json_int_t)c->rounds,
+				    json_pack("{s:I, s:I, s:o, s:o}", "count", (json_int_t)c->rounds,
+					      "skewed", (json_int_t)c->rounds_skewed,
 					      "excess_ms", json_penalty(&c->round),
 					      "spread_ms", json_penalty(&c->spread)));
 	if (c->looks > 0)

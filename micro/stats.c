@@ -151,6 +151,25 @@ static double *durations_by_index(const struct config *c, enum pass p)
 	return v;
 }
 
+/* When each first launch started (launch's 9th field), by index; NAN where
+ * unknown (older files) or failed. */
+static double *first_starts_by_index(const struct config *c)
+{
+	size_t slots = c->n > 0 ? (size_t)c->n : 1, i;
+	double *v = xmalloc(slots * sizeof *v);
+
+	for (i = 0; i < slots; i++)
+		v[i] = NAN;
+	for (i = 0; i < c->n_samples; i++) {
+		const struct sample *s = &c->samples[i];
+
+		if (s->pass == PASS_FIRST && stats_sample_ok(s) && s->index >= 0 &&
+		    (size_t)s->index < slots)
+			v[s->index] = s->start_ms;
+	}
+	return v;
+}
+
 /* d_i = a_i - b_i for every index whose launches in passes a and b both
  * succeeded; returns how many, ascending in *diffs (caller frees). */
 static size_t differences(const struct config *c, enum pass a, enum pass b, double **diffs)
@@ -181,18 +200,21 @@ static size_t differences(const struct config *c, enum pass a, enum pass b, doub
  * launches (T - 1) x L apart, parallel checks not at all, and what both
  * passes share - the launches' contention for the CPUs, which the repeat
  * pass has and a queue's staggered first launches have less of - cancels. */
-static size_t round_differences(const struct config *c, int spread, double **out)
+static size_t round_differences(const struct config *c, int spread, double max_skew,
+				size_t *skewed, double **out)
 {
-	double *by_index[PASS_COUNT], *d;
+	double *by_index[PASS_COUNT], *d, *start;
 	size_t n_rounds = 0;
 	long t = c->threads, b, end, k;
 	int p;
 
 	*out = NULL;
+	*skewed = 0;
 	if (t < 2 || c->block < t || c->n < t)
 		return 0;
 	for (p = 0; p < PASS_COUNT; p++)
 		by_index[p] = durations_by_index(c, (enum pass)p);
+	start = first_starts_by_index(c);
 	d = xmalloc((size_t)c->n * sizeof *d);
 	for (b = 0; b < c->n; b = end) {
 		double longest[PASS_COUNT] = { -1, -1 };
@@ -215,6 +237,21 @@ static size_t round_differences(const struct config *c, int spread, double **out
 						shortest[p] = v;
 				}
 			}
+		if (whole && end - b >= t) {
+			/* a round whose threads started apart is no round: a late
+			 * thread's check waits less or not at all */
+			double first = INFINITY, last = -INFINITY;
+
+			for (k = b; k < b + t; k++)
+				if (!isnan(start[k])) {
+					first = start[k] < first ? start[k] : first;
+					last = start[k] > last ? start[k] : last;
+				}
+			if (last > first && last - first > max_skew) {
+				(*skewed)++;
+				continue;
+			}
+		}
 		if (whole && end - b >= t)
 			d[n_rounds++] = spread ?
 				(longest[PASS_FIRST] - shortest[PASS_FIRST]) -
@@ -223,6 +260,7 @@ static size_t round_differences(const struct config *c, int spread, double **out
 	}
 	for (p = 0; p < PASS_COUNT; p++)
 		free(by_index[p]);
+	free(start);
 	sort_doubles(d, n_rounds);
 	*out = d;
 	return n_rounds;
@@ -311,7 +349,8 @@ static void decide(struct config *c)
 void stats_config(struct config *c)
 {
 	struct penalty *pen = &c->penalty;
-	double *d;
+	double *d, max_skew;
+	size_t skipped;
 	int p;
 
 	for (p = 0; p < PASS_ALL; p++)
@@ -324,13 +363,17 @@ void stats_config(struct config *c)
 		pen->ci_low_ms = pen->ci_high_ms = pen->coverage = NAN;
 	free(d);
 
-	c->rounds = round_differences(c, 0, &d);
+	/* threads that started a round further apart than a quarter of the
+	 * penalty at this T (a queue's 1.5 x L at T = 2, parallel checks' L)
+	 * are left out of the rounds */
+	max_skew = pen->median_ms > 0 ? ROUND_SKEW_MAX * pen->median_ms : INFINITY;
+	c->rounds = round_differences(c, 0, max_skew, &c->rounds_skewed, &d);
 	c->round.median_ms = stats_median(d, c->rounds);
 	if (stats_median_ci(d, c->rounds, CONFIDENCE, &c->round.ci_low_ms,
 			    &c->round.ci_high_ms, &c->round.coverage) != 0)
 		c->round.ci_low_ms = c->round.ci_high_ms = c->round.coverage = NAN;
 	free(d);
-	round_differences(c, 1, &d);
+	round_differences(c, 1, max_skew, &skipped, &d);
 	c->spread.median_ms = stats_median(d, c->rounds);
 	if (stats_median_ci(d, c->rounds, CONFIDENCE, &c->spread.ci_low_ms,
 			    &c->spread.ci_high_ms, &c->spread.coverage) != 0)

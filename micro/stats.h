@@ -98,6 +98,7 @@ struct config {
 	 * interval over the blocks (NAN without meta block, or below
 	 * MIN_PAIRS rounds for the interval) */
 	size_t rounds;
+	size_t rounds_skewed;   /* rounds left out: threads started apart */
 	struct penalty round;
 	/* the same rounds: their first launches' spread (longest - shortest)
 	 * minus their repeats' spread */

@@ -41,4 +41,9 @@
  * reach 95% with order statistics: 1 - 2/32 < 0.95). */
 #define MIN_PAIRS 6
 
+/* A round (T launches released together) whose threads started further
+ * apart than this share of the penalty at that T is left out of the
+ * serialisation verdict's rounds (docs/method.md). */
+#define ROUND_SKEW_MAX 0.25
+
 #endif

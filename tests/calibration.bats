@@ -170,8 +170,12 @@ within() {
 		assert_equal "$(field "$r" "$c" .size_slopes[0].verdict)" slowdown
 		awk -v s="$slope" 'BEGIN { exit !(s > 1.6 && s < 2.4) }' || fail "$c: slope $slope ms per MiB, want 2 ± 20%"
 	done
-	# a hard link of a known inode is never held, at any size
-	assert_equal "$(field "$r" exe-hardlink .size_slopes[0].verdict)" none
+	# a hard link of a known inode is never held, at any size: no growth
+	# (none, or on a busy machine an interval too wide to say so)
+	case $(field "$r" exe-hardlink .size_slopes[0].verdict) in
+	none | inconclusive) ;;
+	*) fail "exe-hardlink: $(field "$r" exe-hardlink .size_slopes[0].reason)" ;;
+	esac
 	# the plot shows each size, the report the slope
 	grep -q '>exe, 8 MiB<' "$r/plot-launch.svg"
 	grep -q '^  Size (T=1, class all): slowdown — the penalty grows' "$r/report.md"
@@ -180,7 +184,9 @@ within() {
 @test "every=3: every launch in the work folder costs 3 ms more than the reference outside it; without it, no slowdown" {
 	need_gate
 	local r base c cost held over want
-	r=$(settled_run every --gate 'latency=10 workers=1 key=inode every=3' --cases exe,script,dylib --threads 1)
+	# a fixed count: the every-launch cost is estimated from all 20 pairs
+	# (sequential stopping would end at 8, once the 10 ms penalty is certain)
+	r=$(settled_run every --gate 'latency=10 workers=1 key=inode every=3' --cases exe,script,dylib --threads 1 --count 20)
 	base=$(run_of inode)
 	assert_equal "$(jq -r '.gate.every_ms' "$r/run.json")" 3
 	for c in exe script dylib; do

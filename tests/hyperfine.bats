@@ -73,10 +73,9 @@ fake_hyperfine() {
 	noisy_note plain
 	assert_equal "$(jq -r '.hyperfine.status' "$r")" done
 	assert_equal "$(jq -r '.hyperfine.version' "$r")" "$(hyperfine --version | awk '{ print $2 }')"
-	# as many runs as the harness needed: the most artifacts exe or script
-	# launched at T=1 before its verdict was certain (sequential stopping)
-	need=$(jq '[.cases[] | select(.name == "exe" or .name == "script") | .configs[] | select(.threads == 1) | .n] | max' "$r")
-	[ "$need" -ge 8 ] && [ "$need" -le 20 ] || fail "the harness launched $need"
+	# no penalty certain: all 20 runs (hyperfine's unpaired medians need
+	# them to tell none), however early the harness stopped
+	need=20
 	assert_equal "$(jq -r '.hyperfine.runs' "$r")" "$need"
 	for c in exe script; do
 		echo "# $c: hyperfine first $(hf plain $c .first_median_ms) repeat $(hf plain $c .repeat_median_ms);" \
@@ -111,7 +110,8 @@ fake_hyperfine() {
 	n=$(jq -r 'select(.result == "miss" and .event == "exec" and (.object | endswith("/hf-exe-run"))) | .object' \
 		"$(dirname "$r")/gate.log" | wc -l | tr -d ' ')
 	echo "# the gate held $n first launches of hf-exe-run" >&3
-	# as many as the harness needed: the exe at T=1 stopped at its first look
+	# as many as the harness needed: exe and script at T=1 stopped at their
+	# first look, a slowdown certain
 	assert_equal "$(jq -r '.hyperfine.runs' "$r")" 8
 	[ "$n" -ge 8 ]
 }
