@@ -490,9 +490,14 @@ static const struct scaling_row *find_scaling(const struct case_result *cr,
  * queue's rounds spread down to L: the throughput of the pass, which a
  * queue holds down, is asked too), for parallel checks. */
 static void classify_rounds(struct case_result *cr, const struct scaling_row *row,
-			    long max_threads, double l_ms, const struct penalty *rd,
-			    const struct penalty *sp)
+			    long max_threads, double l_ms, double l_lo,
+			    const struct penalty *rd, const struct penalty *sp)
 {
+	/* parallel must hold for every L the T = 1 interval allows: the
+	 * rounds' interval short of the half-way mark of its low end too (an
+	 * L measured high, from few pairs, makes a queue look like one check) */
+	double mid_lo = !isnan(l_lo) && l_lo > 0 && l_lo < l_ms ?
+		l_lo + QUEUE_GROWTH_MIN * (double)(max_threads - 1) * l_lo : NAN;
 	double queue_ms = (double)max_threads * l_ms;
 	double way = (rd->median_ms - l_ms) / (queue_ms - l_ms);
 	double mid_ms = l_ms + QUEUE_GROWTH_MIN * (queue_ms - l_ms);
@@ -556,6 +561,13 @@ static void classify_rounds(struct case_result *cr, const struct scaling_row *ro
 			 "a queue's %.2f but %.0f%% off one check's %.2f: too noisy to tell",
 			 max_threads, rd->median_ms, rd->ci_low_ms, rd->ci_high_ms, queue_ms,
 			 100.0 * fabs(rd->median_ms - l_ms) / l_ms, l_ms);
+	} else if (!isnan(mid_lo) && rd->ci_high_ms >= mid_lo) {
+		cr->serialisation = SERIAL_UNDETERMINED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "a round of T=%ld launches took %.2f ms [%.2f, %.2f] longer first, near one "
+			 "check's %.2f, but one check may cost as little as %.2f, whose queue "
+			 "the rounds reach: too noisy to tell",
+			 max_threads, rd->median_ms, rd->ci_low_ms, rd->ci_high_ms, l_ms, l_lo);
 	} else if (!(row->first > SERIAL_SCALING_MAX)) {
 		cr->serialisation = SERIAL_UNDETERMINED;
 		snprintf(cr->serial_reason, sizeof cr->serial_reason,
@@ -590,7 +602,7 @@ static void classify_rounds(struct case_result *cr, const struct scaling_row *ro
 static void classify_scaling(struct case_result *cr, const struct scaling_row *row,
 			     long max_threads, double l_ms, const struct penalty *pt,
 			     double u_ms, double idle_cores, const struct penalty *rd,
-			     const struct penalty *sp)
+			     const struct penalty *sp, double l_lo)
 {
 	double p_ms = pt ? pt->median_ms : NAN;
 	double lo = pt ? pt->ci_low_ms : NAN, hi = pt ? pt->ci_high_ms : NAN;
@@ -610,7 +622,7 @@ static void classify_scaling(struct case_result *cr, const struct scaling_row *r
 			 "(first pass x%.2f, penalty grew x%.2f)",
 			 idle_cores, max_threads, row->first, growth);
 	} else if (rd && !isnan(rd->ci_low_ms) && !isnan(l_ms) && l_ms > 0) {
-		classify_rounds(cr, row, max_threads, l_ms, rd, sp);
+		classify_rounds(cr, row, max_threads, l_ms, l_lo, rd, sp);
 	} else if (!isnan(way) && (isnan(lo) || isnan(hi) ||
 				   (way >= QUEUE_GROWTH_MIN ? lo <= l_ms :
 				    hi >= queue_ms || row->first <= SERIAL_SCALING_MAX))) {
@@ -702,7 +714,8 @@ static void decide_serialisation(struct case_result *cr)
 			 top ? &top->penalty : NULL,
 			 top ? top->pass[PASS_REPEAT].median_ms : NAN, idle_cores,
 			 top && top->rounds > 0 ? &top->round : NULL,
-			 top && top->rounds > 0 ? &top->spread : NULL);
+			 top && top->rounds > 0 ? &top->spread : NULL,
+			 base ? base->penalty.ci_low_ms : NAN);
 }
 
 /* ---- the penalty against size ------------------------------------------------ */
