@@ -334,7 +334,10 @@ grid_verdicts() {
 			while :; do
 				tries=$((tries + 1))
 				rm -rf "${RUNS:?}/grid-$l-$w"
-				dir=$(repro_run "grid-$l-$w" --cases exe,exe-rewrite,script,dylib --threads 1,2 \
+				# fixed counts, as the key runs: one check's cost L from all
+				# 20 pairs (sequential stopping ends at 8, where L's interval
+				# is too wide for parallel to be told)
+				dir=$(repro_run "grid-$l-$w" --sequential 0 --cases exe,exe-rewrite,script,dylib --threads 1,2 \
 					--gate "latency=$l workers=$w key=inode") ||
 					fail "grid $l ms x $w: $(tail -n 3 "$RUNS/grid-$l-$w.out")"
 				got=$(grid_verdicts "$dir")
