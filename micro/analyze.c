@@ -8,6 +8,7 @@
  * naming the file and line, exit 2. */
 #define _POSIX_C_SOURCE 200809L
 #include "hfcompare.h"
+#include "looks.h"
 #include "plot.h"
 #include "report.h"
 #include "stats.h"
@@ -211,28 +212,8 @@ static void parse_meta(struct parser *p, char **f, int nf)
 	} else if (strcmp(f[1], "planned") == 0) {
 		c->planned = field_long(p, f[2], 1, 100000000, "planned");
 	} else if (strcmp(f[1], "looks") == 0) {
-		const char *q = f[2];
-		long v, last = 0;
-
-		/* ascending pair counts, at most 64 of them */
-		c->looks = 0;
-		while (*q) {
-			char num[24];
-			size_t len = strcspn(q, ",");
-
-			if (len == 0 || len >= sizeof num || c->looks >= 64)
-				die(EXIT_USAGE, "%s:%ld: bad looks '%s'", p->path, p->line, f[2]);
-			memcpy(num, q, len);
-			num[len] = '\0';
-			if (parse_long(num, 1, 100000000, &v) != 0 || v <= last)
-				die(EXIT_USAGE, "%s:%ld: bad looks '%s'", p->path, p->line, f[2]);
-			last = v;
-			c->looks++;
-			q += len;
-			if (*q == ',' && *++q == '\0')
-				die(EXIT_USAGE, "%s:%ld: bad looks '%s'", p->path, p->line, f[2]);
-		}
-		if (c->looks == 0)
+		c->looks = looks_count(f[2]);
+		if (c->looks < 0)
 			die(EXIT_USAGE, "%s:%ld: bad looks '%s'", p->path, p->line, f[2]);
 		set_meta_text(p, &c->looks_at, f[1], f[2]);
 	} else if (strcmp(f[1], "stopped") == 0) {

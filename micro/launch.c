@@ -17,8 +17,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "coreclass.h"
 #include "cpuidle.h"
+#include "looks.h"
 #include "orderstats.h"
-#include "thresholds.h"
 #include "util.h"
 
 #include <errno.h>
@@ -303,10 +303,8 @@ static uint64_t run_pass(struct run *r, enum pass p, long lo_i, long hi_i)
 	return hi - lo;
 }
 
-/* ---- sequential stopping (docs/method.md) ---- */
+/* ---- sequential stopping (docs/method.md, looks.h) ---- */
 
-#define MAX_LOOKS 6
-#define FIRST_LOOK 8 /* 2^-8 < 0.025 / MAX_LOOKS: an interval exists there */
 /* At T > 1 the serialisation verdict reads the rounds (one per block):
  * fewer than the quick profile's 10 at T = 2 left it undetermined at small
  * costs (the grid of tests/calibration.bats), so a look waits for them. */
@@ -314,37 +312,14 @@ static uint64_t run_pass(struct run *r, enum pass p, long lo_i, long hi_i)
 
 struct seq {
 	int on;
-	long looks[MAX_LOOKS]; /* artifacts launched at each look, ascending */
+	long looks[LOOKS_MAX]; /* artifacts launched at each look, ascending */
 	int k, next;           /* number of looks; the next one not yet taken */
 	const char *stop;      /* why it stopped: "slowdown", "none", "maximum" */
 };
 
-/* The looks for n artifacts: at 8, then every max(4, ceil((n - 8) / 5))
- * up to n, the last at n, at most MAX_LOOKS; one look (n) when n < 8. */
-static void plan_looks(struct seq *q, long n)
-{
-	long step = (n - FIRST_LOOK + (MAX_LOOKS - 1) - 1) / (MAX_LOOKS - 1), at;
-
-	if (step < 4)
-		step = 4;
-	q->k = 0;
-	for (at = FIRST_LOOK; at < n && q->k < MAX_LOOKS - 1; at += step)
-		q->looks[q->k++] = at;
-	q->looks[q->k++] = n;
-	q->next = 0;
-	q->stop = "maximum";
-}
-
 static int ok(const struct sample *s)
 {
 	return s->done && s->spawn_errno == 0 && s->exit_status == 0 && s->signal == 0;
-}
-
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
 }
 
 /* The verdict on artifacts [0, n) once certain at the looks' coverage
@@ -352,8 +327,8 @@ static int cmp_dbl(const void *a, const void *b)
 static const char *certain(const struct run *r, long n, int looks)
 {
 	double *d = xmalloc((size_t)n * sizeof *d), *f = xmalloc((size_t)n * sizeof *f);
-	double *p = xmalloc((size_t)n * sizeof *p), lo, hi, cov, ratio;
-	const char *v = NULL;
+	double *p = xmalloc((size_t)n * sizeof *p), ratio;
+	const char *v;
 	size_t nd = 0, nf = 0, np = 0;
 	long i;
 
@@ -368,17 +343,10 @@ static const char *certain(const struct run *r, long n, int looks)
 		if (ok(a) && ok(b))
 			d[nd++] = ((double)a->dur_ns - (double)b->dur_ns) / 1e6;
 	}
-	qsort(d, nd, sizeof *d, cmp_dbl);
-	qsort(f, nf, sizeof *f, cmp_dbl);
-	qsort(p, np, sizeof *p, cmp_dbl);
+	stats_sort(f, nf);
+	stats_sort(p, np);
 	ratio = stats_median(p, np) > 0 ? stats_median(f, nf) / stats_median(p, np) : NAN;
-	if (nd >= MIN_PAIRS &&
-	    stats_median_ci(d, nd, 1.0 - (1.0 - CONFIDENCE) / looks, &lo, &hi, &cov) == 0) {
-		if (lo > PENALTY_FLOOR_MS && ratio > RATIO_FLOOR)
-			v = "slowdown";
-		else if (hi < PENALTY_FLOOR_MS)
-			v = "none";
-	}
+	v = looks_certain(d, nd, looks, ratio);
 	free(d);
 	free(f);
 	free(p);
@@ -615,7 +583,8 @@ int main(int argc, char **argv)
 		}
 		if (!first || !second || first > second)
 			die(EXIT_USAGE, "--sequential needs the first pass before the repeat pass");
-		plan_looks(&seq, m.n);
+		seq.k = looks_plan(LOOKS_FIRST, m.n, seq.looks);
+		seq.stop = "maximum";
 	}
 	for (b = 0; b < m.n;) {
 		long end = b + r.block < m.n ? b + r.block : m.n;

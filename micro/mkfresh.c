@@ -271,8 +271,9 @@ static void write_all(int fd, const char *buf, size_t len, const char *path)
 	}
 }
 
-/* Create path (it must not exist) with the given content and mode. */
-static void write_new(const char *path, const char *data, mode_t mode)
+/* Create path, which must not exist, for writing (mode 0600 until the
+ * caller's fchmod); tracked, so a failure later removes it. */
+static int open_new(const char *path)
 {
 	int fd;
 
@@ -283,6 +284,14 @@ static void write_new(const char *path, const char *data, mode_t mode)
 		die_if_full(EXIT_FAIL, workdir);
 		die(EXIT_FAIL, "cannot create %s:", path);
 	}
+	return fd;
+}
+
+/* Create path (it must not exist) with the given content and mode. */
+static void write_new(const char *path, const char *data, mode_t mode)
+{
+	int fd = open_new(path);
+
 	write_all(fd, data, strlen(data), path);
 	if (fchmod(fd, mode) != 0)
 		die(EXIT_FAIL, "cannot chmod %s:", path);
@@ -302,13 +311,7 @@ static void copy_new(const char *src, const char *dst, mode_t mode)
 	in = open(src, O_RDONLY | O_CLOEXEC);
 	if (in < 0)
 		die(EXIT_FAIL, "cannot open %s:", src);
-	track(dst);
-	out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (out < 0) {
-		untrack_last();
-		die_if_full(EXIT_FAIL, workdir);
-		die(EXIT_FAIL, "cannot create %s:", dst);
-	}
+	out = open_new(dst);
 	for (;;) {
 		r = read(in, buf, sizeof buf);
 		if (r < 0) {
@@ -613,13 +616,7 @@ static void write_pad(const char *path, const char *nonce)
 		x = (x ^ (unsigned char)*c) * 0x100000001b3u;
 	if (!x)
 		x = 1;
-	track(path);
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		untrack_last();
-		die_if_full(EXIT_FAIL, workdir);
-		die(EXIT_FAIL, "cannot create %s:", path);
-	}
+	fd = open_new(path);
 	while (left > 0) {
 		size_t i, len = left < (long)sizeof buf ? (size_t)left : sizeof buf;
 
@@ -666,13 +663,7 @@ static void start_job(struct cjob *j, enum unit u, const char *stem)
 	free(text);
 	free(nonce);
 
-	track(j->err);
-	fd = open(j->err, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		untrack_last();
-		die_if_full(EXIT_FAIL, workdir);
-		die(EXIT_FAIL, "cannot create %s:", j->err);
-	}
+	fd = open_new(j->err);
 	track(j->out);
 
 	for (i = 0; i < cc_argc; i++)

@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+/* Sort v ascending. */
+void stats_sort(double *v, size_t n);
 /* Order statistics of an ascending array; NAN when n == 0. */
 double stats_median(const double *sorted, size_t n);
 /* Linear interpolation between order statistics (numpy's default, R type 7). */

@@ -4,6 +4,7 @@
  * (docs/run.schema.json), report.md the one people attach to a bug report. */
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
+#include "looks.h"
 #include "plot.h"
 #include "hfcompare.h"
 #include "suitestats.h"
@@ -526,15 +527,6 @@ static void md_thresholds(FILE *f)
 	fprintf(f, "| fewest successful pairs | %d |\n\n", MIN_PAIRS);
 }
 
-static const char *stop_words(const char *stopped)
-{
-	if (!stopped || strcmp(stopped, "maximum") == 0)
-		return "ran to the maximum";
-	if (strcmp(stopped, "slowdown") == 0)
-		return "stopped: slowdown certain";
-	return "stopped: none certain";
-}
-
 /* Sequential stopping: how many artifacts each config took, and why. */
 static void md_stopping(const struct run *r, FILE *f)
 {
@@ -554,7 +546,7 @@ static void md_stopping(const struct run *r, FILE *f)
 			fprintf(f, "- %s T=%ld %s%s%s: %ld of %ld artifacts (looks at %s), %s.\n",
 				r->cases[i].name, c->threads, c->class_name, c->pad > 0 ? " " : "",
 				c->pad > 0 ? fmt_size(c->pad, size, sizeof size) : "", c->n,
-				c->planned, c->looks_at, stop_words(c->stopped));
+				c->planned, c->looks_at, looks_stop_words(c->stopped));
 		}
 	if (n)
 		fputc('\n', f);

@@ -4,6 +4,7 @@
  * in thresholds.h. */
 #define _POSIX_C_SOURCE 200809L
 #include "stats.h"
+#include "looks.h"
 #include "thresholds.h"
 #include "util.h"
 
@@ -12,21 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- sorting -------------------------------------------------------------- */
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static void sort_doubles(double *v, size_t n)
-{
-	if (n > 1)
-		qsort(v, n, sizeof *v, cmp_double);
-}
 
 /* ---- names ----------------------------------------------------------------- */
 
@@ -124,7 +110,7 @@ static void summarise_pass(const struct config *c, enum pass p,
 		else
 			failed++;
 	}
-	sort_doubles(ok_ms, n_ok);
+	stats_sort(ok_ms, n_ok);
 	out->n_ok = n_ok;
 	out->median_ms = stats_median(ok_ms, n_ok);
 	out->p90_ms = stats_quantile(ok_ms, n_ok, 0.9);
@@ -132,9 +118,10 @@ static void summarise_pass(const struct config *c, enum pass p,
 	free(ok_ms);
 }
 
-/* Each index's successful launch duration in pass p (NAN where it failed or
- * is missing), over max(n, 1) slots (caller frees). */
-static double *durations_by_index(const struct config *c, enum pass p)
+/* Each index's successful launch in pass p (NAN where it failed or is
+ * missing), over max(n, 1) slots (caller frees): its duration, or with
+ * start when it started (launch's 9th field; NAN in older files). */
+static double *by_index(const struct config *c, enum pass p, int start)
 {
 	size_t slots = c->n > 0 ? (size_t)c->n : 1, i;
 	double *v = xmalloc(slots * sizeof *v);
@@ -146,26 +133,7 @@ static double *durations_by_index(const struct config *c, enum pass p)
 
 		if (s->pass == p && stats_sample_ok(s) && s->index >= 0 &&
 		    (size_t)s->index < slots)
-			v[s->index] = s->dur_ms;
-	}
-	return v;
-}
-
-/* When each first launch started (launch's 9th field), by index; NAN where
- * unknown (older files) or failed. */
-static double *first_starts_by_index(const struct config *c)
-{
-	size_t slots = c->n > 0 ? (size_t)c->n : 1, i;
-	double *v = xmalloc(slots * sizeof *v);
-
-	for (i = 0; i < slots; i++)
-		v[i] = NAN;
-	for (i = 0; i < c->n_samples; i++) {
-		const struct sample *s = &c->samples[i];
-
-		if (s->pass == PASS_FIRST && stats_sample_ok(s) && s->index >= 0 &&
-		    (size_t)s->index < slots)
-			v[s->index] = s->start_ms;
+			v[s->index] = start ? s->start_ms : s->dur_ms;
 	}
 	return v;
 }
@@ -175,7 +143,7 @@ static double *first_starts_by_index(const struct config *c)
 static size_t differences(const struct config *c, enum pass a, enum pass b, double **diffs)
 {
 	size_t slots = c->n > 0 ? (size_t)c->n : 1, i, n = 0;
-	double *x = durations_by_index(c, a), *y = durations_by_index(c, b);
+	double *x = by_index(c, a, 0), *y = by_index(c, b, 0);
 	double *d = xmalloc(slots * sizeof *d);
 
 	for (i = 0; i < slots; i++)
@@ -183,7 +151,7 @@ static size_t differences(const struct config *c, enum pass a, enum pass b, doub
 			d[n++] = x[i] - y[i];
 	free(x);
 	free(y);
-	sort_doubles(d, n);
+	stats_sort(d, n);
 	*diffs = d;
 	return n;
 }
@@ -192,78 +160,90 @@ static size_t differences(const struct config *c, enum pass a, enum pass b, doub
  * blocks of c->block artifacts, a last one shorter than T joined to the one
  * before; thread t launches the block's artifact lo + t first, all T
  * together off the barrier.  Checks that queue show there: the round's
- * longest first launch waited for the T - 1 checks ahead of it.  One value
- * per block whose 2 x T launches all succeeded: the longest first launch
- * minus the longest repeat; ascending in *out (caller frees).
- * spread: instead, the spread of the first launches (longest - shortest)
- * minus the spread of the repeats.  A queue spreads a round's first
- * launches (T - 1) x L apart, parallel checks not at all, and what both
- * passes share - the launches' contention for the CPUs, which the repeat
- * pass has and a queue's staggered first launches have less of - cancels. */
-static size_t round_differences(const struct config *c, int spread, double max_skew,
-				size_t *skewed, double **out)
+ * longest first launch waited for the T - 1 checks ahead of it.  Two values
+ * per block whose 2 x T launches all succeeded, each ascending in its
+ * array (caller frees both):
+ *   excess: the longest first launch minus the longest repeat;
+ *   spread: the spread of the first launches (longest - shortest) minus the
+ *     spread of the repeats.  A queue spreads a round's first launches
+ *     (T - 1) x L apart, parallel checks not at all, and what both passes
+ *     share - the launches' contention for the CPUs, which the repeat pass
+ *     has and a queue's staggered first launches have less of - cancels.
+ * A round whose threads started further apart than max_skew is left out
+ * and counted in *skewed. */
+static size_t round_differences(const struct config *c, double max_skew, size_t *skewed,
+				double **excess, double **spread)
 {
-	double *by_index[PASS_COUNT], *d, *start;
+	double *dur[PASS_COUNT], *start;
 	size_t n_rounds = 0;
 	long t = c->threads, b, end, k;
 	int p;
 
-	*out = NULL;
+	*excess = *spread = NULL;
 	*skewed = 0;
 	if (t < 2 || c->block < t || c->n < t)
 		return 0;
 	for (p = 0; p < PASS_COUNT; p++)
-		by_index[p] = durations_by_index(c, (enum pass)p);
-	start = first_starts_by_index(c);
-	d = xmalloc((size_t)c->n * sizeof *d);
+		dur[p] = by_index(c, (enum pass)p, 0);
+	start = by_index(c, PASS_FIRST, 1);
+	*excess = xmalloc((size_t)c->n * sizeof **excess);
+	*spread = xmalloc((size_t)c->n * sizeof **spread);
 	for (b = 0; b < c->n; b = end) {
 		double longest[PASS_COUNT] = { -1, -1 };
 		double shortest[PASS_COUNT] = { INFINITY, INFINITY };
+		double first = INFINITY, last = -INFINITY;
 		int whole = 1;
 
 		end = b + c->block < c->n ? b + c->block : c->n;
 		if (c->n - end > 0 && c->n - end < t)
 			end = c->n;
-		for (p = 0; p < PASS_COUNT; p++)
-			for (k = b; k < b + t && k < end; k++) {
-				double v = by_index[p][k];
+		if (end - b < t)
+			continue;
+		for (k = b; k < b + t; k++) {
+			for (p = 0; p < PASS_COUNT; p++) {
+				double v = dur[p][k];
 
 				if (isnan(v)) {
 					whole = 0;
-				} else {
-					if (v > longest[p])
-						longest[p] = v;
-					if (v < shortest[p])
-						shortest[p] = v;
+					continue;
 				}
+				longest[p] = v > longest[p] ? v : longest[p];
+				shortest[p] = v < shortest[p] ? v : shortest[p];
 			}
-		if (whole && end - b >= t) {
-			/* a round whose threads started apart is no round: a late
-			 * thread's check waits less or not at all */
-			double first = INFINITY, last = -INFINITY;
-
-			for (k = b; k < b + t; k++)
-				if (!isnan(start[k])) {
-					first = start[k] < first ? start[k] : first;
-					last = start[k] > last ? start[k] : last;
-				}
-			if (last > first && last - first > max_skew) {
-				(*skewed)++;
-				continue;
+			if (!isnan(start[k])) {
+				first = start[k] < first ? start[k] : first;
+				last = start[k] > last ? start[k] : last;
 			}
 		}
-		if (whole && end - b >= t)
-			d[n_rounds++] = spread ?
-				(longest[PASS_FIRST] - shortest[PASS_FIRST]) -
-				(longest[PASS_REPEAT] - shortest[PASS_REPEAT]) :
-				longest[PASS_FIRST] - longest[PASS_REPEAT];
+		if (!whole)
+			continue;
+		/* a round whose threads started apart is no round: a late
+		 * thread's check waits less or not at all */
+		if (last > first && last - first > max_skew) {
+			(*skewed)++;
+			continue;
+		}
+		(*excess)[n_rounds] = longest[PASS_FIRST] - longest[PASS_REPEAT];
+		(*spread)[n_rounds++] = (longest[PASS_FIRST] - shortest[PASS_FIRST]) -
+					(longest[PASS_REPEAT] - shortest[PASS_REPEAT]);
 	}
 	for (p = 0; p < PASS_COUNT; p++)
-		free(by_index[p]);
+		free(dur[p]);
 	free(start);
-	sort_doubles(d, n_rounds);
-	*out = d;
+	stats_sort(*excess, n_rounds);
+	stats_sort(*spread, n_rounds);
 	return n_rounds;
+}
+
+/* The median of n ascending values and its interval at confidence (NAN
+ * where there are too few); frees d. */
+static void summarise(double *d, size_t n, double confidence, struct penalty *out)
+{
+	out->median_ms = stats_median(d, n);
+	if (stats_median_ci(d, n, confidence, &out->ci_low_ms, &out->ci_high_ms,
+			    &out->coverage) != 0)
+		out->ci_low_ms = out->ci_high_ms = out->coverage = NAN;
+	free(d);
 }
 
 /* The penalty's rule (decide, below) for the cost of every launch in the
@@ -306,7 +286,7 @@ static void decide_reference(struct config *c)
  * interval misses stays within 1 - CONFIDENCE (Bonferroni; docs/method.md). */
 double stats_confidence(const struct config *c)
 {
-	return c->looks > 1 ? 1.0 - (1.0 - CONFIDENCE) / c->looks : CONFIDENCE;
+	return looks_confidence(c->looks);
 }
 
 static void decide(struct config *c)
@@ -349,36 +329,22 @@ static void decide(struct config *c)
 void stats_config(struct config *c)
 {
 	struct penalty *pen = &c->penalty;
-	double *d, max_skew;
-	size_t skipped;
+	double *d, *sp, max_skew;
 	int p;
 
 	for (p = 0; p < PASS_ALL; p++)
 		summarise_pass(c, (enum pass)p, &c->pass[p], &c->failures[p]);
 
 	c->pairs = differences(c, PASS_FIRST, PASS_REPEAT, &d);
-	pen->median_ms = stats_median(d, c->pairs);
-	if (stats_median_ci(d, c->pairs, stats_confidence(c), &pen->ci_low_ms,
-			    &pen->ci_high_ms, &pen->coverage) != 0)
-		pen->ci_low_ms = pen->ci_high_ms = pen->coverage = NAN;
-	free(d);
+	summarise(d, c->pairs, stats_confidence(c), pen);
 
 	/* threads that started a round further apart than a quarter of the
 	 * penalty at this T (a queue's 1.5 x L at T = 2, parallel checks' L)
 	 * are left out of the rounds */
 	max_skew = pen->median_ms > 0 ? ROUND_SKEW_MAX * pen->median_ms : INFINITY;
-	c->rounds = round_differences(c, 0, max_skew, &c->rounds_skewed, &d);
-	c->round.median_ms = stats_median(d, c->rounds);
-	if (stats_median_ci(d, c->rounds, CONFIDENCE, &c->round.ci_low_ms,
-			    &c->round.ci_high_ms, &c->round.coverage) != 0)
-		c->round.ci_low_ms = c->round.ci_high_ms = c->round.coverage = NAN;
-	free(d);
-	round_differences(c, 1, max_skew, &skipped, &d);
-	c->spread.median_ms = stats_median(d, c->rounds);
-	if (stats_median_ci(d, c->rounds, CONFIDENCE, &c->spread.ci_low_ms,
-			    &c->spread.ci_high_ms, &c->spread.coverage) != 0)
-		c->spread.ci_low_ms = c->spread.ci_high_ms = c->spread.coverage = NAN;
-	free(d);
+	c->rounds = round_differences(c, max_skew, &c->rounds_skewed, &d, &sp);
+	summarise(d, c->rounds, CONFIDENCE, &c->round);
+	summarise(sp, c->rounds, CONFIDENCE, &c->spread);
 
 	c->ratio = NAN;
 	if (c->pass[PASS_REPEAT].median_ms > 0.0 &&
@@ -395,11 +361,7 @@ void stats_config(struct config *c)
 	}
 
 	c->ref_pairs = differences(c, PASS_REPEAT, PASS_REFERENCE, &d);
-	c->ref_cost.median_ms = stats_median(d, c->ref_pairs);
-	if (stats_median_ci(d, c->ref_pairs, CONFIDENCE, &c->ref_cost.ci_low_ms,
-			    &c->ref_cost.ci_high_ms, &c->ref_cost.coverage) != 0)
-		c->ref_cost.ci_low_ms = c->ref_cost.ci_high_ms = c->ref_cost.coverage = NAN;
-	free(d);
+	summarise(d, c->ref_pairs, CONFIDENCE, &c->ref_cost);
 	c->ref_ratio = NAN;
 	if (c->pass[PASS_REFERENCE].median_ms > 0.0 && !isnan(c->pass[PASS_REPEAT].median_ms))
 		c->ref_ratio = c->pass[PASS_REPEAT].median_ms / c->pass[PASS_REFERENCE].median_ms;

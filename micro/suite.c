@@ -23,8 +23,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
 #include "fsflush.h"
-#include "orderstats.h"
-#include "thresholds.h"
+#include "looks.h"
 #include "util.h"
 
 #include <errno.h>
@@ -488,44 +487,20 @@ static void run_pass(enum pass p, long from, long to, int quiet)
 			(passes[p].user_us + passes[p].sys_us) / 1e3);
 }
 
-/* ---- sequential stopping (docs/method.md, as launch --sequential) ---- */
-
-#define MAX_LOOKS 6
+/* ---- sequential stopping (docs/method.md, looks.h) ---- */
 
 static int sequential;
-static long looks[MAX_LOOKS];
+static long looks[LOOKS_MAX];
 static int n_looks;
 static const char *stopped = "maximum";
-
-/* Looks at max(8, 2J) programs, then every max(4, ceil((M - first) / 5)),
- * at most MAX_LOOKS, the last at M. */
-static void plan_looks(void)
-{
-	long first = jobs * 2 > 8 ? jobs * 2 : 8;
-	long step = (count - first + (MAX_LOOKS - 1) - 1) / (MAX_LOOKS - 1), at;
-
-	if (step < 4)
-		step = 4;
-	n_looks = 0;
-	for (at = first; at < count && n_looks < MAX_LOOKS - 1; at += step)
-		looks[n_looks++] = at;
-	looks[n_looks++] = count;
-}
-
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
 
 /* Whether the per-launch cost (first run alone - re-run, paired by index)
  * of programs [0, n) is clear of the floor at the looks' coverage:
  * "slowdown", "none", or NULL. */
 static const char *certain(long n)
 {
-	double *d = xmalloc((size_t)n * sizeof *d), lo, hi, cov;
-	const char *v = NULL;
+	double *d = xmalloc((size_t)n * sizeof *d);
+	const char *v;
 	size_t nd = 0;
 	long i;
 
@@ -535,14 +510,7 @@ static const char *certain(long n)
 		if (a->ran && r->ran && a->exit_status == 0 && r->exit_status == 0)
 			d[nd++] = ((double)a->run_ns - (double)r->run_ns) / 1e6;
 	}
-	qsort(d, nd, sizeof *d, cmp_dbl);
-	if (nd >= MIN_PAIRS &&
-	    stats_median_ci(d, nd, 1.0 - (1.0 - CONFIDENCE) / n_looks, &lo, &hi, &cov) == 0) {
-		if (lo > PENALTY_FLOOR_MS)
-			v = "slowdown";
-		else if (hi < PENALTY_FLOOR_MS)
-			v = "none";
-	}
+	v = looks_certain(d, nd, n_looks, INFINITY); /* the suite's rule has no ratio */
 	free(d);
 	return v;
 }
@@ -705,8 +673,9 @@ int main(int argc, char **argv)
 	/* One chunk of all M programs; with --sequential one chunk per look,
 	 * each chunk's four passes in the same order, stopping at a look once
 	 * the per-launch cost is certain. */
+	/* looks at max(8, 2J) programs, then in steps, the last at M */
 	if (sequential)
-		plan_looks();
+		n_looks = looks_plan(2 * jobs, count, looks);
 	else
 		looks[n_looks++] = count;
 	for (done = 0, k = 0; k < n_looks; k++) {

@@ -3,6 +3,7 @@
  * The method is in docs/method.md ("The suite case"). */
 #define _POSIX_C_SOURCE 200809L
 #include "suitestats.h"
+#include "looks.h"
 #include "thresholds.h"
 #include "util.h"
 
@@ -94,16 +95,9 @@ static void read_meta(struct reader *r, char **f, int nf)
 	} else if (strcmp(f[1], "planned") == 0) {
 		c->planned = num(r, f[2], 1, 100000, "bad meta planned");
 	} else if (strcmp(f[1], "looks") == 0) {
-		const char *q = f[2];
-
-		/* ascending whole numbers, comma-separated: only their number
-		 * counts here */
-		if (!*q || strspn(q, "0123456789,") != strlen(q) || *q == ',' ||
-		    q[strlen(q) - 1] == ',' || strstr(q, ",,") || strlen(q) > 200)
+		c->looks = looks_count(f[2]);
+		if (c->looks < 0)
 			bad(r, "bad meta looks", f[2]);
-		c->looks = 1;
-		for (; *q; q++)
-			c->looks += *q == ',';
 		free(c->looks_at);
 		c->looks_at = xstrdup(f[2]);
 	} else if (strcmp(f[1], "stopped") == 0) {
@@ -275,7 +269,7 @@ static void read_file(const char *path, struct suite_config *c)
  * (docs/method.md, "Sequential stopping"). */
 static double confidence(const struct suite_config *c)
 {
-	return c->looks > 1 ? 1.0 - (1.0 - CONFIDENCE) / c->looks : CONFIDENCE;
+	return looks_confidence(c->looks);
 }
 
 static void decide(struct suite_config *c)
@@ -332,9 +326,7 @@ static void analyse(struct suite_config *c)
 		snprintf(c->reason + len, sizeof c->reason - len,
 			 " (a %.4g%% interval: %d looks; %ld of %ld programs, %s)",
 			 confidence(c) * 100.0, c->looks, c->m, c->planned,
-			 c->stopped && strcmp(c->stopped, "maximum") != 0 ?
-			 (strcmp(c->stopped, "slowdown") == 0 ? "stopped: slowdown certain" :
-			  "stopped: none certain") : "ran to the maximum");
+			 looks_stop_words(c->stopped));
 	}
 	c->projection_min = NAN;
 	if (c->verdict == VERDICT_SLOWDOWN && c->cost_ms > 0)
