@@ -218,8 +218,12 @@ within() {
 		want=$((3 * held))
 		echo "# every=3: $c costs $cost ms more per launch than the reference, $over without every; truth $want ($held held event(s)); first-launch penalty $(field "$r" "$c" .penalty_ms.median) ms" >&3
 		assert_equal "$(field "$r" "$c" .every_launch.verdict)" slowdown
-		awk -v c="$cost" -v o="$over" -v w="$want" 'BEGIN { d = c - o; exit !(d > 0.8 * w && d < 1.2 * w) }' ||
-			fail "$c: every-launch cost $cost ms ($over without every), want $want ± 20% more"
+		# the truth is the hold plus the gate's own round trip per held
+		# event (0.06-0.7 ms here, measured without every); subtracting that
+		# separate, noisy run's median only adds its noise, so the cost is
+		# held to the hold ± 20%, with up to 0.5 ms per held event above it
+		awk -v c="$cost" -v w="$want" -v h="$held" 'BEGIN { exit !(c > 0.8 * w && c < 1.2 * w + 0.5 * h) }' ||
+			fail "$c: every-launch cost $cost ms ($over without every), want $want ± 20% (+ 0.5 ms per held event for the round trip)"
 		# the first launch pays the latency on top, and the pair still shows it
 		awk -v p="$(field "$r" "$c" .penalty_ms.median)" 'BEGIN { exit !(p > 8 && p < 12) }' ||
 			fail "$c: penalty $(field "$r" "$c" .penalty_ms.median) ms, want 10 ± 20%"
