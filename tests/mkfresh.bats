@@ -48,7 +48,10 @@ check_manifest() {
 		"$case_name" "$kind" "$n" "$wd")"
 	assert_equal "$(wc -l <"$M" | tr -d ' ')" "$((n + 5))"
 	assert_equal "$(grep -c '^artifact	' "$M")" "$n"
-	awk -F'\t' -v n="$n" -v wd="$wd" -v kind="$kind" '
+	# the work folder through the environment: awk -v would take a
+	# backslash in its name as an escape (the BWK awk of a Mac drops it)
+	WD="$wd" awk -F'\t' -v n="$n" -v kind="$kind" '
+		BEGIN { wd = ENVIRON["WD"] }
 		NR <= 5 { next }
 		$1 != "artifact" { print "line " NR ": not an artifact"; bad = 1; next }
 		$2 != i++ { print "line " NR ": index " $2; bad = 1 }
