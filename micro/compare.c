@@ -424,11 +424,14 @@ static void conditions(const struct runjson *a, const struct runjson *b)
 
 /* ---- how to toggle ----------------------------------------------------- */
 
-/* "make repro CASES=… THREADS=… COUNT=…": the settings a run was made with. */
+/* "make repro CASES=… THREADS=… COUNT=…": the settings a run was made with
+ * ("sudo make …" under the gate, which needs root for fanotify). */
 static void repro_command(const struct runjson *r)
 {
 	const char *v;
 
+	if (gate_on(r))
+		fputs("sudo ", stdout);
 	fputs(cond(r, "run.profile")[0] == 'f' ? "make repro-full" : "make repro", stdout);
 	if ((v = runjson_condition(r, "run.cases")))
 		printf(" CASES=%s", v);
@@ -465,7 +468,7 @@ static void toggles(const struct runjson *a, const struct runjson *b)
 	}
 	if (linux_run)
 		printf("- Calibration gate (Linux, root; A: %s, B: %s): change one setting per\n"
-		       "  run, e.g. make repro GATE='latency=20 workers=1 key=inode exempt=1'\n"
+		       "  run, e.g. sudo make repro GATE='latency=20 workers=1 key=inode exempt=1'\n"
 		       "  (latency in ms, workers, key=inode|path|content, exempt=0|1); make repro\n"
 		       "  without GATE is the plain control.\n",
 		       gate_on(a) ? "gate on" : "no gate", gate_on(b) ? "gate on" : "no gate");

@@ -88,7 +88,8 @@ one_line_exit_2() {
 	run -0 "$BIN/compare" "$a" "$b"
 	assert_line "Conditions that differ: gate.exempt 0 → 1"
 	assert_line "- Calibration gate (Linux, root; A: gate on, B: gate on): change one setting per"
-	assert_line "Then re-run with A's settings: make repro CASES=exe,script,script-via-sh,dylib THREADS=1,8 COUNT=20 GATE='latency=20 workers=1 key=inode exempt=0'"
+	# the gate needs root: the hint says sudo
+	assert_line "Then re-run with A's settings: sudo make repro CASES=exe,script,script-via-sh,dylib THREADS=1,8 COUNT=20 GATE='latency=20 workers=1 key=inode exempt=0'"
 	assert_line --partial "A  20260301T101500Z-a1b2c3  Debian GNU/Linux 12 (bookworm), model MacBookPro18,1, network online, calibration gate: latency 20 ms, workers 1, key inode, exempt 0"
 	refute_output --partial "Recovery"
 }
