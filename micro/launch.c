@@ -19,6 +19,7 @@
 #include "cpuidle.h"
 #include "looks.h"
 #include "orderstats.h"
+#include "thresholds.h"
 #include "util.h"
 
 #include <errno.h>
@@ -307,8 +308,14 @@ static uint64_t run_pass(struct run *r, enum pass p, long lo_i, long hi_i)
 
 /* At T > 1 the serialisation verdict reads the rounds (one per block):
  * fewer than the quick profile's 10 at T = 2 left it undetermined at small
- * costs (the grid of tests/calibration.bats), so a look waits for them. */
+ * costs (the grid of tests/calibration.bats), so a look stops there only
+ * after SEQ_MIN_ROUNDS rounds -- or after SEQ_SHARP_ROUNDS on a slowdown
+ * whose rounds are sharp (rounds_sharp): 8 rounds keep an interval of
+ * their own (MIN_PAIRS) with two of them left out for their threads'
+ * skew. */
 #define SEQ_MIN_ROUNDS 10
+#define SEQ_SHARP_ROUNDS 8
+#define SEQ_SHARP 0.25
 
 struct seq {
 	int on;
@@ -320,6 +327,42 @@ struct seq {
 static int ok(const struct sample *s)
 {
 	return s->done && s->spawn_errno == 0 && s->exit_status == 0 && s->signal == 0;
+}
+
+/* Whether the rounds of artifacts [0, n) (blocks of r->block, one round
+ * of T launches each) are sharp: their excess -- the longest first launch
+ * minus the longest repeat, as analyze takes it (stats.c) -- has an
+ * interval at the coverage of k looks at most SEQ_SHARP of its low end
+ * wide.  Then one check's L and a queue's T x L lie far apart next to it. */
+static int rounds_sharp(const struct run *r, long n, int looks)
+{
+	long rounds = r->block > 0 ? n / r->block : 0, j, i;
+	double *x = xmalloc((size_t)(rounds > 0 ? rounds : 1) * sizeof *x), lo, hi, cov;
+	size_t nx = 0;
+	int sharp = 0;
+
+	for (j = 0; j < rounds; j++) {
+		double top[NPASS] = { 0, 0, 0 };
+		int good = 1;
+
+		for (i = j * r->block; i < (j + 1) * r->block && good; i++) {
+			const struct sample *a = &r->samples[PASS_FIRST][i];
+			const struct sample *b = &r->samples[PASS_REPEAT][i];
+
+			good = ok(a) && ok(b);
+			if (good && (double)a->dur_ns / 1e6 > top[PASS_FIRST])
+				top[PASS_FIRST] = (double)a->dur_ns / 1e6;
+			if (good && (double)b->dur_ns / 1e6 > top[PASS_REPEAT])
+				top[PASS_REPEAT] = (double)b->dur_ns / 1e6;
+		}
+		if (good)
+			x[nx++] = top[PASS_FIRST] - top[PASS_REPEAT];
+	}
+	stats_sort(x, nx);
+	if (nx >= MIN_PAIRS && stats_median_ci(x, nx, looks_confidence(looks), &lo, &hi, &cov) == 0)
+		sharp = lo > 0 && hi - lo <= SEQ_SHARP * lo;
+	free(x);
+	return sharp;
 }
 
 /* The verdict on artifacts [0, n) once certain at the looks' coverage
@@ -612,14 +655,21 @@ int main(int argc, char **argv)
 		}
 		b = end;
 		blocks++;
-		/* a look once its artifacts are launched; at T > 1 only after
-		 * SEQ_MIN_ROUNDS rounds, which the serialisation verdict needs
-		 * (docs/method.md) */
-		while (seq.on && seq.next < seq.k && b >= seq.looks[seq.next] &&
-		       (threads == 1 || blocks >= SEQ_MIN_ROUNDS)) {
-			const char *v = certain(&r, b, seq.k);
+		/* a look once its artifacts are launched; at T > 1 it can stop
+		 * only once the rounds can give the serialisation verdict
+		 * (SEQ_MIN_ROUNDS, or SEQ_SHARP_ROUNDS for a sharp slowdown;
+		 * docs/method.md).  A look that cannot stop still counts in the
+		 * coverage. */
+		while (seq.on && seq.next < seq.k && b >= seq.looks[seq.next]) {
+			const char *v = NULL;
 
 			seq.next++;
+			if (threads > 1 && blocks < SEQ_SHARP_ROUNDS)
+				continue;
+			v = certain(&r, b, seq.k);
+			if (v && threads > 1 && blocks < SEQ_MIN_ROUNDS &&
+			    !(strcmp(v, "slowdown") == 0 && rounds_sharp(&r, b, seq.k)))
+				v = NULL;
 			if (v && b < m.n) {
 				seq.stop = v;
 				break;

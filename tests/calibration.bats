@@ -82,17 +82,25 @@ within() {
 	patterns_hold "$r"
 }
 
-@test "sequential stopping (make repro's default): a 20 ms penalty is certain at the first look, 8 of 20; T=2 waits for its 10 rounds" {
+@test "sequential stopping (make repro's default): a 150 ms queue is certain at the first look at T=1 (8 of 20) and after 8 sharp rounds at T=2 (16 of 20), serialised, the penalty within 5%" {
 	need_gate
-	local r
-	r=$(repro_run seq --gate 'latency=20 workers=1 key=inode' --cases exe --threads 1,2)
+	local r p
+	r=$(repro_run seq --gate 'latency=150 workers=1 key=inode' --cases exe --threads 1,2)
 	[ -f "$r/run.json" ] || fail "$(tail -n 3 "$RUNS/seq.out")"
 	assert_equal "$(jq -r '.conditions["run.sequential"]' "$r/run.json")" 1
 	assert_equal "$(field "$r" exe '.configs[] | select(.threads == 1) | .sequential | "\(.launched) of \(.planned): \(.stopped)"')" "8 of 20: slowdown"
-	assert_equal "$(field "$r" exe '.configs[] | select(.threads == 2) | .sequential | "\(.launched) \(.stopped)"')" "20 maximum"
+	# one worker: each round of two costs about 300 ms more, a queue, and
+	# the rounds are sharp enough to stop before the 10 of a small cost
+	# (the loose case that waits for 10: tests/launch.bats)
+	assert_equal "$(field "$r" exe '.configs[] | select(.threads == 2) | .sequential | "\(.launched) \(.stopped)"')" "16 slowdown"
 	assert_equal "$(field "$r" exe .verdict)" slowdown
+	assert_equal "$(field "$r" exe .serialisation)" serialised
 	[[ "$(field "$r" exe .reason)" == *"(a 98.75% interval: 4 looks)" ]] || fail "$(field "$r" exe .reason)"
 	grep -q '^- exe T=1 all: 8 of 20 artifacts (looks at 8,12,16,20), stopped: slowdown certain\.$' "$r/report.md"
+	# stopping early does not bias the estimate: within 5% of the hold
+	p=$(field "$r" exe .penalty_ms.median)
+	echo "# 150 ms gate, sequential: exe penalty $p ms at T=1; $(field "$r" exe .serialisation_reason)" >&3
+	awk -v p="$p" 'BEGIN { exit !(p > 142.5 && p < 157.5) }' || fail "penalty $p ms, want 150 ± 5%"
 }
 
 @test "gate key=path: every applicable pattern holds and the key inferred is path" {

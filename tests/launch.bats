@@ -282,17 +282,28 @@ meta() { awk -F '\t' -v k="$2" '$1 == "meta" && $2 == k { print $3 }' "$1"; }
 	[[ "$stderr" == *"stopped after 8 of 20 artifacts: slowdown is certain"* ]] || fail "$stderr"
 	# the artifacts past the stop were never launched
 	[ ! -e "$D/slow/a-8.sh.ran" ] && [ -e "$D/slow/a-7.sh.ran" ]
-	# at T=2 a look also waits for the 10 rounds the serialisation verdict
-	# needs: 20 artifacts, then the last look
+	# at T=2 a look also waits for the rounds the serialisation verdict
+	# needs: 8 of them (16 artifacts) for a slowdown this sharp (its
+	# interval within a quarter of its low end)
 	rm -f "$D"/slow/*.ran
 	run -0 "$BIN/launch" --quiet --sequential --threads 2 --manifest "$D/slow/m" --out "$D/s2.tsv"
-	assert_equal "$(meta "$D/s2.tsv" n)" 20
-	assert_equal "$(meta "$D/s2.tsv" stopped)" maximum
+	assert_equal "$(meta "$D/s2.tsv" n)" 16
+	assert_equal "$(meta "$D/s2.tsv" stopped)" slowdown
 	scripts "$D/slow24" 24 '[ -e "$0.ran" ] && exit 0; : >"$0.ran"; sleep 0.04'
 	run -0 "$BIN/launch" --quiet --sequential --threads 2 --manifest "$D/slow24/m" --out "$D/s3.tsv"
 	assert_equal "$(meta "$D/s3.tsv" looks)" 8,12,16,20,24
-	assert_equal "$(meta "$D/s3.tsv" n)" 20
+	assert_equal "$(meta "$D/s3.tsv" n)" 16
 	assert_equal "$(meta "$D/s3.tsv" stopped)" slowdown
+	# a slowdown known loosely (5 to 45 ms by artifact) stops at T=1's
+	# first look, but at T=2 only after 10 rounds: 20 of 24
+	scripts "$D/loose" 24 'i=${0%.sh}; i=${i##*-}
+[ -e "$0.ran" ] && exit 0; : >"$0.ran"; sleep "$(printf 0.%03d $((i % 5 * 10 + 5)))"'
+	run -0 "$BIN/launch" --quiet --sequential --manifest "$D/loose/m" --out "$D/l1.tsv"
+	assert_equal "$(meta "$D/l1.tsv" n)" 8
+	rm -f "$D"/loose/*.ran
+	run -0 "$BIN/launch" --quiet --sequential --threads 2 --manifest "$D/loose/m" --out "$D/l2.tsv"
+	assert_equal "$(meta "$D/l2.tsv" n)" 20
+	assert_equal "$(meta "$D/l2.tsv" stopped)" slowdown
 }
 
 @test "--sequential: no penalty stops as none; a noisy one runs to the maximum" {
