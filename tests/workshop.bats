@@ -199,6 +199,26 @@ check_step() {
 	assert_output --partial '0 hold, 0 do not hold, 1 not applicable'
 }
 
+@test "exercise 5 on one core class: the guide's command stops at once with the line the guide quotes, and the guide says what to do instead" {
+	local e5 quoted before flat
+	e5=$(awk '/^## Exercise 5 /,/^## Exercise 6 /' "$ROOT/docs/workshop.md" | tr '\n' ' ')
+	quoted=$(printf '%s\n' "$e5" | grep -o "stops at once with \`[^\`]*\`" | sed 's/^[^`]*`//; s/`$//')
+	[ -n "$quoted" ] || fail "exercise 5 does not quote what the command prints on one core class"
+	# what to do instead, and how long the alternative it warns off takes
+	[[ "$e5" == *'Do not start `make repro-full` instead'* ]] || fail "exercise 5 does not warn off repro-full"
+	printf '%s\n' "$e5" | grep -Eq 'took (about )?[0-9]+ (s|min)' || fail "exercise 5 gives no duration for repro-full"
+	[[ "$e5" == *'start exercise 6 early'* ]] || fail "exercise 5 does not say what to do instead"
+	# a machine with one core class (no hybrid or capacity files): the
+	# guide's command, as written, refuses with that line and makes no run
+	flat="$BATS_TEST_TMPDIR/flat"
+	mkdir -p "$flat"
+	before=$(ls "$R" | wc -l)
+	run --separate-stderr env EXECLAG_SYSROOT="$flat" bash -c "cd '$ROOT' && $(guide_line "make repro CASES=exe,script CLASSES=P,E") -s --no-print-directory RESULTS='$R'" 3>&-
+	assert_failure
+	[[ "$stderr" == *"$quoted"* ]] || fail "the guide quotes '$quoted', the command printed: $stderr"
+	assert_equal "$(ls "$R" | wc -l)" "$before"
+}
+
 @test "exercise 6: make check EXERCISE=6 on the exempt run says P7 and the comparison hold" {
 	need_gate
 	check_step 6 ex6
