@@ -308,7 +308,7 @@ meta() { awk -F '\t' -v k="$2" '$1 == "meta" && $2 == k { print $3 }' "$1"; }
 
 @test "--sequential: no penalty stops as none; a noisy one runs to the maximum" {
 	scripts "$D/same" 20 'exit 0'
-	for try in 1 2; do
+	for try in 1 2 3; do
 		run -0 "$BIN/launch" --quiet --sequential --manifest "$D/same/m" --out "$D/s.tsv"
 		[ "$(meta "$D/s.tsv" stopped)" = none ] && break
 		echo "# no penalty: not certain on try $try ($(meta "$D/s.tsv" n) artifacts), busy machine" >&3
