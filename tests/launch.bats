@@ -270,8 +270,9 @@ scripts() {
 meta() { awk -F '\t' -v k="$2" '$1 == "meta" && $2 == k { print $3 }' "$1"; }
 
 @test "--sequential: a penalty far above the floor stops at the first look, 8 of 20" {
-	# each script sleeps 40 ms the first time it runs, never again
-	scripts "$D/slow" 20 '[ -e "$0.ran" ] && exit 0; : >"$0.ran"; sleep 0.04'
+	# each script sleeps 200 ms the first time it runs, never again (at T=2
+	# its rounds must be sharp: no round more than 50 ms off the others)
+	scripts "$D/slow" 20 '[ -e "$0.ran" ] && exit 0; : >"$0.ran"; sleep 0.2'
 	run -0 --separate-stderr "$BIN/launch" --sequential --manifest "$D/slow/m" --out "$D/s.tsv"
 	assert_equal "$(meta "$D/s.tsv" looks)" 8,12,16,20
 	assert_equal "$(meta "$D/s.tsv" planned)" 20
@@ -283,13 +284,13 @@ meta() { awk -F '\t' -v k="$2" '$1 == "meta" && $2 == k { print $3 }' "$1"; }
 	# the artifacts past the stop were never launched
 	[ ! -e "$D/slow/a-8.sh.ran" ] && [ -e "$D/slow/a-7.sh.ran" ]
 	# at T=2 a look also waits for the rounds the serialisation verdict
-	# needs: 8 of them (16 artifacts) for a slowdown this sharp (its
-	# interval within a quarter of its low end)
+	# needs: 8 of them (16 artifacts) for a slowdown whose rounds are this
+	# sharp (their interval within a quarter of its low end)
 	rm -f "$D"/slow/*.ran
 	run -0 "$BIN/launch" --quiet --sequential --threads 2 --manifest "$D/slow/m" --out "$D/s2.tsv"
 	assert_equal "$(meta "$D/s2.tsv" n)" 16
 	assert_equal "$(meta "$D/s2.tsv" stopped)" slowdown
-	scripts "$D/slow24" 24 '[ -e "$0.ran" ] && exit 0; : >"$0.ran"; sleep 0.04'
+	scripts "$D/slow24" 24 '[ -e "$0.ran" ] && exit 0; : >"$0.ran"; sleep 0.2'
 	run -0 "$BIN/launch" --quiet --sequential --threads 2 --manifest "$D/slow24/m" --out "$D/s3.tsv"
 	assert_equal "$(meta "$D/s3.tsv" looks)" 8,12,16,20,24
 	assert_equal "$(meta "$D/s3.tsv" n)" 16
@@ -308,7 +309,7 @@ meta() { awk -F '\t' -v k="$2" '$1 == "meta" && $2 == k { print $3 }' "$1"; }
 
 @test "--sequential: no penalty stops as none; a noisy one runs to the maximum" {
 	scripts "$D/same" 20 'exit 0'
-	for try in 1 2 3; do
+	for try in 1 2 3 4; do
 		run -0 "$BIN/launch" --quiet --sequential --manifest "$D/same/m" --out "$D/s.tsv"
 		[ "$(meta "$D/s.tsv" stopped)" = none ] && break
 		echo "# no penalty: not certain on try $try ($(meta "$D/s.tsv" n) artifacts), busy machine" >&3
