@@ -25,9 +25,11 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Median (ms) and count of results[0].times (s); falls back on
+/* Median (ms) and count of results[0].times (s), and the median's noise
+ * (half-width, 0 without times or with too few); falls back on
  * results[0].median when times is absent. */
-static double read_export(const char *dir, const char *kase, const char *which, long *runs)
+static double read_export(const char *dir, const char *kase, const char *which, long *runs,
+			  double *noise)
 {
 	char path[4096];
 	json_error_t err;
@@ -58,6 +60,7 @@ static double read_export(const char *dir, const char *kase, const char *which, 
 		}
 		qsort(v, n, sizeof *v, cmp_double);
 		m = stats_median(v, n);
+		*noise = stats_median_halfwidth(v, n, MEDIAN_NOISE_COVERAGE);
 		free(v);
 		*runs = (long)n;
 	} else {
@@ -69,6 +72,7 @@ static double read_export(const char *dir, const char *kase, const char *which, 
 			    path, MAX_TIME_NS / 1e9);
 		m = json_number_value(med) * 1000.0;
 		*runs = -1;
+		*noise = 0.0;
 	}
 	json_decref(root);
 	return m;
@@ -93,11 +97,11 @@ static const struct config *harness_config(const struct run *r, const char *kase
 	return NULL;
 }
 
-static double tolerance(double harness)
+static double tolerance(double harness, double noise)
 {
 	double rel = HF_TOLERANCE_REL * fabs(harness);
 
-	return rel > HF_TOLERANCE_MS ? rel : HF_TOLERANCE_MS;
+	return (rel > HF_TOLERANCE_MS ? rel : HF_TOLERANCE_MS) + noise;
 }
 
 static void compare(struct hf_case *c)
@@ -122,20 +126,23 @@ static void compare(struct hf_case *c)
 				 value_names[k]);
 			return;
 		}
-		if (fabs(d) > tolerance(c->harness[k])) {
+		c->tolerance[k] = tolerance(c->harness[k], c->noise[k]);
+		if (fabs(d) > c->tolerance[k]) {
 			c->agree = 0;
 			len += (size_t)snprintf(c->reason + len, len < sizeof c->reason ?
 						sizeof c->reason - len : 0,
 						"%s%s differs by %.2f ms (tolerance %.2f ms)",
 						len ? "; " : "", value_names[k], d,
-						tolerance(c->harness[k]));
+						c->tolerance[k]);
 			if (len >= sizeof c->reason)
 				len = sizeof c->reason - 1;
 		}
 	}
 	if (c->agree)
 		snprintf(c->reason, sizeof c->reason,
-			 "first median, repeat median and penalty each within the tolerance");
+			 "first median, repeat median and penalty each within the tolerance "
+			 "(%.2f, %.2f and %.2f ms)", c->tolerance[HF_FIRST],
+			 c->tolerance[HF_REPEAT], c->tolerance[HF_PENALTY]);
 }
 
 static char *case_list(const char *list, size_t *n)
@@ -179,15 +186,19 @@ struct hf_result *hf_read(const char *dir, const struct run *r)
 	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		struct hf_case *c = &h->cases[h->n_cases++];
 		const struct config *cfg;
+		double hw[4];
 
 		memset(c, 0, sizeof *c);
 		c->harness[HF_FIRST] = c->harness[HF_REPEAT] = c->harness[HF_PENALTY] = NAN;
+		c->tolerance[HF_FIRST] = c->tolerance[HF_REPEAT] = c->tolerance[HF_PENALTY] = NAN;
 		c->name = xstrdup(tok);
 		if (strchr(tok, '/') || tok[0] == '.')
 			die(EXIT_USAGE, "%s/conditions.txt: bad case name '%s' in hyperfine.cases",
 			    dir, tok);
-		c->hf[HF_FIRST] = read_export(dir, tok, "first", &c->runs[0]);
-		c->hf[HF_REPEAT] = read_export(dir, tok, "repeat", &c->runs[1]);
+		/* half-widths: hyperfine first, repeat; harness first, repeat */
+		hw[0] = hw[1] = hw[2] = hw[3] = 0.0;
+		c->hf[HF_FIRST] = read_export(dir, tok, "first", &c->runs[0], &hw[0]);
+		c->hf[HF_REPEAT] = read_export(dir, tok, "repeat", &c->runs[1], &hw[1]);
 		c->hf[HF_PENALTY] = c->hf[HF_FIRST] - c->hf[HF_REPEAT];
 		cfg = harness_config(r, tok);
 		if (cfg) {
@@ -197,7 +208,13 @@ struct hf_result *hf_read(const char *dir, const struct run *r)
 			c->harness[HF_FIRST] = cfg->pass[PASS_FIRST].median_ms;
 			c->harness[HF_REPEAT] = cfg->pass[PASS_REPEAT].median_ms;
 			c->harness[HF_PENALTY] = c->harness[HF_FIRST] - c->harness[HF_REPEAT];
+			hw[2] = cfg->pass[PASS_FIRST].median_halfwidth_ms;
+			hw[3] = cfg->pass[PASS_REPEAT].median_halfwidth_ms;
 		}
+		/* independent medians: their half-widths add in quadrature */
+		c->noise[HF_FIRST] = hypot(hw[0], hw[2]);
+		c->noise[HF_REPEAT] = hypot(hw[1], hw[3]);
+		c->noise[HF_PENALTY] = hypot(c->noise[HF_FIRST], c->noise[HF_REPEAT]);
 		compare(c);
 	}
 	free(list);
@@ -253,6 +270,10 @@ static json_t *case_json(const struct hf_case *c)
 		hn = json_null();
 	}
 	json_object_set_new(o, "harness", hn);
+	json_object_set_new(o, "tolerance_ms",
+			    json_pack("{s:o, s:o, s:o}", "first", jnum(c->tolerance[HF_FIRST]),
+				      "repeat", jnum(c->tolerance[HF_REPEAT]), "penalty",
+				      jnum(c->tolerance[HF_PENALTY])));
 	json_object_set_new(o, "agree", jbool3(c->agree));
 	json_object_set_new(o, "penalty_seen", json_boolean(c->penalty_seen));
 	json_object_set_new(o, "reason", jtext(c->reason));
@@ -273,8 +294,9 @@ json_t *hf_json(const struct hf_result *h)
 	json_object_set_new(o, "version", jtext(h->version));
 	json_object_set_new(o, "runs", h->runs >= 0 ? json_integer(h->runs) : json_null());
 	json_object_set_new(o, "tolerance",
-			    json_pack("{s:f, s:f}", "relative", HF_TOLERANCE_REL,
-				      "absolute_ms", HF_TOLERANCE_MS));
+			    json_pack("{s:f, s:f, s:f}", "relative", HF_TOLERANCE_REL,
+				      "absolute_ms", HF_TOLERANCE_MS, "noise_coverage",
+				      MEDIAN_NOISE_COVERAGE));
 	json_object_set_new(o, "agree", jbool3(h->agree));
 	for (i = 0; i < h->n_cases; i++)
 		json_array_append_new(cases, case_json(&h->cases[i]));
@@ -334,9 +356,13 @@ void hf_markdown(const struct hf_result *h, FILE *f)
 		      "Run again on a quiet machine before reading a disagreement as a fault of "
 		      "either instrument.\n", f);
 	fprintf(f, "\nTolerance: two values agree when they differ by at most the larger of "
-		"%g%% of the harness's value and %g ms (each of first median, repeat median "
-		"and penalty). See docs/method.md.\n\n", HF_TOLERANCE_REL * 100.0,
-		HF_TOLERANCE_MS);
+		"%g%% of the harness's value and %g ms, plus both instruments' noise: the "
+		"half-widths of the medians' %g%% intervals, added in quadrature (for a "
+		"penalty, all four medians'), so that a busy machine widens it (each of "
+		"first median, repeat median and penalty; the tolerances are in each case's "
+		"line above). See "
+		"docs/method.md.\n\n", HF_TOLERANCE_REL * 100.0, HF_TOLERANCE_MS,
+		MEDIAN_NOISE_COVERAGE * 100.0);
 }
 
 void hf_print(const struct hf_result *h, FILE *f)

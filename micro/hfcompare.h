@@ -12,7 +12,9 @@
 struct run;
 
 /* Two medians agree when they differ by at most the larger of
- * HF_TOLERANCE_REL times the harness's value and HF_TOLERANCE_MS. */
+ * HF_TOLERANCE_REL times the harness's value and HF_TOLERANCE_MS, plus
+ * both medians' noise (half-widths of their intervals at
+ * MEDIAN_NOISE_COVERAGE, in quadrature; for a penalty, all four). */
 #define HF_TOLERANCE_REL 0.25
 #define HF_TOLERANCE_MS 1.0
 
@@ -26,6 +28,8 @@ struct hf_case {
 	long harness_threads;
 	const char *harness_class;
 	double harness[HF_NVALUES]; /* the same three from the C harness */
+	double noise[HF_NVALUES];   /* both instruments' half-widths added (ms) */
+	double tolerance[HF_NVALUES]; /* the allowed difference (ms) */
 	int agree;                  /* -1 when there is nothing to compare */
 	int penalty_seen;           /* hyperfine's difference above the floor */
 	char reason[REASON_MAX];

@@ -91,3 +91,12 @@ int stats_median_ci(const double *sorted, size_t n, double confidence,
 	*coverage = 1.0 - 2.0 * best_cdf;
 	return 0;
 }
+
+double stats_median_halfwidth(const double *sorted, size_t n, double confidence)
+{
+	double lo, hi, cov;
+
+	if (stats_median_ci(sorted, n, confidence, &lo, &hi, &cov) != 0)
+		return 0.0;
+	return (hi - lo) / 2.0;
+}

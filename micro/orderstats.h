@@ -18,5 +18,7 @@ double stats_binom_half_cdf(size_t n, size_t k);
  * such k exists (small n). */
 int stats_median_ci(const double *sorted, size_t n, double confidence,
 		    double *low, double *high, double *coverage);
+/* Half the width of that interval; 0 when n is too small for one. */
+double stats_median_halfwidth(const double *sorted, size_t n, double confidence);
 
 #endif

@@ -114,6 +114,7 @@ static void summarise_pass(const struct config *c, enum pass p,
 	out->n_ok = n_ok;
 	out->median_ms = stats_median(ok_ms, n_ok);
 	out->p90_ms = stats_quantile(ok_ms, n_ok, 0.9);
+	out->median_halfwidth_ms = stats_median_halfwidth(ok_ms, n_ok, MEDIAN_NOISE_COVERAGE);
 	*failures = failed;
 	free(ok_ms);
 }

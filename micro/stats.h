@@ -58,6 +58,9 @@ struct pass_stats {
 	size_t n_ok;
 	double median_ms;
 	double p90_ms;
+	/* half the width of the median's distribution-free interval at
+	 * MEDIAN_NOISE_COVERAGE; 0 when too few launches for one */
+	double median_halfwidth_ms;
 };
 
 struct penalty {

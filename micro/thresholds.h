@@ -46,4 +46,9 @@
  * serialisation verdict's rounds (docs/method.md). */
 #define ROUND_SKEW_MAX 0.25
 
+/* The hyperfine cross-check widens its tolerance by each median's own
+ * noise: half the width of its distribution-free interval at this
+ * coverage (docs/method.md, "hyperfine cross-check"). */
+#define MEDIAN_NOISE_COVERAGE 0.95
+
 #endif
