@@ -1,0 +1,52 @@
+#!/usr/bin/env bats
+# The documents point at what is there: the README's Layout names every
+# program and script, the workshop guide's sources are in docs/evidence.md,
+# and every docs/ file or relative link they name exists.
+
+load test_helper/common-setup
+
+setup() { _common_setup; }
+
+# layout: the README's Layout block
+layout() { sed -n '/^## Layout/,/^## /p' "$ROOT/README.md"; }
+
+@test "README Layout names every program the Makefile builds and every script" {
+	local l p s missing=
+	l=$(layout)
+	[ -n "$l" ] || fail "README.md has no Layout section"
+	for p in $(sed -n 's/^PROGS +\{0,1\}= *//p' "$ROOT/Makefile" | tr ' ' '\n' | sed -n 's|^\$(BIN)/||p'); do
+		printf '%s\n' "$l" | grep -qw -- "$p" || missing="$missing $p"
+	done
+	for s in "$ROOT"/scripts/*; do
+		s=$(basename "$s")
+		printf '%s\n' "$l" | grep -qw -- "$s" || missing="$missing scripts/$s"
+	done
+	[ -z "$missing" ] || fail "README.md Layout does not name:$missing"
+	# the check itself can fail: a name that is not there is missing
+	! printf '%s\n' "$l" | grep -qw -- no-such-program
+}
+
+@test "every source the workshop guide lists is in docs/evidence.md, which the guide cites" {
+	local u missing= n=0
+	grep -q '(evidence.md)' "$ROOT/docs/workshop.md"
+	for u in $(sed -n '/^## Sources/,$p' "$ROOT/docs/workshop.md" | grep -o 'https\{0,1\}://[^ )>]*' | sed 's/[.,;]$//'); do
+		n=$((n + 1))
+		grep -qF -- "$u" "$ROOT/docs/evidence.md" || missing="$missing $u"
+	done
+	[ "$n" -ge 10 ] || fail "only $n source URLs found in the guide's Sources"
+	[ -z "$missing" ] || fail "not in docs/evidence.md:$missing"
+	! grep -n 'design notes' "$ROOT/docs/workshop.md" "$ROOT/README.md"
+}
+
+@test "every docs/ file and relative link that the README and the guide name exists" {
+	local f p missing=
+	for f in README.md docs/workshop.md docs/method.md; do
+		for p in $(grep -o 'docs/[A-Za-z0-9_.-]*\.\(md\|json\)' "$ROOT/$f" | sort -u); do
+			[ -f "$ROOT/$p" ] || missing="$missing $f:$p"
+		done
+		for p in $(grep -o '](\([A-Za-z0-9_./-]*\))' "$ROOT/$f" | sed 's/^](//; s/)$//' | sort -u); do
+			[ -e "$(dirname "$ROOT/$f")/$p" ] || missing="$missing $f:$p"
+		done
+	done
+	[ -z "$missing" ] || fail "named but not there:$missing"
+}
