@@ -74,3 +74,29 @@ refused() {
 	run -0 sh "$ROOT/scripts/check" --run "$D/run"
 	assert_line "1 hold, 0 do not hold, 6 not applicable"
 }
+
+@test "an exercise that expects the gate's penalty, on a plain Linux run: a note names the guide's Linux line; not for exercise 5, a gate run or a full check" {
+	local line
+	[ "$(jq -r '.conditions.os' "$D/run/run.json")" = Linux ]
+	line=$(grep -m 1 "^sudo make repro GATE=.* TAG=ex2" "$ROOT/docs/workshop.md" | sed 's/[[:space:]]*#.*$//')
+	[ -n "$line" ]
+	for e in 2 3 4; do
+		run sh "$ROOT/scripts/check" --run "$D/run" --exercise "$e"
+		assert_success
+		assert_output --partial 'note: this run was made on Linux without the calibration gate: no penalty is expected and none is judged.'
+		assert_output --partial "      $line"
+		assert_output --partial "(docs/workshop.md, exercise 2), then make check EXERCISE=$e again."
+	done
+	run sh "$ROOT/scripts/check" --run "$D/run" --exercise 1
+	assert_output --partial "CASES=script THREADS=1"
+	run sh "$ROOT/scripts/check" --run "$D/run" --exercise 6
+	assert_output --partial "exempt=1' TAG=ex6"
+	run sh "$ROOT/scripts/check" --run "$D/run" --exercise 5
+	refute_output --partial 'calibration gate'
+	run sh "$ROOT/scripts/check" --run "$D/run"
+	refute_output --partial 'note:'
+	jq '.conditions["gate.active"] = "1" | .conditions["gate.latency_ms"] = "20"' "$D/run/run.json" >"$D/run/run.json.new"
+	mv "$D/run/run.json.new" "$D/run/run.json"
+	run sh "$ROOT/scripts/check" --run "$D/run" --exercise 2
+	refute_output --partial 'note:'
+}

@@ -176,6 +176,18 @@ check_step() {
 	assert_output --partial 'expected: serialised, measured: serialised'
 }
 
+@test "exercise 4: the guide reads the Scaling table as the report writes it (ratios to 1 thread, 1.00 at T=1)" {
+	need_gate
+	local r e4
+	r=$(step_run ex2)
+	e4=$(awk '/^## Exercise 4 /,/^## Exercise 5 /' "$ROOT/docs/workshop.md" | tr '\n' ' ')
+	[[ "$e4" == *"throughput at T threads divided by that at 1 thread"* ]]
+	grep -q '^Throughput (launches per second over the pass) at T threads divided by the throughput at 1 thread' "$r/report.md"
+	# the T=1 rows are 1.00 in both passes
+	run awk -F' [|] ' '/^\| [a-z-]+ \| [A-Za-z]+ \| 1 \|/ { n++; if ($4 != "1.00" || $5 != "1.00 |") bad++ } END { exit !(n > 0 && !bad) }' "$r/report.md"
+	assert_success
+}
+
 @test "exercise 4: with 4 gate workers and 4 threads, the check says parallel" {
 	need_gate
 	check_step 4 ex4
