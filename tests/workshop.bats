@@ -243,7 +243,9 @@ check_step() {
 
 @test "exercise 6: make check EXERCISE=6 on exercise 1's run (no exe, not exempt) is not applicable" {
 	need_gate
-	check 6 "$(step_run ex1)"
+	# the check without A and B, on exercise 1's run
+	run env RESULTS="$R" sh "$ROOT/scripts/check" --exercise 6 --run "$(step_run ex1)"
+	printf '%s\n' "$output" | sed 's/^/# /' >&3
 	assert_success
 	assert_output --regexp 'P7 exemption +not applicable'
 	assert_output --regexp 'E6 exemption compared +not applicable'
@@ -372,4 +374,48 @@ mac_results() {
 	[ -n "$spctl" ] && [ -n "$pane" ] || fail "exercise 6 lacks the command or the pane step"
 	[ "$spctl" -lt "$pane" ] || fail "exercise 6 sends people to the pane before enable-terminal"
 	[[ "$(printf '%s\n' "$e6" | grep -m 1 '^1\. ')" == *'spctl developer-mode enable-terminal'* ]]
+}
+
+@test "exercise 6 (fixtures): without A and B, E6 prefers the run that differs only in the exemption over a newer one with other cases" {
+	mac_results
+	mkdir -p "$M/20250301T093000Z-0ca5e5"
+	# newer than the plain run, not exempt either, but made with other cases
+	jq '.conditions["run.cases"] = "exe,script" | (.cases[] | select(.name == "exe") | .verdict) = "none"' \
+		"$FIXTURES/aggregate/mac-m1pro/run.json" >"$M/20250301T093000Z-0ca5e5/run.json"
+	run sh "$ROOT/scripts/check" --exercise 6 --run "$M/20250301T091500Z-d4e5f6"
+	assert_success
+	assert_output --regexp 'E6 exemption compared +holds'
+	assert_output --partial 'without: 20250301T090000Z-a1b2c3, with: 20250301T091500Z-d4e5f6'
+	refute_output --partial 'differ in more than the exemption'
+	# with only the newer one to compare with, it is used, and the check says how the two differ
+	rm -r "$M/20250301T090000Z-a1b2c3"
+	run sh "$ROOT/scripts/check" --exercise 6 --run "$M/20250301T091500Z-d4e5f6"
+	assert_output --partial 'without: 20250301T093000Z-0ca5e5, with: 20250301T091500Z-d4e5f6'
+	assert_output --partial 'the two runs differ in more than the exemption: exe,script'
+	assert_output --regexp 'E6 exemption compared +DOES NOT HOLD'
+}
+
+@test "exercise 6 (fixtures): make check EXERCISE=6 A= B= judges the named pair, whatever is newest; bad pairs are said" {
+	mac_results
+	mkdir -p "$M/20250301T100000Z-0ca5e5-late"
+	# the newest run: exempt, but its exe still pays (would not hold if judged)
+	jq '.conditions.devtools = "authorized"' "$FIXTURES/aggregate/mac-m1pro/run.json" >"$M/20250301T100000Z-0ca5e5-late/run.json"
+	run env RESULTS="$M" A=20250301T090000Z-a1b2c3 B="$M/20250301T091500Z-d4e5f6" make -C "$ROOT" -s --no-print-directory check EXERCISE=6
+	assert_success
+	assert_output --regexp 'P7 exemption +holds'
+	assert_output --regexp 'E6 exemption compared +holds'
+	assert_output --partial 'without: 20250301T090000Z-a1b2c3, with: 20250301T091500Z-d4e5f6'
+	# a tag names a run too; A and B both exempt: not applicable, said why
+	run env RESULTS="$M" A=late B=20250301T091500Z-d4e5f6 make -C "$ROOT" -s --no-print-directory check EXERCISE=6
+	assert_output --regexp 'E6 exemption compared +not applicable — A and B are both exempt'
+	# A without B, or A and B for another exercise: one line, exit 2
+	run --separate-stderr env RESULTS="$M" A=late sh "$ROOT/scripts/check" --exercise 6
+	assert_failure 2
+	assert_equal "$stderr" "check: A and B go together: A=<run without the switch> B=<run with it>"
+	run --separate-stderr env RESULTS="$M" A=late B=late sh "$ROOT/scripts/check" --exercise 2
+	assert_failure 2
+	assert_equal "${#stderr_lines[@]}" 1
+	run --separate-stderr env RESULTS="$M" A=late B=no-such-run sh "$ROOT/scripts/check" --exercise 6
+	assert_failure 2
+	assert_equal "$stderr" "check: no run.json at 'no-such-run'"
 }
