@@ -120,6 +120,8 @@ static void compare(struct hf_case *c)
 	for (k = 0; k < HF_NVALUES; k++) {
 		double d = c->hf[k] - c->harness[k];
 
+		if (c->incomparable && k != HF_REPEAT)
+			continue;
 		if (isnan(d)) {
 			c->agree = -1;
 			snprintf(c->reason, sizeof c->reason, "the harness has no %s to compare",
@@ -138,11 +140,42 @@ static void compare(struct hf_case *c)
 				len = sizeof c->reason - 1;
 		}
 	}
+	if (c->incomparable) {
+		if (c->agree)
+			snprintf(c->reason, sizeof c->reason,
+				 "repeat median within the tolerance (%.2f ms)",
+				 c->tolerance[HF_REPEAT]);
+		len = strlen(c->reason);
+		snprintf(c->reason + len, sizeof c->reason - len,
+			 "; first median and penalty not compared: hyperfine's new file has "
+			 "the same path and bytes, which a cache keyed by %s (%s) takes for "
+			 "a known file", c->incomparable, c->key_source);
+		return;
+	}
 	if (c->agree)
 		snprintf(c->reason, sizeof c->reason,
 			 "first median, repeat median and penalty each within the tolerance "
 			 "(%.2f, %.2f and %.2f ms)", c->tolerance[HF_FIRST],
 			 c->tolerance[HF_REPEAT], c->tolerance[HF_PENALTY]);
+}
+
+/* The cache key that makes hyperfine's first runs hits: the gate's key on
+ * a gate run (the truth), else the key the run's cases point to. */
+static const char *incomparable_key(const struct run *r, const char **source)
+{
+	const char *gate = run_condition(r, "gate.active");
+	const char *key;
+
+	if (gate && strcmp(gate, "1") == 0) {
+		key = run_condition(r, "gate.key");
+		*source = "the gate's key";
+	} else {
+		key = stats_cache_key_name(r->inference.key);
+		*source = "inferred from this run's cases";
+	}
+	if (key && (strcmp(key, "path") == 0 || strcmp(key, "content") == 0))
+		return key;
+	return NULL;
 }
 
 static char *case_list(const char *list, size_t *n)
@@ -215,6 +248,7 @@ struct hf_result *hf_read(const char *dir, const struct run *r)
 		c->noise[HF_FIRST] = hypot(hw[0], hw[2]);
 		c->noise[HF_REPEAT] = hypot(hw[1], hw[3]);
 		c->noise[HF_PENALTY] = hypot(c->noise[HF_FIRST], c->noise[HF_REPEAT]);
+		c->incomparable = incomparable_key(r, &c->key_source);
 		compare(c);
 	}
 	free(list);
@@ -275,6 +309,7 @@ static json_t *case_json(const struct hf_case *c)
 				      "repeat", jnum(c->tolerance[HF_REPEAT]), "penalty",
 				      jnum(c->tolerance[HF_PENALTY])));
 	json_object_set_new(o, "agree", jbool3(c->agree));
+	json_object_set_new(o, "compared", jtext(c->incomparable ? "repeat median" : "all"));
 	json_object_set_new(o, "penalty_seen", json_boolean(c->penalty_seen));
 	json_object_set_new(o, "reason", jtext(c->reason));
 	return o;
@@ -304,9 +339,13 @@ json_t *hf_json(const struct hf_result *h)
 	return o;
 }
 
-static const char *agree_word(int v)
+static const char *agree_word(const struct hf_case *c)
 {
-	return v < 0 ? "not compared" : v ? "agree" : "DISAGREE";
+	if (c->agree < 0)
+		return "not compared";
+	if (c->incomparable)
+		return c->agree ? "agree (repeats only)" : "DISAGREE (repeats only)";
+	return c->agree ? "agree" : "DISAGREE";
 }
 
 void hf_markdown(const struct hf_result *h, FILE *f)
@@ -344,11 +383,11 @@ void hf_markdown(const struct hf_result *h, FILE *f)
 			fmt2(c->hf[HF_FIRST], a, sizeof a), fmt2(c->hf[HF_REPEAT], b, sizeof b),
 			fmt2(c->hf[HF_PENALTY], c3, sizeof c3), fmt2(c->harness[HF_FIRST], d, sizeof d),
 			fmt2(c->harness[HF_REPEAT], e, sizeof e),
-			fmt2(c->harness[HF_PENALTY], g, sizeof g), cfg, agree_word(c->agree));
+			fmt2(c->harness[HF_PENALTY], g, sizeof g), cfg, agree_word(c));
 	}
 	fputc('\n', f);
 	for (i = 0; i < h->n_cases; i++)
-		fprintf(f, "- %s: %s — %s.\n", h->cases[i].name, agree_word(h->cases[i].agree),
+		fprintf(f, "- %s: %s — %s.\n", h->cases[i].name, agree_word(&h->cases[i]),
 			h->cases[i].reason);
 	if (h->agree == 0)
 		fputs("\nThe two instruments ran one after the other: other work on the machine "
@@ -381,6 +420,6 @@ void hf_print(const struct hf_result *h, FILE *f)
 
 		fprintf(f, "hyperfine %s: first %.2f ms, repeat %.2f ms (harness %.2f, %.2f): %s\n",
 			c->name, c->hf[HF_FIRST], c->hf[HF_REPEAT], c->harness[HF_FIRST],
-			c->harness[HF_REPEAT], agree_word(c->agree));
+			c->harness[HF_REPEAT], agree_word(c));
 	}
 }

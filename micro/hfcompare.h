@@ -31,6 +31,12 @@ struct hf_case {
 	double noise[HF_NVALUES];   /* both instruments' half-widths added (ms) */
 	double tolerance[HF_NVALUES]; /* the allowed difference (ms) */
 	int agree;                  /* -1 when there is nothing to compare */
+	/* "path" or "content" when the run's cache key makes hyperfine's first
+	 * runs (same path, same bytes) hits: only the repeats are compared;
+	 * key_source says where the key came from ("the gate's key",
+	 * "inferred"); NULL otherwise */
+	const char *incomparable;
+	const char *key_source;
 	int penalty_seen;           /* hyperfine's difference above the floor */
 	char reason[REASON_MAX];
 };

@@ -267,6 +267,32 @@ fake_hyperfine() {
 	[ -n "$(schema_skip_reason)" ] || run -0 validate_run_json "$r"
 }
 
+@test "analyze (fixture): under a cache keyed by path or content, only the repeats are compared, and the report says why" {
+	local key
+	for key in path content; do
+		rm -rf "$D/run"
+		cp -R "$FIXTURES/analyze/hyperfine" "$D/run"
+		sed -i.bak "s/^gate.active=0\$/gate.active=1\\
+gate.latency_ms=20\\
+gate.key=$key/" "$D/run/conditions.txt"
+		grep -q "^gate.key=$key\$" "$D/run/conditions.txt"
+		run "$BIN/analyze" --run "$D/run"
+		assert_success
+		r="$D/run/run.json"
+		# script: first 10 ms against the harness's 2 (a hit by path or
+		# content, not a disagreement); repeats 1.00 and 1.00 agree
+		assert_equal "$(jq -r '.hyperfine.cases[1] | [.case, .agree, .compared] | join(" ")' "$r")" "script true repeat median"
+		jq -e --arg k "$key" '.hyperfine.cases[1].reason | test("first median and penalty not compared: hyperfine.s new file has the same path and bytes, which a cache keyed by " + $k + " \\(the gate.s key\\)")' "$r"
+		assert_output --partial 'hyperfine script: first 10.00 ms, repeat 1.00 ms (harness 2.00, 1.00): agree (repeats only)'
+		grep -q '| script | 10.00 | 1.00 | 9.00 | 2.00 | 1.00 | 1.00 | T=1 all | agree (repeats only) |' "$D/run/report.md"
+		[ -n "$(schema_skip_reason)" ] || run -0 validate_run_json "$r"
+	done
+	# under key=inode everything is compared, and the script disagrees
+	sed -i.bak 's/^gate.key=content$/gate.key=inode/' "$D/run/conditions.txt"
+	run "$BIN/analyze" --run "$D/run"
+	assert_equal "$(jq -r '.hyperfine.cases[1] | [.agree, .compared] | join(" ")' "$r")" "false all"
+}
+
 @test "analyze: a hyperfine export that is not JSON is refused with one line naming it" {
 	cp -R "$FIXTURES/analyze/hyperfine" "$D/run"
 	echo 'not json' >"$D/run/raw/hyperfine-exe-repeat.json"
