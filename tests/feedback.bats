@@ -190,6 +190,15 @@ feedback.txt"
 	run cat "$BATS_FILE_TMPDIR/make.out"
 	assert_line "feedback: wrote $MAIN/feedback/execlag-$MAIN_DATE.tar.gz and $MAIN/feedback/feedback.txt"
 	assert_line "feedback: replaced by placeholders: user name, full name, host name, computer name, home folder, serial number, hardware UUID, machine id"
+	assert_equal "${lines[${#lines[@]}-1]}" "feedback: paste feedback.txt into Feedback Assistant and attach the archive and a sysdiagnose"
+}
+
+@test "make check EXERCISE=7 counts the archive's files as make feedback lists them (folders are not files)" {
+	local listed
+	listed=$(sed -n 's/^feedback: archive holds: //p' "$BATS_FILE_TMPDIR/make.out" | awk -F', ' '{ print NF }')
+	[ "$listed" -ge 5 ]
+	run env RUN="$MAIN" sh "$ROOT/scripts/check" --exercise 7
+	assert_output --partial "execlag-$MAIN_DATE.tar.gz: $listed files"
 }
 
 @test "the archive holds run.json, report.md, conditions.txt, the plots, the log excerpt and the services file" {
@@ -355,6 +364,10 @@ makes Terminal appear in that list"
 		run grep -r -l -F -i -- "$s" "$BATS_TEST_TMPDIR/x" "$run_dir/feedback/feedback.txt"
 		assert_output ""
 	done
+	# the last line does not send a Linux run to Apple
+	run -0 env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" EXECLAG_SYSROOT="$st/root" \
+		HOME=/home/jdoe USER=jdoe LOGNAME=jdoe sh "$ROOT/scripts/feedback" --run "$run_dir"
+	assert_equal "${lines[${#lines[@]}-1]}" "feedback: a Linux run: not for Apple's Feedback Assistant; where feedback.txt names an on-access scanner, its vendor is who to send it to"
 	run -0 grep -h '^note' "$BATS_TEST_TMPDIR"/x/*/conditions.txt
 	assert_output "note.who=<user> (<full-name>) on <host>, <home>
 note.hw=<serial> <uuid> <machine-id>"
@@ -373,6 +386,10 @@ note.hw=<serial> <uuid> <machine-id>"
 macOS behaviour."
 	assert_line --regexp '^\[NOT FOR FILING: calibration run\] '
 	assert_line --partial "GATE='latency=20 workers=1 key=inode exempt=0'"
+	# the last line does not send a calibration run to Apple
+	run -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$d"
+	assert_equal "${lines[${#lines[@]}-1]}" "feedback: a calibration run (the kit's own gate held the launches): not for filing; feedback.txt shows what a filing would hold"
+	refute_output --partial 'Feedback Assistant'
 }
 
 @test "a macOS run without a slowdown says there is nothing to file" {

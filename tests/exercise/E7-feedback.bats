@@ -40,6 +40,7 @@ private_strings() {
 		[ -n "$s" ] || continue
 		if grep -rqwF -- "$s" "$BATS_TEST_TMPDIR/unpacked"; then leaks="$leaks '$s'"; fi
 	done < <(private_strings)
-	say "  $(basename "$bundle"): $(tar -tzf "$bundle" | wc -l | tr -d ' ') files${leaks:+, names$leaks}"
+	# files, as make feedback lists them: not the folders' own entries
+	say "  $(basename "$bundle"): $(tar -tzf "$bundle" | grep -vc '/$') files${leaks:+, names$leaks}"
 	[ -z "$leaks" ]
 }
