@@ -93,8 +93,8 @@ const char *fmt2(double v, char *buf, size_t len)
 {
 	if (isnan(v))
 		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%.2f", v);
+	else if (snprintf(buf, len, "%.2f", v) > 0 && strcmp(buf, "-0.00") == 0)
+		snprintf(buf, len, "0.00"); /* a value that rounds to zero has no sign */
 	return buf;
 }
 

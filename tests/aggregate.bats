@@ -266,3 +266,14 @@ run_folder() {
 	run "$BIN/aggregate" --help
 	assert_output --partial "ends in / or names a folder"
 }
+
+@test "one number format: a penalty that rounds to zero is 0.00, never -0.00; negatives keep their sign" {
+	scratch mac-m1pro
+	jq '(.cases[] | select(.name == "exe") | .penalty_ms) |= (.median = -0.004 | .ci_low = -0.1 | .ci_high = 0.2)' \
+		"$D/mac-m1pro/run.json" >"$D/mac-m1pro/run.json.new"
+	mv "$D/mac-m1pro/run.json.new" "$D/mac-m1pro/run.json"
+	run "$BIN/aggregate" --dir "$D" --out "$OUT"
+	assert_success
+	assert_output --partial "| 0.00 [-0.10, 0.20] "
+	refute_output --partial -- "-0.00"
+}

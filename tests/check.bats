@@ -100,3 +100,12 @@ refused() {
 	run sh "$ROOT/scripts/check" --run "$D/run" --exercise 2
 	refute_output --partial 'note:'
 }
+
+@test "one number format: two decimals everywhere (penalty, interval, ratio), no sign on a zero" {
+	jq '(.cases[] | select(.name == "exe-hardlink")) |= (.penalty_ms.median = -0.004 | .penalty_ms.ci_low = -0.1 | .penalty_ms.ci_high = 20.6 | .ratio = 1.1)' \
+		"$D/run/run.json" >"$D/run/run.json.new"
+	mv "$D/run/run.json.new" "$D/run/run.json"
+	run sh "$ROOT/scripts/check" --run "$D/run"
+	assert_output --partial "exe-hardlink: penalty 0.00 ms [-0.10, 20.60], 1.10x, "
+	refute_output --regexp '[^0-9.][0-9]+\.[0-9][] ,x]|-0\.00'
+}

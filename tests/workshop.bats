@@ -237,7 +237,7 @@ check_step() {
 	assert_success
 	assert_output --regexp 'P7 exemption +holds'
 	assert_output --regexp 'E6 exemption compared +holds'
-	assert_output --regexp 'exe: [0-9.]+ ms, slowdown without → -?[0-9.]+ ms, none with'
+	assert_output --regexp 'exe: [0-9]+\.[0-9]{2} ms, slowdown without → -?[0-9]+\.[0-9]{2} ms, none with'
 	assert_output --partial '2 hold, 0 do not hold, 0 not applicable'
 }
 
@@ -331,7 +331,7 @@ mac_results() {
 	assert_success
 	assert_output --regexp 'P7 exemption +holds'
 	assert_output --regexp 'E6 exemption compared +holds'
-	assert_output --partial 'exe: 150 ms, slowdown without → 0 ms, none with'
+	assert_output --partial 'exe: 150.00 ms, slowdown without → 0.00 ms, none with'
 }
 
 @test "exercise 6 on a Mac (fixtures): an online and an offline run are compared but not judged" {
@@ -342,7 +342,7 @@ mac_results() {
 		jq '(.cases[] | select(.name == "exe") | .penalty_ms.median) = 80' >"$M/20250301T100000Z-0ff1ce/run.json"
 	run sh "$ROOT/scripts/check" --exercise 6 --run "$M/20250301T100000Z-0ff1ce"
 	assert_success
-	assert_output --regexp 'E6 exemption compared +not applicable — this run and 20250301T090000Z-a1b2c3 differ in network \(offline vs online\), exe 80 ms, slowdown vs 150 ms, slowdown; no source gives an expectation'
+	assert_output --regexp 'E6 exemption compared +not applicable — this run and 20250301T090000Z-a1b2c3 differ in network \(offline vs online\), exe 80.00 ms, slowdown vs 150.00 ms, slowdown; no source gives an expectation'
 }
 
 @test "exercise 5 on a Mac with P and E measured (fixture): the penalty in each class is shown and judged" {
@@ -353,8 +353,8 @@ mac_results() {
 	run sh "$ROOT/scripts/check" --exercise 5 --run "$r"
 	assert_success
 	assert_output --regexp 'E5 core classes +holds'
-	assert_output --partial 'exe in P at T=1: penalty 150 ms'
-	assert_output --partial 'exe in E at T=1: penalty 160 ms'
+	assert_output --partial 'exe in P at T=1: penalty 150.00 ms'
+	assert_output --partial 'exe in E at T=1: penalty 160.00 ms'
 	# a class without the expected penalty does not hold
 	jq '(.cases[] | select(.name == "exe") | .configs[] | select(.class == "E") | .verdict) = "none"' "$r/run.json" >"$r/x" && mv "$r/x" "$r/run.json"
 	run sh "$ROOT/scripts/check" --exercise 5 --run "$r"

@@ -10,8 +10,8 @@ setup() { pattern_setup; }
 # class_field CLASS FILTER: FILTER on exe's config of CLASS at its lowest T;
 # numbers with two decimals, n/a for null.
 class_field() {
-	jq -r --arg k "$1" "def f: if . == null then \"n/a\" elif type == \"number\" then (. * 100 | round / 100 | tostring) else . end;
-		[.cases[] | select(.name == \"exe\") | .configs[] | select(.class == \$k)] | min_by(.threads) | $2 | f" "$J"
+	jq -r --arg k "$1" "$JQ_F2
+		[.cases[] | select(.name == \"exe\") | .configs[] | select(.class == \$k)] | min_by(.threads) | $2 | f2" "$J"
 }
 
 has_word() { case " $2 " in *" $1 "*) return 0 ;; esac; return 1; }
@@ -33,7 +33,7 @@ has_word() { case " $2 " in *" $1 "*) return 0 ;; esac; return 1; }
 	bad=0
 	for k in P E; do
 		got=$(class_field "$k" .verdict)
-		say "  exe in $k at T=$(class_field "$k" .threads): penalty $(class_field "$k" .penalty_ms.median) ms, first $(class_field "$k" .first.median_ms) ms, repeat $(class_field "$k" .repeat.median_ms) ms, $got"
+		say "  exe in $k at T=$(class_field "$k" '.threads | tostring'): penalty $(class_field "$k" .penalty_ms.median) ms, first $(class_field "$k" .first.median_ms) ms, repeat $(class_field "$k" .repeat.median_ms) ms, $got"
 		[ "$got" = "$want" ] || bad=1
 	done
 	[ "$bad" = 0 ]

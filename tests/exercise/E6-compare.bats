@@ -54,8 +54,8 @@ other_run() {
 
 # pen RUN.JSON CASE: "19.92 ms, slowdown"
 pen() {
-	jq -r --arg c "$2" '.cases[] | select(.name == $c) |
-		"\(.penalty_ms.median // "n/a" | if type == "number" then (. * 100 | round / 100) else . end) ms, \(.verdict)"' "$1"
+	jq -r --arg c "$2" "$JQ_F2"'.cases[] | select(.name == $c) |
+		"\(.penalty_ms.median | f2) ms, \(.verdict)"' "$1"
 }
 
 @test "E6 exemption compared: the penalty of the run without the exemption is gone in the run with it" {

@@ -85,11 +85,18 @@ require_cases() {
 
 verdict() { jq -r --arg c "$1" '.cases[] | select(.name == $c) | .verdict' "$J"; }
 
-# "exe: penalty 20.31 ms [19.80, 20.92], 12.4x, slowdown"
+# JQ_F2: jq's f2, the kit's one number format: two decimals ("-0.10",
+# "20.60"; what rounds to zero has no sign, as micro/util.c fmt2), "n/a"
+# for null, anything else as it is
+JQ_F2='def f2: if . == null then "n/a" elif type != "number" then tostring
+	else (. * 100 | round) as $c | ($c | fabs) as $a
+	| (if $c < 0 then "-" else "" end) + (($a / 100 | floor) | tostring) + "."
+	  + (($a % 100) | tostring | if length < 2 then "0" + . else . end) end;'
+
+# "exe: penalty 20.31 ms [19.80, 20.92], 12.40x, slowdown"
 numbers() {
-	jq -r --arg c "$1" '.cases[] | select(.name == $c) |
-		def f: if . == null then "n/a" else (. * 100 | round / 100 | tostring) end;
-		"\(.name): penalty \(.penalty_ms.median | f) ms [\(.penalty_ms.ci_low | f), \(.penalty_ms.ci_high | f)], \(.ratio | f)x, \(.verdict)"' "$J"
+	jq -r --arg c "$1" "$JQ_F2"'.cases[] | select(.name == $c) |
+		"\(.name): penalty \(.penalty_ms.median | f2) ms [\(.penalty_ms.ci_low | f2), \(.penalty_ms.ci_high | f2)], \(.ratio | f2)x, \(.verdict)"' "$J"
 }
 
 say() { echo "# $*" >&3; }
