@@ -176,20 +176,23 @@ static void machines(const struct runjson *a, const struct runjson *b)
 
 /* ---- the two tables ---------------------------------------------------- */
 
-static void per_case(const struct runjson *a, const struct runjson *b)
+/* Whether config C is its case's headline (the configuration the case's
+ * verdict comes from). */
+static int is_headline(const json_t *kase, const json_t *c)
 {
-	struct table t = { 7, 0, 0, NULL };
-	char (*row)[CELL];
-	size_t i;
+	const json_t *h = json_object_get(kase, "headline");
 
-	row = table_row(&t);
-	snprintf(row[0], CELL, "case");
-	snprintf(row[1], CELL, "A T/class");
-	snprintf(row[2], CELL, "A penalty ms [95%% CI]");
-	snprintf(row[3], CELL, "B T/class");
-	snprintf(row[4], CELL, "B penalty ms [95%% CI]");
-	snprintf(row[5], CELL, "B/A");
-	snprintf(row[6], CELL, "verdict A → B");
+	return h && rj_long(h, "threads") == rj_long(c, "threads") &&
+	       strcmp(rj_str(h, "class"), rj_str(c, "class")) == 0 && rj_pad(h) == rj_pad(c);
+}
+
+/* "Headlines that differ: exe 1/all → 8/all": cases in both runs whose
+ * verdict comes from different configurations; nothing when all agree
+ * (the table's * marks them). */
+static void headlines(const struct runjson *a, const struct runjson *b)
+{
+	size_t i, n = 0;
+
 	for (i = 0; i < json_array_size(a->cases); i++) {
 		const json_t *ka = json_array_get(a->cases, i);
 		const json_t *kb = rj_case(b, rj_str(ka, "name"));
@@ -199,22 +202,15 @@ static void per_case(const struct runjson *a, const struct runjson *b)
 			continue;
 		ha = json_object_get(ka, "headline");
 		hb = json_object_get(kb, "headline");
-		row = table_row(&t);
-		snprintf(row[0], CELL, "%s", rj_str(ka, "name"));
-		snprintf(row[1], CELL, "%ld/%s", rj_long(ha, "threads"), rj_str(ha, "class"));
-		rj_fmt_penalty(ka, row[2], CELL);
-		snprintf(row[3], CELL, "%ld/%s", rj_long(hb, "threads"), rj_str(hb, "class"));
-		rj_fmt_penalty(kb, row[4], CELL);
-		fmt_ratio(ka, kb, row[5], CELL);
-		fmt_verdicts(ka, kb, row[6], CELL);
+		if (rj_long(ha, "threads") == rj_long(hb, "threads") &&
+		    strcmp(rj_str(ha, "class"), rj_str(hb, "class")) == 0)
+			continue;
+		printf("%s%s %ld/%s → %ld/%s", n++ ? "; " : "Headlines that differ (T/class A → B): ",
+		       rj_str(ka, "name"), rj_long(ha, "threads"), rj_str(ha, "class"),
+		       rj_long(hb, "threads"), rj_str(hb, "class"));
 	}
-	puts("Per case (the headline configuration of each run)");
-	if (t.n == 1) {
-		free(t.rows);
-		puts("(no case is in both runs)");
-		return;
-	}
-	table_print(&t);
+	if (n)
+		putchar('\n');
 }
 
 /* Rows for every configuration in both runs; counts the flips. */
@@ -258,7 +254,8 @@ static void per_config(const struct runjson *a, const struct runjson *b)
 			if (!cb)
 				continue;
 			row = table_row(&t);
-			snprintf(row[0], CELL, "%s", rj_str(ka, "name"));
+			snprintf(row[0], CELL, "%s%s", rj_str(ka, "name"),
+				 is_headline(ka, ca) ? " *" : "");
 			snprintf(row[1], CELL, "%ld", rj_long(ca, "threads"));
 			class_cell(ca, row[2], CELL);
 			rj_fmt_penalty(ca, row[3], CELL);
@@ -267,7 +264,8 @@ static void per_config(const struct runjson *a, const struct runjson *b)
 			fmt_verdicts(ca, cb, row[6], CELL);
 		}
 	}
-	puts("Per configuration in both runs (threads T, core class)");
+	puts("Per configuration in both runs (threads T, core class; * the case's headline "
+	     "in A, where its verdict comes from)");
 	if (t.n == 1) {
 		free(t.rows);
 		puts("(no configuration is in both runs)");
@@ -302,32 +300,52 @@ static void only_in(const char *which, const struct runjson *x, const struct run
 		putchar('\n');
 }
 
+/* "Verdicts that flipped (2 of 5 configurations in both runs):" and one
+ * line per flip with both penalties. */
 static void flips(const struct runjson *a, const struct runjson *b)
 {
-	char cls[64];
-	size_t i, j, n = 0;
+	char cls[64], pa[32], pb[32];
+	size_t i, j, pass, n = 0, both = 0;
 
-	fputs("Verdicts that flipped:", stdout);
-	for (i = 0; i < json_array_size(a->cases); i++) {
-		const json_t *ka = json_array_get(a->cases, i);
-		const json_t *kb = rj_case(b, rj_str(ka, "name"));
-		const json_t *configs = json_object_get(ka, "configs");
+	for (pass = 0; pass < 2; pass++) {
+		if (pass == 1) {
+			if (!n) {
+				printf("Verdicts that flipped: none (of %zu configuration%s in both "
+				       "runs)\n", both, both == 1 ? "" : "s");
+				return;
+			}
+			printf("Verdicts that flipped (%zu of %zu configuration%s in both runs):\n",
+			       n, both, both == 1 ? "" : "s");
+		}
+		for (i = 0; i < json_array_size(a->cases); i++) {
+			const json_t *ka = json_array_get(a->cases, i);
+			const json_t *kb = rj_case(b, rj_str(ka, "name"));
+			const json_t *configs = json_object_get(ka, "configs");
 
-		if (!kb)
-			continue;
-		for (j = 0; j < json_array_size(configs); j++) {
-			const json_t *ca = json_array_get(configs, j);
-			const json_t *cb = rj_config(kb, rj_long(ca, "threads"), rj_str(ca, "class"), rj_pad(ca));
-
-			if (!cb || !flipped(ca, cb))
+			if (!kb)
 				continue;
-			class_cell(ca, cls, sizeof cls);
-			printf("%s %s T=%ld %s (%s → %s)", n++ ? ";" : "", rj_str(ka, "name"),
-			       rj_long(ca, "threads"), cls,
-			       rj_str(ca, "verdict"), rj_str(cb, "verdict"));
+			for (j = 0; j < json_array_size(configs); j++) {
+				const json_t *ca = json_array_get(configs, j);
+				const json_t *cb = rj_config(kb, rj_long(ca, "threads"),
+							     rj_str(ca, "class"), rj_pad(ca));
+
+				if (!cb)
+					continue;
+				if (pass == 0) {
+					both++;
+					n += (size_t)flipped(ca, cb);
+					continue;
+				}
+				if (!flipped(ca, cb))
+					continue;
+				class_cell(ca, cls, sizeof cls);
+				printf("  %s T=%ld %s: %s → %s (%s → %s ms)\n", rj_str(ka, "name"),
+				       rj_long(ca, "threads"), cls, rj_str(ca, "verdict"),
+				       rj_str(cb, "verdict"), fmt2(rj_penalty(ca, "median"), pa, sizeof pa),
+				       fmt2(rj_penalty(cb, "median"), pb, sizeof pb));
+			}
 		}
 	}
-	puts(n ? "" : " none");
 }
 
 /* ---- conditions -------------------------------------------------------- */
@@ -516,14 +534,14 @@ int main(int argc, char **argv)
 	describe("B", &b);
 	machines(&a, &b);
 	putchar('\n');
-	per_case(&a, &b);
+	/* the summary first: what flipped and what differs */
+	flips(&a, &b);
+	conditions(&a, &b);
 	putchar('\n');
 	per_config(&a, &b);
 	only_in("Only in A: ", &a, &b);
 	only_in("Only in B: ", &b, &a);
-	putchar('\n');
-	flips(&a, &b);
-	conditions(&a, &b);
+	headlines(&a, &b);
 	putchar('\n');
 	toggles(&a, &b);
 	runjson_free(&a);

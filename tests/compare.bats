@@ -37,15 +37,19 @@ one_line_exit_2() {
 
 @test "each configuration in both runs shows both penalties with intervals and the ratio B/A" {
 	run -0 "$BIN/compare" "$CF/online" "$CF/offline"
-	assert_line --regexp '^exe +1 +all +152\.30 \[140\.10, 170\.20\] +35\.10 \[30\.00, 41\.00\] +0\.23 +slowdown \(same\)$'
+	assert_line --regexp '^exe \* +1 +all +152\.30 \[140\.10, 170\.20\] +35\.10 \[30\.00, 41\.00\] +0\.23 +slowdown \(same\)$'
 	assert_line --regexp '^exe +8 +all +980\.50 \[900\.00, 1100\.25\] +250\.00 \[230\.00, 270\.00\] +0\.25 +slowdown \(same\)$'
-	assert_line --regexp '^script +1 +all +121\.00 \[110\.50, 130\.00\] +0\.40 \[0\.10, 0\.90\] +0\.0033 +slowdown → none \(flipped\)$'
-	assert_line --regexp '^script-via-sh +1 +all +0\.10 \[-0\.20, 0\.40\] +0\.05 \[-0\.10, 0\.30\] +0\.50 +none \(same\)$'
+	assert_line --regexp '^script \* +1 +all +121\.00 \[110\.50, 130\.00\] +0\.40 \[0\.10, 0\.90\] +0\.0033 +slowdown → none \(flipped\)$'
+	assert_line --regexp '^script-via-sh \* +1 +all +0\.10 \[-0\.20, 0\.40\] +0\.05 \[-0\.10, 0\.30\] +0\.50 +none \(same\)$'
 }
 
 @test "the verdicts that flipped are named, and the cases in only one run are listed" {
 	run -0 "$BIN/compare" "$CF/online" "$CF/offline"
-	assert_line "Verdicts that flipped: script T=1 all (slowdown → none); script T=8 all (slowdown → inconclusive)"
+	assert_line "Verdicts that flipped (2 of 5 configurations in both runs):"
+	assert_line "  script T=1 all: slowdown → none (121.00 → 0.40 ms)"
+	assert_line "  script T=8 all: slowdown → inconclusive (800.00 → 2.00 ms)"
+	# the summary leads: it comes before the table
+	assert_equal "${lines[3]}" "Verdicts that flipped (2 of 5 configurations in both runs):"
 	assert_line "Only in A: dylib T=1 all"
 	assert_line "Only in B: exe-hardlink T=1 all"
 }
@@ -97,8 +101,8 @@ one_line_exit_2() {
 @test "the same chip under macOS and Asahi Linux: said so, each case's penalty side by side" {
 	run -0 "$BIN/compare" "$CF/mac-m1" "$CF/asahi-m1"
 	assert_line "Same chip (Apple M1), different OS (macOS → Fedora Linux Asahi Remix 40 (KDE Plasma)): each case's penalty under both, side by side."
-	assert_line --regexp '^exe +1/all +152\.30 \[140\.10, 170\.20\] +1/all +0\.02 \[-0\.03, 0\.06\] .* slowdown → none \(flipped\)$'
-	assert_line --regexp '^script +1/all +121\.00 \[110\.50, 130\.00\] +1/all +0\.02 \[-0\.04, 0\.08\] .* slowdown → none \(flipped\)$'
+	assert_line --regexp '^exe \* +1 +all +152\.30 \[140\.10, 170\.20\] +0\.02 \[-0\.03, 0\.06\] .* slowdown → none \(flipped\)$'
+	assert_line --regexp '^script \* +1 +all +121\.00 \[110\.50, 130\.00\] +0\.02 \[-0\.04, 0\.08\] .* slowdown → none \(flipped\)$'
 	assert_output --partial "os Darwin → Linux"
 	# two runs of one machine name no chip line; two chips are named as such
 	run -0 "$BIN/compare" "$CF/online" "$CF/offline"
@@ -118,9 +122,9 @@ one_line_exit_2() {
 	run --separate-stderr "$BIN/compare" "$CF/online" "$CF/online"
 	assert_success
 	assert_equal "$stderr" ""
-	assert_line "Verdicts that flipped: none"
+	assert_line "Verdicts that flipped: none (of 6 configurations in both runs)"
 	assert_line --partial "Conditions that differ: none"
-	assert_line --regexp '^exe +1 +all +152\.30 \[140\.10, 170\.20\] +152\.30 \[140\.10, 170\.20\] +1\.00 +slowdown \(same\)$'
+	assert_line --regexp '^exe \* +1 +all +152\.30 \[140\.10, 170\.20\] +152\.30 \[140\.10, 170\.20\] +1\.00 +slowdown \(same\)$'
 	refute_line --partial "Only in"
 }
 
@@ -129,7 +133,7 @@ one_line_exit_2() {
 	a=$(variant negative '(.cases[] | select(.name == "script-via-sh") | .configs[0].penalty_ms.median) = -0.3
 		| (.cases[] | select(.name == "script-via-sh") | .penalty_ms.median) = -0.3')
 	run -0 "$BIN/compare" "$a" "$CF/offline"
-	assert_line --regexp '^script-via-sh +1 +all +-0\.30 \[-0\.20, 0\.40\] +0\.05 \[-0\.10, 0\.30\] +- +none \(same\)$'
+	assert_line --regexp '^script-via-sh \* +1 +all +-0\.30 \[-0\.20, 0\.40\] +0\.05 \[-0\.10, 0\.30\] +- +none \(same\)$'
 }
 
 @test "a run is found by its id under --results" {
@@ -144,7 +148,7 @@ one_line_exit_2() {
 	local a
 	a=$(variant extra '.cases[0].services = {"XprotectService": {"cpu_s": 3.0}} | .logs = {"refused": false}')
 	run -0 "$BIN/compare" "$a" "$CF/offline"
-	assert_line --regexp '^exe +1 +all +152\.30 \[140\.10, 170\.20\] +35\.10 \[30\.00, 41\.00\] +0\.23 +slowdown \(same\)$'
+	assert_line --regexp '^exe \* +1 +all +152\.30 \[140\.10, 170\.20\] +35\.10 \[30\.00, 41\.00\] +0\.23 +slowdown \(same\)$'
 }
 
 @test "a missing run: one clear line, exit 2" {
@@ -231,4 +235,18 @@ one_line_exit_2() {
 	assert_line --regexp '^exe +1 +all 1 MiB +4\.00 \[[-0-9., ]+\] +40\.00 \[[-0-9., ]+\] +10\.00 '
 	assert_line --regexp '^exe +1 +all 16 KiB '
 	assert_line --partial "Only in B: exe T=1 all 8 MiB"
+}
+
+@test "output sized for people: no row twice, and a case whose headline moved is named once" {
+	local b
+	run -0 "$BIN/compare" "$CF/online" "$CF/offline"
+	# every table row once: the per-case table that repeated them is gone
+	assert_equal "$(printf '%s\n' "$output" | grep -E '^[a-z-]+ (\* )? +[0-9]+ ' | sort | uniq -d)" ""
+	refute_line --partial "Per case"
+	refute_line --partial "Headlines that differ"
+	[ "${#lines[@]}" -le 36 ] || fail "${#lines[@]} lines"
+	# B's exe verdict taken from T=8: named, once
+	b=$(variant moved '(.cases[] | select(.name == "exe") | .headline.threads) = 8')
+	run -0 "$BIN/compare" "$CF/online" "$b"
+	assert_line "Headlines that differ (T/class A → B): exe 1/all → 8/all"
 }
