@@ -423,6 +423,26 @@ exe	services.syspolicyd.cpu_s	0.31
 exe	services.deltas.amfid.cpu_s_delta	0.5"
 }
 
+@test "feedback.txt stays short: the suite's and other blocks' fields are named, not dumped; the archive's run.json keeps them" {
+	local d="$BATS_TEST_TMPDIR/dumps" n
+	mkdir -p "$d"
+	jq '.suite = {runs: [range(0; 30) | {passes: {fresh: {wall_ms: 1000, compile_ms: 10}, warm: {wall_ms: 900}}}]}
+		| (.cases[] | select(.name == "exe")) += {every_launch: {cost_ms: {median: 0.1}}, extra_reason: "x"}' \
+		"$MAIN/run.json" >"$d/run.json"
+	run -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$d"
+	run -0 cat "$d/feedback/feedback.txt"
+	refute_output --partial "suite.runs"
+	refute_output --partial "wall_ms"
+	refute_output --partial "every_launch.cost_ms"
+	assert_line "Also in run.json, in the attached archive, not repeated here:"
+	assert_line --regexp '^  per case: .*every_launch.*extra_reason'
+	assert_line --regexp '^  for the run: .*suite'
+	n=${#lines[@]}
+	[ "$n" -le 120 ] || fail "feedback.txt has $n lines"
+	run -0 tar -xzOf "$d/feedback/"*.tar.gz "execlag-$MAIN_DATE/run.json"
+	assert_equal "$(printf '%s\n' "$output" | jq '.suite.runs | length')" 30
+}
+
 @test "a value of 2 characters or fewer is not redacted, with a warning; the rest still is" {
 	local st="$BATS_TEST_TMPDIR/short" d="$BATS_TEST_TMPDIR/short-run"
 	cp -R "$STATE_DIR/mac-identity" "$st"
