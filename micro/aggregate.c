@@ -18,6 +18,7 @@
 #define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
 #include "jsonrange.h"
 #include "svg.h"
+#include "thresholds.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -646,33 +647,54 @@ static void write_csv(const struct table *t, FILE *f)
 #define A_X0 150
 #define A_X1 660
 #define A_TOP 70
-#define A_FLOOR_EXP (-2) /* penalties at or below 0.01 ms sit at the left edge */
+#define A_LO 0.1          /* the axis starts here: penalties at or below sit at its left edge */
+#define A_NONE_ZONE "#E3F1E3" /* the shaded zone below the floor: "none" */
 
+/* Seven conditions, seven colours that differ in hue and lightness
+ * (Okabe–Ito, black and grey): no two of macOS, Linux and the gate share
+ * one.  The yellow is outlined in a darker shade to stand out on white. */
 static const char *const group_names[] = {
 	"macOS, SIP on", "macOS, Developer Tools", "macOS, other", "Linux",
 	"Linux, gate", "Linux, gate, exempt", "other"
 };
 static const char *const group_colours[] = {
-	"#D55E00", "#009E73", "#CC79A7", "#0072B2", "#E69F00", "#56B4E9", "#666666"
+	"#D55E00", "#009E73", "#F0E442", "#0072B2", "#000000", "#CC79A7", "#999999"
+};
+static const char *const group_strokes[] = {
+	"#D55E00", "#009E73", "#8A8000", "#0072B2", "#000000", "#CC79A7", "#999999"
 };
 #define N_GROUPS (sizeof group_names / sizeof group_names[0])
 
-static const char *group_colour(const char *g)
+static size_t group_index(const char *g)
 {
 	size_t i;
 
 	for (i = 0; i < N_GROUPS; i++)
 		if (strcmp(group_names[i], g) == 0)
-			return group_colours[i];
-	return group_colours[N_GROUPS - 1];
+			return i;
+	return N_GROUPS - 1;
+}
+
+/* The label of a run in the plot: its row number, and its tag (the seat
+ * name an attendee gave with make repro TAG=…) where the run has one. */
+static const char *run_label(const struct row *r, size_t index, char *buf, size_t len)
+{
+	const char *id = r->run_id, *p = id ? strchr(id, '-') : NULL;
+
+	/* run ids are <UTC time>-<6 hex>[-TAG] */
+	if (p && strlen(p) > 8 && p[7] == '-')
+		snprintf(buf, len, "#%zu %.24s", index + 1, p + 8);
+	else
+		snprintf(buf, len, "#%zu", index + 1);
+	return buf;
 }
 
 static void write_svg(const struct table *t, FILE *f)
 {
 	struct log_axis ax;
-	double min = INFINITY, max = 0.0, band, bottom, y;
-	size_t i, j, slots = t->n_rows < 10 ? t->n_rows : 10;
-	int height, used[N_GROUPS] = { 0 };
+	double max = 0.0, band, bottom, y, lane, floor_x;
+	size_t i, j;
+	int height, used[N_GROUPS] = { 0 }, labels = t->n_rows <= 40;
 	char buf[160];
 
 	for (i = 0; i < t->n_rows; i++)
@@ -682,74 +704,80 @@ static void write_svg(const struct table *t, FILE *f)
 			int k;
 
 			for (k = 0; k < 3; k++)
-				if (v[k] > 0 && isfinite(v[k])) {
-					if (v[k] < min)
-						min = v[k];
-					if (v[k] > max)
-						max = v[k];
-				}
+				if (isfinite(v[k]) && v[k] > max)
+					max = v[k];
 		}
-	log_axis_fit(&ax, min, max, A_FLOOR_EXP, A_X0, A_X1);
-	band = 28.0 + 11.0 * (double)(slots ? slots : 1);
+	/* from 0.1 ms, always past the 1 ms floor */
+	log_axis_fit(&ax, A_LO, max > 10.0 ? max : 10.0, -1, A_X0, A_X1);
+	floor_x = log_axis_pos(&ax, PENALTY_FLOOR_MS);
+	/* one lane per run, in row order: narrower with many runs */
+	lane = t->n_rows <= 12 ? 13.0 : t->n_rows <= 40 ? 10.0 : 5.0;
+	band = 24.0 + lane * (double)(t->n_rows ? t->n_rows : 1);
 	bottom = A_TOP + band * (double)t->n_cases;
 	height = (int)bottom + 60;
 	snprintf(buf, sizeof buf, "execlag aggregate: penalty per case and machine, %zu runs",
 		 t->n_rows);
 	svg_begin(f, A_WIDTH, height, buf,
 		  "For each case, each run's median first-launch penalty (first minus repeat "
-		  "launch of the same file) in milliseconds on a logarithmic axis, with its "
-		  "95% interval as a line. Filled: slowdown; hollow: none or inconclusive. "
-		  "Colour: the kind of machine and condition.");
-	svg_text(f, 12, 24, "start", 16, SVG_INK, "bold", "Penalty per case and machine");
-	snprintf(buf, sizeof buf, "%zu run%s · dot: median penalty, line: 95%% interval · "
-		 "filled: slowdown, hollow: none or inconclusive · #: table row",
-		 t->n_rows, t->n_rows == 1 ? "" : "s");
-	svg_text(f, 12, 44, "start", 12, SVG_MUTED, NULL, buf);
-	svg_text(f, 12, 60, "start", 11, SVG_MUTED, NULL,
-		 "penalties at or below 0.01 ms, negative ones included, sit at the left edge");
+		  "launch of the same file) in milliseconds on a logarithmic axis from 0.1 ms, "
+		  "with its 95% interval as a line, one lane per run in the table's row order. "
+		  "The shaded zone left of the 1 ms floor is where a penalty counts as none. "
+		  "Filled: slowdown; hollow: none or inconclusive. Colour: the kind of machine "
+		  "and condition.");
+	svg_text(f, 12, 24, "start", 18, SVG_INK, "bold", "Penalty per case and machine");
+	snprintf(buf, sizeof buf, "%zu run%s, one lane each · dot: median penalty, line: 95%% "
+		 "interval · filled: slowdown", t->n_rows, t->n_rows == 1 ? "" : "s");
+	svg_text(f, 12, 44, "start", 13, SVG_MUTED, NULL, buf);
+	svg_text(f, 12, 60, "start", 12, SVG_MUTED, NULL,
+		 "shaded: below the 1 ms floor (none) · at or below 0.1 ms, negative included: "
+		 "at the left edge");
+	svg_rect(f, A_X0, A_TOP - 4, floor_x - A_X0, bottom - (A_TOP - 4), A_NONE_ZONE, NULL, 1.0);
 	svg_log_axis_x(f, &ax, A_TOP - 4, bottom, "penalty, ms (log scale)");
+	svg_line(f, floor_x, A_TOP - 4, floor_x, bottom, SVG_INK, 1.5, "6 3");
+	svg_text(f, floor_x + 4, A_TOP + 8, "start", 11, SVG_INK, NULL, "1 ms floor");
 
 	for (j = 0; j < t->n_cases; j++) {
 		double top = A_TOP + band * (double)j;
 
 		if (j > 0)
-			svg_line(f, 8, top, A_X1 + 8, top, SVG_GRID, 1, "3 3");
-		svg_text(f, 12, top + band / 2 + 4, "start", 13, SVG_INK, "bold", t->cases[j]);
+			svg_line(f, 8, top, A_X1 + 8, top, SVG_MUTED, 1, "3 3");
+		svg_text(f, 12, top + 16, "start", 14, SVG_INK, "bold", t->cases[j]);
 		for (i = 0; i < t->n_rows; i++) {
 			const struct row *r = &t->rows[i];
 			const struct cell *c = cell_of(r, t->cases[j]);
-			const char *colour = group_colour(r->group);
+			size_t g = group_index(r->group);
 			int filled;
 			double x;
 
+			y = top + 22 + lane * (double)i;
+			/* the run's label in a column of its own: labels never overlap */
+			if (labels && lane >= 10.0 && j == 0)
+				svg_text(f, A_X0 - 10, y + 4, "end", 10, SVG_MUTED, NULL,
+					 run_label(r, i, buf, sizeof buf));
+			else if (labels && lane >= 10.0)
+				svg_text(f, A_X0 - 10, y + 4, "end", 10, SVG_MUTED, NULL,
+					 (snprintf(buf, sizeof buf, "#%zu", i + 1), buf));
 			if (!c || isnan(c->median))
 				continue;
-			y = top + 20 + 11.0 * (double)(i % (slots ? slots : 1));
 			if (!isnan(c->low))
 				svg_line(f, log_axis_pos(&ax, c->low), y, log_axis_pos(&ax, c->high), y,
-					 colour, 1.5, NULL);
+					 group_strokes[g], 2, NULL);
 			x = log_axis_pos(&ax, c->median);
 			filled = strcmp(c->verdict, "slowdown") == 0;
-			svg_circle(f, x, y, 4, filled ? colour : "#FFFFFF", colour, 1.0);
-			if (t->n_rows <= 30) {
-				snprintf(buf, sizeof buf, "#%zu", i + 1);
-				svg_text(f, x + 7, y + 4, "start", 10, SVG_MUTED, NULL, buf);
-			}
+			svg_circle(f, x, y, lane >= 10.0 ? 5 : 3, filled ? group_colours[g] : "#FFFFFF",
+				   group_strokes[g], 1.0);
 		}
 	}
-	for (i = 0; i < t->n_rows; i++) {
-		for (j = 0; j < N_GROUPS; j++)
-			if (strcmp(group_names[j], t->rows[i].group) == 0)
-				used[j] = 1;
-	}
+	for (i = 0; i < t->n_rows; i++)
+		used[group_index(t->rows[i].group)] = 1;
 	y = A_TOP + 8;
-	svg_text(f, A_X1 + 30, y, "start", 12, SVG_INK, "bold", "machine, condition");
+	svg_text(f, A_X1 + 30, y, "start", 13, SVG_INK, "bold", "machine, condition");
 	for (j = 0; j < N_GROUPS; j++) {
 		if (!used[j])
 			continue;
-		y += 20;
-		svg_circle(f, A_X1 + 36, y - 4, 5, group_colours[j], NULL, 1.0);
-		svg_text(f, A_X1 + 48, y, "start", 12, SVG_INK, NULL, group_names[j]);
+		y += 22;
+		svg_circle(f, A_X1 + 36, y - 4, 6, group_colours[j], group_strokes[j], 1.0);
+		svg_text(f, A_X1 + 48, y, "start", 13, SVG_INK, NULL, group_names[j]);
 	}
 	svg_end(f);
 }

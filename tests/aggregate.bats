@@ -199,15 +199,73 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 	! grep -qiE '<script|href|<style|url\(' "$OUT.svg"
 	for i in 1 2 3 4 5 6; do grep -q ">#$i</text>" "$OUT.svg" || fail "no label #$i"; done
 	grep -q '>penalty, ms (log scale)<' "$OUT.svg"
-	for t in 0.01 0.1 1 10 100 1000 10000; do grep -q ">$t</text>" "$OUT.svg" || fail "no tick $t"; done
+	for t in 0.1 1 10 100 1000 10000; do grep -q ">$t</text>" "$OUT.svg" || fail "no tick $t"; done
+	! grep -q '>0.01</text>' "$OUT.svg"
 	grep -q '>macOS, SIP on<' "$OUT.svg"
 	grep -q '>Linux, gate<' "$OUT.svg"
 	rsvg-convert -f png -o "$BATS_TEST_TMPDIR/a.png" "$OUT.svg"
-	got=($(python3 "$ROOT/tests/test_helper/png_ink.py" "$BATS_TEST_TMPDIR/a.png" '#D55E00' '#E69F00'))
+	got=($(python3 "$ROOT/tests/test_helper/png_ink.py" "$BATS_TEST_TMPDIR/a.png" '#D55E00' '#000000'))
 	echo "# aggregate.svg: ${got[0]}x${got[1]}, ${got[2]} drawn pixels" >&3
 	[ "${got[2]}" -ge $((got[0] * got[1] / 100)) ] || fail "only ${got[2]} drawn pixels"
 	[ "${got[3]}" -ge 40 ] && [ "${got[4]}" -ge 40 ] || fail "group colours barely drawn: ${got[*]}"
 }
+
+# svg_attr FILE PATTERN ATTR: ATTR of every element line matching PATTERN
+svg_attr() { grep -E "$2" "$1" | sed -n "s/.* $3=\"\([^\"]*\)\".*/\1/p"; }
+
+@test "the projector view: axis from 0.1 ms, the 1 ms floor drawn, the none zone shaded left of it (checked as a picture)" {
+	need_tool rsvg-convert librsvg
+	local fx top bottom got
+	run "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
+	assert_success
+	grep -q '>1 ms floor</text>' "$OUT.svg"
+	# the floor: the dashed ink line; 0.1 ms at x = 150, 1 ms one decade on
+	fx=$(svg_attr "$OUT.svg" '<line .*stroke="#222222" stroke-width="1.5" stroke-dasharray="6 3"' x1 | head -n 1)
+	[ -n "$fx" ]
+	top=$(svg_attr "$OUT.svg" '<line .*stroke="#222222" stroke-width="1.5" stroke-dasharray="6 3"' y1 | head -n 1)
+	bottom=$(svg_attr "$OUT.svg" '<line .*stroke="#222222" stroke-width="1.5" stroke-dasharray="6 3"' y2 | head -n 1)
+	grep -q "<text x=\"150.0\" [^>]*>0.1</text>" "$OUT.svg"
+	rsvg-convert -f png -o "$BATS_TEST_TMPDIR/a.png" "$OUT.svg"
+	# the shade fills the zone left of the floor and stops there
+	got=($(python3 "$ROOT/tests/test_helper/png_ink.py" "$BATS_TEST_TMPDIR/a.png" --region 156 "${top%.*}" "$(( ${fx%.*} - 3 ))" "${bottom%.*}" --tol 3 '#E3F1E3'))
+	local area=$(( (${fx%.*} - 3 - 156) * (${bottom%.*} - ${top%.*}) ))
+	[ "${got[3]}" -ge $(( area * 6 / 10 )) ] || fail "the none zone is barely shaded: ${got[3]} of $area pixels"
+	got=($(python3 "$ROOT/tests/test_helper/png_ink.py" "$BATS_TEST_TMPDIR/a.png" --region "$(( ${fx%.*} + 3 ))" "${top%.*}" 655 "${bottom%.*}" --tol 3 '#E3F1E3'))
+	assert_equal "${got[3]}" 0
+}
+
+@test "the projector view: a colour per condition, one lane per run in row order, labels in a column of their own" {
+	local fills ys n
+	run "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
+	assert_success
+	# the legend's circles (right of the plot): as many colours as conditions, all different
+	fills=$(svg_attr "$OUT.svg" '<circle cx="696.0"' fill)
+	n=$(printf '%s\n' "$fills" | wc -l)
+	[ "$n" -ge 4 ] || fail "only $n conditions in the legend"
+	assert_equal "$(printf '%s\n' "$fills" | sort -u | wc -l)" "$n"
+	# and every colour the code can give is different from the others, too
+	run sed -n '/^static const char \*const group_colours/,/};/p' "$ROOT/micro/aggregate.c"
+	assert_equal "$(printf '%s\n' "$output" | grep -o '#[0-9A-F]\{6\}' | sort | uniq -d)" ""
+	# labels: one per run and band, right-aligned in one column, never two at one height
+	# (the fixtures: 6 runs, 9 cases, as in golden/aggregate.md)
+	assert_equal "$(grep -c '<text x="140.0" [^>]*text-anchor="end"[^>]*>#[0-9]' "$OUT.svg")" $((6 * 9))
+	ys=$(svg_attr "$OUT.svg" '<text x="140.0" [^>]*>#' y)
+	assert_equal "$(printf '%s\n' "$ys" | sort | uniq -d)" ""
+	# lanes in row order: in the first band, #1 to #6 from top to bottom
+	run awk -F'"' '/<text x="140.0" / && match($0, />#[0-9]+[< ]/) {
+		n = substr($0, RSTART + 2, RLENGTH - 3) + 0
+		if (!(n in y)) { y[n] = $4 + 0; if (n > 1 && y[n] <= y[n - 1]) bad++ }
+	} END { print (bad ? "out of order" : "in order") }' "$OUT.svg"
+	assert_output "in order"
+	# a run made with TAG=<seat> is labelled with it in the first band
+	scratch mac-m1pro linux-control
+	jq '.run_id = "20250301T090000Z-a1b2c3-seat7"' "$D/mac-m1pro/run.json" >"$D/x" && mv "$D/x" "$D/mac-m1pro/run.json"
+	run "$BIN/aggregate" --dir "$D" --out "$OUT" --quiet
+	assert_success
+	assert_equal "$(grep -c '>#2 seat7</text>' "$OUT.svg")" 1
+	grep -q '>#1</text>' "$OUT.svg"
+}
+
 
 # A finished run as repro leaves it: run.json, report.md, raw/.
 run_folder() {

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""png_ink.py PNG [#RRGGBB ...]: how much of a rendered picture is drawn.
+"""png_ink.py PNG [--region X0 Y0 X1 Y1] [--tol N] [#RRGGBB ...]: how much
+of a rendered picture is drawn.
 
 Prints "WIDTH HEIGHT INK" and then, for each colour given, the number of
-pixels within 24 per channel of it.  INK counts the pixels that are not
+pixels within 24 per channel of it.  With --region, only the pixels with
+X0 <= x < X1 and Y0 <= y < Y1 are counted (WIDTH and HEIGHT stay the
+picture's); --tol sets the per-channel tolerance (default 24).  INK counts the pixels that are not
 (nearly) white.  Reads 8-bit RGB or RGBA, non-interlaced PNG (what
 rsvg-convert writes) with nothing but the standard library."""
 import struct
@@ -61,17 +64,28 @@ def main():
     if len(sys.argv) < 2:
         sys.exit("usage: png_ink.py PNG [#RRGGBB ...]")
     width, height, bpp, rows = pixels(sys.argv[1])
-    wanted = [tuple(int(c.lstrip("#")[k:k + 2], 16) for k in (0, 2, 4)) for c in sys.argv[2:]]
+    args = sys.argv[2:]
+    x0, y0, x1, y1 = 0, 0, width, height
+    if args[:1] == ["--region"]:
+        x0, y0, x1, y1 = (int(float(v)) for v in args[1:5])
+        args = args[5:]
+    tol = 24
+    if args[:1] == ["--tol"]:
+        tol = int(args[1])
+        args = args[2:]
+    wanted = [tuple(int(c.lstrip("#")[k:k + 2], 16) for k in (0, 2, 4)) for c in args]
     ink = 0
     hits = [0] * len(wanted)
-    for line in rows:
-        for x in range(0, len(line), bpp):
+    for yy, line in enumerate(rows):
+        if yy < y0 or yy >= y1:
+            continue
+        for x in range(max(0, x0) * bpp, min(width, x1) * bpp, bpp):
             r, g, b = line[x], line[x + 1], line[x + 2]
             alpha = line[x + 3] if bpp == 4 else 255
             if alpha > 0 and min(r, g, b) < 235:
                 ink += 1
             for k, (wr, wg, wb) in enumerate(wanted):
-                if alpha == 255 and abs(r - wr) <= 24 and abs(g - wg) <= 24 and abs(b - wb) <= 24:
+                if alpha == 255 and abs(r - wr) <= tol and abs(g - wg) <= tol and abs(b - wb) <= tol:
                     hits[k] += 1
     print(" ".join(str(v) for v in [width, height, ink] + hits))
 
