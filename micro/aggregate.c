@@ -524,12 +524,68 @@ static const char *md_value(const struct row *r, size_t col, char *buf, size_t l
 	return fixed_value(r, from[col], buf, len, index);
 }
 
+/* "150.00 ▲": the median penalty and the verdict as a symbol */
+static const char *compact_cell(const struct cell *c, char *buf, size_t len)
+{
+	char m[32];
+	const char *sym = strcmp(c->verdict, "slowdown") == 0 ? "▲" :
+			  strcmp(c->verdict, "none") == 0 ? "·" : "?";
+
+	snprintf(buf, len, "%s %s", isnan(c->median) ? "-" : fmt2(c->median, m, sizeof m), sym);
+	return buf;
+}
+
+/* The table for a screen: machine, condition, and per case the penalty
+ * with a symbol; the intervals are in the full table and the CSV. */
+static void write_compact(const struct table *t, FILE *f)
+{
+	char buf[CELL_MAX];
+	size_t i, j;
+
+	fputs("Penalty in ms per case: ▲ slowdown, · none, ? inconclusive, – not run "
+	      "(intervals: the full table below and the CSV).\n\n", f);
+	fputs("| # | machine | condition ", f);
+	for (j = 0; j < t->n_cases; j++) {
+		fputs("| ", f);
+		md_text(f, t->cases[j]);
+		fputc(' ', f);
+	}
+	fputs("| key |\n|---:|---|---", f);
+	for (j = 0; j < t->n_cases; j++)
+		fputs("|---:", f);
+	fputs("|---|\n", f);
+	for (i = 0; i < t->n_rows; i++) {
+		const struct row *r = &t->rows[i];
+
+		fprintf(f, "| %zu | ", i + 1);
+		md_text(f, r->chip);
+		fputs(", ", f);
+		md_text(f, r->os);
+		fputs(" | ", f);
+		md_text(f, r->group);
+		fputc(' ', f);
+		for (j = 0; j < t->n_cases; j++) {
+			const struct cell *c = cell_of(r, t->cases[j]);
+
+			fputs("| ", f);
+			md_text(f, c ? compact_cell(c, buf, sizeof buf) : "–");
+			fputc(' ', f);
+		}
+		fputs("| ", f);
+		md_text(f, r->cache_key);
+		fputs(" |\n", f);
+	}
+	fputc('\n', f);
+}
+
 static void write_markdown(const struct table *t, const char *svg_name, FILE *f)
 {
 	char buf[CELL_MAX];
 	size_t i, j;
 
 	fprintf(f, "# execlag aggregate — %zu run%s\n\n", t->n_rows, t->n_rows == 1 ? "" : "s");
+	write_compact(t, f);
+	fputs("## Full table\n\n", f);
 	fputs("One row per run. Penalty: the median of first − repeat launch time "
 	      "of the same file, in ms, with its 95% interval, then the verdict and, "
 	      "where more than one thread count was measured, the serialisation "

@@ -41,7 +41,7 @@ scratch() {
 		fail "${stderr_lines[0]}"
 	assert_equal "${stderr_lines[1]}" "aggregate: warning: tests/fixtures/aggregate/bad-v2/run.json: schema_version 2 is not the 1 this kit reads; skipped"
 	assert_output --partial "2 files were skipped"
-	assert_equal "$(printf '%s\n' "$output" | grep -c '^| [0-9]')" 6
+	assert_equal "$(printf '%s\n' "$output" | grep -c '^| [0-9]')" $((2 * 6))
 }
 
 @test "a run still being made (a hidden .partial folder) is passed over, without a warning" {
@@ -141,7 +141,7 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 		[[ "$stderr" == *"/bad$i/run.json: "*"; skipped"* ]] || fail "no warning for bad$i: $stderr"
 	done
 	assert_output --partial "$n files were skipped"
-	assert_equal "$(printf '%s\n' "$output" | grep -c '^| [0-9]')" 1
+	assert_equal "$(printf '%s\n' "$output" | grep -c '^| [0-9]')" 2
 }
 
 @test "a run without cases (the suite case alone) is a row of 'not run'" {
@@ -334,4 +334,20 @@ run_folder() {
 	assert_success
 	assert_output --partial "| 0.00 [-0.10, 0.20] "
 	refute_output --partial -- "-0.00"
+}
+
+@test "a compact table leads, for a screen: machine, condition and a penalty with a verdict symbol per case; the full table follows" {
+	local compact width
+	run --separate-stderr "$BIN/aggregate" --dir "$AGG" --out "$OUT"
+	assert_success
+	assert_line "| # | machine | condition | script | script-via-sh | exe | exe-copy | exe-hardlink | exe-rewrite | system-copy | dylib | quarantined | key |"
+	assert_line "| 6 | Apple M1 Pro, macOS 14.4.1 | macOS, SIP on | 120.00 ▲ | 0.00 · | 150.00 ▲ | 150.00 ▲ | 0.00 · | 150.00 ▲ | 0.00 · | 130.00 ▲ | – | inode |"
+	assert_line "## Full table"
+	# the compact rows come first and are at most half as wide as the full ones
+	compact=$(printf '%s\n' "$output" | sed -n '1,/^## Full table/p' | grep '^| [0-9]' | awk '{ if (length($0) > w) w = length($0) } END { print w }')
+	width=$(printf '%s\n' "$output" | sed -n '/^## Full table/,$p' | grep '^| [0-9]' | awk '{ if (length($0) > w) w = length($0) } END { print w }')
+	echo "# widest row: compact $compact, full $width characters" >&3
+	[ "$compact" -le $((width / 2)) ] || fail "compact $compact, full $width"
+	# intervals stay in the CSV
+	grep -q ',149.995,130.01,169.99,slowdown,' "$OUT.csv"
 }

@@ -303,7 +303,9 @@ check_step() {
 	run --separate-stderr bash -c "cd '$ROOT' && $cmd -s --no-print-directory" 3>&-
 	assert_success
 	[ -z "$stderr" ] || fail "warnings: $stderr"
-	assert_equal "$(printf '%s\n' "$output" | grep -c '^| [0-9]')" "$n"
+	# one row per run in the compact table, and again in the full one
+	assert_equal "$(printf '%s\n' "$output" | sed -n '1,/^## Full table/p' | grep -c '^| [0-9]')" "$n"
+	assert_equal "$(printf '%s\n' "$output" | sed -n '/^## Full table/,$p' | grep -c '^| [0-9]')" "$n"
 	[ -s "$BATS_TEST_TMPDIR/workshop/aggregate.md" ]
 	[ -s "$BATS_TEST_TMPDIR/workshop/aggregate.csv" ]
 	[ -s "$BATS_TEST_TMPDIR/workshop/aggregate.svg" ]
