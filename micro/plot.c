@@ -337,8 +337,18 @@ static void pass_line(FILE *f, const struct panel *p, const struct case_result *
 			svg_circle(f, x, y, 4, colour, NULL, 1.0);
 		else
 			svg_rect(f, x - 3.5, y - 3.5, 7, 7, colour, NULL, 1.0);
-		svg_text(f, x, which == PASS_FIRST ? y + 17 : y - 9, "middle", 11, colour,
-			 NULL, svg_num3(pt->launches_per_s, num, sizeof num));
+		/* the value on the outside: above the point when this pass is the
+		 * faster of the two here (higher on the axis), else below it */
+		{
+			const struct pass_time *other =
+				&c->passes[which == PASS_FIRST ? PASS_REPEAT : PASS_FIRST];
+			int above = other->present && other->launches_per_s > 0 ?
+					    pt->launches_per_s >= other->launches_per_s :
+					    which != PASS_FIRST;
+
+			svg_text(f, x, above ? y - 9 : y + 17, "middle", 11, colour, NULL,
+				 svg_num3(pt->launches_per_s, num, sizeof num));
+		}
 		px = lx = x;
 		py = ly = y;
 	}

@@ -158,6 +158,42 @@ same_numbers() {
 	done
 }
 
+@test "the scaling plot's values sit outside the pair: above the higher point, below the lower, whichever pass is faster" {
+	local r
+	for r in $(runs); do
+		run python3 - "$r/plot-scaling.svg" <<'PY'
+import re, sys
+svg = open(sys.argv[1]).read()
+pts = []   # (x, y, pass): the points' centres
+for m in re.finditer(r'<circle cx="([-0-9.]+)" cy="([-0-9.]+)" r="4" fill="#D55E00"', svg):
+    pts.append((float(m.group(1)), float(m.group(2)), "first"))
+for m in re.finditer(r'<rect x="([-0-9.]+)" y="([-0-9.]+)" width="7.0" height="7.0" fill="#0072B2"', svg):
+    pts.append((float(m.group(1)) + 3.5, float(m.group(2)) + 3.5, "repeat"))
+bad = checked = 0
+for m in re.finditer(r'<text x="([-0-9.]+)" y="([-0-9.]+)" [^>]*font-size="11" fill="(#D55E00|#0072B2)"[^>]*>[-0-9.]+</text>', svg):
+    lx, ly = float(m.group(1)), float(m.group(2))
+    p = "first" if m.group(3) == "#D55E00" else "repeat"
+    own = [q for q in pts if q[2] == p and abs(q[0] - lx) < 0.05 and
+           (abs(ly - (q[1] - 9)) < 0.05 or abs(ly - (q[1] + 17)) < 0.05)]
+    if len(own) != 1:
+        continue
+    y = own[0][1]
+    above = abs(ly - (y - 9)) < 0.05
+    others = [q for q in pts if q[2] != p and abs(q[0] - lx) < 0.05]
+    if not others:
+        continue
+    other = min(others, key=lambda q: abs(q[1] - y))[1]
+    checked += 1
+    # on screen a smaller y is higher: the faster pass's value goes above
+    if above != (y <= other):
+        bad += 1
+print("%d checked, %d inside" % (checked, bad))
+sys.exit(1 if bad or not checked else 0)
+PY
+		assert_success
+	done
+}
+
 @test "the scaling fixture's panels name the serialisation and the factors" {
 	local f="$BATS_FILE_TMPDIR/scaling/plot-scaling.svg"
 	grep -q '>first x1.00, repeat x2.40 at T=4: serialised<' "$f"
