@@ -176,6 +176,8 @@ static void machines(const struct runjson *a, const struct runjson *b)
 
 /* ---- the two tables ---------------------------------------------------- */
 
+static void class_cell(const json_t *c, char *buf, size_t len);
+
 /* Whether config C is its case's headline (the configuration the case's
  * verdict comes from). */
 static int is_headline(const json_t *kase, const json_t *c)
@@ -191,6 +193,7 @@ static int is_headline(const json_t *kase, const json_t *c)
  * (the table's * marks them). */
 static void headlines(const struct runjson *a, const struct runjson *b)
 {
+	char ca[64], cb[64];
 	size_t i, n = 0;
 
 	for (i = 0; i < json_array_size(a->cases); i++) {
@@ -202,12 +205,13 @@ static void headlines(const struct runjson *a, const struct runjson *b)
 			continue;
 		ha = json_object_get(ka, "headline");
 		hb = json_object_get(kb, "headline");
-		if (rj_long(ha, "threads") == rj_long(hb, "threads") &&
+		if (rj_long(ha, "threads") == rj_long(hb, "threads") && rj_pad(ha) == rj_pad(hb) &&
 		    strcmp(rj_str(ha, "class"), rj_str(hb, "class")) == 0)
 			continue;
+		class_cell(ha, ca, sizeof ca);
+		class_cell(hb, cb, sizeof cb);
 		printf("%s%s %ld/%s → %ld/%s", n++ ? "; " : "Headlines that differ (T/class A → B): ",
-		       rj_str(ka, "name"), rj_long(ha, "threads"), rj_str(ha, "class"),
-		       rj_long(hb, "threads"), rj_str(hb, "class"));
+		       rj_str(ka, "name"), rj_long(ha, "threads"), ca, rj_long(hb, "threads"), cb);
 	}
 	if (n)
 		putchar('\n');

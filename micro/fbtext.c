@@ -476,13 +476,14 @@ static int known_run_key(const char *key)
 }
 
 /* The fields a reader at Apple acts on are pasted as recorded: what the
- * assessment services did during a case (their CPU time, log event
- * counts).  Every other field of newer kit parts (the suite, hyperfine,
+ * assessment services did during a case (their CPU time; the unified
+ * log's assessment events, cases[].assessments).  Every other field of newer kit parts (the suite, hyperfine,
  * every-launch costs, reasons) stays in run.json in the archive, named
  * here in one line each, so that the paste stays short. */
 static int pasted_case_key(const char *key)
 {
-	return strcmp(key, "services") == 0 || strcmp(key, "log_events") == 0;
+	return strcmp(key, "services") == 0 || strcmp(key, "assessments") == 0 ||
+	       strcmp(key, "log_events") == 0;
 }
 
 /* add KEY to the comma-separated LIST (of LEN bytes) unless it is there */

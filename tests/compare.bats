@@ -249,4 +249,8 @@ one_line_exit_2() {
 	b=$(variant moved '(.cases[] | select(.name == "exe") | .headline.threads) = 8')
 	run -0 "$BIN/compare" "$CF/online" "$b"
 	assert_line "Headlines that differ (T/class A → B): exe 1/all → 8/all"
+	# the same T and class, another size: moved too
+	b=$(variant sized '(.cases[] | select(.name == "exe") | .headline.pad_bytes) = 1048576')
+	run -0 "$BIN/compare" "$CF/online" "$b"
+	assert_line "Headlines that differ (T/class A → B): exe 1/all → 1/all 1 MiB"
 }

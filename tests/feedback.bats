@@ -390,6 +390,10 @@ macOS behaviour."
 	run -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$d"
 	assert_equal "${lines[${#lines[@]}-1]}" "feedback: a calibration run (the kit's own gate held the launches): not for filing; feedback.txt shows what a filing would hold"
 	refute_output --partial 'Feedback Assistant'
+	# neither macOS nor Linux: not for Apple either
+	jq '.conditions.os = "FreeBSD" | .conditions["gate.active"] = "0"' "$MAIN/run.json" >"$d/run.json"
+	run -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$d"
+	assert_equal "${lines[${#lines[@]}-1]}" "feedback: not a macOS run: not for Apple's Feedback Assistant"
 }
 
 @test "a macOS run without a slowdown says there is nothing to file" {
@@ -421,6 +425,11 @@ exe	services.XprotectService.cpu_s	3.03
 exe	services.XprotectService.instances	2
 exe	services.syspolicyd.cpu_s	0.31
 exe	services.deltas.amfid.cpu_s_delta	0.5"
+	# what watch.c writes: the unified log's assessment events, pasted too
+	jq '(.cases[] | select(.name == "exe")) += {assessments: {"performScan": 7, amfid: 3}}' "$MAIN/run.json" >"$d/run.json"
+	run -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$d"
+	run -0 cat "$d/feedback/feedback.txt"
+	assert_line "  exe: assessments: performScan = 7, amfid = 3"
 }
 
 @test "feedback.txt stays short: the suite's and other blocks' fields are named, not dumped; the archive's run.json keeps them" {
