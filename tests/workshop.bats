@@ -259,7 +259,7 @@ check_step() {
 	cmd=$(guide_line "make compare A=ex2 B=ex6")
 	run env RESULTS="$R" bash -c "cd '$ROOT' && $cmd -s --no-print-directory" 3>&-
 	assert_success
-	assert_output --regexp '^  exe T=1 all: slowdown → none \([0-9]+\.[0-9]{2} → -?[0-9]+\.[0-9]{2} ms\)$'
+	assert_line --regexp '^  exe T=1 all: slowdown → none \([0-9]+\.[0-9]{2} → -?[0-9]+\.[0-9]{2} ms\)$'
 }
 
 @test "exercise 7: after make feedback, make check EXERCISE=7 says the bundle is there and redacted" {
