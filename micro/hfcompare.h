@@ -37,7 +37,9 @@ struct hf_case {
 	 * "inferred"); NULL otherwise */
 	const char *incomparable;
 	const char *key_source;
-	int penalty_seen;           /* hyperfine's difference above the floor */
+	double hf_noise;            /* hyperfine's penalty's own noise (ms) */
+	int penalty_seen;           /* hyperfine's difference above the floor by
+				     * more than hf_noise */
 	char reason[REASON_MAX];
 };
 

@@ -253,6 +253,9 @@ fake_hyperfine() {
 	assert_success
 	r="$D/run/run.json"
 	assert_equal "$(jq -r '.hyperfine.cases[1] | [.case, .first_median_ms, .agree] | join(" ")' "$r")" "script 3.75 true"
+	# hyperfine's penalty 2.75 ms is above the 1 ms floor, but not by more
+	# than its own noise (1.75): not a penalty seen
+	assert_equal "$(jq -r '.hyperfine.cases[1].penalty_seen' "$r")" false
 	# first: 1 + 1.75; repeat: 1 (five equal runs, no interval); penalty: 1 + 1.75
 	assert_equal "$(jq -r '.hyperfine.cases[1].tolerance_ms | [.first, .repeat, .penalty] | join(" ")' "$r")" "2.75 1 2.75"
 	assert_equal "$(jq -r '.hyperfine.tolerance.noise_coverage' "$r")" 0.95
@@ -264,6 +267,8 @@ fake_hyperfine() {
 	assert_success
 	assert_equal "$(jq -r '.hyperfine.cases[1].agree' "$r")" false
 	jq -e '.hyperfine.cases[1].reason | test("first median differs by 1.75 ms \\(tolerance 1.00 ms\\)")' "$r"
+	# without noise the same 2.75 ms is a penalty seen
+	assert_equal "$(jq -r '.hyperfine.cases[1].penalty_seen' "$r")" true
 	[ -n "$(schema_skip_reason)" ] || run -0 validate_run_json "$r"
 }
 
