@@ -537,19 +537,50 @@ static const char *compact_cell(const struct cell *c, char *buf, size_t len)
 
 /* The table for a screen: machine, condition, and per case the penalty
  * with a symbol; the intervals are in the full table and the CSV. */
-static void write_compact(const struct table *t, FILE *f)
+typedef const char *(*cell_fmt)(const struct cell *, char *, size_t);
+
+/* md_cell: one Markdown table cell, "| TEXT ". */
+static void md_cell(FILE *f, const char *s)
+{
+	fputs("| ", f);
+	md_text(f, s);
+	fputc(' ', f);
+}
+
+/* write_case_heads: one header cell per case. */
+static void write_case_heads(const struct table *t, FILE *f)
+{
+	size_t j;
+
+	for (j = 0; j < t->n_cases; j++)
+		md_cell(f, t->cases[j]);
+}
+
+/* write_case_cells: row R's cell of each case in FMT, MISSING where the
+ * run did not measure the case, then the cache key ending the row. */
+static void write_case_cells(const struct table *t, const struct row *r, cell_fmt fmt,
+			     const char *missing, FILE *f)
 {
 	char buf[CELL_MAX];
+	size_t j;
+
+	for (j = 0; j < t->n_cases; j++) {
+		const struct cell *c = cell_of(r, t->cases[j]);
+
+		md_cell(f, c ? fmt(c, buf, sizeof buf) : missing);
+	}
+	md_cell(f, r->cache_key);
+	fputs("|\n", f);
+}
+
+static void write_compact(const struct table *t, FILE *f)
+{
 	size_t i, j;
 
 	fputs("Penalty in ms per case: ▲ slowdown, · none, ? inconclusive, – not run "
 	      "(intervals: the full table below and the CSV).\n\n", f);
 	fputs("| # | machine | condition ", f);
-	for (j = 0; j < t->n_cases; j++) {
-		fputs("| ", f);
-		md_text(f, t->cases[j]);
-		fputc(' ', f);
-	}
+	write_case_heads(t, f);
 	fputs("| key |\n|---:|---|---", f);
 	for (j = 0; j < t->n_cases; j++)
 		fputs("|---:", f);
@@ -564,16 +595,7 @@ static void write_compact(const struct table *t, FILE *f)
 		fputs(" | ", f);
 		md_text(f, r->group);
 		fputc(' ', f);
-		for (j = 0; j < t->n_cases; j++) {
-			const struct cell *c = cell_of(r, t->cases[j]);
-
-			fputs("| ", f);
-			md_text(f, c ? compact_cell(c, buf, sizeof buf) : "–");
-			fputc(' ', f);
-		}
-		fputs("| ", f);
-		md_text(f, r->cache_key);
-		fputs(" |\n", f);
+		write_case_cells(t, r, compact_cell, "–", f);
 	}
 	fputc('\n', f);
 }
@@ -593,11 +615,7 @@ static void write_markdown(const struct table *t, const char *svg_name, FILE *f)
 	      "cores only.\n\n", f);
 	for (j = 0; j < N_MD_HEAD; j++)
 		fprintf(f, "| %s ", md_head[j]);
-	for (j = 0; j < t->n_cases; j++) {
-		fputs("| ", f);
-		md_text(f, t->cases[j]);
-		fputc(' ', f);
-	}
+	write_case_heads(t, f);
 	fputs("| cache key |\n", f);
 	fputs("|---:", f);
 	for (j = 1; j < N_MD_HEAD + t->n_cases + 1; j++)
@@ -606,21 +624,9 @@ static void write_markdown(const struct table *t, const char *svg_name, FILE *f)
 	for (i = 0; i < t->n_rows; i++) {
 		const struct row *r = &t->rows[i];
 
-		for (j = 0; j < N_MD_HEAD; j++) {
-			fputs("| ", f);
-			md_text(f, md_value(r, j, buf, sizeof buf, i));
-			fputc(' ', f);
-		}
-		for (j = 0; j < t->n_cases; j++) {
-			const struct cell *c = cell_of(r, t->cases[j]);
-
-			fputs("| ", f);
-			md_text(f, c ? penalty_cell(c, buf, sizeof buf) : "not run");
-			fputc(' ', f);
-		}
-		fputs("| ", f);
-		md_text(f, r->cache_key);
-		fputs(" |\n", f);
+		for (j = 0; j < N_MD_HEAD; j++)
+			md_cell(f, md_value(r, j, buf, sizeof buf, i));
+		write_case_cells(t, r, penalty_cell, "not run", f);
 	}
 	fputc('\n', f);
 	if (t->skipped)
