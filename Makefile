@@ -115,7 +115,7 @@ $(BIN)/mkfresh: micro/mkfresh.c micro/fsflush.h $(FSFLUSH) $(COMMON_SRC) $(COMMO
 $(BIN)/launch: micro/launch.c micro/looks.c micro/looks.h micro/orderstats.c micro/orderstats.h micro/thresholds.h micro/coreclass.h micro/coreclass_$(PLAT).c micro/cpuidle.h micro/cpuidle_$(PLAT).c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/launch.c micro/looks.c micro/orderstats.c micro/coreclass_$(PLAT).c micro/cpuidle_$(PLAT).c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
-$(BIN)/analyze: micro/analyze.c micro/run.c micro/run.h micro/stats.c micro/stats.h micro/orderstats.c micro/orderstats.h micro/looks.c micro/looks.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+$(BIN)/analyze: micro/analyze.c micro/cases.h micro/run.c micro/run.h micro/stats.c micro/stats.h micro/orderstats.c micro/orderstats.h micro/looks.c micro/looks.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/run.c micro/stats.c micro/orderstats.c micro/looks.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 $(BIN)/gate: micro/gate_linux.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
@@ -140,7 +140,7 @@ $(BIN)/redact: micro/redact.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/redact.c $(COMMON_SRC) $(LDFLAGS)
 
 # aggregate: many runs' run.json into one table and a summary plot.
-$(BIN)/aggregate: micro/aggregate.c micro/thresholds.h micro/jsonrange.h micro/svg.c micro/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+$(BIN)/aggregate: micro/aggregate.c micro/cases.h micro/thresholds.h micro/jsonrange.h micro/svg.c micro/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/aggregate.c micro/svg.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # Developer Tools authorisation: ExecutionPolicy through the Objective-C

@@ -16,6 +16,7 @@
  * with one warning line on stderr. */
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
+#include "cases.h"
 #include "jsonrange.h"
 #include "svg.h"
 #include "thresholds.h"
@@ -379,31 +380,9 @@ static int cmp_str(const void *a, const void *b)
 
 /* ---- columns ------------------------------------------------------------------------ */
 
-/* The kit's cases in the order the guide meets them; others follow by name. */
-static const char *const known_cases[] = {
-	"script", "script-via-sh", "exe", "exe-copy", "exe-hardlink", "exe-rewrite",
-	"system-copy", "dylib", "quarantined"
-};
-#define N_KNOWN (sizeof known_cases / sizeof known_cases[0])
-
-static size_t case_rank(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < N_KNOWN; i++)
-		if (strcmp(known_cases[i], name) == 0)
-			return i;
-	return N_KNOWN;
-}
-
 static int cmp_case(const void *a, const void *b)
 {
-	const char *x = *(char *const *)a, *y = *(char *const *)b;
-	size_t rx = case_rank(x), ry = case_rank(y);
-
-	if (rx != ry)
-		return rx < ry ? -1 : 1;
-	return strcmp(x, y);
+	return case_cmp(*(char *const *)a, *(char *const *)b);
 }
 
 static void collect_cases(struct table *t)

@@ -7,6 +7,7 @@
  * Any bad input stops it before anything is written: one line on stderr
  * naming the file and line, exit 2. */
 #define _POSIX_C_SOURCE 200809L
+#include "cases.h"
 #include "hfcompare.h"
 #include "looks.h"
 #include "plot.h"
@@ -414,6 +415,12 @@ static char **list_samples(const char *raw, size_t *count)
 
 /* ---- cases --------------------------------------------------------------------------- */
 
+static int cmp_case_result(const void *a, const void *b)
+{
+	return case_cmp(((const struct case_result *)a)->name,
+			((const struct case_result *)b)->name);
+}
+
 static struct case_result *case_named(struct run *r, const char *name)
 {
 	size_t i;
@@ -578,6 +585,8 @@ int main(int argc, char **argv)
 		stats_config(&configs[i]);
 		add_to_case(&run, &configs[i]);
 	}
+	if (run.n_cases > 1) /* the guide's order, not the file names' */
+		qsort(run.cases, run.n_cases, sizeof *run.cases, cmp_case_result);
 	for (i = 0; i < run.n_cases; i++)
 		stats_case(&run.cases[i]);
 	stats_infer_key(run.cases, run.n_cases, &run.inference);

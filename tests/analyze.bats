@@ -272,6 +272,16 @@ assert_no_temporaries() {
 
 # ---- scaling and serialisation ------------------------------------------------------------
 
+@test "cases come in the guide's order, not the samples files' (classes, dylib, exe, script on disk)" {
+	analyze_ok scaling
+	jq_is '[.cases[].name] | join(",")' "script,exe,dylib,classes"
+	# the terminal table and report.md follow run.json
+	printf '%s\n' "$output" | awk '$1 ~ /^(script|exe|dylib|classes)$/ && !seen[$1]++ { printf "%s,", $1 }' >"$BATS_TEST_TMPDIR/order"
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/order")" "script,exe,dylib,classes,"
+	grep -o '^| \(script\|exe\|dylib\|classes\) |' "$RUN/report.md" | awk '!seen[$0]++' | tr -d '| ' | paste -s -d, - >"$BATS_TEST_TMPDIR/order"
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/order")" "script,exe,dylib,classes"
+}
+
 @test "scaling is throughput at T over throughput at T=1, per pass" {
 	analyze_ok scaling
 	jq_is "[$(kase exe).scaling[] | .threads] | join(\",\")" "1,2,4"
