@@ -183,6 +183,8 @@ for m in re.finditer(r'<text x="([-0-9.]+)" y="([-0-9.]+)" [^>]*font-size="11" f
     if not others:
         continue
     other = min(others, key=lambda q: abs(q[1] - y))[1]
+    if abs(other - y) < 0.15:
+        continue  # equal on screen (the SVG's 0.1 px): either side is outside
     checked += 1
     # on screen a smaller y is higher: the faster pass's value goes above
     if above != (y <= other):
