@@ -109,7 +109,7 @@ assert_nothing_left() {
 	[[ "$output" == *"[2/3] exe T=1 class=all size=4k: making 6 fresh artifacts"* ]] || fail "$output"
 	j=$(find "$D/results" -name run.json)
 	assert_equal "$(jq -r '.conditions["run.sizes"]' "$j")" 0,4k
-	assert_equal "$(jq -c '[.cases[] | {(.name): [.configs[].pad_bytes]}] | add' "$j")" '{"exe":[0,4096],"script":[0]}'
+	assert_equal "$(jq -c '[.cases[] | {(.name): [.configs[].pad_bytes]}] | add' "$j")" '{"script":[0],"exe":[0,4096]}'
 	assert_equal "$(jq -r '.cases[] | select(.name == "exe") | .size_slopes[0].sizes' "$j")" 2
 	raw=$(dirname "$j")/raw
 	[ -f "$raw/exe-t1-all-s4k.samples.tsv" ] && [ -f "$raw/exe-t1-all-s0.samples.tsv" ] &&
