@@ -514,8 +514,7 @@ static const char *compact_cell(const struct cell *c, char *buf, size_t len)
 	return buf;
 }
 
-/* The table for a screen: machine, condition, and per case the penalty
- * with a symbol; the intervals are in the full table and the CSV. */
+/* cell_fmt: a case cell's text for one table. */
 typedef const char *(*cell_fmt)(const struct cell *, char *, size_t);
 
 /* md_cell: one Markdown table cell, "| TEXT ". */
@@ -552,6 +551,8 @@ static void write_case_cells(const struct table *t, const struct row *r, cell_fm
 	fputs("|\n", f);
 }
 
+/* The table for a screen: machine, condition, and per case the penalty
+ * with a symbol; the intervals are in the full table and the CSV. */
 static void write_compact(const struct table *t, FILE *f)
 {
 	size_t i, j;

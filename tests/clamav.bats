@@ -343,13 +343,18 @@ median() {
 # (exe 27.2 and 29.7 ms against 17.6 and 19.1), while the runs before it
 # agreed within 30%; that is logged (the caller), not failed.
 agree() {
-	awk -v k="$1" -v h="$2" 'BEGIN { t = 0.3 * h; if (t < 2) t = 2; exit !(k >= h - t && k <= 2 * h) }'
+	awk -v k="$1" -v h="$2" -v t="$(tolerance "$2")" 'BEGIN { exit !(k >= h - t && k <= 2 * h) }'
+}
+
+# tolerance HAND: max(30% of HAND, 2) ms
+tolerance() {
+	awk -v h="$1" 'BEGIN { t = 0.3 * h; if (t < 2) t = 2; print t }'
 }
 
 # above KIT HAND: whether the kit is above the hand timing by more than
 # max(30%, 2 ms), to be said
 above() {
-	awk -v k="$1" -v h="$2" 'BEGIN { t = 0.3 * h; if (t < 2) t = 2; exit !(k > h + t) }'
+	awk -v k="$1" -v h="$2" -v t="$(tolerance "$2")" 'BEGIN { exit !(k > h + t) }'
 }
 
 @test "under ClamAV: the kit's penalties agree with a hand timing of freshly made binaries and scripts (not below it by 30% or 2 ms, not above 2x)" {
