@@ -332,8 +332,8 @@ static int ok(const struct sample *s)
 /* Whether the rounds of artifacts [0, n) (blocks of r->block, one round
  * of T launches each) are sharp: their excess -- the longest first launch
  * minus the longest repeat, as analyze takes it (stats.c) -- has an
- * interval at the coverage of k looks at most SEQ_SHARP of its low end
- * wide.  Then one check's L and a queue's T x L lie far apart next to it. */
+ * interval at the even split's coverage of k looks (looks_confidence) at
+ * most SEQ_SHARP of its low end wide.  Then one check's L and a queue's T x L lie far apart next to it. */
 static int rounds_sharp(const struct run *r, long n, int looks)
 {
 	long rounds = r->block > 0 ? n / r->block : 0, j, i;
@@ -365,9 +365,10 @@ static int rounds_sharp(const struct run *r, long n, int looks)
 	return sharp;
 }
 
-/* The verdict on artifacts [0, n) once certain at the looks' coverage
- * (analyze's rule, thresholds.h): "slowdown", "none", or NULL. */
-static const char *certain(const struct run *r, long n, int looks)
+/* The verdict on artifacts [0, n) once certain at this look's coverage
+ * (looks_coverage; analyze's rule, thresholds.h): "slowdown", "none", or
+ * NULL. */
+static const char *certain(const struct run *r, long n, double coverage)
 {
 	double *d = xmalloc((size_t)n * sizeof *d), *f = xmalloc((size_t)n * sizeof *f);
 	double *p = xmalloc((size_t)n * sizeof *p), ratio;
@@ -389,7 +390,7 @@ static const char *certain(const struct run *r, long n, int looks)
 	stats_sort(f, nf);
 	stats_sort(p, np);
 	ratio = stats_median(p, np) > 0 ? stats_median(f, nf) / stats_median(p, np) : NAN;
-	v = looks_certain(d, nd, looks, ratio);
+	v = looks_certain(d, nd, coverage, ratio);
 	free(d);
 	free(f);
 	free(p);
@@ -666,7 +667,7 @@ int main(int argc, char **argv)
 			seq.next++;
 			if (threads > 1 && blocks < SEQ_SHARP_ROUNDS)
 				continue;
-			v = certain(&r, b, seq.k);
+			v = certain(&r, b, looks_coverage(seq.looks, seq.k, seq.next - 1));
 			if (v && threads > 1 && blocks < SEQ_MIN_ROUNDS &&
 			    !(strcmp(v, "slowdown") == 0 && rounds_sharp(&r, b, seq.k)))
 				v = NULL;

@@ -5,6 +5,7 @@
 #include "thresholds.h"
 #include "util.h"
 
+#include <math.h>
 #include <string.h>
 
 int looks_plan(long first, long n, long looks[LOOKS_MAX])
@@ -28,23 +29,34 @@ double looks_confidence(int k)
 	return k > 1 ? 1.0 - (1.0 - CONFIDENCE) / k : CONFIDENCE;
 }
 
-const char *looks_certain(double *d, size_t n, int k, double ratio)
+/* What a look before the last spends: 2^(1 - n), at least 1e-9. */
+static double early_spend(long n)
 {
-	double lo, hi, cov;
+	double a = n < 1000 ? ldexp(1.0, (int)(1 - n)) : 0.0;
 
-	stats_sort(d, n);
-	if (n < MIN_PAIRS || stats_median_ci(d, n, looks_confidence(k), &lo, &hi, &cov) != 0)
-		return NULL;
-	if (lo > PENALTY_FLOOR_MS && ratio > RATIO_FLOOR)
-		return "slowdown";
-	if (hi < PENALTY_FLOOR_MS)
-		return "none";
-	return NULL;
+	return a > 1e-9 ? a : 1e-9;
 }
 
-int looks_count(const char *s)
+double looks_coverage(const long looks[], int k, int i)
 {
-	long v, last = 0;
+	double spent = 0.0;
+	int j;
+
+	if (k <= 1)
+		return CONFIDENCE;
+	for (j = 0; j < k - 1; j++)
+		spent += early_spend(looks[j]);
+	if (spent >= (1.0 - CONFIDENCE) / 2.0)
+		return looks_confidence(k);
+	if (i < k - 1)
+		return 1.0 - early_spend(looks[i]);
+	return CONFIDENCE + spent;
+}
+
+/* looks_parse: the looks of s into v (at most 64); their number, or -1. */
+static int looks_parse(const char *s, long v[64])
+{
+	long x, last = 0;
 	int k = 0;
 
 	while (*s) {
@@ -55,15 +67,51 @@ int looks_count(const char *s)
 			return -1;
 		memcpy(num, s, len);
 		num[len] = '\0';
-		if (parse_long(num, 1, 100000000, &v) != 0 || v <= last)
+		if (parse_long(num, 1, 100000000, &x) != 0 || x <= last)
 			return -1;
-		last = v;
-		k++;
+		v[k++] = last = x;
 		s += len;
 		if (*s == ',' && *++s == '\0')
 			return -1;
 	}
 	return k > 0 ? k : -1;
+}
+
+double looks_coverage_at(const char *s, long n, int *which)
+{
+	long v[64];
+	int k = s ? looks_parse(s, v) : -1, i;
+
+	if (which)
+		*which = 0;
+	if (k < 1)
+		return CONFIDENCE;
+	for (i = 0; i < k - 1 && v[i] != n; i++)
+		;
+	if (which)
+		*which = i + 1;
+	return looks_coverage(v, k, i);
+}
+
+const char *looks_certain(double *d, size_t n, double coverage, double ratio)
+{
+	double lo, hi, cov;
+
+	stats_sort(d, n);
+	if (n < MIN_PAIRS || stats_median_ci(d, n, coverage, &lo, &hi, &cov) != 0)
+		return NULL;
+	if (lo > PENALTY_FLOOR_MS && ratio > RATIO_FLOOR)
+		return "slowdown";
+	if (hi < PENALTY_FLOOR_MS)
+		return "none";
+	return NULL;
+}
+
+int looks_count(const char *s)
+{
+	long v[64];
+
+	return looks_parse(s, v);
 }
 
 const char *looks_stop_words(const char *stopped)

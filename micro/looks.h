@@ -15,14 +15,33 @@
  * how many (one, n, when n is below the first). */
 int looks_plan(long first, long n, long looks[LOOKS_MAX]);
 
-/* CONFIDENCE for k <= 1 looks; else 1 - (1 - CONFIDENCE) / k (Bonferroni). */
+/* CONFIDENCE for k <= 1 looks; else 1 - (1 - CONFIDENCE) / k (Bonferroni,
+ * the error split evenly).  Only launch's test of whether T > 1 rounds are
+ * sharp uses it; the verdicts use looks_coverage. */
 double looks_confidence(int k);
 
+/* The coverage of look i (0-based) of the k at looks[] (docs/method.md):
+ * CONFIDENCE for k <= 1; a look before the last at 1 - 2^(1 - n), the
+ * least that gives an interval of n pairs at all ([d(1), d(n)]: every
+ * pair on the same side of the floor; at least 1e-9 spent); the last at
+ * CONFIDENCE plus what the looks before it spent, so that the errors add
+ * up to 1 - CONFIDENCE (Bonferroni with unequal shares, as Haybittle and
+ * Peto's boundary).  Where the looks before the last would spend half of
+ * 1 - CONFIDENCE or more (a plan the kit never makes: its first look is at
+ * LOOKS_FIRST), every look gets looks_confidence(k). */
+double looks_coverage(const long looks[], int k, int i);
+
+/* looks_coverage for a "meta looks" value s (looks_count's syntax) and
+ * the n artifacts or programs launched: the look at n, else the last;
+ * its 1-based number in *which (may be NULL).  CONFIDENCE (and 0) when s
+ * is not valid. */
+double looks_coverage_at(const char *s, long n, int *which);
+
 /* The verdict on the n paired differences d (sorted here) once certain at
- * the coverage of k looks: "slowdown" (interval above the floor and ratio
+ * the given coverage: "slowdown" (interval above the floor and ratio
  * above RATIO_FLOOR; INFINITY where no ratio applies), "none" (interval
  * below the floor), or NULL. */
-const char *looks_certain(double *d, size_t n, int k, double ratio);
+const char *looks_certain(double *d, size_t n, double coverage, double ratio);
 
 /* The number of looks in a samples or suite file's "meta looks" value:
  * 1 to 64 ascending whole numbers from 1 to 100000000, comma-separated;

@@ -282,12 +282,12 @@ static void decide_reference(struct config *c)
 	}
 }
 
-/* The penalty's confidence: CONFIDENCE, or for K planned looks of a
- * sequential run 1 - (1 - CONFIDENCE) / K, so that the chance that any look's
- * interval misses stays within 1 - CONFIDENCE (Bonferroni; docs/method.md). */
+/* The penalty's confidence: CONFIDENCE, or for a sequential run the
+ * coverage of the look it ended at (looks_coverage), so that the chance
+ * that any look's interval misses stays within 1 - CONFIDENCE (docs/method.md). */
 double stats_confidence(const struct config *c)
 {
-	return looks_confidence(c->looks);
+	return c->looks > 0 ? looks_coverage_at(c->looks_at, c->n, NULL) : CONFIDENCE;
 }
 
 static void decide(struct config *c)
@@ -355,10 +355,11 @@ void stats_config(struct config *c)
 	decide(c);
 	if (c->looks > 1) {
 		size_t len = strlen(c->reason);
+		int which;
+		double cov = looks_coverage_at(c->looks_at, c->n, &which);
 
 		snprintf(c->reason + len, sizeof c->reason - len,
-			 " (a %.4g%% interval: %d looks)", stats_confidence(c) * 100.0,
-			 c->looks);
+			 " (a %.4g%% interval: look %d of %d)", cov * 100.0, which, c->looks);
 	}
 
 	c->ref_pairs = differences(c, PASS_REPEAT, PASS_REFERENCE, &d);

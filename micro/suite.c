@@ -495,9 +495,9 @@ static int n_looks;
 static const char *stopped = "maximum";
 
 /* Whether the per-launch cost (first run alone - re-run, paired by index)
- * of programs [0, n) is clear of the floor at the looks' coverage:
- * "slowdown", "none", or NULL. */
-static const char *certain(long n)
+ * of programs [0, n) is clear of the floor at this look's coverage
+ * (looks_coverage): "slowdown", "none", or NULL. */
+static const char *certain(long n, double coverage)
 {
 	double *d = xmalloc((size_t)n * sizeof *d);
 	const char *v;
@@ -510,7 +510,7 @@ static const char *certain(long n)
 		if (a->ran && r->ran && a->exit_status == 0 && r->exit_status == 0)
 			d[nd++] = ((double)a->run_ns - (double)r->run_ns) / 1e6;
 	}
-	v = looks_certain(d, nd, n_looks, INFINITY); /* the suite's rule has no ratio */
+	v = looks_certain(d, nd, coverage, INFINITY); /* the suite's rule has no ratio */
 	free(d);
 	return v;
 }
@@ -697,7 +697,7 @@ int main(int argc, char **argv)
 		run_pass(P_ALONE, done, to, quiet);
 		run_pass(P_RERUN, done, to, quiet);
 		done = to;
-		if (sequential && done < count && (stopped = certain(done)) != NULL)
+		if (sequential && done < count && (stopped = certain(done, looks_coverage(looks, n_looks, k))) != NULL)
 			break;
 		stopped = "maximum";
 	}

@@ -265,11 +265,11 @@ static void read_file(const char *path, struct suite_config *c)
 
 /* ---- analysis ----------------------------------------------------------- */
 
-/* CONFIDENCE, or for K looks of suite --sequential 1 - (1 - CONFIDENCE) / K
- * (docs/method.md, "Sequential stopping"). */
+/* CONFIDENCE, or for suite --sequential the coverage of the look it
+ * ended at (looks_coverage; docs/method.md, "Sequential stopping"). */
 static double confidence(const struct suite_config *c)
 {
-	return looks_confidence(c->looks);
+	return c->looks > 0 ? looks_coverage_at(c->looks_at, c->m, NULL) : CONFIDENCE;
 }
 
 static void decide(struct suite_config *c)
@@ -322,10 +322,12 @@ static void analyse(struct suite_config *c)
 	decide(c);
 	if (c->looks > 1) {
 		size_t len = strlen(c->reason);
+		int which;
 
+		looks_coverage_at(c->looks_at, c->m, &which);
 		snprintf(c->reason + len, sizeof c->reason - len,
-			 " (a %.4g%% interval: %d looks; %ld of %ld programs, %s)",
-			 confidence(c) * 100.0, c->looks, c->m, c->planned,
+			 " (a %.4g%% interval: look %d of %d; %ld of %ld programs, %s)",
+			 confidence(c) * 100.0, which, c->looks, c->m, c->planned,
 			 looks_stop_words(c->stopped));
 	}
 	c->projection_min = NAN;

@@ -176,6 +176,42 @@ assert_no_temporaries() {
 	jq_near "$(cfg paired).penalty_ms.coverage" 0.9586105
 }
 
+# looks_copy LOOKS: the verdicts fixture with paired's 20 pairs as a
+# sequential run that launched all 20 (ran to the maximum) under LOOKS.
+looks_copy() {
+	RUN="$BATS_TEST_TMPDIR/looks"
+	rm -rf "$RUN"
+	cp -R "$FIXTURES/analyze/verdicts" "$RUN"
+	JSON="$RUN/run.json"
+	awk -v l="$1" '{ print } /^meta\tn\t/ { print "meta\tplanned\t20"; print "meta\tlooks\t" l; print "meta\tstopped\tmaximum" }' \
+		"$RUN/raw/paired-t1-all.samples.tsv" >"$RUN/s.new" && mv "$RUN/s.new" "$RUN/raw/paired-t1-all.samples.tsv"
+	run --separate-stderr "$BIN/analyze" --run "$RUN"
+	assert_success
+}
+
+@test "sequential, ran to the maximum: the last look gets what the looks before it left, the fixed count's interval" {
+	# looks 8,12,16,20: 0.05 - (2^-7 + 2^-11 + 2^-15) = 0.04167 at n=20
+	# -> still [d_(6), d_(15)] (coverage 0.9586 >= 0.9583), as with no looks
+	looks_copy 8,12,16,20
+	jq_near "$(cfg paired).penalty_ms.ci_low" 15
+	jq_near "$(cfg paired).penalty_ms.ci_high" 24
+	jq_near "$(cfg paired).penalty_ms.coverage" 0.9586105
+	[[ "$(jq -r "$(kase paired).reason" "$JSON")" == *"(a 95.83% interval: look 4 of 4)" ]] ||
+		fail "$(jq -r "$(kase paired).reason" "$JSON")"
+	# an even split would have been 98.75%: [d_(5), d_(16)] = [14, 25]
+}
+
+@test "sequential: a plan whose early looks would spend half the 5% or more falls back to the even split" {
+	# looks 4,8,12,16,20: 2^-3 alone is 0.125 -> 1 - 0.05/5 = 0.99 at every
+	# look -> n=20: [d_(4), d_(17)] (1 - 2*1351/2^20 = 0.99742)
+	looks_copy 4,8,12,16,20
+	jq_near "$(cfg paired).penalty_ms.ci_low" 13
+	jq_near "$(cfg paired).penalty_ms.ci_high" 26
+	jq_near "$(cfg paired).penalty_ms.coverage" 0.9974232
+	[[ "$(jq -r "$(kase paired).reason" "$JSON")" == *"(a 99% interval: look 5 of 5)" ]] ||
+		fail "$(jq -r "$(kase paired).reason" "$JSON")"
+}
+
 @test "n=6 pairs, the fewest allowed, give [d_(1), d_(6)] with coverage 1-2/64" {
 	analyze_ok verdicts
 	# d = 2 12 (pair 2 lost) 3 0.5 6 1 -> sorted 0.5 1 2 3 6 12

@@ -95,7 +95,7 @@ within() {
 	assert_equal "$(field "$r" exe '.configs[] | select(.threads == 2) | .sequential | "\(.launched) \(.stopped)"')" "16 slowdown"
 	assert_equal "$(field "$r" exe .verdict)" slowdown
 	assert_equal "$(field "$r" exe .serialisation)" serialised
-	[[ "$(field "$r" exe .reason)" == *"(a 98.75% interval: 4 looks)" ]] || fail "$(field "$r" exe .reason)"
+	[[ "$(field "$r" exe .reason)" == *"(a 99.22% interval: look 1 of 4)" ]] || fail "$(field "$r" exe .reason)"
 	grep -q '^- exe T=1 all: 8 of 20 artifacts (looks at 8,12,16,20), stopped: slowdown certain\.$' "$r/report.md"
 	# stopping early does not bias the estimate: within 5% of the hold
 	p=$(field "$r" exe .penalty_ms.median)

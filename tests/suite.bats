@@ -206,18 +206,24 @@ within() {
 
 meta() { awk -F '\t' -v k="$2" '$1 == "meta" && $2 == k { print $3 }' "$1"; }
 
-@test "micro/suite --sequential: no first-launch cost stops as none before M, chunk by chunk" {
+@test "micro/suite --sequential: no first-launch cost stops as none before M, or runs to M; never a slowdown; chunk by chunk" {
 	mkdir -p "$D/w"
-	for try in 1 2; do
+	# an early look stops on none only when every pair so far lies below
+	# the floor (docs/method.md): one noisy program among the first 8
+	# carries it on, to M at worst
+	for try in 1 2 3; do
 		run -0 "$BIN/suite" --dir "$D/w" --count 40 --jobs 2 --sequential --quiet --out "$D/s.tsv" --prefix t
 		[ "$(meta "$D/s.tsv" stopped)" = none ] && break
-		echo "# no cost: not certain on try $try ($(meta "$D/s.tsv" m) programs), busy machine" >&3
+		echo "# no cost: not certain on try $try ($(meta "$D/s.tsv" m) programs, $(meta "$D/s.tsv" stopped)): a pair at or above the floor at each early look" >&3
 	done
 	assert_equal "$(meta "$D/s.tsv" looks)" 8,15,22,29,36,40
 	assert_equal "$(meta "$D/s.tsv" planned)" 40
-	assert_equal "$(meta "$D/s.tsv" stopped)" none
 	m=$(meta "$D/s.tsv" m)
-	[ "$m" -lt 40 ] || fail "ran all 40"
+	case $(meta "$D/s.tsv" stopped) in
+	none) [ "$m" -lt 40 ] || fail "stopped as none after all 40" ;;
+	maximum) assert_equal "$m" 40 ;;
+	*) fail "no cost, yet stopped: $(meta "$D/s.tsv" stopped)" ;;
+	esac
 	# every pass covers the programs run, no more
 	for p in fresh rerun build alone; do
 		assert_equal "$(grep -c "^sample	$p	" "$D/s.tsv")" "$m"
@@ -235,7 +241,7 @@ meta() { awk -F '\t' -v k="$2" '$1 == "meta" && $2 == k { print $3 }' "$1"; }
 		fail "$(jq -c '.suite.runs[0].sequential' "$r/run.json")"
 	assert_equal "$(jq -r '.suite.runs[0].programs' "$r/run.json")" 8
 	assert_equal "$(jq -r '.suite.runs[0].verdict' "$r/run.json")" slowdown
-	[[ "$(jq -r '.suite.runs[0].reason' "$r/run.json")" == *"(a 98.75% interval: 4 looks; 8 of 20 programs, stopped: slowdown certain)" ]] ||
+	[[ "$(jq -r '.suite.runs[0].reason' "$r/run.json")" == *"(a 99.22% interval: look 1 of 4; 8 of 20 programs, stopped: slowdown certain)" ]] ||
 		fail "$(jq -r '.suite.runs[0].reason' "$r/run.json")"
 	validate_run_json "$r/run.json"
 }
