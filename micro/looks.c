@@ -86,8 +86,17 @@ double looks_coverage_at(const char *s, long n, int *which)
 		*which = 0;
 	if (k < 1)
 		return CONFIDENCE;
-	for (i = 0; i < k - 1 && v[i] != n; i++)
-		;
+	/* Before the maximum, the last look at or below n: launch takes look
+	 * i once n reaches it, and a block of T launches may carry n past it
+	 * (the full profile's 15 at T = 2 stops at 16).  Where one block
+	 * passes several looks (T above the step), this is the latest of
+	 * them, whose coverage is the higher: never a narrower interval than
+	 * the one that stopped. */
+	if (n >= v[k - 1])
+		i = k - 1;
+	else
+		for (i = k - 2; i > 0 && v[i] > n; i--)
+			;
 	if (which)
 		*which = i + 1;
 	return looks_coverage(v, k, i);

@@ -32,7 +32,8 @@ double looks_confidence(int k);
 double looks_coverage(const long looks[], int k, int i);
 
 /* looks_coverage for a "meta looks" value s (looks_count's syntax) and
- * the n artifacts or programs launched: the look at n, else the last;
+ * the n artifacts or programs launched: the last look if n reached it,
+ * else the last look at or below n (the first if none);
  * its 1-based number in *which (may be NULL).  CONFIDENCE (and 0) when s
  * is not valid. */
 double looks_coverage_at(const char *s, long n, int *which);

@@ -201,6 +201,25 @@ looks_copy() {
 	# an even split would have been 98.75%: [d_(5), d_(16)] = [14, 25]
 }
 
+@test "sequential, stopped past a look (a block of T=2 carried 15 to 16): the interval is that look's, [d_(1), d_(16)]" {
+	# the full profile's looks; 16 pairs, stopped at look 2 (15): 1 - 2^-14
+	# -> [d_(1), d_(16)]; the last look's 95.79% would give [d_(4), d_(13)]
+	looks_copy 8,15,22,29,36,40
+	awk -F '\t' -v OFS='\t' '$1 == "sample" && $4 >= 16 { next }
+		$1 == "meta" && $2 == "n" { $3 = 16 } $1 == "meta" && $2 == "planned" { $3 = 40 }
+		$1 == "meta" && $2 == "stopped" { $3 = "slowdown" } { print }' \
+		"$RUN/raw/paired-t1-all.samples.tsv" >"$RUN/s.new" && mv "$RUN/s.new" "$RUN/raw/paired-t1-all.samples.tsv"
+	rm -f "$JSON"
+	run --separate-stderr "$BIN/analyze" --run "$RUN"
+	assert_success
+	# d_i = 10 + (7i mod 20), i < 16: 10..15, 17..21, 24..28
+	jq_is "$(cfg paired).pairs" 16
+	jq_near "$(cfg paired).penalty_ms.ci_low" 10
+	jq_near "$(cfg paired).penalty_ms.ci_high" 28
+	[[ "$(jq -r "$(kase paired).reason" "$JSON")" == *"(a 99.99% interval: look 2 of 6)" ]] ||
+		fail "$(jq -r "$(kase paired).reason" "$JSON")"
+}
+
 @test "sequential: a plan whose early looks would spend half the 5% or more falls back to the even split" {
 	# looks 4,8,12,16,20: 2^-3 alone is 0.125 -> 1 - 0.05/5 = 0.99 at every
 	# look -> n=20: [d_(4), d_(17)] (1 - 2*1351/2^20 = 0.99742)
