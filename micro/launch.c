@@ -76,6 +76,7 @@ struct barrier {
 
 struct run {
 	struct manifest *m;
+	long planned; /* artifacts the plan may launch (m->n, or --planned) */
 	const struct artifact *ref; /* --reference: launched in the reference pass */
 	const char *cls;
 	int threads;
@@ -124,7 +125,7 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: launch --manifest FILE --out FILE [--threads T] [--class all|P|E]\n"
 		"              [--passes first,repeat] [--block K] [--reference MANIFEST]\n"
-		"              [--sequential] [--quiet]\n"
+		"              [--sequential [--planned N -- MAKER ARG...]] [--quiet]\n"
 		"Launch every artifact of a manifest for the first time, then again,\n"
 		"with T threads started together; write the samples (docs/formats.md).\n"
 		"  --threads T   launching threads, 1..%d and at most the artifact count (1)\n"
@@ -141,6 +142,11 @@ static void usage(FILE *out)
 		"  --sequential  stop at a planned look (8 pairs, then in steps, the\n"
 		"                last at every artifact) once the verdict is certain\n"
 		"                at the looks' adjusted coverage (docs/method.md)\n"
+		"  --planned N   with --sequential: plan for N artifacts, of which the\n"
+		"                manifest holds the first ones; before a block that needs\n"
+		"                more, run MAKER ARG... --first I --count K (micro/mkfresh\n"
+		"                with the arguments that made the manifest), which makes\n"
+		"                them up to the next look and rewrites the manifest\n"
 		"  --quiet       no per-pass summary on stderr\n", MAX_THREADS);
 }
 
@@ -438,7 +444,7 @@ static void write_samples(const char *out, struct run *r, const int *ran, const 
 	fprintf(f, "meta\tthreads\t%d\nmeta\tclass\t%s\nmeta\tn\t%ld\n", r->threads, r->cls, n);
 	fprintf(f, "meta\tblock\t%ld\n", r->block);
 	if (q->on) {
-		fprintf(f, "meta\tplanned\t%ld\nmeta\tlooks\t", r->m->n);
+		fprintf(f, "meta\tplanned\t%ld\nmeta\tlooks\t", r->planned);
 		for (i = 0; i < q->k; i++)
 			fprintf(f, "%s%ld", i ? "," : "", q->looks[i]);
 		fprintf(f, "\nmeta\tstopped\t%s\n", q->stop);
@@ -494,6 +500,61 @@ static void parse_passes(const char *s, int *order, int *count)
 	free(copy);
 }
 
+/* Make the artifacts m->n .. target-1 (--planned): the maker with
+ * --first and --count appended, then the manifest it rewrote. */
+static void extend(const char *path, struct manifest *m, char **maker, long target)
+{
+	char first[24], count[24], **argv;
+	int na = 0, st = 0, err;
+	long i;
+	pid_t pid;
+
+	while (maker[na])
+		na++;
+	argv = xmalloc(sizeof(char *) * (size_t)(na + 5));
+	memcpy(argv, maker, sizeof(char *) * (size_t)na);
+	snprintf(first, sizeof first, "%ld", m->n);
+	snprintf(count, sizeof count, "%ld", target - m->n);
+	argv[na] = "--first";
+	argv[na + 1] = first;
+	argv[na + 2] = "--count";
+	argv[na + 3] = count;
+	argv[na + 4] = NULL;
+	err = posix_spawn(&pid, argv[0], NULL, NULL, argv, environ);
+	free(argv);
+	if (err != 0) {
+		errno = err;
+		die(EXIT_FAIL, "cannot run the maker %s:", maker[0]);
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			die(EXIT_FAIL, "waitpid:");
+	if (interrupted)
+		die(128 + (int)interrupted, "interrupted; no samples written");
+	if (WIFSIGNALED(st))
+		die(128 + WTERMSIG(st), "the maker %s was killed (signal %d); no samples written",
+		    maker[0], WTERMSIG(st));
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		die(WEXITSTATUS(st) >= 128 ? WEXITSTATUS(st) : EXIT_FAIL,
+		    "the maker %s failed (exit %d) making artifacts %ld to %ld; no samples written",
+		    maker[0], WEXITSTATUS(st), m->n, target - 1);
+	for (i = 0; i < m->n; i++) {
+		char **a;
+
+		for (a = m->art[i].argv; *a; a++)
+			free(*a);
+		free(m->art[i].argv);
+		free(m->art[i].object);
+	}
+	free(m->art);
+	free(m->kase);
+	free(m->kind);
+	read_manifest(path, m);
+	if (m->n != target)
+		die(EXIT_FAIL, "the maker %s left %ld artifacts in %s, not %ld", maker[0], m->n,
+		    path, target);
+}
+
 int main(int argc, char **argv)
 {
 	const char *manifest = NULL, *out = NULL, *cls = "all", *passes = NULL;
@@ -503,7 +564,8 @@ int main(int argc, char **argv)
 	struct sigaction sa;
 	uint64_t wall[NPASS] = { 0, 0, 0 };
 	int ran[NPASS] = { 0, 0, 0 }, order[NPASS], npass, i, quiet = 0;
-	long threads = 1, per_thread = -1, b, blocks = 0;
+	long threads = 1, per_thread = -1, b, blocks = 0, planned = 0;
+	char **maker = NULL;
 	struct seq seq = { 0 };
 	char why[256];
 
@@ -523,6 +585,10 @@ int main(int argc, char **argv)
 			seq.on = 1;
 			continue;
 		}
+		if (strcmp(a, "--") == 0) {
+			maker = argv + i + 1;
+			break;
+		}
 		if (!v)
 			die(EXIT_USAGE, "%s needs a value (see --help)", a);
 		if (strcmp(a, "--manifest") == 0)
@@ -538,6 +604,9 @@ int main(int argc, char **argv)
 		else if (strcmp(a, "--block") == 0) {
 			if (parse_long(v, 0, 1000000, &per_thread) != 0)
 				die(EXIT_USAGE, "--block: '%s' is not a whole number from 0 to 1000000", v);
+		} else if (strcmp(a, "--planned") == 0) {
+			if (parse_long(v, 1, 10000000, &planned) != 0)
+				die(EXIT_USAGE, "--planned: '%s' is not a whole number from 1 to 10000000", v);
 		} else if (strcmp(a, "--threads") == 0) {
 			if (parse_long(v, 1, MAX_THREADS, &threads) != 0)
 				die(EXIT_USAGE, "--threads: '%s' is not a whole number from 1 to %d", v, MAX_THREADS);
@@ -561,8 +630,21 @@ int main(int argc, char **argv)
 		if (refm.n != 1)
 			die(EXIT_USAGE, "reference manifest %s: want 1 artifact, not %ld", reference, refm.n);
 	}
-	if (threads > m.n)
-		die(EXIT_USAGE, "--threads %ld exceeds the %ld artifacts of %s", threads, m.n, manifest);
+	if (planned || maker) {
+		if (!planned || !maker || !maker[0])
+			die(EXIT_USAGE, "--planned N and a maker after -- go together (see --help)");
+		if (!seq.on)
+			die(EXIT_USAGE, "--planned needs --sequential");
+		if (maker[0][0] != '/')
+			die(EXIT_USAGE, "the maker '%s' is not an absolute path", maker[0]);
+		if (planned < m.n)
+			die(EXIT_USAGE, "--planned %ld is below the %ld artifacts of %s", planned,
+			    m.n, manifest);
+	} else {
+		planned = m.n;
+	}
+	if (threads > planned)
+		die(EXIT_USAGE, "--threads %ld exceeds the %ld artifacts of %s", threads, planned, manifest);
 	open_samples(out);
 
 	memset(&sa, 0, sizeof sa);
@@ -573,6 +655,7 @@ int main(int argc, char **argv)
 
 	memset(&r, 0, sizeof r);
 	r.m = &m;
+	r.planned = planned;
 	r.ref = reference ? &refm.art[0] : NULL;
 	r.cls = cls;
 	r.threads = (int)threads;
@@ -583,7 +666,7 @@ int main(int argc, char **argv)
 	posix_spawn_file_actions_addopen(&r.fa, 1, "/dev/null", O_WRONLY, 0);
 	posix_spawn_file_actions_addopen(&r.fa, 2, "/dev/null", O_WRONLY, 0);
 	for (i = 0; i < NPASS; i++)
-		r.samples[i] = calloc((size_t)m.n, sizeof(struct sample));
+		r.samples[i] = calloc((size_t)planned, sizeof(struct sample));
 	if (!r.samples[0] || !r.samples[1] || !r.samples[2])
 		die(EXIT_FAIL, "out of memory");
 	if (r.ref) {
@@ -615,7 +698,7 @@ int main(int argc, char **argv)
 
 	if (per_thread < 0)
 		per_thread = threads == 1 ? 2 : 1;
-	r.block = per_thread == 0 || per_thread * threads >= m.n ? m.n : per_thread * threads;
+	r.block = per_thread == 0 || per_thread * threads >= planned ? planned : per_thread * threads;
 	if (seq.on) {
 		int first = 0, second = 0;
 
@@ -627,16 +710,27 @@ int main(int argc, char **argv)
 		}
 		if (!first || !second || first > second)
 			die(EXIT_USAGE, "--sequential needs the first pass before the repeat pass");
-		seq.k = looks_plan(LOOKS_FIRST, m.n, seq.looks);
+		seq.k = looks_plan(LOOKS_FIRST, planned, seq.looks);
 		seq.stop = "maximum";
 	}
-	for (b = 0; b < m.n;) {
-		long end = b + r.block < m.n ? b + r.block : m.n;
+	for (b = 0; b < planned;) {
+		long end = b + r.block < planned ? b + r.block : planned;
 
 		/* a last block shorter than T would leave threads idle: it joins
 		 * the block before */
-		if (m.n - end > 0 && m.n - end < threads)
-			end = m.n;
+		if (planned - end > 0 && planned - end < threads)
+			end = planned;
+		/* artifacts are made up to the next look, between blocks: the
+		 * maker runs before the block's first launches, never during */
+		if (end > m.n) {
+			long target = end;
+
+			if (seq.next < seq.k && seq.looks[seq.next] > target)
+				target = seq.looks[seq.next];
+			extend(manifest, &m, maker, target < planned ? target : planned);
+			if (idle_ok && cpuidle_read(&i0, &t0) != 0)
+				idle_ok = 0;
+		}
 		for (i = 0; i < npass; i++) {
 			enum pass p = (enum pass)order[i];
 			uint64_t i1, t1;
@@ -671,7 +765,7 @@ int main(int argc, char **argv)
 			if (v && threads > 1 && blocks < SEQ_MIN_ROUNDS &&
 			    !(strcmp(v, "slowdown") == 0 && rounds_sharp(&r, b, seq.k)))
 				v = NULL;
-			if (v && b < m.n) {
+			if (v && b < planned) {
 				seq.stop = v;
 				break;
 			}
@@ -690,9 +784,9 @@ int main(int argc, char **argv)
 				m.kase, cls, r.threads, pass_name[p], b, wall[p] / 1e6,
 				b / (wall[p] / 1e9));
 	}
-	if (!quiet && seq.on && b < m.n)
+	if (!quiet && seq.on && b < planned)
 		fprintf(stderr, "launch: %s/%s T=%d: stopped after %ld of %ld artifacts: %s "
-			"is certain\n", m.kase, cls, r.threads, b, m.n, seq.stop);
+			"is certain\n", m.kase, cls, r.threads, b, planned, seq.stop);
 	write_samples(out, &r, ran, wall, b, &seq);
 	return 0;
 }

@@ -90,6 +90,7 @@ static char **cc_argv;          /* $CC split at blanks */
 static int cc_argc;
 static int quarantine;          /* set the quarantine xattr on exes */
 static long pad_bytes;          /* --size: random bytes in each program */
+static long first;              /* --first: the index of the first artifact made */
 
 static volatile sig_atomic_t got_signal;
 
@@ -109,7 +110,7 @@ static void usage(FILE *f)
 	fputs(
 "usage: mkfresh --kind KIND --count N --dir WORKDIR --prefix NAME --manifest FILE\n"
 "               [--case NAME] [--payload ok|kill|fail] [--cc CC] [--jobs J]\n"
-"               [--size BYTES]\n"
+"               [--size BYTES] [--first I]\n"
 "       mkfresh --help\n"
 "\n"
 "Make N fresh artifacts of KIND directly in WORKDIR (which must exist), named\n"
@@ -127,6 +128,9 @@ static void usage(FILE *f)
 "  --size BYTES  pad each compiled program (exe kinds, the dylib's library)\n"
 "                with BYTES of its own random bytes in a read-only data\n"
 "                section: digits, k (KiB) or m (MiB) after; at most 64m\n"
+"  --first I     make artifacts I .. I+N-1 of a run that made 0 .. I-1 into\n"
+"                the same WORKDIR with the same PREFIX (their base or host\n"
+"                is used again, not made); the manifest lists all I+N\n"
 "\n"
 "exit: 0 ok, 1 failure, 2 usage, 130 interrupted.  On failure or interrupt\n"
 "every file made is removed and no manifest is written.\n", f);
@@ -784,7 +788,7 @@ static void compile_units(long n, enum unit u, long njob, const char *stem_one)
 				;
 			if (i < njobs) {
 				char *stem = stem_one ? xstrdup(stem_one) :
-					xasprintf("%s-%04ld", prefix, next);
+					xasprintf("%s-%04ld", prefix, first + next);
 
 				start_job(&jobs[i], u, stem);
 				free(stem);
@@ -813,13 +817,22 @@ static void compile_units(long n, enum unit u, long njob, const char *stem_one)
 
 /* ---- the kinds ---- */
 
+/* The base or host a run before this one (--first) made: there, or the
+ * artifacts that follow cannot be made like the ones before. */
+static void made_before(const char *path)
+{
+	if (!is_exec_file(path))
+		die(EXIT_USAGE, "--first %ld: no %s: the run that made artifact 0 "
+		    "makes it, into the same WORKDIR with the same PREFIX", first, path);
+}
+
 static void make_scripts(long n)
 {
 	const char *tail = payload == P_KILL ? "kill -9 $$" :
 			   payload == P_FAIL ? "exit 3" : "exit 0";
 	long i;
 
-	for (i = 0; i < n; i++) {
+	for (i = first; i < first + n; i++) {
 		char *stem, *path, *nonce, *text;
 
 		check_interrupt();
@@ -837,12 +850,18 @@ static void make_scripts(long n)
 	}
 }
 
-/* Build PREFIX-base, optionally launch it once; returns its path. */
+/* Build PREFIX-base, optionally launch it once; returns its path.  With
+ * --first the run before made and launched it: it is used as it is. */
 static char *make_base(int launch)
 {
 	char *stem = xasprintf("%s-base", prefix);
 	char *base = xasprintf("%s/%s", workdir, stem);
 
+	if (first > 0) {
+		made_before(base);
+		free(stem);
+		return base;
+	}
 	compile_units(1, U_EXE, 1, stem);
 	free(stem);
 	check_interrupt();
@@ -858,7 +877,7 @@ static void make_copies(const char *src, long n)
 {
 	long i;
 
-	for (i = 0; i < n; i++) {
+	for (i = first; i < first + n; i++) {
 		char *slot = slot_path(i, ""), *tmp = slot_path(i, ".tmp");
 
 		check_interrupt();
@@ -874,7 +893,7 @@ static void make_hardlinks(const char *base, long n)
 {
 	long i;
 
-	for (i = 0; i < n; i++) {
+	for (i = first; i < first + n; i++) {
 		char *slot = slot_path(i, "");
 
 		check_interrupt();
@@ -900,7 +919,7 @@ static void make_rewrites(const char *base, long n)
 {
 	long i;
 
-	for (i = 0; i < n; i++) {
+	for (i = first; i < first + n; i++) {
 		char *slot = slot_path(i, ""), *nw = slot_path(i, ".new");
 		char *argv[2] = { slot, NULL };
 
@@ -1006,7 +1025,7 @@ int main(int argc, char **argv)
 {
 	const char *o_kind = NULL, *o_count = NULL, *o_dir = NULL;
 	const char *o_manifest = NULL, *o_case = NULL, *o_payload = NULL;
-	const char *o_cc = NULL, *o_jobs = NULL, *o_size = NULL;
+	const char *o_cc = NULL, *o_jobs = NULL, *o_size = NULL, *o_first = NULL;
 	const char *echo = NULL;
 	long count, njob;
 	struct stat st;
@@ -1041,6 +1060,8 @@ int main(int argc, char **argv)
 			o_jobs = need_value(argc, argv, &i, a);
 		else if (!strcmp(a, "--size"))
 			o_size = need_value(argc, argv, &i, a);
+		else if (!strcmp(a, "--first"))
+			o_first = need_value(argc, argv, &i, a);
 		else
 			die(EXIT_USAGE, "unknown argument '%s' (see --help)", a);
 	}
@@ -1069,6 +1090,9 @@ int main(int argc, char **argv)
 	if (parse_long(o_count, 1, MAX_COUNT, &count) != 0)
 		die(EXIT_USAGE, "--count: '%s' is not a whole number in 1..%ld",
 		    o_count, MAX_COUNT);
+	if (o_first && parse_long(o_first, 0, MAX_COUNT - count, &first) != 0)
+		die(EXIT_USAGE, "--first: '%s' is not a whole number in 0..%ld "
+		    "(with --count %ld)", o_first, MAX_COUNT - count, count);
 	if (o_jobs) {
 		if (parse_long(o_jobs, 1, MAX_JOBS, &njob) != 0)
 			die(EXIT_USAGE, "--jobs: '%s' is not a whole number in 1..%ld",
@@ -1199,9 +1223,13 @@ int main(int argc, char **argv)
 		char *host = xasprintf("%s/%s", workdir, stem);
 		char *hargv[2] = { host, NULL };
 
-		compile_units(1, U_HOST, 1, stem);
-		check_interrupt();
-		prelaunch(hargv);
+		if (first > 0) {
+			made_before(host);
+		} else {
+			compile_units(1, U_HOST, 1, stem);
+			check_interrupt();
+			prelaunch(hargv);
+		}
 		compile_units(count, U_LIB, njob, NULL);
 		free(stem);
 		free(host);
@@ -1219,7 +1247,7 @@ int main(int argc, char **argv)
 		die_if_full(EXIT_FAIL, workdir);
 		die(EXIT_FAIL, "cannot write %s to disk:", workdir);
 	}
-	write_manifest(o_case, count);
+	write_manifest(o_case, first + count);
 	finished = 1;
 	return EXIT_OK;
 }

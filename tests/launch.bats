@@ -307,6 +307,102 @@ meta() { awk -F '\t' -v k="$2" '$1 == "meta" && $2 == k { print $3 }' "$1"; }
 	assert_equal "$(meta "$D/l2.tsv" stopped)" slowdown
 }
 
+# maker DIR BODY: a stand-in for mkfresh --first I --count K (launch's
+# --planned): makes DIR/a-I.sh ... with BODY, rewrites DIR/m to list all,
+# and logs "I K R" to DIR/made, R the artifacts that had run by then
+maker() {
+	cat >"$1/maker" <<'MAKER'
+#!/bin/sh
+dir=$1 body=$2 first=$4 count=$6
+ran=$(ls "$dir" | grep -c '\.ran$')
+echo "$first $count $ran" >>"$dir/made"
+n=$((first + count))
+{
+	printf 'execlag-manifest\t1\ncase\tt\nkind\tscript\nn\t%s\nworkdir\t%s\n' "$n" "$dir"
+	i=0
+	while [ "$i" -lt "$n" ]; do
+		[ "$i" -lt "$first" ] || printf '#!/bin/sh\n%s\n' "$body" >"$dir/a-$i.sh"
+		chmod 755 "$dir/a-$i.sh"
+		printf 'artifact\t%s\t%s\t%s\n' "$i" "$dir/a-$i.sh" "$dir/a-$i.sh"
+		i=$((i + 1))
+	done
+} >"$dir/m.new" && mv "$dir/m.new" "$dir/m"
+MAKER
+	chmod 755 "$1/maker"
+}
+
+@test "--planned: launch has the maker make artifacts up to each look it reaches, between blocks" {
+	# a noisy penalty (+-20 ms by artifact) runs to the maximum: from the
+	# first look's 8, the maker is asked for 4 at a time, each time once
+	# every artifact before had run (first and repeat)
+	body='i=${0%.sh}; i=${i##*-}
+if [ -e "$0.ran" ]; then [ $((i % 2)) = 1 ] && sleep 0.02; exit 0; fi
+: >"$0.ran"; [ $((i % 2)) = 0 ] && sleep 0.02; exit 0'
+	scripts "$D/noisy" 8 "$body"
+	maker "$D/noisy"
+	run -0 "$BIN/launch" --quiet --sequential --manifest "$D/noisy/m" --out "$D/n.tsv" \
+		--planned 20 -- "$D/noisy/maker" "$D/noisy" "$body"
+	assert_equal "$(cat "$D/noisy/made")" "$(printf '8 4 8\n12 4 12\n16 4 16')"
+	assert_equal "$(meta "$D/n.tsv" planned)" 20
+	assert_equal "$(meta "$D/n.tsv" n)" 20
+	assert_equal "$(meta "$D/n.tsv" stopped)" maximum
+	assert_equal "$(awk -F '\t' '$1 == "sample"' "$D/n.tsv" | wc -l | tr -d ' ')" 40
+	# a large penalty stops at the first look: the maker is never run
+	body='[ -e "$0.ran" ] && exit 0; : >"$0.ran"; sleep 0.2'
+	scripts "$D/slow" 8 "$body"
+	maker "$D/slow"
+	run -0 "$BIN/launch" --quiet --sequential --manifest "$D/slow/m" --out "$D/s.tsv" \
+		--planned 20 -- "$D/slow/maker" "$D/slow" "$body"
+	assert_equal "$(meta "$D/s.tsv" stopped)" slowdown
+	assert_equal "$(meta "$D/s.tsv" planned)" 20
+	[ ! -e "$D/slow/made" ]
+	# at T=2 a look waits for 8 rounds: the maker makes up to the look past
+	# the block (12, then 16), never a block's worth at a time
+	rm -f "$D"/slow/*.ran
+	run -0 "$BIN/launch" --quiet --sequential --threads 2 --manifest "$D/slow/m" --out "$D/s2.tsv" \
+		--planned 20 -- "$D/slow/maker" "$D/slow" "$body"
+	assert_equal "$(cat "$D/slow/made")" "$(printf '8 4 8\n12 4 12')"
+	assert_equal "$(meta "$D/s2.tsv" n)" 16
+}
+
+@test "--planned: refused without --sequential or a maker; a failing maker ends the run with no samples" {
+	scripts "$D/a" 8 'exit 0'
+	maker "$D/a"
+	run --separate-stderr "$BIN/launch" --manifest "$D/a/m" --out "$D/x.tsv" --planned 20 -- "$D/a/maker"
+	assert_equal "$status" 2
+	assert_equal "$stderr" "launch: --planned needs --sequential"
+	run --separate-stderr "$BIN/launch" --sequential --manifest "$D/a/m" --out "$D/x.tsv" --planned 20
+	assert_equal "$status" 2
+	assert_equal "$stderr" "launch: --planned N and a maker after -- go together (see --help)"
+	run --separate-stderr "$BIN/launch" --sequential --manifest "$D/a/m" --out "$D/x.tsv" --planned 6 -- "$D/a/maker"
+	assert_equal "$status" 2
+	assert_equal "$stderr" "launch: --planned 6 is below the 8 artifacts of $D/a/m"
+	run --separate-stderr "$BIN/launch" --sequential --manifest "$D/a/m" --out "$D/x.tsv" --planned 20 -- a/maker
+	assert_equal "$status" 2
+	assert_equal "$stderr" "launch: the maker 'a/maker' is not an absolute path"
+	[ ! -e "$D/x.tsv" ]
+	# a maker that fails (the noisy scripts reach it): exit 1, no samples
+	body='i=${0%.sh}; i=${i##*-}
+if [ -e "$0.ran" ]; then [ $((i % 2)) = 1 ] && sleep 0.02; exit 0; fi
+: >"$0.ran"; [ $((i % 2)) = 0 ] && sleep 0.02; exit 0'
+	scripts "$D/b" 8 "$body"
+	printf '#!/bin/sh\necho "mkfresh: no space" >&2\nexit 1\n' >"$D/b/maker"
+	chmod 755 "$D/b/maker"
+	run --separate-stderr "$BIN/launch" --quiet --sequential --manifest "$D/b/m" --out "$D/x.tsv" \
+		--planned 20 -- "$D/b/maker"
+	assert_equal "$status" 1
+	assert_equal "$stderr" "mkfresh: no space"$'\n'"launch: the maker $D/b/maker failed (exit 1) making artifacts 8 to 11; no samples written"
+	[ ! -e "$D/x.tsv" ]
+	# one that leaves the manifest short
+	printf '#!/bin/sh\nexit 0\n' >"$D/b/maker"
+	rm -f "$D"/b/*.ran
+	run --separate-stderr "$BIN/launch" --quiet --sequential --manifest "$D/b/m" --out "$D/x.tsv" \
+		--planned 20 -- "$D/b/maker"
+	assert_equal "$status" 1
+	assert_equal "$stderr" "launch: the maker $D/b/maker left 8 artifacts in $D/b/m, not 12"
+	[ ! -e "$D/x.tsv" ]
+}
+
 @test "--sequential: no penalty stops as none; a noisy one runs to the maximum" {
 	scripts "$D/same" 20 'exit 0'
 	for try in 1 2 3 4; do

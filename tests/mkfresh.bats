@@ -274,6 +274,74 @@ expect_usage_error() {
 	done < <(objects)
 }
 
+@test "--first: a second run makes the next artifacts beside the first ones; the manifest lists all" {
+	for kind in exe script-via-sh dylib; do
+		rm -rf "$W" "$M" && mkdir "$W"
+		mk "$kind" 3 --jobs 2
+		before=$(sha $(objects))
+		host=""
+		[ "$kind" != dylib ] || host=$(inode "$W/p-host")
+		mk "$kind" 2 --jobs 2 --first 3
+		check_manifest "$kind" 5
+		# the first three untouched, the new ones with bytes and a nonce
+		# of their own, the host the one made first
+		assert_equal "$(sha $(objects) | head -n 3)" "$before"
+		check_all_differ
+		check_nonces
+		[ -z "$host" ] || assert_equal "$(inode "$W/p-host")" "$host"
+		check_runs 0
+	done
+	# the base or host of the first run is used as it is: not made again,
+	# not launched again (exe-rewrite launches each new slot, a link to it)
+	make_logging_cc
+	for kind in exe-hardlink exe-rewrite dylib; do
+		rm -rf "$W" "$M" && mkdir "$W" && : >"$EXECLAG_TEST_LOG"
+		mk "$kind" 3 --cc "$FAKECC"
+		if [ "$kind" = dylib ]; then base=$(inode "$W/p-host"); else base=$(inode "$W/p-base"); fi
+		: >"$EXECLAG_TEST_LOG"
+		mk "$kind" 2 --cc "$FAKECC" --first 3
+		check_manifest "$kind" 5
+		case $kind in
+		exe-rewrite)
+			assert_equal "$(awk '{ print $1 }' "$EXECLAG_TEST_LOG" | sort -u)" "$base"
+			assert_equal "$(awk '{ print $2 }' "$EXECLAG_TEST_LOG")" "$(objects | sed -n '4,$p')" ;;
+		exe-hardlink)
+			assert_equal "$(cat "$EXECLAG_TEST_LOG")" ""
+			assert_equal "$(inode "$W/p-0004")" "$base" ;;
+		dylib)
+			assert_equal "$(cat "$EXECLAG_TEST_LOG")" ""
+			assert_equal "$(inode "$W/p-host")" "$base" ;;
+		esac
+	done
+}
+
+@test "--first: refused without the first run's base or host, past the last slot, or over an artifact" {
+	run --separate-stderr "$BIN/mkfresh" --kind exe-copy --count 2 --first 3 --dir "$W" \
+		--prefix p --manifest "$M"
+	assert_equal "$status" 2
+	[[ "$stderr" == "mkfresh: --first 3: no "*"/p-base: the run that made artifact 0 makes it"* ]] || fail "$stderr"
+	[ ! -e "$M" ] && assert_equal "$(contents)" ""
+	run --separate-stderr "$BIN/mkfresh" --kind dylib --count 2 --first 3 --dir "$W" \
+		--prefix p --manifest "$M"
+	assert_equal "$status" 2
+	[[ "$stderr" == *"/p-host: the run that made artifact 0 makes it"* ]] || fail "$stderr"
+	for bad in -1 x 99999; do
+		run --separate-stderr "$BIN/mkfresh" --kind script --count 2 --first "$bad" --dir "$W" \
+			--prefix p --manifest "$M"
+		assert_equal "$status" 2
+		assert_equal "$stderr" "mkfresh: --first: '$bad' is not a whole number in 0..99998 (with --count 2)"
+	done
+	# the slots from --first on must be new: an artifact in the way is kept,
+	# and the manifest of the run before stays as it was
+	mk script 4
+	cp "$M" "$BATS_TEST_TMPDIR/m4"
+	run --separate-stderr "$BIN/mkfresh" --kind script --count 2 --first 3 --dir "$W" \
+		--prefix p --manifest "$M"
+	assert_equal "$status" 1
+	cmp "$M" "$BATS_TEST_TMPDIR/m4"
+	assert_equal "$(contents)" "$(names .sh 4)"
+}
+
 @test "system-copy: byte copies of echo, each exits 0" {
 	mk system-copy 3
 	check_manifest system-copy 3
