@@ -8,6 +8,10 @@
 #include <math.h>
 #include <string.h>
 
+/* the most looks a samples file's "meta looks" may list (LOOKS_MAX is
+ * what launch plans; files from elsewhere may carry more) */
+#define PARSE_MAX 64
+
 int looks_plan(long first, long n, long looks[LOOKS_MAX])
 {
 	long step, at;
@@ -53,8 +57,8 @@ double looks_coverage(const long looks[], int k, int i)
 	return CONFIDENCE + spent;
 }
 
-/* looks_parse: the looks of s into v (at most 64); their number, or -1. */
-static int looks_parse(const char *s, long v[64])
+/* looks_parse: the looks of s into v (at most PARSE_MAX); their number, or -1. */
+static int looks_parse(const char *s, long v[PARSE_MAX])
 {
 	long x, last = 0;
 	int k = 0;
@@ -63,7 +67,7 @@ static int looks_parse(const char *s, long v[64])
 		char num[24];
 		size_t len = strcspn(s, ",");
 
-		if (len == 0 || len >= sizeof num || k >= 64)
+		if (len == 0 || len >= sizeof num || k >= PARSE_MAX)
 			return -1;
 		memcpy(num, s, len);
 		num[len] = '\0';
@@ -79,7 +83,7 @@ static int looks_parse(const char *s, long v[64])
 
 double looks_coverage_at(const char *s, long n, int *which)
 {
-	long v[64];
+	long v[PARSE_MAX];
 	int k = s ? looks_parse(s, v) : -1, i;
 
 	if (which)
@@ -118,7 +122,7 @@ const char *looks_certain(double *d, size_t n, double coverage, double ratio)
 
 int looks_count(const char *s)
 {
-	long v[64];
+	long v[PARSE_MAX];
 
 	return looks_parse(s, v);
 }

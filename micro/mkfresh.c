@@ -889,6 +889,17 @@ static void make_copies(const char *src, long n)
 	}
 }
 
+/* slot, new: a hard link to base */
+static void link_new(const char *base, const char *slot)
+{
+	refuse_existing(slot);
+	track(slot);
+	if (link(base, slot) != 0) {
+		untrack_last();
+		die(EXIT_FAIL, "cannot link %s to %s:", slot, base);
+	}
+}
+
 static void make_hardlinks(const char *base, long n)
 {
 	long i;
@@ -897,12 +908,7 @@ static void make_hardlinks(const char *base, long n)
 		char *slot = slot_path(i, "");
 
 		check_interrupt();
-		refuse_existing(slot);
-		track(slot);
-		if (link(base, slot) != 0) {
-			untrack_last();
-			die(EXIT_FAIL, "cannot link %s to %s:", slot, base);
-		}
+		link_new(base, slot);
 		free(slot);
 	}
 }
@@ -924,12 +930,7 @@ static void make_rewrites(const char *base, long n)
 		char *argv[2] = { slot, NULL };
 
 		check_interrupt();
-		refuse_existing(slot);
-		track(slot);
-		if (link(base, slot) != 0) {
-			untrack_last();
-			die(EXIT_FAIL, "cannot link %s to %s:", slot, base);
-		}
+		link_new(base, slot);
 		prelaunch(argv);
 		copy_new(base, nw, 0755);
 		if (rename(nw, slot) != 0)

@@ -189,15 +189,21 @@ looks_copy() {
 	assert_success
 }
 
+# expect_paired LOW HIGH REASON: the paired case's interval, and the end of
+# its reason (the coverage and the look it ended at)
+expect_paired() {
+	jq_near "$(cfg paired).penalty_ms.ci_low" "$1"
+	jq_near "$(cfg paired).penalty_ms.ci_high" "$2"
+	[[ "$(jq -r "$(kase paired).reason" "$JSON")" == *"($3)" ]] ||
+		fail "$(jq -r "$(kase paired).reason" "$JSON")"
+}
+
 @test "sequential, ran to the maximum: the last look gets what the looks before it left, the fixed count's interval" {
 	# looks 8,12,16,20: 0.05 - (2^-7 + 2^-11 + 2^-15) = 0.04167 at n=20
 	# -> still [d_(6), d_(15)] (coverage 0.9586 >= 0.9583), as with no looks
 	looks_copy 8,12,16,20
-	jq_near "$(cfg paired).penalty_ms.ci_low" 15
-	jq_near "$(cfg paired).penalty_ms.ci_high" 24
+	expect_paired 15 24 "a 95.83% interval: look 4 of 4"
 	jq_near "$(cfg paired).penalty_ms.coverage" 0.9586105
-	[[ "$(jq -r "$(kase paired).reason" "$JSON")" == *"(a 95.83% interval: look 4 of 4)" ]] ||
-		fail "$(jq -r "$(kase paired).reason" "$JSON")"
 	# an even split would have been 98.75%: [d_(5), d_(16)] = [14, 25]
 }
 
@@ -214,21 +220,15 @@ looks_copy() {
 	assert_success
 	# d_i = 10 + (7i mod 20), i < 16: 10..15, 17..21, 24..28
 	jq_is "$(cfg paired).pairs" 16
-	jq_near "$(cfg paired).penalty_ms.ci_low" 10
-	jq_near "$(cfg paired).penalty_ms.ci_high" 28
-	[[ "$(jq -r "$(kase paired).reason" "$JSON")" == *"(a 99.99% interval: look 2 of 6)" ]] ||
-		fail "$(jq -r "$(kase paired).reason" "$JSON")"
+	expect_paired 10 28 "a 99.99% interval: look 2 of 6"
 }
 
 @test "sequential: a plan whose early looks would spend half the 5% or more falls back to the even split" {
 	# looks 4,8,12,16,20: 2^-3 alone is 0.125 -> 1 - 0.05/5 = 0.99 at every
 	# look -> n=20: [d_(4), d_(17)] (1 - 2*1351/2^20 = 0.99742)
 	looks_copy 4,8,12,16,20
-	jq_near "$(cfg paired).penalty_ms.ci_low" 13
-	jq_near "$(cfg paired).penalty_ms.ci_high" 26
+	expect_paired 13 26 "a 99% interval: look 5 of 5"
 	jq_near "$(cfg paired).penalty_ms.coverage" 0.9974232
-	[[ "$(jq -r "$(kase paired).reason" "$JSON")" == *"(a 99% interval: look 5 of 5)" ]] ||
-		fail "$(jq -r "$(kase paired).reason" "$JSON")"
 }
 
 @test "n=6 pairs, the fewest allowed, give [d_(1), d_(6)] with coverage 1-2/64" {
