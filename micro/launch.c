@@ -1,12 +1,11 @@
 /* launch - the first and the repeat launch of every artifact in a manifest.
  *
  * The artifacts are taken in blocks of B = K x T (K launches per thread,
- * --block K; by default 1, so that at T = 1 an artifact's repeat comes right
- * after its first launch, and at T > 1 every block is one round of T
- * launches started together, the round in which checks that queue show
- * it): the first launches of a block, then the repeats of the same block,
- * then the next block.  So an artifact's first and repeat launch are one
- * block apart, and a burst of other load, or slow drift,
+ * --block K; by default 2 at T = 1 and 1 at T > 1, so that every block at
+ * T > 1 is one round of T launches started together, the round in which
+ * checks that queue show it): the first launches of a block, then the repeats of
+ * the same block, then the next block.  So an artifact's first and repeat
+ * launch are a few launches apart, and a burst of other load, or slow drift,
  * falls on both alike instead of on one pass.  Within a block's pass, T
  * threads start together on a barrier; thread t launches the block's
  * artifacts whose index is t modulo T, one after the other.  A pass's wall
@@ -138,7 +137,7 @@ static void usage(FILE *out)
 		"                artifact after the repeats: what a launch costs there\n"
 		"  --block K     blocks of K launches per thread: a block's first\n"
 		"                launches, then its repeats, then the next block\n"
-		"                (1: one launch per thread and block);\n"
+		"                (2 at T=1, 1 at T>1: one launch per thread and block);\n"
 		"                0: every first launch, then every repeat\n"
 		"  --sequential  stop at a planned look (8 pairs, then in steps, the\n"
 		"                last at every artifact) once the verdict is certain\n"
@@ -698,7 +697,7 @@ int main(int argc, char **argv)
 	int idle_ok = cpuidle_read(&i0, &t0) == 0;
 
 	if (per_thread < 0)
-		per_thread = 1;
+		per_thread = threads == 1 ? 2 : 1;
 	r.block = per_thread == 0 || per_thread * threads >= planned ? planned : per_thread * threads;
 	if (seq.on) {
 		int first = 0, second = 0;

@@ -159,15 +159,12 @@ blocks_manifest() {
 
 @test "blocks: an artifact's repeat comes within a few launches of its first, not after the whole pass" {
 	blocks_manifest "$D/m" 7
-	# default at T=1: blocks of one launch, each repeat right after its first
+	# default: blocks of 2 launches per thread, first launches then repeats
 	run -0 "$BIN/launch" --quiet --manifest "$D/m" --out "$D/s.tsv"
-	assert_equal "$(tr '\n' ' ' <"$D/order")" "0 0 1 1 2 2 3 3 4 4 5 5 6 6 "
-	assert_equal "$(awk -F '\t' '$1=="meta" && $2=="block" {print $3}' "$D/s.tsv")" 1
+	assert_equal "$(tr '\n' ' ' <"$D/order")" "0 1 0 1 2 3 2 3 4 5 4 5 6 6 "
+	assert_equal "$(awk -F '\t' '$1=="meta" && $2=="block" {print $3}' "$D/s.tsv")" 2
 	# pass wall times are summed over the blocks: one line per pass
 	assert_equal "$(awk -F '\t' '$1=="pass"' "$D/s.tsv" | wc -l | tr -d ' ')" 2
-	rm "$D/order"
-	run -0 "$BIN/launch" --quiet --block 2 --manifest "$D/m" --out "$D/s.tsv"
-	assert_equal "$(tr '\n' ' ' <"$D/order")" "0 1 0 1 2 3 2 3 4 5 4 5 6 6 "
 	rm "$D/order"
 	run -0 "$BIN/launch" --quiet --block 3 --manifest "$D/m" --out "$D/s.tsv"
 	assert_equal "$(tr '\n' ' ' <"$D/order")" "0 1 2 0 1 2 3 4 5 3 4 5 6 6 "
@@ -203,7 +200,7 @@ blocks_manifest() {
 	script "$D/out/ref.sh" "echo r >>'$D/order'"
 	printf 'execlag-manifest\t1\ncase\tt\nkind\tscript\nn\t1\nworkdir\t%s\nartifact\t0\t%s\t%s\n' \
 		"$D/out" "$D/out/ref.sh" "$D/out/ref.sh" >"$D/ref"
-	run -0 "$BIN/launch" --quiet --block 2 --reference "$D/ref" --manifest "$D/m" --out "$D/s.tsv"
+	run -0 "$BIN/launch" --quiet --reference "$D/ref" --manifest "$D/m" --out "$D/s.tsv"
 	# blocks of 2: [0,2), [2,4), [4,5)
 	assert_equal "$(tr '\n' ' ' <"$D/order")" "r 0 1 0 1 r r 2 3 2 3 r r 4 4 r "
 	assert_equal "$(awk -F '\t' '$1=="sample" && $2=="reference"' "$D/s.tsv" | wc -l | tr -d ' ')" 5
