@@ -232,11 +232,16 @@ within() {
 		echo "# every=3: $c costs $cost ms more per launch than the reference, $over without every; truth $want ($held held event(s)); first-launch penalty $(field "$r" "$c" .penalty_ms.median) ms" >&3
 		assert_equal "$(field "$r" "$c" .every_launch.verdict)" slowdown
 		# the truth is the hold plus the gate's own round trip per held
-		# event (0.06-0.7 ms here, measured without every); subtracting that
-		# separate, noisy run's median only adds its noise, so the cost is
-		# held to the hold ± 20%, with up to 0.5 ms per held event above it
-		awk -v c="$cost" -v w="$want" -v h="$held" 'BEGIN { exit !(c > 0.8 * w && c < 1.2 * w + 0.5 * h) }' ||
-			fail "$c: every-launch cost $cost ms ($over without every), want $want ± 20% (+ 0.5 ms per held event for the round trip)"
+		# event (0.06-0.7 ms here, measured without every: more under
+		# SANITIZE=1); subtracting that separate, noisy run's median only
+		# adds its noise, so the cost is held to the hold ± 20%, with room
+		# above it for the round trip: 0.5 ms per held event, or twice the
+		# cost measured without every where that is more (a CI run under
+		# SANITIZE=1 measured script at 4.11 ms with 0.62 without every)
+		awk -v c="$cost" -v w="$want" -v h="$held" -v o="$over" 'BEGIN {
+			rt = 0.5 * h; if (2 * o > rt) rt = 2 * o
+			exit !(c > 0.8 * w && c < 1.2 * w + rt) }' ||
+			fail "$c: every-launch cost $cost ms ($over without every), want $want ± 20% (+ the round trip: 0.5 ms per held event, or twice the cost without every)"
 		# the first launch pays the latency on top, and the pair still shows it
 		awk -v p="$(field "$r" "$c" .penalty_ms.median)" 'BEGIN { exit !(p > 8 && p < 12) }' ||
 			fail "$c: penalty $(field "$r" "$c" .penalty_ms.median) ms, want 10 ± 20%"
