@@ -112,11 +112,17 @@ FSFLUSH = micro/fsflush_$(PLAT).c
 $(BIN)/mkfresh: micro/mkfresh.c micro/fsflush.h $(FSFLUSH) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/mkfresh.c $(FSFLUSH) $(COMMON_SRC) $(LDFLAGS)
 
-$(BIN)/launch: micro/launch.c micro/looks.c micro/looks.h micro/orderstats.c micro/orderstats.h micro/thresholds.h micro/coreclass.h micro/coreclass_$(PLAT).c micro/cpuidle.h micro/cpuidle_$(PLAT).c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/launch.c micro/looks.c micro/orderstats.c micro/coreclass_$(PLAT).c micro/cpuidle_$(PLAT).c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
+LAUNCHER_SRC = micro/drive.c micro/stop.c micro/looks.c micro/orderstats.c micro/manifest.c \
+               micro/launcher_spawn.c micro/launcher_sim.c micro/sim.c micro/barrier.c \
+               micro/coreclass_$(PLAT).c micro/cpuidle_$(PLAT).c
+LAUNCHER_HDR = micro/drive.h micro/stop.h micro/looks.h micro/orderstats.h micro/manifest.h \
+               micro/launcher.h micro/sim.h micro/barrier.h micro/thresholds.h micro/coreclass.h \
+               micro/cpuidle.h
+$(BIN)/launch: micro/launch.c $(LAUNCHER_SRC) $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/launch.c $(LAUNCHER_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
-$(BIN)/analyze: micro/analyze.c micro/cases.h micro/run.c micro/run.h micro/stats.c micro/stats.h micro/orderstats.c micro/orderstats.h micro/looks.c micro/looks.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/run.c micro/stats.c micro/orderstats.c micro/looks.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/analyze: micro/analyze.c micro/cases.h micro/run.c micro/run.h micro/stats.c micro/stats.h micro/stop.c micro/stop.h micro/orderstats.c micro/orderstats.h micro/looks.c micro/looks.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/run.c micro/stats.c micro/stop.c micro/orderstats.c micro/looks.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 $(BIN)/gate: micro/gate_linux.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/gate_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)
@@ -124,8 +130,9 @@ $(BIN)/gate: micro/gate_linux.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 $(BIN)/burn: micro/burn.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/burn.c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
 
-$(BIN)/suite: micro/suite.c micro/looks.c micro/looks.h micro/orderstats.c micro/orderstats.h micro/thresholds.h micro/fsflush.h $(FSFLUSH) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/suite.c micro/looks.c micro/orderstats.c $(FSFLUSH) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
+SUITE_SRC = micro/stop.c micro/looks.c micro/orderstats.c micro/barrier.c micro/sim.c $(FSFLUSH)
+$(BIN)/suite: micro/suite.c $(SUITE_SRC) micro/stop.h micro/looks.h micro/orderstats.h micro/barrier.h micro/sim.h micro/thresholds.h micro/fsflush.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/suite.c $(SUITE_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
 # compare and fbtext read finished runs (run.json) for make compare / make feedback.
 RUNJSON = micro/runjson.c micro/runjson.h micro/jsonrange.h

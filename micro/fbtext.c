@@ -580,7 +580,8 @@ static void actual(const struct runjson *r)
 	puts("Per case, thread count T and core class: median first and second launch, the");
 	puts("penalty (median of first - second for the same file) with its 95% interval,");
 	puts("the ratio of the medians, and the verdict (slowdown: interval above 1 ms and");
-	puts("ratio above 1.5; none: interval below 1 ms; otherwise inconclusive).");
+	puts("a first launch above 1.5 times an unloaded one; none: interval below 1 ms;");
+	puts("otherwise inconclusive).");
 	results_table(r);
 	putchar('\n');
 	for (i = 0; i < json_array_size(r->cases); i++) {

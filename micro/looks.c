@@ -106,20 +106,6 @@ double looks_coverage_at(const char *s, long n, int *which)
 	return looks_coverage(v, k, i);
 }
 
-const char *looks_certain(double *d, size_t n, double coverage, double ratio)
-{
-	double lo, hi, cov;
-
-	stats_sort(d, n);
-	if (n < MIN_PAIRS || stats_median_ci(d, n, coverage, &lo, &hi, &cov) != 0)
-		return NULL;
-	if (lo > PENALTY_FLOOR_MS && ratio > RATIO_FLOOR)
-		return "slowdown";
-	if (hi < PENALTY_FLOOR_MS)
-		return "none";
-	return NULL;
-}
-
 int looks_count(const char *s)
 {
 	long v[PARSE_MAX];

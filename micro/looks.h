@@ -38,12 +38,6 @@ double looks_coverage(const long looks[], int k, int i);
  * is not valid. */
 double looks_coverage_at(const char *s, long n, int *which);
 
-/* The verdict on the n paired differences d (sorted here) once certain at
- * the given coverage: "slowdown" (interval above the floor and ratio
- * above RATIO_FLOOR; INFINITY where no ratio applies), "none" (interval
- * below the floor), or NULL. */
-const char *looks_certain(double *d, size_t n, double coverage, double ratio);
-
 /* The number of looks in a samples or suite file's "meta looks" value:
  * 1 to 64 ascending whole numbers from 1 to 100000000, comma-separated;
  * -1 for anything else. */

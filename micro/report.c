@@ -171,12 +171,13 @@ static json_t *json_every_launch(const struct config *h)
 {
 	if (!has_reference(h))
 		return json_null();
-	return json_pack("{s:o, s:o, s:I, s:o, s:o, s:s, s:o}",
+	return json_pack("{s:o, s:o, s:I, s:o, s:o, s:o, s:s, s:o}",
 			 "reference_median_ms", jnum(h->pass[PASS_REFERENCE].median_ms),
 			 "repeat_median_ms", jnum(h->pass[PASS_REPEAT].median_ms),
 			 "pairs", (json_int_t)h->ref_pairs,
 			 "cost_ms", json_penalty(&h->ref_cost),
 			 "ratio", jnum(h->ref_ratio),
+			 "relative", jnum(h->ref_relative),
 			 "verdict", stats_verdict_name(h->ref_verdict),
 			 "reason", jstr(h->ref_reason));
 }
@@ -241,6 +242,7 @@ static json_t *json_config(const struct config *c)
 					      "launched", (json_int_t)c->n,
 					      "stopped", jstr(c->stopped)));
 	json_object_set_new(obj, "ratio", jnum(c->ratio));
+	json_object_set_new(obj, "relative", jnum(c->relative));
 	json_object_set_new(obj, "verdict", json_string(stats_verdict_name(c->verdict)));
 	json_object_set_new(obj, "reason", jstr(c->reason));
 	json_object_set_new(passes, "first", json_pass_time(&c->passes[PASS_FIRST]));
@@ -303,6 +305,7 @@ static json_t *json_case(const struct case_result *cr)
 	json_object_set_new(obj, "first_median_ms", jnum(h->pass[PASS_FIRST].median_ms));
 	json_object_set_new(obj, "repeat_median_ms", jnum(h->pass[PASS_REPEAT].median_ms));
 	json_object_set_new(obj, "ratio", jnum(h->ratio));
+	json_object_set_new(obj, "relative", jnum(h->relative));
 	json_object_set_new(obj, "serialisation",
 			    json_string(stats_serialisation_name(cr->serialisation)));
 	json_object_set_new(obj, "serialisation_reason", jstr(cr->serial_reason));
@@ -373,7 +376,7 @@ static const char *fmt_penalty(const struct penalty *p, char *buf, size_t len)
 }
 
 enum { COL_CASE, COL_T, COL_CLASS, COL_FIRST, COL_REPEAT, COL_PENALTY,
-       COL_RATIO, COL_VERDICT, N_COLS };
+       COL_RELATIVE, COL_VERDICT, N_COLS };
 
 /* The results row of one config, shared by report.md and the terminal. */
 static void result_cells(const struct case_result *cr, const struct config *c,
@@ -392,7 +395,7 @@ static void result_cells(const struct case_result *cr, const struct config *c,
 	fmt2(c->pass[PASS_FIRST].median_ms, cells[COL_FIRST], CELL_MAX);
 	fmt2(c->pass[PASS_REPEAT].median_ms, cells[COL_REPEAT], CELL_MAX);
 	fmt_penalty(&c->penalty, cells[COL_PENALTY], CELL_MAX);
-	fmt2(c->ratio, cells[COL_RATIO], CELL_MAX);
+	fmt2(c->relative, cells[COL_RELATIVE], CELL_MAX);
 	snprintf(cells[COL_VERDICT], CELL_MAX, "%s", stats_verdict_name(c->verdict));
 }
 
@@ -400,7 +403,7 @@ static void header_cells(char cells[N_COLS][CELL_MAX])
 {
 	static const char *const names[N_COLS] = {
 		"case", "T", "class", "first median ms", "repeat median ms",
-		NULL, "ratio", "verdict"
+		NULL, "x unloaded", "verdict"
 	};
 	int i;
 
@@ -518,7 +521,7 @@ static void md_thresholds(FILE *f)
 {
 	fputs("## Thresholds\n\n| threshold | value |\n|---|---|\n", f);
 	fprintf(f, "| penalty floor | %g ms |\n", PENALTY_FLOOR_MS);
-	fprintf(f, "| ratio floor (first median / repeat median) | %g |\n", RATIO_FLOOR);
+	fprintf(f, "| relative floor (first launch / unloaded launch: (q1 + median d) / q1, q1 the repeats' lower quartile) | %g |\n", RATIO_FLOOR);
 	fprintf(f, "| confidence of the interval | %g%% |\n", CONFIDENCE * 100.0);
 	fprintf(f, "| serial scaling max (throughput at T / at 1) | %g |\n",
 		SERIAL_SCALING_MAX);
@@ -706,7 +709,9 @@ static void md_how_to_read(FILE *f)
 		"differences (no assumption about their distribution); the coverage "
 		"actually reached is in run.json. ", CONFIDENCE * 100.0);
 	fprintf(f, "A case is a slowdown when the interval's lower bound is above "
-		"%g ms and the first median is more than %g times the repeat median, "
+		"%g ms and a first launch takes more than %g times an unloaded launch "
+		"(the penalty over the lower quartile of the repeats, plus one; the "
+		"ratio of the medians is shown beside it), "
 		"none when the upper bound is below %g ms, and inconclusive otherwise "
 		"(the reason says which rule failed). ", PENALTY_FLOOR_MS, RATIO_FLOOR,
 		PENALTY_FLOOR_MS);

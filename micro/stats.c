@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "stats.h"
 #include "looks.h"
+#include "stop.h"
 #include "thresholds.h"
 #include "util.h"
 
@@ -259,11 +260,11 @@ static void decide_reference(struct config *c)
 		snprintf(c->ref_reason, sizeof c->ref_reason,
 			 "too few successful pairs (%zu) for a %g%% interval",
 			 c->ref_pairs, CONFIDENCE * 100.0);
-	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS && c->ref_ratio > RATIO_FLOOR) {
+	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS && c->ref_relative > RATIO_FLOOR) {
 		c->ref_verdict = VERDICT_SLOWDOWN;
 		snprintf(c->ref_reason, sizeof c->ref_reason,
-			 "interval [%.2f, %.2f] ms above the %g ms floor and ratio %.2f > %g",
-			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS, c->ref_ratio,
+			 "interval [%.2f, %.2f] ms above the %g ms floor and %.2fx an unloaded launch > %g",
+			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS, c->ref_relative,
 			 RATIO_FLOOR);
 	} else if (pen->ci_high_ms < PENALTY_FLOOR_MS) {
 		c->ref_verdict = VERDICT_NONE;
@@ -273,7 +274,8 @@ static void decide_reference(struct config *c)
 	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS) {
 		c->ref_verdict = VERDICT_INCONCLUSIVE;
 		snprintf(c->ref_reason, sizeof c->ref_reason,
-			 "cost above the floor but ratio %.2f <= %g", c->ref_ratio, RATIO_FLOOR);
+			 "cost above the floor but %.2fx an unloaded launch <= %g", c->ref_relative,
+			 RATIO_FLOOR);
 	} else {
 		c->ref_verdict = VERDICT_INCONCLUSIVE;
 		snprintf(c->ref_reason, sizeof c->ref_reason,
@@ -299,12 +301,12 @@ static void decide(struct config *c)
 		snprintf(c->reason, sizeof c->reason,
 			 "too few successful pairs (%zu) for a %.4g%% interval",
 			 c->pairs, stats_confidence(c) * 100.0);
-	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS && c->ratio > RATIO_FLOOR) {
+	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS && c->relative > RATIO_FLOOR) {
 		c->verdict = VERDICT_SLOWDOWN;
 		snprintf(c->reason, sizeof c->reason,
-			 "interval [%.2f, %.2f] ms above the %g ms floor and ratio %.2f > %g",
+			 "interval [%.2f, %.2f] ms above the %g ms floor and %.2fx an unloaded launch > %g",
 			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS,
-			 c->ratio, RATIO_FLOOR);
+			 c->relative, RATIO_FLOOR);
 	} else if (pen->ci_high_ms < PENALTY_FLOOR_MS) {
 		c->verdict = VERDICT_NONE;
 		snprintf(c->reason, sizeof c->reason,
@@ -312,19 +314,36 @@ static void decide(struct config *c)
 			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
 	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS) {
 		c->verdict = VERDICT_INCONCLUSIVE;
-		if (isnan(c->ratio))
+		if (isnan(c->relative))
 			snprintf(c->reason, sizeof c->reason,
-				 "penalty above the floor but the ratio is undefined (repeat median 0 ms)");
+				 "penalty above the floor but an unloaded launch is undefined "
+				 "(repeats' lower quartile 0 ms)");
 		else
 			snprintf(c->reason, sizeof c->reason,
-				 "penalty above the floor but ratio %.2f <= %g",
-				 c->ratio, RATIO_FLOOR);
+				 "penalty above the floor but %.2fx an unloaded launch <= %g",
+				 c->relative, RATIO_FLOOR);
 	} else {
 		c->verdict = VERDICT_INCONCLUSIVE;
 		snprintf(c->reason, sizeof c->reason,
 			 "interval [%.2f, %.2f] ms includes the %g ms floor",
 			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
 	}
+}
+
+/* A cost relative to an unloaded launch of pass p: stop_relative over its
+ * successful launches. */
+static double relative_to(const struct config *c, enum pass p, double cost_ms)
+{
+	double *v = xmalloc((c->n_samples ? c->n_samples : 1) * sizeof *v), r;
+	size_t i, n = 0;
+
+	for (i = 0; i < c->n_samples; i++)
+		if (c->samples[i].pass == p && stats_sample_ok(&c->samples[i]))
+			v[n++] = c->samples[i].dur_ms;
+	stats_sort(v, n);
+	r = stop_relative(cost_ms, v, n);
+	free(v);
+	return r;
 }
 
 void stats_config(struct config *c)
@@ -347,6 +366,7 @@ void stats_config(struct config *c)
 	summarise(d, c->rounds, CONFIDENCE, &c->round);
 	summarise(sp, c->rounds, CONFIDENCE, &c->spread);
 
+	c->relative = relative_to(c, PASS_REPEAT, pen->median_ms);
 	c->ratio = NAN;
 	if (c->pass[PASS_REPEAT].median_ms > 0.0 &&
 	    !isnan(c->pass[PASS_FIRST].median_ms))
@@ -364,6 +384,7 @@ void stats_config(struct config *c)
 
 	c->ref_pairs = differences(c, PASS_REPEAT, PASS_REFERENCE, &d);
 	summarise(d, c->ref_pairs, CONFIDENCE, &c->ref_cost);
+	c->ref_relative = relative_to(c, PASS_REFERENCE, c->ref_cost.median_ms);
 	c->ref_ratio = NAN;
 	if (c->pass[PASS_REFERENCE].median_ms > 0.0 && !isnan(c->pass[PASS_REPEAT].median_ms))
 		c->ref_ratio = c->pass[PASS_REPEAT].median_ms / c->pass[PASS_REFERENCE].median_ms;

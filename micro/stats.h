@@ -106,7 +106,10 @@ struct config {
 	/* the same rounds: their first launches' spread (longest - shortest)
 	 * minus their repeats' spread */
 	struct penalty spread;
-	double ratio;
+	double ratio;           /* first median / repeat median, reported */
+	/* the first launch relative to an unloaded one, (q1 + median d) / q1
+	 * with q1 the repeats' lower quartile: what RATIO_FLOOR is held to */
+	double relative;
 	enum verdict verdict;
 	char reason[REASON_MAX];
 
@@ -115,6 +118,7 @@ struct config {
 	size_t ref_pairs;
 	struct penalty ref_cost;
 	double ref_ratio; /* repeat median / reference median */
+	double ref_relative; /* (reference q1 + median cost) / reference q1 */
 	enum verdict ref_verdict;
 	char ref_reason[REASON_MAX];
 };

@@ -23,7 +23,9 @@
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
 #include "fsflush.h"
+#include "barrier.h"
 #include "looks.h"
+#include "stop.h"
 #include "util.h"
 
 #include <errno.h>
@@ -62,13 +64,6 @@ struct sample {
 	int signal;
 	int spawn_errno;
 	int job;
-};
-
-struct barrier {
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	int need, waiting;
-	unsigned long generation;
 };
 
 struct pass_result {
@@ -373,23 +368,6 @@ static void run_one(int set, long i, struct sample *s)
 
 /* ---- passes ------------------------------------------------------------- */
 
-static void barrier_wait(struct barrier *b)
-{
-	unsigned long gen;
-
-	pthread_mutex_lock(&b->mu);
-	gen = b->generation;
-	if (++b->waiting == b->need) {
-		b->waiting = 0;
-		b->generation++;
-		pthread_cond_broadcast(&b->cv);
-	} else {
-		while (gen == b->generation)
-			pthread_cond_wait(&b->cv, &b->mu);
-	}
-	pthread_mutex_unlock(&b->mu);
-}
-
 /* The next program to work on, or -1 when the pass is over. */
 static long take(void)
 {
@@ -450,8 +428,6 @@ static void run_pass(enum pass p, long from, long to, int quiet)
 	cur.pass = p;
 	cur.next = from;
 	cur.end = to;
-	cur.start.need = (int)jobs + 1;  /* the workers and this thread */
-	cur.start.waiting = 0;
 	for (t = 0; t < jobs; t++) {
 		err = pthread_create(&tid[t], NULL, worker_main, (void *)t);
 		if (err) {
@@ -510,7 +486,7 @@ static const char *certain(long n, double coverage)
 		if (a->ran && r->ran && a->exit_status == 0 && r->exit_status == 0)
 			d[nd++] = ((double)a->run_ns - (double)r->run_ns) / 1e6;
 	}
-	v = looks_certain(d, nd, coverage, INFINITY); /* the suite's rule has no ratio */
+	v = stop_certain_pairs(d, nd, coverage, INFINITY); /* the suite's rule has no ratio */
 	free(d);
 	return v;
 }
@@ -659,8 +635,7 @@ int main(int argc, char **argv)
 	atexit(remove_files);
 
 	pthread_mutex_init(&cur.mu, NULL);
-	pthread_mutex_init(&cur.start.mu, NULL);
-	pthread_cond_init(&cur.start.cv, NULL);
+	barrier_init(&cur.start, (int)jobs + 1); /* the workers and this thread */
 	set_up_spawn();
 	for (i = 0; i < NPASS; i++)
 		samples[i] = calloc((size_t)count, sizeof(struct sample));

@@ -11,8 +11,14 @@
  * above it, "none" needs the upper bound below it. */
 #define PENALTY_FLOOR_MS 1.0
 
-/* first median / repeat median must exceed this for "slowdown", so a 1 ms
- * difference on a 100 ms launch is not called a first-launch penalty. */
+/* A first launch must take more than this many times an unloaded launch
+ * for "slowdown", so a 1 ms difference on a 100 ms launch is not called a
+ * first-launch penalty.  The first launch relative to an unloaded one is
+ * (q1 + median d) / q1: the median of the paired differences d over the
+ * lower quartile q1 of the repeat launches, plus one.  A burst of other
+ * load lengthens both launches of a pair, so it leaves d alone and q1 (the
+ * unloaded launches) too, where the ratio of the two medians, which is still
+ * reported, shrinks under it (docs/method.md). */
 #define RATIO_FLOOR 1.5
 
 /* Coverage asked of the distribution-free interval for the median penalty
@@ -50,5 +56,16 @@
  * noise: half the width of its distribution-free interval at this
  * coverage (docs/method.md, "hyperfine cross-check"). */
 #define MEDIAN_NOISE_COVERAGE 0.95
+
+/* Sequential stopping at T > 1 (stop.h): the serialisation verdict reads
+ * the rounds (one per block), and fewer than the quick profile's 10 at
+ * T = 2 left it undetermined at small costs, so a look stops there only
+ * after SEQ_MIN_ROUNDS rounds -- or after SEQ_SHARP_ROUNDS on a slowdown
+ * whose rounds are sharp: their excess has an interval at most SEQ_SHARP
+ * of its low end wide.  8 rounds keep an interval of their own (MIN_PAIRS)
+ * with two of them left out for their threads' skew. */
+#define SEQ_MIN_ROUNDS 10
+#define SEQ_SHARP_ROUNDS 8
+#define SEQ_SHARP 0.25
 
 #endif

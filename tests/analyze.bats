@@ -106,13 +106,13 @@ assert_no_temporaries() {
 
 @test "the terminal table has one aligned row per config and a line per case" {
 	analyze_ok verdicts
-	assert_line --index 0 --regexp '^case +T +class +first median ms +repeat median ms +penalty ms \[95% CI\] +ratio +verdict$'
+	assert_line --index 0 --regexp '^case +T +class +first median ms +repeat median ms +penalty ms \[95% CI\] +x unloaded +verdict$'
 	local col_header col_row
 	col_header="$(printf '%s\n' "${lines[0]}" | awk '{ print index($0, "verdict") }')"
 	col_row="$(printf '%s\n' "$output" | awk '/^paired / { print index($0, "slowdown") }')"
 	[ "$col_header" = "$col_row" ] || fail "verdict column at $col_header, row at $col_row"
-	assert_line --regexp '^paired +1 +all +24\.00 +3\.50 +19\.50 \[15\.00, 24\.00\] +6\.86 +slowdown$'
-	assert_line "paired: slowdown — interval [15.00, 24.00] ms above the 1 ms floor and ratio 6.86 > 1.5"
+	assert_line --regexp '^paired +1 +all +24\.00 +3\.50 +19\.50 \[15\.00, 24\.00\] +8\.09 +slowdown$'
+	assert_line "paired: slowdown — interval [15.00, 24.00] ms above the 1 ms floor and 8.09x an unloaded launch > 1.5"
 	assert_line "none: none — interval [0.05, 0.30] ms below the 1 ms floor"
 	assert_line "cache key: undetermined — needs exe, exe-hardlink, exe-copy and exe-rewrite"
 }
@@ -136,7 +136,7 @@ assert_no_temporaries() {
 	jq_near .thresholds.serial_scaling_max 1.25
 	jq_is .thresholds.min_pairs 6
 	grep -q '^| penalty floor | 1 ms |$' "$RUN/report.md"
-	grep -q '^| ratio floor (first median / repeat median) | 1.5 |$' "$RUN/report.md"
+	grep -qF "| relative floor (first launch / unloaded launch: (q1 + median d) / q1, q1 the repeats' lower quartile) | 1.5 |" "$RUN/report.md"
 	grep -q '^| confidence of the interval | 95% |$' "$RUN/report.md"
 }
 
@@ -241,11 +241,19 @@ expect_paired() {
 	jq_near "$(cfg median).penalty_ms.coverage" 0.96875
 }
 
-@test "the ratio is first median over repeat median" {
+@test "the ratio is first median over repeat median, and still reported" {
 	analyze_ok verdicts
 	jq_near "$(cfg paired).first.median_ms" 24
 	jq_near "$(cfg paired).ratio" 6.857142857
 	jq_near "$(cfg median).ratio" 1.6
+}
+
+@test "relative is the penalty over the repeats' lower quartile, plus one" {
+	analyze_ok verdicts
+	# paired: repeats 2, 3, 4, 5 five times each: lower quartile 2.75;
+	# median d 19.5: (2.75 + 19.5) / 2.75
+	jq_near "$(cfg paired).relative" 8.090909
+	jq_near "$(kase paired).relative" 8.090909
 }
 
 # ---- verdicts ------------------------------------------------------------------------
@@ -253,7 +261,7 @@ expect_paired() {
 @test "slowdown: interval above the floor and ratio above its floor" {
 	analyze_ok verdicts
 	jq_is "$(kase paired).verdict" slowdown
-	jq_is "$(kase paired).reason" "interval [15.00, 24.00] ms above the 1 ms floor and ratio 6.86 > 1.5"
+	jq_is "$(kase paired).reason" "interval [15.00, 24.00] ms above the 1 ms floor and 8.09x an unloaded launch > 1.5"
 }
 
 @test "none: interval below the floor" {
@@ -276,7 +284,9 @@ expect_paired() {
 	jq_near "$(kase ratio).ratio" 1.355556
 	jq_near "$(cfg ratio).penalty_ms.ci_low" 5
 	jq_is "$(kase ratio).verdict" inconclusive
-	jq_is "$(kase ratio).reason" "penalty above the floor but ratio 1.36 <= 1.5"
+	# repeats 20..25: lower quartile 21.25; median d 7.5: (21.25 + 7.5) / 21.25
+	jq_near "$(kase ratio).relative" 1.352941
+	jq_is "$(kase ratio).reason" "penalty above the floor but 1.35x an unloaded launch <= 1.5"
 }
 
 @test "inconclusive: n=5 pairs cannot make a 95% interval, which is null" {
@@ -350,7 +360,7 @@ expect_paired() {
 	analyze_ok scaling
 	jq_is "$(kase exe).serialisation" serialised
 	jq_is "$(kase exe).serialisation_reason" "the penalty at T=4 is 207.85 ms, nearer a queue's 199.15 than one check's 50.35: launches queue (first pass x1.00, repeat x2.40)"
-	assert_line "exe: slowdown (serialised) — interval [47.50, 52.80] ms above the 1 ms floor and ratio 23.33 > 1.5"
+	assert_line "exe: slowdown (serialised) — interval [47.50, 52.80] ms above the 1 ms floor and 24.69x an unloaded launch > 1.5"
 }
 
 @test "parallel: the first pass scales" {
@@ -521,15 +531,15 @@ reference_run() {
 	jq_near "$(kase watched).every_launch.cost_ms.ci_high" 4.28
 	jq_near "$(kase watched).every_launch.reference_median_ms" 1
 	jq_near "$(kase watched).every_launch.ratio" 5.19
-	jq_is "$(kase watched).every_launch.reason" "interval [4.10, 4.28] ms above the 1 ms floor and ratio 5.19 > 1.5"
+	jq_is "$(kase watched).every_launch.reason" "interval [4.10, 4.28] ms above the 1 ms floor and 5.19x an unloaded launch > 1.5"
 	jq_is "$(kase plain).every_launch.verdict" none
 	jq_is "$(kase old).every_launch" null
 	# the first-launch penalty is untouched by the reference pass
 	jq_near "$(kase watched).penalty_ms.median" 19.81
-	grep -qF "  Every launch: slowdown — a launch in the work folder costs 4.19 [4.10, 4.28] ms more than the same kind of program outside it, first or repeat (repeat median 5.19 ms, outside 1.00 ms): interval [4.10, 4.28] ms above the 1 ms floor and ratio 5.19 > 1.5." "$RUN/report.md"
+	grep -qF "  Every launch: slowdown — a launch in the work folder costs 4.19 [4.10, 4.28] ms more than the same kind of program outside it, first or repeat (repeat median 5.19 ms, outside 1.00 ms): interval [4.10, 4.28] ms above the 1 ms floor and 5.19x an unloaded launch > 1.5." "$RUN/report.md"
 	[ "$(grep -c "Every launch:" "$RUN/report.md")" = 2 ]
 	# the terminal names it only where it is a cost
-	assert_line "watched: every launch in the work folder costs 4.19 ms more than outside, first or repeat — interval [4.10, 4.28] ms above the 1 ms floor and ratio 5.19 > 1.5"
+	assert_line "watched: every launch in the work folder costs 4.19 ms more than outside, first or repeat — interval [4.10, 4.28] ms above the 1 ms floor and 5.19x an unloaded launch > 1.5"
 	refute_output --partial "plain: every launch"
 }
 
@@ -641,9 +651,9 @@ reference_run() {
 	grep -qx '# execlag report — verdicts' "$md"
 	grep -q '^## Conditions' "$md"
 	grep -q '^| note | a=b \\| c |$' "$md"
-	grep -q '^| case | T | class | first median ms | repeat median ms | penalty ms \[95% CI\] | ratio | verdict |$' "$md"
-	grep -q '^| paired | 1 | all | 24.00 | 3.50 | 19.50 \[15.00, 24.00\] | 6.86 | slowdown |$' "$md"
-	grep -q '^- \*\*ratio\*\* .*inconclusive — penalty above the floor but ratio 1.36 <= 1.5' "$md"
+	grep -q '^| case | T | class | first median ms | repeat median ms | penalty ms \[95% CI\] | x unloaded | verdict |$' "$md"
+	grep -q '^| paired | 1 | all | 24.00 | 3.50 | 19.50 \[15.00, 24.00\] | 8.09 | slowdown |$' "$md"
+	grep -q '^- \*\*ratio\*\* .*inconclusive — penalty above the floor but 1.35x an unloaded launch <= 1.5' "$md"
 	grep -q '^  Serialisation: n/a — no first-launch penalty' "$md"
 	grep -q '^## Scaling' "$md"
 	grep -q '^## Failures' "$md"

@@ -1,11 +1,13 @@
-/* fuzz/manifest.c - launch's manifest reader alone, for scripts/fuzz:
+/* fuzz/manifest.c - the manifest reader (micro/manifest.c), the one launch
+ * runs, for scripts/fuzz:
  *   manifest FILE
- * The reader is launch.c's own (included, its main renamed), so what is
- * fuzzed is what launch runs.  A refusal is exit 2, as in launch; only a
- * crash or a sanitizer finding is a fault. */
-#define main launch_main
-#include "../launch.c"
-#undef main
+ * A refusal is exit 2, as in launch; only a crash or a sanitizer finding
+ * is a fault. */
+#define _POSIX_C_SOURCE 200809L
+#include "../manifest.h"
+#include "../util.h"
+
+#include <string.h>
 
 int main(int argc, char **argv)
 {
@@ -17,10 +19,11 @@ int main(int argc, char **argv)
 	progname = "launch";
 	if (argc != 2)
 		die(EXIT_USAGE, "usage: manifest FILE");
-	read_manifest(argv[1], &m);
+	manifest_read(argv[1], &m);
 	/* what launch does with it: every argv read to its end */
 	for (i = 0; i < m.n; i++)
 		for (a = m.art[i].argv; *a; a++)
 			len += strlen(*a);
+	manifest_free(&m);
 	return len > 0 ? EXIT_OK : EXIT_FAIL;
 }

@@ -1,0 +1,661 @@
+/* sim.c - the seeded model of a first-launch checker (sim.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "sim.h"
+#include "orderstats.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- what each kind of launch meets ---------------------------------------- */
+
+/* How an artifact's object relates to what the checker saw before it was
+ * made, per key: new (its own), seen (an object mkfresh launched while
+ * making it: a hard link shares the base's inode, a copy the base's
+ * content, a rewrite the launched slot's path), or shared (one for every
+ * artifact, not seen before: the content of the system binary that
+ * system-copy copies). */
+enum rel { NEW, SEEN, SHARED };
+
+/* Where a launch meets the checker: the exec of its program, a read of
+ * its file (a decision only with on=open), the open of a library (always:
+ * the loader maps it).  The object is the artifact, or the host that
+ * mkfresh launched before (dylib). */
+enum what { EXEC, READ, LIBRARY };
+enum obj { ARTIFACT, HOST };
+
+struct point {
+	enum what what;
+	enum obj obj;
+	double at; /* share of the base cost spent before it */
+};
+
+#define MAX_POINTS 2
+
+static const struct kind_model {
+	const char *name;
+	enum rel rel[3]; /* by key: inode, path, content */
+	int n_points;
+	struct point points[MAX_POINTS];
+	struct sim_base base; /* the default base cost (docs/method.md) */
+} kinds[SIM_KINDS] = {
+	/* the script's exec; then sh opens it to read it */
+	{ "script", { NEW, NEW, NEW }, 2,
+	  { { EXEC, ARTIFACT, 0.10 }, { READ, ARTIFACT, 0.60 } }, { 1.10, 0.12 } },
+	/* sh x.sh: sh is outside the work folder; it only reads x.sh */
+	{ "script-via-sh", { NEW, NEW, NEW }, 1,
+	  { { READ, ARTIFACT, 0.60 } }, { 1.05, 0.12 } },
+	{ "exe", { NEW, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } }, { 0.75, 0.15 } },
+	{ "exe-copy", { NEW, NEW, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } }, { 0.75, 0.15 } },
+	{ "exe-hardlink", { SEEN, NEW, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } }, { 0.75, 0.15 } },
+	{ "exe-rewrite", { NEW, SEEN, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } }, { 0.75, 0.15 } },
+	{ "system-copy", { NEW, NEW, SHARED }, 1, { { EXEC, ARTIFACT, 0.15 } }, { 0.70, 0.15 } },
+	/* the host's exec (launched while making), then dlopen of the library */
+	{ "dylib", { NEW, NEW, NEW }, 2,
+	  { { EXEC, HOST, 0.10 }, { LIBRARY, ARTIFACT, 0.60 } }, { 1.00, 0.15 } },
+	{ "quarantined", { NEW, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } }, { 0.75, 0.15 } },
+};
+
+int sim_kind(const char *kind)
+{
+	int k;
+
+	for (k = 0; k < SIM_KINDS; k++)
+		if (strcmp(kinds[k].name, kind) == 0)
+			return k;
+	return -1;
+}
+
+const char *sim_kind_name(int kind)
+{
+	return kind >= 0 && kind < SIM_KINDS ? kinds[kind].name : "?";
+}
+
+/* ---- settings --------------------------------------------------------------- */
+
+static const char *const key_names[] = { "inode", "path", "content" };
+
+static long online_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? n : 1;
+}
+
+static int fail(char *err, size_t len, const char *fmt, const char *a, const char *b)
+{
+	snprintf(err, len, fmt, a, b);
+	return -1;
+}
+
+int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
+{
+	char *copy = xstrdup(spec ? spec : ""), *tok, *save = NULL;
+	char seen[512] = " ";
+	int k, rc = 0;
+
+	memset(p, 0, sizeof *p);
+	p->workers = 1;
+	p->key = SIM_KEY_INODE;
+	p->burst_x = 2.0;
+	p->cpus = online_cpus();
+	p->seed = 1;
+	for (k = 0; k < SIM_KINDS; k++)
+		p->base[k] = kinds[k].base;
+	snprintf(p->base_from, sizeof p->base_from, "default");
+	for (tok = strtok_r(copy, " \t", &save); tok && rc == 0; tok = strtok_r(NULL, " \t", &save)) {
+		char *v = strchr(tok, '=');
+		char name[40];
+		long n;
+
+		if (!v || v == tok || (size_t)(v - tok) >= sizeof name) {
+			rc = fail(err, errlen, "sim setting '%s' is not NAME=VALUE%s", tok, "");
+			break;
+		}
+		memcpy(name, tok, (size_t)(v - tok));
+		name[v - tok] = '\0';
+		v++;
+		if (strlen(seen) + strlen(name) + 2 < sizeof seen) {
+			char pat[48];
+
+			snprintf(pat, sizeof pat, " %s ", name);
+			if (strstr(seen, pat)) {
+				rc = fail(err, errlen, "sim sets %s twice%s", name, "");
+				break;
+			}
+			strcat(seen, name);
+			strcat(seen, " ");
+		}
+		if (strcmp(name, "latency") == 0) {
+			if (parse_double(v, 0, 60000, &p->latency_ms) != 0)
+				rc = fail(err, errlen, "sim latency '%s' is not a number of ms from 0 to 60000%s", v, "");
+		} else if (strcmp(name, "workers") == 0) {
+			if (parse_long(v, 1, 64, &p->workers) != 0)
+				rc = fail(err, errlen, "sim workers '%s' is not a whole number from 1 to 64%s", v, "");
+		} else if (strcmp(name, "key") == 0) {
+			for (k = 0; k < 3 && strcmp(v, key_names[k]) != 0; k++)
+				;
+			if (k == 3)
+				rc = fail(err, errlen, "sim key '%s' is not one of inode, path, content%s", v, "");
+			else
+				p->key = (enum sim_key)k;
+		} else if (strcmp(name, "on") == 0) {
+			if (strcmp(v, "exec") == 0 || strcmp(v, "open") == 0)
+				p->on_open = v[0] == 'o';
+			else
+				rc = fail(err, errlen, "sim on '%s' is not exec or open%s", v, "");
+		} else if (strcmp(name, "every") == 0) {
+			if (parse_double(v, 0, 60000, &p->every_ms) != 0)
+				rc = fail(err, errlen, "sim every '%s' is not a number of ms from 0 to 60000%s", v, "");
+		} else if (strcmp(name, "per_mb") == 0) {
+			if (parse_double(v, 0, 60000, &p->per_mb_ms) != 0)
+				rc = fail(err, errlen, "sim per_mb '%s' is not a number of ms from 0 to 60000%s", v, "");
+		} else if (strcmp(name, "exempt") == 0 || strcmp(name, "bursts") == 0) {
+			if (strcmp(v, "0") != 0 && strcmp(v, "1") != 0)
+				rc = fail(err, errlen, "sim %s '%s' is not 0 or 1", name, v);
+			else if (name[0] == 'e')
+				p->exempt = v[0] == '1';
+			else
+				p->bursts = v[0] == '1';
+		} else if (strcmp(name, "burst_x") == 0) {
+			if (parse_double(v, 1, 100, &p->burst_x) != 0)
+				rc = fail(err, errlen, "sim burst_x '%s' is not a number from 1 to 100%s", v, "");
+		} else if (strcmp(name, "cpus") == 0) {
+			if (parse_long(v, 1, 1024, &p->cpus) != 0)
+				rc = fail(err, errlen, "sim cpus '%s' is not a whole number from 1 to 1024%s", v, "");
+		} else if (strcmp(name, "seed") == 0) {
+			if (parse_long(v, 0, 2147483647L, &n) != 0)
+				rc = fail(err, errlen, "sim seed '%s' is not a whole number from 0 to 2147483647%s", v, "");
+			else
+				p->seed = (uint64_t)n;
+		} else if (strcmp(name, "base") == 0) {
+			rc = sim_load_base(p, v, err, errlen);
+		} else {
+			rc = fail(err, errlen,
+				  "sim setting '%s' is unknown (use latency workers key on every per_mb "
+				  "exempt bursts burst_x cpus seed base)%s", name, "");
+		}
+	}
+	free(copy);
+	return rc;
+}
+
+int sim_load_base(struct sim_params *p, const char *path, char *err, size_t errlen)
+{
+	FILE *f;
+	char *buf = NULL, *fld[4];
+	size_t cap = 0;
+	long line = 0;
+	int nf, k, got = 0;
+
+	if (!*path)
+		return fail(err, errlen, "sim base needs the path of a fit (micro/bin/simfit)%s%s", "", "");
+	f = fopen(path, "r");
+	if (!f)
+		return fail(err, errlen, "sim base: cannot read %s%s", path, "");
+	while (read_line(f, &buf, &cap)) {
+		double m, s;
+
+		line++;
+		nf = split_tabs(buf, fld, 4);
+		if (line == 1) {
+			if (nf != 2 || strcmp(fld[0], "execlag-simbase") != 0 || strcmp(fld[1], "1") != 0) {
+				fclose(f);
+				free(buf);
+				return fail(err, errlen, "sim base: %s is not a fit (first line 'execlag-simbase<TAB>1')%s", path, "");
+			}
+			continue;
+		}
+		if (nf == 0 || fld[0][0] == '#')
+			continue;
+		if (nf != 3 || (k = sim_kind(fld[0])) < 0 || parse_double(fld[1], 0.001, 60000, &m) != 0 ||
+		    parse_double(fld[2], 0, 5, &s) != 0) {
+			fclose(f);
+			free(buf);
+			snprintf(err, errlen, "sim base: %s:%ld: want KIND<TAB>MEDIAN_MS<TAB>SIGMA", path, line);
+			return -1;
+		}
+		p->base[k].median_ms = m;
+		p->base[k].sigma = s;
+		got++;
+	}
+	fclose(f);
+	free(buf);
+	if (!got)
+		return fail(err, errlen, "sim base: %s fits no kind%s", path, "");
+	snprintf(p->base_from, sizeof p->base_from, "%s", path);
+	return 0;
+}
+
+void sim_describe(const struct sim_params *p, char *buf, size_t len)
+{
+	snprintf(buf, len,
+		 "latency=%g workers=%ld key=%s on=%s every=%g per_mb=%g exempt=%d bursts=%d "
+		 "burst_x=%g cpus=%ld seed=%llu base=%s",
+		 p->latency_ms, p->workers, key_names[p->key], p->on_open ? "open" : "exec",
+		 p->every_ms, p->per_mb_ms, p->exempt, p->bursts, p->burst_x, p->cpus,
+		 (unsigned long long)p->seed, p->base_from);
+}
+
+int sim_fit(double *ms, size_t n, struct sim_base *out)
+{
+	double q1, q3;
+
+	if (n < 4)
+		return -1;
+	stats_sort(ms, n);
+	q1 = stats_quantile(ms, n, 0.25);
+	q3 = stats_quantile(ms, n, 0.75);
+	if (!(q1 > 0))
+		return -1;
+	out->median_ms = stats_median(ms, n);
+	out->sigma = (log(q3) - log(q1)) / 1.349;
+	return 0;
+}
+
+/* ---- random numbers: xoshiro256**, seeded by splitmix64 --------------------- */
+
+struct rng {
+	uint64_t s[4];
+};
+
+static uint64_t splitmix(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+static uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static uint64_t next_u64(struct rng *r)
+{
+	uint64_t out = rotl(r->s[1] * 5, 7) * 9, t = r->s[1] << 17;
+
+	r->s[2] ^= r->s[0];
+	r->s[3] ^= r->s[1];
+	r->s[1] ^= r->s[2];
+	r->s[0] ^= r->s[3];
+	r->s[2] ^= t;
+	r->s[3] = rotl(r->s[3], 45);
+	return out;
+}
+
+/* uniform in (0, 1) */
+static double uniform(struct rng *r)
+{
+	return ((double)(next_u64(r) >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double normal(struct rng *r)
+{
+	double u = uniform(r), v = uniform(r);
+
+	return sqrt(-2.0 * log(u)) * cos(6.283185307179586 * v);
+}
+
+static uint64_t fnv1a(const char *s, uint64_t h)
+{
+	while (*s) {
+		h ^= (unsigned char)*s++;
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+/* ---- the model -------------------------------------------------------------- */
+
+/* Bursts of other load: on and off, each for 50-300 ms at random (as
+ * micro/burn), from the model's start. */
+#define BURST_MIN_MS 50.0
+#define BURST_MAX_MS 300.0
+/* Between passes launch starts its threads again, and off the barrier each
+ * thread is a little later than the one before it. */
+#define PASS_GAP_MS 0.05
+#define THREAD_SKEW_MS 0.01
+/* A thread's gap between two launches (the loop, the sample's bookkeeping). */
+#define LAUNCH_GAP_MS 0.002
+
+struct sim {
+	struct sim_params p;
+	const struct kind_model *k;
+	struct sim_base base;
+	struct rng rng;      /* launch costs */
+	struct rng burst_rng;
+	uint64_t salt;       /* makes the artifacts' identities this model's own */
+	double now;
+	double *burst;       /* alternating on/off edges: [0] on, [1] off, ... */
+	size_t n_burst, cap_burst;
+	uint64_t *cache;     /* open addressing; 0 = empty */
+	size_t cache_cap, cache_len;
+	double *free_at;     /* when each checker is free */
+};
+
+static void cache_add(struct sim *s, uint64_t id);
+
+static int cache_has(const struct sim *s, uint64_t id)
+{
+	size_t i = (size_t)(id % s->cache_cap);
+
+	while (s->cache[i]) {
+		if (s->cache[i] == id)
+			return 1;
+		i = (i + 1) % s->cache_cap;
+	}
+	return 0;
+}
+
+static void cache_grow(struct sim *s)
+{
+	uint64_t *old = s->cache;
+	size_t old_cap = s->cache_cap, i;
+
+	s->cache_cap = old_cap ? old_cap * 2 : 256;
+	s->cache = calloc(s->cache_cap, sizeof *s->cache);
+	if (!s->cache)
+		die(EXIT_FAIL, "out of memory");
+	s->cache_len = 0;
+	for (i = 0; i < old_cap; i++)
+		if (old[i])
+			cache_add(s, old[i]);
+	free(old);
+}
+
+static void cache_add(struct sim *s, uint64_t id)
+{
+	size_t i;
+
+	if ((s->cache_len + 1) * 2 > s->cache_cap)
+		cache_grow(s);
+	i = (size_t)(id % s->cache_cap);
+	while (s->cache[i]) {
+		if (s->cache[i] == id)
+			return;
+		i = (i + 1) % s->cache_cap;
+	}
+	s->cache[i] = id;
+	s->cache_len++;
+}
+
+struct sim *sim_open(const struct sim_params *p, int kind, const char *stream)
+{
+	struct sim *s = xmalloc(sizeof *s);
+	uint64_t x;
+	int i;
+
+	if (kind < 0 || kind >= SIM_KINDS)
+		die(EXIT_USAGE, "the simulator has no model of this kind");
+	memset(s, 0, sizeof *s);
+	s->p = *p;
+	s->k = &kinds[kind];
+	s->base = p->base[kind];
+	x = fnv1a(stream, 0xcbf29ce484222325ull) ^ (p->seed * 0x9E3779B97F4A7C15ull);
+	for (i = 0; i < 4; i++)
+		s->rng.s[i] = splitmix(&x);
+	for (i = 0; i < 4; i++)
+		s->burst_rng.s[i] = splitmix(&x);
+	s->salt = splitmix(&x) | 1;
+	s->free_at = xmalloc((size_t)p->workers * sizeof *s->free_at);
+	for (i = 0; i < p->workers; i++)
+		s->free_at[i] = 0;
+	cache_grow(s);
+	s->now = 1.0; /* launch's first launch is a little after its start */
+	return s;
+}
+
+void sim_close(struct sim *s)
+{
+	if (!s)
+		return;
+	free(s->burst);
+	free(s->cache);
+	free(s->free_at);
+	free(s);
+}
+
+double sim_now(const struct sim *s)
+{
+	return s->now;
+}
+
+void sim_idle(struct sim *s, double ms)
+{
+	s->now += ms;
+}
+
+/* Whether a burst is on at time t (edges made as far as needed). */
+static int in_burst(struct sim *s, double t)
+{
+	size_t lo = 0, hi;
+
+	if (!s->p.bursts)
+		return 0;
+	while (s->n_burst == 0 || s->burst[s->n_burst - 1] <= t) {
+		double at = s->n_burst ? s->burst[s->n_burst - 1] : 0.0;
+		double len = BURST_MIN_MS + (BURST_MAX_MS - BURST_MIN_MS) * uniform(&s->burst_rng);
+
+		if (s->n_burst == s->cap_burst) {
+			s->cap_burst = s->cap_burst ? s->cap_burst * 2 : 64;
+			s->burst = xrealloc(s->burst, s->cap_burst * sizeof *s->burst);
+		}
+		/* the first edge: the load starts at random within its first off */
+		if (s->n_burst == 0)
+			len *= uniform(&s->burst_rng);
+		s->burst[s->n_burst++] = at + len;
+	}
+	/* the last edge at or below t: edge j starts an on (j even) or an off */
+	hi = s->n_burst;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (s->burst[mid] <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 && (lo - 1) % 2 == 0;
+}
+
+/* The time the bursts were on within [a, b). */
+static double burst_overlap(struct sim *s, double a, double b)
+{
+	double on = 0;
+	size_t j;
+
+	if (!s->p.bursts || b <= a)
+		return 0;
+	(void)in_burst(s, b);
+	for (j = 0; j < s->n_burst; j += 2) {
+		double from = s->burst[j], to = j + 1 < s->n_burst ? s->burst[j + 1] : b;
+
+		if (to <= a || from >= b)
+			continue;
+		on += (to < b ? to : b) - (from > a ? from : a);
+	}
+	return on;
+}
+
+/* The identity of artifact i's object under the model's key. */
+static uint64_t identity(const struct sim *s, long artifact, enum obj obj, int *seen)
+{
+	enum rel rel = obj == HOST ? SEEN : s->k->rel[s->p.key];
+	uint64_t x = s->salt ^ ((uint64_t)(artifact + 1) * 0xD6E8FEB86659FD93ull);
+
+	*seen = rel == SEEN;
+	if (rel == SHARED)
+		return s->salt ^ 0x5851F42D4C957F2Dull;
+	x ^= x >> 32;
+	x *= 0xD6E8FEB86659FD93ull;
+	x ^= x >> 32;
+	return x ? x : 1;
+}
+
+/* One decision arriving at `at`: first in first out, to the checker free
+ * first; returns when its launch goes on. */
+static double decide(struct sim *s, const struct sim_launch *l, enum obj obj, double at)
+{
+	int seen;
+	uint64_t id = identity(s, l->artifact, obj, &seen);
+	double hold = s->p.every_ms, start;
+	long w, best = 0;
+
+	if (!seen && !cache_has(s, id)) {
+		hold += s->p.latency_ms + s->p.per_mb_ms * l->size_mib;
+		cache_add(s, id);
+	}
+	for (w = 1; w < s->p.workers; w++)
+		if (s->free_at[w] < s->free_at[best])
+			best = w;
+	start = s->free_at[best] > at ? s->free_at[best] : at;
+	s->free_at[best] = start + hold;
+	return start + hold;
+}
+
+/* A thread's progress through the pass. */
+struct thread_state {
+	double t;        /* when its next event happens */
+	long cur;        /* the launch it is in, -1 between launches */
+	int point;       /* the next checker point of that launch */
+	double base;     /* that launch's base cost */
+	double done_at;  /* share of the base cost done */
+	int busy;        /* 0: wants its next launch */
+};
+
+static double draw_base(struct sim *s, double start, int threads)
+{
+	double b = s->base.median_ms * exp(s->base.sigma * normal(&s->rng));
+
+	if (threads > s->p.cpus)
+		b *= (double)threads / (double)s->p.cpus;
+	if (in_burst(s, start))
+		b *= s->p.burst_x;
+	return b;
+}
+
+/* Whether point j of the kind is a decision under these settings. */
+static int checks(const struct sim *s, const struct sim_launch *l, int j)
+{
+	const struct point *pt = &s->k->points[j];
+
+	if (l->outside || s->p.exempt)
+		return 0;
+	return pt->what != READ || s->p.on_open;
+}
+
+double sim_pass(struct sim *s, struct sim_launch *l, size_t n, int threads, double *idle)
+{
+	struct thread_state *th = xmalloc((size_t)threads * sizeof *th);
+	char *taken = calloc(n ? n : 1, 1);
+	size_t i, left = n;
+	double start = s->now, end = s->now, cpu = 0;
+	int t;
+
+	if (!taken)
+		die(EXIT_FAIL, "out of memory");
+	for (t = 0; t < threads; t++) {
+		th[t].t = start + THREAD_SKEW_MS * (double)t * uniform(&s->rng);
+		th[t].cur = -1;
+		th[t].busy = 0;
+	}
+	while (left > 0) {
+		struct sim_launch *x;
+		const struct point *pt;
+		double at;
+
+		/* the thread whose next event is first (ties: the lower thread) */
+		for (t = -1, i = 0; i < (size_t)threads; i++) {
+			if (th[i].cur < 0 && th[i].busy < 0)
+				continue;
+			if (t < 0 || th[i].t < th[t].t)
+				t = (int)i;
+		}
+		if (t < 0)
+			break;
+		if (th[t].cur < 0) {
+			/* it starts its next launch: its own, or whichever is next */
+			long j = -1;
+
+			for (i = 0; i < n; i++)
+				if (!taken[i] && (l[i].thread == t || l[i].thread == -1)) {
+					j = (long)i;
+					break;
+				}
+			if (j < 0) {
+				th[t].busy = -1; /* nothing left for it */
+				continue;
+			}
+			taken[j] = 1;
+			x = &l[j];
+			x->thread = t;
+			if (!x->run) {
+				x->start_ms = th[t].t;
+				x->dur_ms = x->pre_ms;
+				x->cpu_ms = x->pre_ms;
+				cpu += x->pre_ms;
+				th[t].t += x->pre_ms;
+				if (th[t].t > end)
+					end = th[t].t;
+				left--;
+				continue;
+			}
+			th[t].t += x->pre_ms;
+			cpu += x->pre_ms;
+			th[t].cur = j;
+			th[t].point = 0;
+			th[t].done_at = 0;
+			th[t].base = draw_base(s, th[t].t, threads);
+			x->start_ms = th[t].t;
+			x->cpu_ms = th[t].base;
+			cpu += th[t].base;
+			/* on to its first decision, or its end */
+			while (th[t].point < s->k->n_points && !checks(s, x, th[t].point))
+				th[t].point++;
+			pt = th[t].point < s->k->n_points ? &s->k->points[th[t].point] : NULL;
+			th[t].t += (pt ? pt->at : 1.0) * th[t].base;
+			th[t].done_at = pt ? pt->at : 1.0;
+			continue;
+		}
+		x = &l[th[t].cur];
+		if (th[t].point < s->k->n_points) {
+			/* a decision: it waits for the checker */
+			pt = &s->k->points[th[t].point];
+			at = decide(s, x, pt->obj, th[t].t);
+			th[t].point++;
+			while (th[t].point < s->k->n_points && !checks(s, x, th[t].point))
+				th[t].point++;
+			{
+				double to = th[t].point < s->k->n_points ? s->k->points[th[t].point].at : 1.0;
+
+				th[t].t = at + (to - th[t].done_at) * th[t].base;
+				th[t].done_at = to;
+			}
+			continue;
+		}
+		/* the launch ends */
+		x->dur_ms = th[t].t - x->start_ms;
+		if (th[t].t > end)
+			end = th[t].t;
+		th[t].cur = -1;
+		th[t].t += LAUNCH_GAP_MS;
+		left--;
+	}
+	free(th);
+	free(taken);
+	if (idle) {
+		double wall = end - start, busy = cpu + burst_overlap(s, start, end) * (double)s->p.cpus;
+
+		*idle = wall > 0 ? 1.0 - busy / (wall * (double)s->p.cpus) : 1.0;
+		if (*idle < 0)
+			*idle = 0;
+	}
+	s->now = end + PASS_GAP_MS;
+	return end - start;
+}

@@ -1,0 +1,108 @@
+/* sim.h - a seeded model of a first-launch checker: the simulator behind
+ * launch's and suite's `sim` launcher (docs/method.md, "The simulator").
+ *
+ * Nothing is launched.  Each launch costs a base time drawn from a
+ * log-normal distribution fitted to this machine's repeat launches of its
+ * kind; on the way it meets the checker at the points its kind does (the
+ * exec of a program, the open of a library, with on=open every open of a
+ * file in the work folder), each a decision that waits in one first-in
+ * first-out queue for one of `workers` checkers.  A decision on an object
+ * the cache has not seen (by inode, path or content, as the calibration
+ * gate keys it) holds its launch latency + every + per_mb x size; one it
+ * has seen, every.  Bursts of other load, on and off for random lengths,
+ * slow every launch that starts in one.  Everything random comes from one
+ * seed, so a run is the same every time. */
+#ifndef EXECLAG_SIM_H
+#define EXECLAG_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum sim_key { SIM_KEY_INODE, SIM_KEY_PATH, SIM_KEY_CONTENT };
+
+/* The kinds of artifact the model knows (mkfresh's kinds). */
+#define SIM_KINDS 9
+
+/* The base cost of one kind's launch: log-normal, median_ms x exp(sigma z). */
+struct sim_base {
+	double median_ms;
+	double sigma;
+};
+
+struct sim_params {
+	double latency_ms;   /* a check of an object not seen */
+	long workers;        /* checks at once; more wait, first in first out */
+	enum sim_key key;    /* what the cache remembers */
+	int on_open;         /* 1: every open of a file is a decision, as on=open */
+	double every_ms;     /* every decision holds this, seen or not */
+	double per_mb_ms;    /* a check holds this more per MiB of the object */
+	int exempt;          /* 1: nothing is held (an exempt launcher) */
+	int bursts;          /* 1: bursts of other load come and go */
+	double burst_x;      /* a launch that starts in a burst takes this x longer */
+	long cpus;           /* CPUs the launches share */
+	uint64_t seed;
+	struct sim_base base[SIM_KINDS];
+	char base_from[256]; /* where the base costs came from */
+};
+
+/* Defaults, then the settings of spec ("latency=20 workers=1 key=inode
+ * seed=7 ..."; the part after "sim:").  Returns 0, or -1 with one line in
+ * err. */
+int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen);
+
+/* Read the base costs of a fit (micro/bin/simfit's output: a first line
+ * "execlag-simbase<TAB>1", then KIND<TAB>MEDIAN_MS<TAB>SIGMA lines) into p.
+ * Returns 0, or -1 with one line in err. */
+int sim_load_base(struct sim_params *p, const char *path, char *err, size_t errlen);
+
+/* The settings in the canonical order, as conditions record them after
+ * "sim:" (every setting, the base costs' origin included). */
+void sim_describe(const struct sim_params *p, char *buf, size_t len);
+
+/* The index of a kind in the model, or -1 when it has none. */
+int sim_kind(const char *kind);
+const char *sim_kind_name(int kind);
+
+/* Fit one kind's base cost to n repeat launches (ms, any order; sorted
+ * here): the median, and sigma from the interquartile range of their
+ * logarithms (IQR / 1.349, a normal's).  Returns -1 below 4 launches. */
+int sim_fit(double *ms, size_t n, struct sim_base *out);
+
+/* One launch of a pass.  In: thread (-1: whichever thread is free first
+ * takes it, in order, as the suite's jobs do), artifact (its identity),
+ * outside (1: outside the work folder, never checked), run (0: pre_ms of
+ * work and no launch, as a compile), pre_ms (work of the thread's before
+ * the launch starts), size_mib.  Out: start_ms, dur_ms, thread. */
+struct sim_launch {
+	int thread;
+	long artifact;
+	int outside;
+	int run;
+	double pre_ms;
+	double size_mib;
+	double start_ms;
+	double dur_ms;
+	double cpu_ms; /* the launch's own work: its base cost, bursts included */
+};
+
+struct sim;
+
+/* A model of one configuration: kind (sim_kind) and a stream name that
+ * makes its draws its own (the same name, the same draws). */
+struct sim *sim_open(const struct sim_params *p, int kind, const char *stream);
+void sim_close(struct sim *s);
+
+/* Run one pass: `threads` threads start together at the model's clock
+ * (each a few microseconds apart, as off a barrier) and make their
+ * launches in order.  Fills each launch's start and duration; the clock
+ * moves to the pass's end.  Returns the pass's wall time in ms; *idle (may
+ * be NULL) gets the share of the CPUs' time left idle. */
+double sim_pass(struct sim *s, struct sim_launch *l, size_t n, int threads, double *idle);
+
+/* Advance the clock by ms of untimed work (a warm-up launch, making). */
+void sim_idle(struct sim *s, double ms);
+
+/* The model's clock, ms since sim_open. */
+double sim_now(const struct sim *s);
+
+#endif
