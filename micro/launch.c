@@ -42,7 +42,7 @@ extern char **environ;
 struct options {
 	const char *manifest, *out, *cls, *passes, *reference, *launcher;
 	long threads, per_thread, planned;
-	int sequential, quiet;
+	int sequential, quiet, describe;
 	char **maker;
 };
 
@@ -60,6 +60,7 @@ static void usage(FILE *out)
 		"              [--passes first,repeat] [--block K] [--reference MANIFEST]\n"
 		"              [--sequential [--planned N -- MAKER ARG...]]\n"
 		"              [--launcher spawn|sim:SETTINGS] [--quiet]\n"
+		"       launch --launcher spawn|sim:SETTINGS --describe\n"
 		"Launch every artifact of a manifest for the first time, then again,\n"
 		"with T threads started together; write the samples (docs/formats.md).\n"
 		"  --threads T   launching threads, 1..%d and at most the artifact count (1)\n"
@@ -85,6 +86,7 @@ static void usage(FILE *out)
 		"                evidence); sim:SETTINGS: the seeded model of a checker,\n"
 		"                which launches nothing, e.g. 'sim:latency=20 workers=1\n"
 		"                key=inode seed=7' (docs/method.md, \"The simulator\")\n"
+		"  --describe    print the launcher with every setting, checked, and exit\n"
 		"  --quiet       no per-pass summary on stderr\n", MAX_THREADS);
 }
 
@@ -254,6 +256,9 @@ static void parse_args(int argc, char **argv, struct options *o)
 		} else if (strcmp(a, "--sequential") == 0) {
 			o->sequential = 1;
 			continue;
+		} else if (strcmp(a, "--describe") == 0) {
+			o->describe = 1;
+			continue;
 		}
 		if (strcmp(a, "--") == 0) {
 			o->maker = argv + i + 1;
@@ -286,10 +291,22 @@ static void parse_args(int argc, char **argv, struct options *o)
 			die(EXIT_USAGE, "unknown option '%s' (see --help)", a);
 		i++;
 	}
+	if (strcmp(o->launcher, "spawn") != 0 && strncmp(o->launcher, "sim:", 4) != 0)
+		die(EXIT_USAGE, "LAUNCHER '%s' is not spawn or sim:SETTINGS", o->launcher);
+	if (o->describe) {
+		/* the launcher's every setting, checked, as conditions record it */
+		if (strcmp(o->launcher, "spawn") == 0) {
+			puts("spawn");
+		} else {
+			struct launcher *l = launcher_sim(o->launcher + 4, "exe", "describe", 1, 0);
+
+			puts(launcher_describe(l));
+			l->ops->close(l);
+		}
+		exit(0);
+	}
 	if (!o->manifest || !o->out)
 		die(EXIT_USAGE, "--manifest and --out are required (see --help)");
-	if (strcmp(o->launcher, "spawn") != 0 && strncmp(o->launcher, "sim:", 4) != 0)
-		die(EXIT_USAGE, "--launcher: '%s' is not spawn or sim:SETTINGS", o->launcher);
 }
 
 /* The passes, the manifests and the plan, checked before anything runs. */

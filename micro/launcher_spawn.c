@@ -34,6 +34,7 @@ struct spawner {
 	struct launch_sample *out;
 	long lo, hi;
 	int quit;
+	posix_spawnattr_t attr; /* T = 1: the calling thread's */
 };
 
 struct worker {
@@ -67,34 +68,48 @@ static void launch_one(struct spawner *sp, const struct artifact *a, posix_spawn
 	s->done = 1;
 }
 
-static void *worker_main(void *arg)
+/* Thread id's share of the pass: lo + id, lo + id + T, ... */
+static void launch_share(struct spawner *sp, int id, posix_spawnattr_t *attr)
 {
-	struct worker *w = arg;
-	struct spawner *sp = w->sp;
-	int T = sp->pub.threads, err;
-	posix_spawnattr_t attr;
+	long i;
 
-	posix_spawnattr_init(&attr);
+	sp->t_start[id] = now_ns();
+	for (i = sp->lo + id; i < sp->hi && !sp->thread_err[id]; i += sp->pub.threads) {
+		if (*sp->pub.interrupted)
+			break;
+		launch_one(sp, sp->only ? sp->only : &sp->arts[i], attr, &sp->out[i]);
+		sp->out[i].thread = id;
+	}
+	sp->t_end[id] = now_ns();
+}
+
+/* The calling thread, or a worker, on the core class with attributes that
+ * ask the same of its children; 0 or an errno value. */
+static int enter_class(struct spawner *sp, posix_spawnattr_t *attr)
+{
+	int err;
+
+	posix_spawnattr_init(attr);
 	/* No signal flags: handlers reset at exec, and the mask is empty, so the
 	 * attributes stay as cheap as a bare posix_spawn's. */
 	err = coreclass_enter(sp->pub.cls);
 	if (err == 0)
-		err = coreclass_spawnattr(&attr, sp->pub.cls);
-	sp->thread_err[w->id] = err;
-	for (;;) {
-		long i;
+		err = coreclass_spawnattr(attr, sp->pub.cls);
+	return err;
+}
 
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct spawner *sp = w->sp;
+	posix_spawnattr_t attr;
+
+	sp->thread_err[w->id] = enter_class(sp, &attr);
+	for (;;) {
 		barrier_wait(&sp->start);
 		if (sp->quit)
 			break;
-		sp->t_start[w->id] = now_ns();
-		for (i = sp->lo + w->id; i < sp->hi && !err; i += T) {
-			if (*sp->pub.interrupted)
-				break;
-			launch_one(sp, sp->only ? sp->only : &sp->arts[i], &attr, &sp->out[i]);
-			sp->out[i].thread = w->id;
-		}
-		sp->t_end[w->id] = now_ns();
+		launch_share(sp, w->id, &attr);
 		barrier_wait(&sp->end);
 	}
 	posix_spawnattr_destroy(&attr);
@@ -117,8 +132,13 @@ static struct pass_time_ns spawn_pass(struct launcher *l, const struct artifact 
 	sp->lo = lo;
 	sp->hi = hi;
 	idle_ok = cpuidle_read(&i0, &t0) == 0;
-	barrier_wait(&sp->start);
-	barrier_wait(&sp->end);
+	if (l->threads == 1) {
+		/* one thread: this one, with nothing to hand over between blocks */
+		launch_share(sp, 0, &sp->attr);
+	} else {
+		barrier_wait(&sp->start);
+		barrier_wait(&sp->end);
+	}
 	if (idle_ok && cpuidle_read(&i1, &t1) == 0 && t1 >= t0 && i1 >= i0) {
 		r.idle_ticks = (double)(i1 - i0);
 		r.total_ticks = (double)(t1 - t0);
@@ -152,10 +172,14 @@ static void spawn_close(struct launcher *l)
 	struct spawner *sp = (struct spawner *)l;
 	int t;
 
-	sp->quit = 1;
-	barrier_wait(&sp->start);
-	for (t = 0; t < l->threads; t++)
-		pthread_join(sp->tid[t], NULL);
+	if (l->threads == 1) {
+		posix_spawnattr_destroy(&sp->attr);
+	} else {
+		sp->quit = 1;
+		barrier_wait(&sp->start);
+		for (t = 0; t < l->threads; t++)
+			pthread_join(sp->tid[t], NULL);
+	}
 	posix_spawn_file_actions_destroy(&sp->fa);
 	free(sp);
 }
@@ -181,6 +205,11 @@ struct launcher *launcher_spawn(int threads, const char *cls, uint64_t t_base,
 	posix_spawn_file_actions_addopen(&sp->fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_addopen(&sp->fa, 1, "/dev/null", O_WRONLY, 0);
 	posix_spawn_file_actions_addopen(&sp->fa, 2, "/dev/null", O_WRONLY, 0);
+	if (threads == 1) {
+		/* launch is one configuration: its only launching thread is this one */
+		sp->thread_err[0] = enter_class(sp, &sp->attr);
+		return &sp->pub;
+	}
 	/* the threads and this one meet at both barriers */
 	barrier_init(&sp->start, threads + 1);
 	barrier_init(&sp->end, threads + 1);

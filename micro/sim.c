@@ -172,7 +172,8 @@ int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
 			else
 				p->seed = (uint64_t)n;
 		} else if (strcmp(name, "base") == 0) {
-			rc = sim_load_base(p, v, err, errlen);
+			if (strcmp(v, "default") != 0) /* the costs built in */
+				rc = sim_load_base(p, v, err, errlen);
 		} else {
 			rc = fail(err, errlen,
 				  "sim setting '%s' is unknown (use latency workers key on every per_mb "

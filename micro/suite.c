@@ -25,6 +25,7 @@
 #include "fsflush.h"
 #include "barrier.h"
 #include "looks.h"
+#include "sim.h"
 #include "stop.h"
 #include "util.h"
 
@@ -88,6 +89,11 @@ static struct pass_result passes[NPASS];
 
 static volatile sig_atomic_t got_signal;
 static int keep_files;         /* --keep: a finished run leaves them to the caller */
+/* --launcher sim:SETTINGS: the runs are the model's (sim.h); the compiles
+ * stay real.  One model for the whole suite, so set A's reruns meet the
+ * checks its fresh runs made. */
+static struct sim *model;
+static const char *launcher_spec = "spawn";
 
 /* The pass in progress, shared by its threads. */
 static struct {
@@ -107,7 +113,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 "usage: suite --dir WORKDIR --count M --out FILE [--jobs J] [--prefix NAME]\n"
-"             [--cc CC] [--keep] [--sequential] [--quiet]\n"
+"             [--cc CC] [--keep] [--sequential] [--launcher spawn|sim:SETTINGS]\n"
+"             [--quiet]\n"
 "       suite --help\n"
 "\n"
 "A compiler test suite in miniature: M small C programs (each with a nonce),\n"
@@ -128,6 +135,9 @@ static void usage(FILE *f)
 "  --sequential each pass chunk by chunk, looking after each chunk (at\n"
 "               max(8, 2J) programs, then in steps, the last at M): stop\n"
 "               once the per-launch cost is certain (docs/method.md)\n"
+"  --launcher L spawn: run the programs (the default); sim:SETTINGS: the\n"
+"               compiles are real, the runs the seeded model's, which runs\n"
+"               nothing (docs/method.md, \"The simulator\")\n"
 "  --quiet      no per-pass line on stderr\n"
 "exit: 0 ok, 1 failure, 2 usage, 130 interrupted.\n", MAX_COUNT, MAX_JOBS);
 }
@@ -403,7 +413,7 @@ static void *worker_main(void *arg)
 			pthread_mutex_unlock(&cur.mu);
 			break;
 		}
-		if (pass_runs[p])
+		if (pass_runs[p] && !model)
 			run_one(set, i, s);
 	}
 	cur.t_end[id] = now_ns();
@@ -413,6 +423,45 @@ static void *worker_main(void *arg)
 static uint64_t tv_us(struct timeval tv)
 {
 	return (uint64_t)tv.tv_sec * 1000000u + (uint64_t)tv.tv_usec;
+}
+
+/* With the simulator, after the pass's compiles (real, their times
+ * measured): the model runs the pass again with J jobs that take the next
+ * program as they come free, each compile's measured time first, then the
+ * run; returns the pass's wall time in ns.  The runs' work counts as user
+ * CPU. */
+static uint64_t simulate_pass(enum pass p, long from, long to)
+{
+	size_t n = (size_t)(to - from), i;
+	struct sim_launch *x = xmalloc((n ? n : 1) * sizeof *x);
+	double wall, cpu = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct sample *s = &samples[p][from + (long)i];
+
+		memset(&x[i], 0, sizeof x[i]);
+		x[i].thread = -1;
+		x[i].artifact = pass_set[p] * count + from + (long)i;
+		x[i].run = pass_runs[p];
+		x[i].pre_ms = pass_compiles[p] ? (double)s->compile_ns / 1e6 : 0;
+	}
+	wall = sim_pass(model, x, n, (int)jobs, NULL);
+	for (i = 0; i < n; i++) {
+		struct sample *s = &samples[p][from + (long)i];
+
+		s->job = x[i].thread;
+		if (!pass_runs[p])
+			continue;
+		s->run_ns = (uint64_t)llround(x[i].dur_ms * 1e6);
+		s->ran = 1;
+		s->exit_status = 0;
+		s->signal = 0;
+		s->spawn_errno = 0;
+		cpu += x[i].cpu_ms;
+	}
+	passes[p].user_us += (uint64_t)llround(cpu * 1e3);
+	free(x);
+	return (uint64_t)llround(wall * 1e6);
 }
 
 /* One pass over programs [from, to) of its set, added to the pass's
@@ -453,7 +502,7 @@ static void run_pass(enum pass p, long from, long to, int quiet)
 			hi = cur.t_end[t];
 	}
 	passes[p].ran = 1;
-	passes[p].wall_ns += hi - lo;
+	passes[p].wall_ns += model ? simulate_pass(p, from, to) : hi - lo;
 	passes[p].user_us += tv_us(after.ru_utime) - tv_us(before.ru_utime);
 	passes[p].sys_us += tv_us(after.ru_stime) - tv_us(before.ru_stime);
 	passes[p].programs = to;
@@ -517,6 +566,8 @@ static void write_results(const char *out, long done)
 	fprintf(f, "meta\tcase\tsuite\nmeta\tm\t%ld\nmeta\tjobs\t%ld\nmeta\tcores\t%ld\n",
 		done, jobs, ncpu > 0 ? ncpu : 1L);
 	fprintf(f, "meta\tcc\t%s\n", cc_text);
+	if (model)
+		fprintf(f, "meta\tlauncher\t%s\n", launcher_spec);
 	if (sequential) {
 		fprintf(f, "meta\tplanned\t%ld\nmeta\tlooks\t", count);
 		for (i = 0; i < n_looks; i++)
@@ -543,6 +594,22 @@ static void write_results(const char *out, long done)
 }
 
 /* ---- main --------------------------------------------------------------- */
+
+/* --launcher: spawn, or the model of sim:SETTINGS with draws of its own. */
+static void open_model(void)
+{
+	struct sim_params p;
+	char err[320], stream[64];
+
+	if (strcmp(launcher_spec, "spawn") == 0)
+		return;
+	if (strncmp(launcher_spec, "sim:", 4) != 0)
+		die(EXIT_USAGE, "--launcher: '%s' is not spawn or sim:SETTINGS", launcher_spec);
+	if (sim_parse(launcher_spec + 4, &p, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s", err);
+	snprintf(stream, sizeof stream, "suite|%ld", jobs);
+	model = sim_open(&p, sim_kind("exe"), stream);
+}
 
 static int valid_prefix(const char *s)
 {
@@ -603,6 +670,8 @@ int main(int argc, char **argv)
 			prefix = v;
 		else if (strcmp(a, "--cc") == 0)
 			cc = v;
+		else if (strcmp(a, "--launcher") == 0)
+			launcher_spec = v;
 		else if (strcmp(a, "--count") == 0) {
 			if (parse_long(v, 1, MAX_COUNT, &count) != 0)
 				die(EXIT_USAGE, "--count: '%s' is not a whole number from 1 to %ld", v, MAX_COUNT);
@@ -625,6 +694,7 @@ int main(int argc, char **argv)
 	if (!workdir)
 		die(EXIT_USAGE, "--dir %s:", dir);
 	split_cc(cc);
+	open_model();
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
