@@ -89,6 +89,8 @@ PROGS += $(BIN)/suite
 PROGS += $(BIN)/devtools
 PROGS += $(BIN)/compare $(BIN)/fbtext $(BIN)/redact
 PROGS += $(BIN)/aggregate
+# the kit's error rates on the simulator (make test, make sensitivity)
+PROGS += $(BIN)/simrate
 ifeq ($(PLAT),linux)
 PROGS += $(BIN)/gate
 # bursty load for make sensitivity, which needs the Linux gate
@@ -115,14 +117,21 @@ $(BIN)/mkfresh: micro/mkfresh.c micro/fsflush.h $(FSFLUSH) $(COMMON_SRC) $(COMMO
 LAUNCHER_SRC = micro/drive.c micro/stop.c micro/looks.c micro/orderstats.c micro/manifest.c \
                micro/launcher_spawn.c micro/launcher_sim.c micro/sim.c micro/barrier.c \
                micro/coreclass_$(PLAT).c micro/cpuidle_$(PLAT).c
-LAUNCHER_HDR = micro/drive.h micro/stop.h micro/looks.h micro/orderstats.h micro/manifest.h \
-               micro/launcher.h micro/sim.h micro/barrier.h micro/thresholds.h micro/coreclass.h \
+LAUNCHER_HDR = micro/drive.h micro/pass.h micro/stop.h micro/looks.h micro/orderstats.h micro/manifest.h \
+               micro/launcher.h micro/sim.h micro/simbase.h micro/barrier.h micro/thresholds.h micro/coreclass.h \
                micro/cpuidle.h
 $(BIN)/launch: micro/launch.c $(LAUNCHER_SRC) $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/launch.c $(LAUNCHER_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
-$(BIN)/analyze: micro/analyze.c micro/cases.h micro/run.c micro/run.h micro/stats.c micro/stats.h micro/stop.c micro/stop.h micro/orderstats.c micro/orderstats.h micro/looks.c micro/looks.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/run.c micro/stats.c micro/stop.c micro/orderstats.c micro/looks.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/analyze: micro/analyze.c micro/simbase.h micro/sim.h micro/cases.h micro/run.c micro/run.h micro/stats.c micro/stats.h micro/pass.h micro/stop.c micro/stop.h micro/orderstats.c micro/orderstats.h micro/looks.c micro/looks.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/run.c micro/stats.c micro/stop.c micro/sim.c micro/orderstats.c micro/looks.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+
+# simrate: launch's plan and stopping rule, on the simulator, through
+# analyze's verdicts, in one process
+SIMRATE_SRC = micro/simrate.c micro/stats.c micro/drive.c micro/stop.c micro/looks.c \
+              micro/orderstats.c micro/launcher_sim.c micro/sim.c
+$(BIN)/simrate: $(SIMRATE_SRC) micro/stats.h micro/pass.h $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(SIMRATE_SRC) micro/cpuidle_$(PLAT).c $(COMMON_SRC) $(LDFLAGS) -lm
 
 $(BIN)/gate: micro/gate_linux.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/gate_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)

@@ -12,6 +12,7 @@
 #include "looks.h"
 #include "plot.h"
 #include "report.h"
+#include "sim.h"
 #include "stats.h"
 #include "suitestats.h"
 #include "util.h"
@@ -32,9 +33,12 @@
 static void usage(FILE *f)
 {
 	fputs("usage: analyze --run DIR [--quiet]\n"
+	      "       analyze --run DIR --simfit\n"
 	      "  Reads DIR/conditions.txt and DIR/raw/*.samples.tsv, writes\n"
 	      "  DIR/run.json and DIR/report.md, prints the results table.\n"
 	      "  --quiet  write the files, print nothing\n"
+	      "  --simfit print the simulator's base costs fitted to the run's repeat\n"
+	      "           launches (for LAUNCHER='sim:... base=FILE'), write nothing\n"
 	      "Exit: 0 done, 1 could not write, 2 bad usage or bad input.\n", f);
 }
 
@@ -223,6 +227,8 @@ static void parse_meta(struct parser *p, char **f, int nf)
 			die(EXIT_USAGE, "%s:%ld: bad stopped '%s' (want slowdown, none or maximum)",
 			    p->path, p->line, f[2]);
 		set_meta_text(p, &c->stopped, f[1], f[2]);
+	} else if (strcmp(f[1], "launcher") == 0) {
+		set_meta_text(p, &c->launcher, f[1], f[2]);
 	} else if (strcmp(f[1], "idle_first") == 0 || strcmp(f[1], "idle_repeat") == 0) {
 		double v;
 
@@ -532,6 +538,46 @@ static void write_outputs(const char *dir, const struct run *r)
 	free(md_path);
 }
 
+/* --simfit: the simulator's base costs (sim.h) fitted to this run's
+ * repeat launches, one fit per kind and thread count, of class all and no
+ * padding, on stdout.  A simulated run is not fitted: it would be the
+ * model fitting itself. */
+static void write_simfit(const char *dir, const struct config *c, size_t n)
+{
+	size_t i, j;
+	int k, fitted = 0;
+
+	printf("execlag-simbase\t1\n# the repeat launches of %s, by kind and thread count "
+	       "(analyze --simfit)\n", dir);
+	for (k = 0; k < SIM_KINDS; k++) {
+		struct sim_base base;
+
+		memset(&base, 0, sizeof base);
+		for (i = 0; i < n; i++) {
+			double *ms;
+			size_t m = 0;
+			struct sim_fit fit;
+
+			if (sim_kind(c[i].kind) != k || c[i].pad != 0 || strcmp(c[i].class_name, "all") != 0)
+				continue;
+			if (c[i].launcher && strncmp(c[i].launcher, "sim:", 4) == 0)
+				die(EXIT_USAGE, "%s: a simulated run; fit a real one", c[i].file);
+			ms = xmalloc((c[i].n_samples ? c[i].n_samples : 1) * sizeof *ms);
+			for (j = 0; j < c[i].n_samples; j++)
+				if (c[i].samples[j].pass == PASS_REPEAT && stats_sample_ok(&c[i].samples[j]))
+					ms[m++] = c[i].samples[j].dur_ms;
+			if (sim_fit(ms, m, c[i].threads, &fit) == 0 && sim_base_add(&base, &fit) == 0)
+				fitted++;
+			free(ms);
+		}
+		sim_base_write(stdout, k, &base);
+	}
+	if (!fitted)
+		die(EXIT_USAGE, "%s: no configuration with 6 or more repeat launches to fit", dir);
+	if (fflush(stdout) != 0)
+		die(EXIT_FAIL, "cannot write to stdout:");
+}
+
 static void check_run_folder(const char *dir)
 {
 	struct stat st;
@@ -542,16 +588,19 @@ static void check_run_folder(const char *dir)
 		die(EXIT_USAGE, "%s: not a folder", dir);
 }
 
-static void parse_args(int argc, char **argv, const char **dir, int *quiet)
+static void parse_args(int argc, char **argv, const char **dir, int *quiet, int *simfit)
 {
 	int i;
 
 	*dir = NULL;
 	*quiet = 0;
+	*simfit = 0;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			usage(stdout);
 			exit(EXIT_OK);
+		} else if (strcmp(argv[i], "--simfit") == 0) {
+			*simfit = 1;
 		} else if (strcmp(argv[i], "--quiet") == 0) {
 			*quiet = 1;
 		} else if (strcmp(argv[i], "--run") == 0 && i + 1 < argc) {
@@ -573,14 +622,18 @@ int main(int argc, char **argv)
 	struct config *configs;
 	size_t n_configs, i;
 	const char *dir;
-	int quiet;
+	int quiet, simfit;
 
 	progname = "analyze";
-	parse_args(argc, argv, &dir, &quiet);
+	parse_args(argc, argv, &dir, &quiet, &simfit);
 	memset(&run, 0, sizeof run);
 	check_run_folder(dir);
 	read_conditions(dir, &run);
 	configs = read_all_samples(dir, &n_configs);
+	if (simfit) {
+		write_simfit(dir, configs, n_configs);
+		return EXIT_OK;
+	}
 	for (i = 0; i < n_configs; i++) {
 		stats_config(&configs[i]);
 		add_to_case(&run, &configs[i]);

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const pass_name[NPASS] = { "first", "repeat", "reference" };
+const char *const pass_name[PASS_ALL] = { "first", "repeat", "reference" };
 
 long drive_block(long per_thread, int threads, long planned)
 {
@@ -97,7 +97,7 @@ void drive_run(struct drive *d)
 	int next = 0, p;
 	long b;
 
-	for (p = 0; p < NPASS; p++) {
+	for (p = 0; p < PASS_ALL; p++) {
 		d->samples[p] = calloc((size_t)d->planned, sizeof(struct launch_sample));
 		if (!d->samples[p])
 			die(EXIT_FAIL, "out of memory");

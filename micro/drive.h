@@ -10,9 +10,9 @@
 #include "launcher.h"
 #include "looks.h"
 #include "manifest.h"
+#include "pass.h"
 
-enum pass { PASS_FIRST, PASS_REPEAT, PASS_REFERENCE, NPASS };
-extern const char *const pass_name[NPASS];
+extern const char *const pass_name[PASS_ALL];
 
 struct drive {
 	/* the plan */
@@ -21,7 +21,7 @@ struct drive {
 	const struct artifact *ref; /* the reference pass's program, or NULL */
 	long planned;            /* artifacts the plan may launch */
 	long block;              /* artifacts per block */
-	int order[NPASS], npass; /* the passes, in order */
+	int order[PASS_ALL], npass; /* the passes, in order */
 	int sequential;
 	/* make the artifacts m->n .. target-1 (sequential stopping makes them
 	 * along the looks); NULL when the manifest holds them all */
@@ -30,11 +30,11 @@ struct drive {
 	volatile sig_atomic_t *interrupted; /* checked after every pass */
 
 	/* what it did */
-	struct launch_sample *samples[NPASS]; /* planned slots each */
-	uint64_t wall[NPASS];    /* summed over the blocks */
-	double idle[NPASS], total[NPASS]; /* CPU ticks, summed; total 0: unknown */
+	struct launch_sample *samples[PASS_ALL]; /* planned slots each */
+	uint64_t wall[PASS_ALL];    /* summed over the blocks */
+	double idle[PASS_ALL], total[PASS_ALL]; /* CPU ticks, summed; total 0: unknown */
 	int idle_ok;
-	int ran[NPASS];
+	int ran[PASS_ALL];
 	long n;                  /* artifacts launched */
 	long blocks;
 	long looks[LOOKS_MAX];   /* sequential: artifacts at each look */

@@ -139,13 +139,13 @@ static void write_samples(const char *out, const struct drive *d)
 		fprintf(f, "meta\tlauncher\t%s\n", launcher_describe(d->l));
 	if (d->l->cpus > 0)
 		fprintf(f, "meta\tcpus\t%ld\n", d->l->cpus);
-	for (p = 0; p < NPASS; p++)
+	for (p = 0; p < PASS_ALL; p++)
 		if (d->ran[p] && drive_idle(d, p) >= 0)
 			fprintf(f, "meta\tidle_%s\t%.4f\n", pass_name[p], drive_idle(d, p));
-	for (p = 0; p < NPASS; p++)
+	for (p = 0; p < PASS_ALL; p++)
 		if (d->ran[p])
 			fprintf(f, "pass\t%s\t%llu\t%ld\n", pass_name[p], (unsigned long long)d->wall[p], d->n);
-	for (p = 0; p < NPASS; p++) {
+	for (p = 0; p < PASS_ALL; p++) {
 		if (!d->ran[p])
 			continue;
 		for (i = 0; i < d->n; i++) {
@@ -173,8 +173,8 @@ static void parse_passes(const char *s, int *order, int *count)
 
 	*count = 0;
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (*count >= NPASS)
-			die(EXIT_USAGE, "--passes: at most %d passes", NPASS);
+		if (*count >= PASS_ALL)
+			die(EXIT_USAGE, "--passes: at most %d passes", PASS_ALL);
 		if (strcmp(tok, "first") == 0)
 			order[(*count)++] = PASS_FIRST;
 		else if (strcmp(tok, "repeat") == 0)

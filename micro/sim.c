@@ -40,24 +40,28 @@ static const struct kind_model {
 	enum rel rel[3]; /* by key: inode, path, content */
 	int n_points;
 	struct point points[MAX_POINTS];
-	struct sim_base base; /* the default base cost (docs/method.md) */
 } kinds[SIM_KINDS] = {
 	/* the script's exec; then sh opens it to read it */
 	{ "script", { NEW, NEW, NEW }, 2,
-	  { { EXEC, ARTIFACT, 0.10 }, { READ, ARTIFACT, 0.60 } }, { 1.10, 0.12 } },
+	  { { EXEC, ARTIFACT, 0.10 }, { READ, ARTIFACT, 0.60 } } },
 	/* sh x.sh: sh is outside the work folder; it only reads x.sh */
 	{ "script-via-sh", { NEW, NEW, NEW }, 1,
-	  { { READ, ARTIFACT, 0.60 } }, { 1.05, 0.12 } },
-	{ "exe", { NEW, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } }, { 0.75, 0.15 } },
-	{ "exe-copy", { NEW, NEW, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } }, { 0.75, 0.15 } },
-	{ "exe-hardlink", { SEEN, NEW, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } }, { 0.75, 0.15 } },
-	{ "exe-rewrite", { NEW, SEEN, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } }, { 0.75, 0.15 } },
-	{ "system-copy", { NEW, NEW, SHARED }, 1, { { EXEC, ARTIFACT, 0.15 } }, { 0.70, 0.15 } },
+	  { { READ, ARTIFACT, 0.60 } } },
+	{ "exe", { NEW, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } } },
+	{ "exe-copy", { NEW, NEW, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } } },
+	{ "exe-hardlink", { SEEN, NEW, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } } },
+	{ "exe-rewrite", { NEW, SEEN, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } } },
+	{ "system-copy", { NEW, NEW, SHARED }, 1, { { EXEC, ARTIFACT, 0.15 } } },
 	/* the host's exec (launched while making), then dlopen of the library */
 	{ "dylib", { NEW, NEW, NEW }, 2,
-	  { { EXEC, HOST, 0.10 }, { LIBRARY, ARTIFACT, 0.60 } }, { 1.00, 0.15 } },
-	{ "quarantined", { NEW, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } }, { 0.75, 0.15 } },
+	  { { EXEC, HOST, 0.10 }, { LIBRARY, ARTIFACT, 0.60 } } },
+	{ "quarantined", { NEW, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } } },
 };
+
+/* The base costs built in: analyze --simfit on a quick run of every case at
+ * T = 1 and 2 with 40 artifacts, on the kit's machine (2 cores, Linux;
+ * docs/method.md, "The simulator"). */
+#include "simbase.h"
 
 int sim_kind(const char *kind)
 {
@@ -91,6 +95,9 @@ static int fail(char *err, size_t len, const char *fmt, const char *a, const cha
 	return -1;
 }
 
+static int parse_fit(struct sim_params *p, const char *text, const char *from, char *err,
+		     size_t errlen);
+
 int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
 {
 	char *copy = xstrdup(spec ? spec : ""), *tok, *save = NULL;
@@ -103,8 +110,10 @@ int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
 	p->burst_x = 2.0;
 	p->cpus = online_cpus();
 	p->seed = 1;
-	for (k = 0; k < SIM_KINDS; k++)
-		p->base[k] = kinds[k].base;
+	if (parse_fit(p, sim_default_fit, "the built-in fit", err, errlen) != 0) {
+		free(copy);
+		return -1;
+	}
 	snprintf(p->base_from, sizeof p->base_from, "default");
 	for (tok = strtok_r(copy, " \t", &save); tok && rc == 0; tok = strtok_r(NULL, " \t", &save)) {
 		char *v = strchr(tok, '=');
@@ -184,51 +193,119 @@ int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
 	return rc;
 }
 
+/* The fit lines of text (after its first line) into p. */
+static int parse_fit(struct sim_params *p, const char *text, const char *from, char *err,
+		     size_t errlen)
+{
+	char *copy = xstrdup(text), *line, *save = NULL;
+	long n = 0;
+	int got = 0;
+
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *fld[4], *q, *qsave = NULL;
+		struct sim_fit fit;
+		int nf, k, j = 0;
+
+		n++;
+		if (n == 1 && strcmp(line, "execlag-simbase\t1") == 0)
+			continue;
+		if (n == 1) {
+			snprintf(err, errlen, "sim base: %s is not a fit (first line 'execlag-simbase<TAB>1')", from);
+			free(copy);
+			return -1;
+		}
+		if (line[0] == '#')
+			continue;
+		nf = split_tabs(line, fld, 4);
+		k = nf == 3 ? sim_kind(fld[0]) : -1;
+		if (k < 0 || parse_long(fld[1], 1, 1024, &fit.threads) != 0)
+			goto bad;
+		for (q = strtok_r(fld[2], ",", &qsave); q && j < SIM_QUANTILES; q = strtok_r(NULL, ",", &qsave), j++)
+			if (parse_double(q, 0.001, 60000, &fit.q[j]) != 0 || (j > 0 && fit.q[j] < fit.q[j - 1]))
+				goto bad;
+		if (j != SIM_QUANTILES || q)
+			goto bad;
+		if (got == 0 || !(got & (1 << k))) /* a kind the file fits replaces the default */
+			p->base[k].n = 0;
+		got |= 1 << k;
+		if (sim_base_add(&p->base[k], &fit) != 0)
+			goto bad;
+		continue;
+bad:
+		snprintf(err, errlen, "sim base: %s:%ld: want KIND<TAB>THREADS<TAB>%d ascending quantiles in ms, comma-separated",
+			 from, n, SIM_QUANTILES);
+		free(copy);
+		return -1;
+	}
+	free(copy);
+	if (!got) {
+		snprintf(err, errlen, "sim base: %s fits no kind", from);
+		return -1;
+	}
+	return 0;
+}
+
 int sim_load_base(struct sim_params *p, const char *path, char *err, size_t errlen)
 {
 	FILE *f;
-	char *buf = NULL, *fld[4];
-	size_t cap = 0;
-	long line = 0;
-	int nf, k, got = 0;
+	char *buf = NULL, *text = NULL;
+	size_t cap = 0, len = 0;
+	int rc;
 
 	if (!*path)
-		return fail(err, errlen, "sim base needs the path of a fit (micro/bin/simfit)%s%s", "", "");
+		return fail(err, errlen, "sim base needs the path of a fit (analyze --simfit)%s%s", "", "");
 	f = fopen(path, "r");
 	if (!f)
 		return fail(err, errlen, "sim base: cannot read %s%s", path, "");
 	while (read_line(f, &buf, &cap)) {
-		double m, s;
+		size_t l = strlen(buf);
 
-		line++;
-		nf = split_tabs(buf, fld, 4);
-		if (line == 1) {
-			if (nf != 2 || strcmp(fld[0], "execlag-simbase") != 0 || strcmp(fld[1], "1") != 0) {
-				fclose(f);
-				free(buf);
-				return fail(err, errlen, "sim base: %s is not a fit (first line 'execlag-simbase<TAB>1')%s", path, "");
-			}
-			continue;
-		}
-		if (nf == 0 || fld[0][0] == '#')
-			continue;
-		if (nf != 3 || (k = sim_kind(fld[0])) < 0 || parse_double(fld[1], 0.001, 60000, &m) != 0 ||
-		    parse_double(fld[2], 0, 5, &s) != 0) {
-			fclose(f);
-			free(buf);
-			snprintf(err, errlen, "sim base: %s:%ld: want KIND<TAB>MEDIAN_MS<TAB>SIGMA", path, line);
-			return -1;
-		}
-		p->base[k].median_ms = m;
-		p->base[k].sigma = s;
-		got++;
+		text = xrealloc(text, len + l + 2);
+		memcpy(text + len, buf, l);
+		len += l;
+		text[len++] = '\n';
+		text[len] = '\0';
+		if (len > 1 << 20)
+			break;
 	}
 	fclose(f);
 	free(buf);
-	if (!got)
-		return fail(err, errlen, "sim base: %s fits no kind%s", path, "");
-	snprintf(p->base_from, sizeof p->base_from, "%s", path);
+	rc = parse_fit(p, text ? text : "", path, err, errlen);
+	free(text);
+	if (rc == 0)
+		snprintf(p->base_from, sizeof p->base_from, "%s", path);
+	return rc;
+}
+
+int sim_base_add(struct sim_base *base, const struct sim_fit *fit)
+{
+	int i, j;
+
+	for (i = 0; i < base->n; i++)
+		if (base->fit[i].threads == fit->threads) {
+			base->fit[i] = *fit;
+			return 0;
+		}
+	if (base->n >= SIM_FITS)
+		return -1;
+	for (i = base->n; i > 0 && base->fit[i - 1].threads > fit->threads; i--)
+		base->fit[i] = base->fit[i - 1];
+	base->fit[i] = *fit;
+	base->n++;
+	(void)j;
 	return 0;
+}
+
+void sim_base_write(FILE *f, int kind, const struct sim_base *base)
+{
+	int i, j;
+
+	for (i = 0; i < base->n; i++) {
+		fprintf(f, "%s\t%ld\t", sim_kind_name(kind), base->fit[i].threads);
+		for (j = 0; j < SIM_QUANTILES; j++)
+			fprintf(f, "%s%.4f", j ? "," : "", base->fit[i].q[j]);
+		fputc('\n', f);
+	}
 }
 
 void sim_describe(const struct sim_params *p, char *buf, size_t len)
@@ -241,19 +318,18 @@ void sim_describe(const struct sim_params *p, char *buf, size_t len)
 		 (unsigned long long)p->seed, p->base_from);
 }
 
-int sim_fit(double *ms, size_t n, struct sim_base *out)
+int sim_fit(double *ms, size_t n, long threads, struct sim_fit *out)
 {
-	double q1, q3;
+	int j;
 
-	if (n < 4)
+	if (n < 6)
 		return -1;
 	stats_sort(ms, n);
-	q1 = stats_quantile(ms, n, 0.25);
-	q3 = stats_quantile(ms, n, 0.75);
-	if (!(q1 > 0))
+	out->threads = threads;
+	for (j = 0; j < SIM_QUANTILES; j++)
+		out->q[j] = stats_quantile(ms, n, (double)j / (SIM_QUANTILES - 1));
+	if (!(out->q[0] > 0))
 		return -1;
-	out->median_ms = stats_median(ms, n);
-	out->sigma = (log(q3) - log(q1)) / 1.349;
 	return 0;
 }
 
@@ -296,13 +372,6 @@ static double uniform(struct rng *r)
 	return ((double)(next_u64(r) >> 11) + 0.5) / 9007199254740992.0;
 }
 
-static double normal(struct rng *r)
-{
-	double u = uniform(r), v = uniform(r);
-
-	return sqrt(-2.0 * log(u)) * cos(6.283185307179586 * v);
-}
-
 static uint64_t fnv1a(const char *s, uint64_t h)
 {
 	while (*s) {
@@ -329,6 +398,7 @@ struct sim {
 	struct sim_params p;
 	const struct kind_model *k;
 	struct sim_base base;
+	int kind;
 	struct rng rng;      /* launch costs */
 	struct rng burst_rng;
 	uint64_t salt;       /* makes the artifacts' identities this model's own */
@@ -398,6 +468,9 @@ struct sim *sim_open(const struct sim_params *p, int kind, const char *stream)
 	s->p = *p;
 	s->k = &kinds[kind];
 	s->base = p->base[kind];
+	s->kind = kind;
+	if (s->base.n == 0)
+		die(EXIT_USAGE, "the simulator's base costs have no fit of the kind '%s'", kinds[kind].name);
 	x = fnv1a(stream, 0xcbf29ce484222325ull) ^ (p->seed * 0x9E3779B97F4A7C15ull);
 	for (i = 0; i < 4; i++)
 		s->rng.s[i] = splitmix(&x);
@@ -532,10 +605,20 @@ struct thread_state {
 
 static double draw_base(struct sim *s, double start, int threads)
 {
-	double b = s->base.median_ms * exp(s->base.sigma * normal(&s->rng));
+	const struct sim_fit *f = &s->base.fit[0];
+	double u = uniform(&s->rng) * (SIM_QUANTILES - 1), b;
+	int i, j;
 
-	if (threads > s->p.cpus)
-		b *= (double)threads / (double)s->p.cpus;
+	/* the fit of the largest thread count at or below T */
+	for (i = 1; i < s->base.n && s->base.fit[i].threads <= threads; i++)
+		f = &s->base.fit[i];
+	j = (int)u;
+	if (j >= SIM_QUANTILES - 1)
+		j = SIM_QUANTILES - 2;
+	b = f->q[j] + (u - j) * (f->q[j + 1] - f->q[j]);
+	/* more threads than CPUs, beyond what the fit saw, share them */
+	if (threads > s->p.cpus && threads > f->threads)
+		b *= (double)threads / (double)(f->threads > s->p.cpus ? f->threads : s->p.cpus);
 	if (in_burst(s, start))
 		b *= s->p.burst_x;
 	return b;

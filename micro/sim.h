@@ -17,16 +17,27 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum sim_key { SIM_KEY_INODE, SIM_KEY_PATH, SIM_KEY_CONTENT };
 
 /* The kinds of artifact the model knows (mkfresh's kinds). */
 #define SIM_KINDS 9
 
-/* The base cost of one kind's launch: log-normal, median_ms x exp(sigma z). */
+/* The base cost of one kind's launch at some thread counts: the
+ * distribution of this machine's repeat launches, as the quantiles at 0, 5,
+ * 10 ... 100% of a run's repeat pass (the empirical distribution, linear
+ * between them).  A thread count with no fit of its own takes the largest
+ * fitted below it, slowed by T / cpus where T exceeds the CPUs. */
+#define SIM_QUANTILES 21
+#define SIM_FITS 8
+struct sim_fit {
+	long threads;
+	double q[SIM_QUANTILES];
+};
 struct sim_base {
-	double median_ms;
-	double sigma;
+	int n;                        /* fits, by ascending thread count */
+	struct sim_fit fit[SIM_FITS];
 };
 
 struct sim_params {
@@ -50,8 +61,9 @@ struct sim_params {
  * err. */
 int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen);
 
-/* Read the base costs of a fit (micro/bin/simfit's output: a first line
- * "execlag-simbase<TAB>1", then KIND<TAB>MEDIAN_MS<TAB>SIGMA lines) into p.
+/* Read the base costs of a fit (analyze --simfit's output: a first line
+ * "execlag-simbase<TAB>1", then KIND<TAB>T<TAB>Q0,Q5,...,Q100 lines, the
+ * quantiles in ms) into p; kinds it does not fit keep theirs.
  * Returns 0, or -1 with one line in err. */
 int sim_load_base(struct sim_params *p, const char *path, char *err, size_t errlen);
 
@@ -63,10 +75,15 @@ void sim_describe(const struct sim_params *p, char *buf, size_t len);
 int sim_kind(const char *kind);
 const char *sim_kind_name(int kind);
 
-/* Fit one kind's base cost to n repeat launches (ms, any order; sorted
- * here): the median, and sigma from the interquartile range of their
- * logarithms (IQR / 1.349, a normal's).  Returns -1 below 4 launches. */
-int sim_fit(double *ms, size_t n, struct sim_base *out);
+/* Fit the base cost at T threads to n repeat launches (ms, any order;
+ * sorted here): their quantiles.  Returns -1 below 6 launches. */
+int sim_fit(double *ms, size_t n, long threads, struct sim_fit *out);
+
+/* Add (or replace) a fit in base; -1 when it holds SIM_FITS already. */
+int sim_base_add(struct sim_base *base, const struct sim_fit *fit);
+
+/* Write base (and its kind's name) as fit lines: KIND<TAB>T<TAB>Q0,...,Q100. */
+void sim_base_write(FILE *f, int kind, const struct sim_base *base);
 
 /* One launch of a pass.  In: thread (-1: whichever thread is free first
  * takes it, in order, as the suite's jobs do), artifact (its identity),

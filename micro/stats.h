@@ -8,14 +8,10 @@
 #define EXECLAG_STATS_H
 
 #include "orderstats.h"
+#include "pass.h"
 
 #include <stddef.h>
 
-/* first and repeat are the pair; reference, where launch had one, is a
- * program outside the work folder launched after each block's repeats. */
-enum pass { PASS_FIRST, PASS_REPEAT, PASS_REFERENCE };
-#define PASS_COUNT 2 /* the pair: first and repeat */
-#define PASS_ALL 3
 
 enum verdict { VERDICT_SLOWDOWN, VERDICT_NONE, VERDICT_INCONCLUSIVE };
 
@@ -87,6 +83,7 @@ struct config {
 	long planned;
 	char *looks_at;         /* "8,12,16,20" as launch wrote it */
 	char *stopped;          /* "slowdown", "none" (certain) or "maximum" */
+	char *launcher;         /* meta launcher: "sim:..." for a simulated one; NULL: spawn */
 	struct sample *samples; /* sorted by pass, then index */
 	size_t n_samples;
 	struct pass_time passes[PASS_ALL];

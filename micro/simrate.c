@@ -1,0 +1,343 @@
+/* simrate - the kit's error rates, measured on the simulator: many seeded
+ * quick-profile runs per scenario, each through the real plan and stopping
+ * rule (drive.c, stop.c) and analyze's verdicts (stats.c), in one process.
+ * The seeds are fixed, so every count is exact and the same on every run:
+ * a change of method that moves one shows in the table (docs/method.md,
+ * "Error rates").
+ *
+ *   simrate [--runs N] [--scenario NAME] [--base FIT] [--check]
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "drive.h"
+#include "launcher.h"
+#include "sim.h"
+#include "stats.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define QUICK_COUNT 20  /* count_quick in cases/ */
+#define MAX_CASES 8
+
+/* A quick-profile run of some cases at some thread counts on one model. */
+struct scenario {
+	const char *name;      /* for --scenario */
+	const char *label;     /* for the table */
+	const char *settings;  /* the model's, seed added per run */
+	const char *cases[MAX_CASES];
+	int threads[2], n_threads;
+	enum { COUNT_ANY_SLOWDOWN, COUNT_DETECTED, COUNT_WRONG_SERIAL, COUNT_FIRST_LOOK,
+	       COUNT_ESTIMATE } what;
+	int workers;           /* COUNT_WRONG_SERIAL: the truth */
+	double truth_ms;       /* COUNT_ESTIMATE: the latency */
+	double target;         /* a rate the count must stay within */
+	int at_most;           /* 1: rate <= target; 0: rate >= target */
+};
+
+#define ALL_CASES { "script", "script-via-sh", "exe", "exe-copy", "exe-hardlink", \
+		    "exe-rewrite", "system-copy", "dylib" }
+#define GRID_CASES { "exe", "exe-rewrite", "script", "dylib" }
+#define GRID(lat, w, workers) \
+	{ "grid-" #lat "-" #w, "T=2, " #lat " ms, " #w " " workers ": wrong serialisation", \
+	  "latency=" #lat " workers=" #w " key=inode cpus=2", GRID_CASES, { 1, 2 }, 2, \
+	  COUNT_WRONG_SERIAL, w, 0, 0.01, 1 }
+
+static const struct scenario scenarios[] = {
+	{ "none-quiet", "no penalty, quiet: runs with a slowdown", "latency=0 cpus=2",
+	  ALL_CASES, { 1, 2 }, 2, COUNT_ANY_SLOWDOWN, 0, 0, 0.01, 1 },
+	{ "none-bursty", "no penalty, bursty: runs with a slowdown", "latency=0 cpus=2 bursts=1",
+	  ALL_CASES, { 1, 2 }, 2, COUNT_ANY_SLOWDOWN, 0, 0, 0.01, 1 },
+	{ "2ms-quiet", "2 ms, 1 worker, inode, quiet: exe detected",
+	  "latency=2 workers=1 key=inode cpus=2", { "exe" }, { 1 }, 1, COUNT_DETECTED, 0, 0,
+	  0.99, 0 },
+	{ "2ms-bursty", "2 ms, 1 worker, inode, bursty: exe detected",
+	  "latency=2 workers=1 key=inode cpus=2 bursts=1", { "exe" }, { 1 }, 1, COUNT_DETECTED,
+	  0, 0, 0.95, 0 },
+	GRID(2, 1, "worker"), GRID(2, 2, "workers"), GRID(4, 1, "worker"), GRID(4, 2, "workers"),
+	GRID(7, 1, "worker"), GRID(7, 2, "workers"), GRID(20, 1, "worker"), GRID(20, 2, "workers"),
+	{ "150-first-look", "150 ms serialised: exe T=1 stopped at the first look",
+	  "latency=150 workers=1 key=inode cpus=2", { "exe" }, { 1 }, 1, COUNT_FIRST_LOOK, 0, 0,
+	  0.99, 0 },
+	{ "150-estimate", "150 ms serialised: exe T=1 estimate within 5%",
+	  "latency=150 workers=1 key=inode cpus=2", { "exe" }, { 1 }, 1, COUNT_ESTIMATE, 0, 150,
+	  0.99, 0 },
+};
+#define N_SCENARIOS (sizeof scenarios / sizeof scenarios[0])
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: simrate [--runs N] [--scenario NAME] [--base FIT] [--block K] [--check]\n"
+		"The kit's error rates on the simulator: N seeded quick-profile runs per\n"
+		"scenario (seeds 1..N, 1000 by default), through launch's plan and\n"
+		"stopping rule and analyze's verdicts; prints one row a scenario with\n"
+		"its exact count.  --check: exit 1 when a rate misses its target.\n"
+		"  --base FIT   the base costs of micro/bin/analyze --simfit (default:\n"
+		"               the model's own, fitted on the kit's machine)\n"
+		"  --block K    launches per thread and block, as launch --block (its\n"
+		"               default: 2 at T = 1, 1 above)\n"
+		"scenarios:");
+	for (size_t i = 0; i < N_SCENARIOS; i++)
+		fprintf(f, " %s", scenarios[i].name);
+	fputc('\n', f);
+}
+
+/* ---- one configuration, as analyze would read it -------------------------------- */
+
+/* The drive's samples as a samples file would give them to analyze. */
+static void to_config(const struct drive *d, const char *kase, const char *kind, int threads,
+		      struct config *c)
+{
+	int p;
+	long i;
+	size_t k = 0;
+	static char looks_at[128];
+	char *at = looks_at;
+
+	memset(c, 0, sizeof *c);
+	c->file = (char *)"sim";
+	c->case_name = (char *)kase;
+	c->kind = (char *)kind;
+	c->class_name = (char *)"all";
+	c->threads = threads;
+	c->n = d->n;
+	c->cpus = d->l->cpus;
+	c->block = d->block;
+	c->samples = xmalloc((size_t)(2 * d->n) * sizeof *c->samples);
+	for (p = 0; p < 2; p++) {
+		struct pass_time *pt = &c->passes[p];
+
+		for (i = 0; i < d->n; i++) {
+			const struct launch_sample *s = &d->samples[p][i];
+			struct sample *o = &c->samples[k++];
+
+			o->pass = (enum pass)p;
+			o->thread = s->thread;
+			o->index = i;
+			o->dur_ms = (double)s->dur_ns / 1e6;
+			o->start_ms = (double)s->start_ns / 1e6;
+			o->exit_status = s->exit_status;
+			o->signal = s->signal;
+			o->spawn_errno = s->spawn_errno;
+		}
+		pt->present = 1;
+		pt->wall_ms = (double)d->wall[p] / 1e6;
+		pt->launches = d->n;
+		pt->launches_per_s = pt->wall_ms > 0 ? (double)d->n / (pt->wall_ms / 1e3) : NAN;
+		pt->idle = drive_idle(d, p) >= 0 ? drive_idle(d, p) : NAN;
+	}
+	c->passes[PASS_REFERENCE].idle = NAN;
+	c->n_samples = k;
+	c->looks = d->k;
+	c->planned = d->planned;
+	for (i = 0; i < d->k; i++)
+		at += snprintf(at, (size_t)(looks_at + sizeof looks_at - at), "%s%ld", i ? "," : "",
+			       d->looks[i]);
+	c->looks_at = looks_at;
+	c->stopped = (char *)d->stopped;
+	stats_config(c);
+}
+
+/* One configuration of case kase at T threads: planned QUICK_COUNT, sequential. */
+/* --block K: launches per thread and block (launch's --block; -1: its default) */
+static long per_thread = -1;
+
+static void run_config(const struct sim_params *base, const char *settings, unsigned seed,
+		       const char *kase, int threads, struct config *c)
+{
+	struct manifest m;
+	struct drive d;
+	char spec[512], stream[128];
+	double mib = 0;
+
+	memset(&m, 0, sizeof m);
+	m.kase = (char *)kase;
+	m.kind = (char *)kase;
+	m.n = QUICK_COUNT;
+	m.art = xmalloc((size_t)m.n * sizeof *m.art);
+	memset(m.art, 0, (size_t)m.n * sizeof *m.art);
+	snprintf(spec, sizeof spec, "%s seed=%u%s%s", settings, seed,
+		 base->base_from[0] && strcmp(base->base_from, "default") != 0 ? " base=" : "",
+		 base->base_from[0] && strcmp(base->base_from, "default") != 0 ? base->base_from : "");
+	snprintf(stream, sizeof stream, "%s|%s|%d|all|0", kase, kase, threads);
+	memset(&d, 0, sizeof d);
+	d.l = launcher_sim(spec, kase, stream, threads, mib);
+	d.m = &m;
+	d.planned = m.n;
+	d.block = drive_block(per_thread, threads, d.planned);
+	d.order[0] = PASS_FIRST;
+	d.order[1] = PASS_REPEAT;
+	d.npass = 2;
+	d.sequential = 1;
+	drive_run(&d);
+	to_config(&d, kase, kase, threads, c);
+	d.l->ops->close(d.l);
+	for (int p = 0; p < PASS_ALL; p++)
+		free(d.samples[p]);
+	free(m.art);
+}
+
+/* ---- one run: its cases, analysed together --------------------------------------- */
+
+struct outcome {
+	int any_slowdown;
+	enum verdict exe;
+	int wrong_serial, serial_cases;
+	long exe_n;
+	double exe_penalty;
+	const char *exe_stopped;
+};
+
+static void one_run(const struct scenario *sc, const struct sim_params *base, unsigned seed,
+		    struct outcome *o)
+{
+	struct config cfg[MAX_CASES][2];
+	struct config *ptr[MAX_CASES][2];
+	struct case_result cr[MAX_CASES];
+	size_t nc = 0, i;
+	int t;
+
+	memset(o, 0, sizeof *o);
+	o->exe = VERDICT_INCONCLUSIVE;
+	for (i = 0; i < MAX_CASES && sc->cases[i]; i++, nc++) {
+		memset(&cr[i], 0, sizeof cr[i]);
+		cr[i].name = (char *)sc->cases[i];
+		cr[i].kind = (char *)sc->cases[i];
+		cr[i].configs = ptr[i];
+		for (t = 0; t < sc->n_threads; t++) {
+			run_config(base, sc->settings, seed, sc->cases[i], sc->threads[t], &cfg[i][t]);
+			ptr[i][t] = &cfg[i][t];
+			if (cfg[i][t].verdict == VERDICT_SLOWDOWN)
+				o->any_slowdown = 1;
+		}
+		cr[i].n_configs = (size_t)sc->n_threads;
+		stats_case(&cr[i]);
+		if (strcmp(sc->cases[i], "exe") == 0) {
+			o->exe = cr[i].headline->verdict;
+			o->exe_n = cr[i].headline->n;
+			o->exe_penalty = cr[i].headline->penalty.median_ms;
+			o->exe_stopped = cr[i].headline->stopped;
+		}
+		if (cr[i].serialisation == SERIAL_SERIALISED || cr[i].serialisation == SERIAL_PARALLEL) {
+			o->serial_cases++;
+			if ((cr[i].serialisation == SERIAL_SERIALISED) != (sc->workers == 1))
+				o->wrong_serial++;
+		}
+	}
+	for (i = 0; i < nc; i++) {
+		for (t = 0; t < sc->n_threads; t++)
+			free(cfg[i][t].samples);
+		free(cr[i].scaling);
+		free(cr[i].slopes);
+	}
+}
+
+/* ---- the table -------------------------------------------------------------------- */
+
+/* Returns 1 when the scenario met its target. */
+static int scenario_row(const struct scenario *sc, const struct sim_params *base, long runs)
+{
+	long hits = 0, of = 0, definite = 0, r;
+	double rate;
+	int met;
+
+	for (r = 1; r <= runs; r++) {
+		struct outcome o;
+
+		one_run(sc, base, (unsigned)r, &o);
+		switch (sc->what) {
+		case COUNT_ANY_SLOWDOWN:
+			hits += o.any_slowdown;
+			of++;
+			break;
+		case COUNT_DETECTED:
+			hits += o.exe == VERDICT_SLOWDOWN;
+			of++;
+			break;
+		case COUNT_WRONG_SERIAL: {
+			size_t n = 0;
+
+			while (n < MAX_CASES && sc->cases[n])
+				n++;
+			hits += o.wrong_serial;
+			definite += o.serial_cases;
+			of += (long)n;
+			break;
+		}
+		case COUNT_FIRST_LOOK:
+			hits += o.exe == VERDICT_SLOWDOWN && o.exe_n == 8 && o.exe_stopped &&
+				strcmp(o.exe_stopped, "slowdown") == 0;
+			of++;
+			break;
+		case COUNT_ESTIMATE:
+			hits += fabs(o.exe_penalty - sc->truth_ms) <= 0.05 * sc->truth_ms;
+			of++;
+			break;
+		}
+	}
+	rate = of ? (double)hits / (double)of : NAN;
+	met = sc->at_most ? rate <= sc->target : rate >= sc->target;
+	printf("%-58s %6ld %6ld %7.2f%%  %s %g%%", sc->label, of, hits, 100.0 * rate,
+	       sc->at_most ? "<=" : ">=", 100.0 * sc->target);
+	if (sc->what == COUNT_WRONG_SERIAL)
+		printf("  (%ld definite)", definite);
+	printf("  %s\n", met ? "met" : "NOT MET");
+	fflush(stdout);
+	return met;
+}
+
+int main(int argc, char **argv)
+{
+	const char *only = NULL, *fit = NULL;
+	long runs = 1000;
+	int check = 0, all_met = 1, i, any = 0;
+	struct sim_params base;
+	char err[320];
+
+	progname = "simrate";
+	for (i = 1; i < argc; i++) {
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage(stdout);
+			return 0;
+		} else if (strcmp(argv[i], "--check") == 0) {
+			check = 1;
+			continue;
+		}
+		if (!v)
+			die(EXIT_USAGE, "%s needs a value (see --help)", argv[i]);
+		if (strcmp(argv[i], "--runs") == 0) {
+			if (parse_long(v, 1, 1000000, &runs) != 0)
+				die(EXIT_USAGE, "--runs: '%s' is not a whole number from 1 to 1000000", v);
+		} else if (strcmp(argv[i], "--scenario") == 0) {
+			only = v;
+		} else if (strcmp(argv[i], "--base") == 0) {
+			fit = v;
+		} else if (strcmp(argv[i], "--block") == 0) {
+			if (parse_long(v, 0, 1000000, &per_thread) != 0)
+				die(EXIT_USAGE, "--block: '%s' is not a whole number from 0 to 1000000", v);
+		} else {
+			die(EXIT_USAGE, "unknown option '%s' (see --help)", argv[i]);
+		}
+		i++;
+	}
+	if (sim_parse("", &base, err, sizeof err) != 0 ||
+	    (fit && sim_load_base(&base, fit, err, sizeof err) != 0))
+		die(EXIT_USAGE, "%s", err);
+	printf("execlag error rates on the simulator: %ld seeded quick-profile runs a scenario "
+	       "(seeds 1..%ld), base costs %s\n", runs, runs, base.base_from);
+	printf("%-58s %6s %6s %8s  %s\n", "scenario", "of", "count", "rate", "target");
+	for (size_t s = 0; s < N_SCENARIOS; s++) {
+		if (only && strcmp(only, scenarios[s].name) != 0)
+			continue;
+		any = 1;
+		all_met &= scenario_row(&scenarios[s], &base, runs);
+	}
+	if (!any)
+		die(EXIT_USAGE, "no scenario '%s' (see --help)", only);
+	return check && !all_met ? EXIT_FAIL : EXIT_OK;
+}
