@@ -133,6 +133,16 @@ SIMRATE_SRC = micro/simrate.c micro/stats.c micro/drive.c micro/stop.c micro/loo
 $(BIN)/simrate: $(SIMRATE_SRC) micro/stats.h micro/pass.h $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(SIMRATE_SRC) micro/cpuidle_$(PLAT).c $(COMMON_SRC) $(LDFLAGS) -lm
 
+# C unit tests (tests/unit.bats runs them): fixed arrays into the units
+$(BIN)/unit-stop: tests/unit/stop_test.c tests/unit/check.h micro/stop.c micro/stop.h micro/looks.c micro/orderstats.c micro/thresholds.h $(COMMON_SRC) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) -o $@ tests/unit/stop_test.c micro/stop.c micro/looks.c micro/orderstats.c $(COMMON_SRC) $(LDFLAGS) -lm
+$(BIN)/unit-sim: tests/unit/sim_test.c tests/unit/check.h micro/sim.c micro/sim.h micro/simbase.h micro/orderstats.c $(COMMON_SRC) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) -o $@ tests/unit/sim_test.c micro/sim.c micro/orderstats.c $(COMMON_SRC) $(LDFLAGS) -lm
+UNIT = $(BIN)/unit-stop $(BIN)/unit-sim
+.PHONY: unit
+unit: $(UNIT)
+$(UNIT): $(BIN)/.flags
+
 $(BIN)/gate: micro/gate_linux.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/gate_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)
 
@@ -198,7 +208,7 @@ repro-full: deps
 	@sh scripts/repro --profile full
 
 test: deps-test
-	@$(MAKE) --no-print-directory build
+	@$(MAKE) --no-print-directory build unit
 	@sh scripts/runtests tests
 
 check: deps-check
