@@ -538,6 +538,51 @@ static void write_outputs(const char *dir, const struct run *r)
 	free(md_path);
 }
 
+/* The simulator's correlation: per configuration with a reference pass,
+ * its repeat and reference launches of the same index (the same block,
+ * launched one after the other), the median over the configurations. */
+static void write_simfit_corr(const struct config *c, size_t n)
+{
+	double *r = xmalloc((n ? n : 1) * sizeof *r);
+	size_t i, j, nr = 0;
+
+	for (i = 0; i < n; i++) {
+		long slots = c[i].n > 0 ? c[i].n : 1, m = 0, x;
+		double *rep = xmalloc((size_t)slots * sizeof *rep), *ref = xmalloc((size_t)slots * sizeof *ref);
+		double *a = xmalloc((size_t)slots * sizeof *a), *b = xmalloc((size_t)slots * sizeof *b), v;
+
+		for (x = 0; x < slots; x++)
+			rep[x] = ref[x] = NAN;
+		for (j = 0; j < c[i].n_samples; j++) {
+			const struct sample *s = &c[i].samples[j];
+
+			if (!stats_sample_ok(s) || s->index < 0 || s->index >= slots)
+				continue;
+			if (s->pass == PASS_REPEAT)
+				rep[s->index] = s->dur_ms;
+			else if (s->pass == PASS_REFERENCE)
+				ref[s->index] = s->dur_ms;
+		}
+		for (x = 0; x < slots; x++)
+			if (!isnan(rep[x]) && !isnan(ref[x])) {
+				a[m] = rep[x];
+				b[m++] = ref[x];
+			}
+		v = sim_fit_corr(a, b, (size_t)m);
+		if (!isnan(v))
+			r[nr++] = v;
+		free(rep);
+		free(ref);
+		free(a);
+		free(b);
+	}
+	if (nr > 0) {
+		stats_sort(r, nr);
+		printf("correlation\t%.3f\n", stats_median(r, nr));
+	}
+	free(r);
+}
+
 /* --simfit: the simulator's base costs (sim.h) fitted to this run's
  * repeat launches, one fit per kind and thread count, of class all and no
  * padding, on stdout.  A simulated run is not fitted: it would be the
@@ -572,6 +617,7 @@ static void write_simfit(const char *dir, const struct config *c, size_t n)
 		}
 		sim_base_write(stdout, k, &base);
 	}
+	write_simfit_corr(c, n);
 	if (!fitted)
 		die(EXIT_USAGE, "%s: no configuration with 6 or more repeat launches to fit", dir);
 	if (fflush(stdout) != 0)

@@ -108,6 +108,7 @@ int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
 	p->workers = 1;
 	p->key = SIM_KEY_INODE;
 	p->burst_x = 2.0;
+	p->corr = -1; /* the fit's */
 	p->cpus = online_cpus();
 	p->seed = 1;
 	if (parse_fit(p, sim_default_fit, "the built-in fit", err, errlen) != 0) {
@@ -169,6 +170,9 @@ int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
 				p->exempt = v[0] == '1';
 			else
 				p->bursts = v[0] == '1';
+		} else if (strcmp(name, "corr") == 0) {
+			if (parse_double(v, 0, 0.99, &p->corr) != 0)
+				rc = fail(err, errlen, "sim corr '%s' is not a number from 0 to 0.99%s", v, "");
 		} else if (strcmp(name, "burst_x") == 0) {
 			if (parse_double(v, 1, 100, &p->burst_x) != 0)
 				rc = fail(err, errlen, "sim burst_x '%s' is not a number from 1 to 100%s", v, "");
@@ -186,7 +190,7 @@ int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
 		} else {
 			rc = fail(err, errlen,
 				  "sim setting '%s' is unknown (use latency workers key on every per_mb "
-				  "exempt bursts burst_x cpus seed base)%s", name, "");
+				  "exempt bursts burst_x cpus seed base corr)%s", name, "");
 		}
 	}
 	free(copy);
@@ -217,6 +221,11 @@ static int parse_fit(struct sim_params *p, const char *text, const char *from, c
 		if (line[0] == '#')
 			continue;
 		nf = split_tabs(line, fld, 4);
+		if (nf == 2 && strcmp(fld[0], "correlation") == 0) {
+			if (parse_double(fld[1], 0, 0.99, &p->fit_corr) != 0)
+				goto bad;
+			continue;
+		}
 		k = nf == 3 ? sim_kind(fld[0]) : -1;
 		if (k < 0 || parse_long(fld[1], 1, 1024, &fit.threads) != 0)
 			goto bad;
@@ -232,7 +241,7 @@ static int parse_fit(struct sim_params *p, const char *text, const char *from, c
 			goto bad;
 		continue;
 bad:
-		snprintf(err, errlen, "sim base: %s:%ld: want KIND<TAB>THREADS<TAB>%d ascending quantiles in ms, comma-separated",
+		snprintf(err, errlen, "sim base: %s:%ld: want KIND<TAB>THREADS<TAB>%d ascending quantiles in ms, comma-separated, or correlation<TAB>R",
 			 from, n, SIM_QUANTILES);
 		free(copy);
 		return -1;
@@ -308,14 +317,54 @@ void sim_base_write(FILE *f, int kind, const struct sim_base *base)
 	}
 }
 
+static double corr_of(const struct sim_params *p)
+{
+	return p->corr >= 0 ? p->corr : p->fit_corr;
+}
+
 void sim_describe(const struct sim_params *p, char *buf, size_t len)
 {
 	snprintf(buf, len,
 		 "latency=%g workers=%ld key=%s on=%s every=%g per_mb=%g exempt=%d bursts=%d "
-		 "burst_x=%g cpus=%ld seed=%llu base=%s",
+		 "burst_x=%g cpus=%ld seed=%llu base=%s corr=%g",
 		 p->latency_ms, p->workers, key_names[p->key], p->on_open ? "open" : "exec",
 		 p->every_ms, p->per_mb_ms, p->exempt, p->bursts, p->burst_x, p->cpus,
-		 (unsigned long long)p->seed, p->base_from);
+		 (unsigned long long)p->seed, p->base_from, corr_of(p));
+}
+
+double sim_fit_corr(const double *x, const double *y, size_t n)
+{
+	double *rx, *ry, mean, sxy = 0, sxx = 0, syy = 0, r;
+	size_t i, j;
+
+	if (n < 6)
+		return NAN;
+	rx = xmalloc(n * sizeof *rx);
+	ry = xmalloc(n * sizeof *ry);
+	/* ranks, ties at their mean rank */
+	for (i = 0; i < n; i++) {
+		double bx = 0, ex = 0, by = 0, ey = 0;
+
+		for (j = 0; j < n; j++) {
+			bx += x[j] < x[i];
+			ex += x[j] == x[i];
+			by += y[j] < y[i];
+			ey += y[j] == y[i];
+		}
+		rx[i] = bx + (ex + 1) / 2;
+		ry[i] = by + (ey + 1) / 2;
+	}
+	mean = ((double)n + 1) / 2;
+	for (i = 0; i < n; i++) {
+		sxy += (rx[i] - mean) * (ry[i] - mean);
+		sxx += (rx[i] - mean) * (rx[i] - mean);
+		syy += (ry[i] - mean) * (ry[i] - mean);
+	}
+	free(rx);
+	free(ry);
+	r = sxx > 0 && syy > 0 ? sxy / sqrt(sxx * syy) : 0;
+	r = 2 * sin(3.141592653589793 * r / 6);
+	return r > 0 ? (r < 0.99 ? r : 0.99) : 0;
 }
 
 int sim_fit(double *ms, size_t n, long threads, struct sim_fit *out)
@@ -372,6 +421,13 @@ static double uniform(struct rng *r)
 	return ((double)(next_u64(r) >> 11) + 0.5) / 9007199254740992.0;
 }
 
+static double normal(struct rng *r)
+{
+	double u = uniform(r), v = uniform(r);
+
+	return sqrt(-2.0 * log(u)) * cos(6.283185307179586 * v);
+}
+
 static uint64_t fnv1a(const char *s, uint64_t h)
 {
 	while (*s) {
@@ -393,6 +449,8 @@ static uint64_t fnv1a(const char *s, uint64_t h)
 #define THREAD_SKEW_MS 0.01
 /* A thread's gap between two launches (the loop, the sample's bookkeeping). */
 #define LAUNCH_GAP_MS 0.002
+/* The machine's slow state (sim_params.corr) forgets itself over this. */
+#define STATE_TAU_MS 100.0
 
 struct sim {
 	struct sim_params p;
@@ -402,6 +460,8 @@ struct sim {
 	struct rng rng;      /* launch costs */
 	struct rng burst_rng;
 	uint64_t salt;       /* makes the artifacts' identities this model's own */
+	double corr;         /* of the machine's state */
+	double state, state_at; /* the state (a standard normal) and when it was */
 	double now;
 	double *burst;       /* alternating on/off edges: [0] on, [1] off, ... */
 	size_t n_burst, cap_burst;
@@ -477,6 +537,8 @@ struct sim *sim_open(const struct sim_params *p, int kind, const char *stream)
 	for (i = 0; i < 4; i++)
 		s->burst_rng.s[i] = splitmix(&x);
 	s->salt = splitmix(&x) | 1;
+	s->corr = corr_of(p);
+	s->state = normal(&s->rng);
 	s->free_at = xmalloc((size_t)p->workers * sizeof *s->free_at);
 	for (i = 0; i < p->workers; i++)
 		s->free_at[i] = 0;
@@ -606,8 +668,19 @@ struct thread_state {
 static double draw_base(struct sim *s, double start, int threads)
 {
 	const struct sim_fit *f = &s->base.fit[0];
-	double u = uniform(&s->rng) * (SIM_QUANTILES - 1), b;
+	double u, b, keep, z;
 	int i, j;
+
+	/* the machine's state drifts (Ornstein-Uhlenbeck, STATE_TAU_MS); the
+	 * launch's quantile is a normal correlated with it by corr, so
+	 * launches close in time cost alike and the distribution is the fit's */
+	if (start > s->state_at) {
+		keep = exp(-(start - s->state_at) / STATE_TAU_MS);
+		s->state = keep * s->state + sqrt(1 - keep * keep) * normal(&s->rng);
+		s->state_at = start;
+	}
+	z = s->corr * s->state + sqrt(1 - s->corr * s->corr) * normal(&s->rng);
+	u = 0.5 * erfc(-z / 1.4142135623730951) * (SIM_QUANTILES - 1);
 
 	/* the fit of the largest thread count at or below T */
 	for (i = 1; i < s->base.n && s->base.fit[i].threads <= threads; i++)

@@ -1,9 +1,9 @@
 /* sim.h - a seeded model of a first-launch checker: the simulator behind
  * launch's and suite's `sim` launcher (docs/method.md, "The simulator").
  *
- * Nothing is launched.  Each launch costs a base time drawn from a
- * log-normal distribution fitted to this machine's repeat launches of its
- * kind; on the way it meets the checker at the points its kind does (the
+ * Nothing is launched.  Each launch costs a base time drawn from the
+ * distribution of this machine's repeat launches of its kind (launches close
+ * in time alike, as on a real machine); on the way it meets the checker at the points its kind does (the
  * exec of a program, the open of a library, with on=open every open of a
  * file in the work folder), each a decision that waits in one first-in
  * first-out queue for one of `workers` checkers.  A decision on an object
@@ -53,6 +53,12 @@ struct sim_params {
 	long cpus;           /* CPUs the launches share */
 	uint64_t seed;
 	struct sim_base base[SIM_KINDS];
+	/* launches close in time cost alike: the base cost's quantile follows
+	 * a slow random state of the machine with this correlation (0: every
+	 * launch on its own), fitted to a run's repeat and reference launches
+	 * of the same block */
+	double corr;         /* the setting; -1: the fit's */
+	double fit_corr;     /* the fit's */
 	char base_from[256]; /* where the base costs came from */
 };
 
@@ -84,6 +90,12 @@ int sim_base_add(struct sim_base *base, const struct sim_fit *fit);
 
 /* Write base (and its kind's name) as fit lines: KIND<TAB>T<TAB>Q0,...,Q100. */
 void sim_base_write(FILE *f, int kind, const struct sim_base *base);
+
+/* The correlation of the model's machine state (sim_params.corr) from n
+ * pairs of launches close in time (any order): Spearman's rank correlation
+ * of x and y, turned into a normal's (2 sin(pi r / 6)), at least 0.
+ * Returns NAN below 6 pairs. */
+double sim_fit_corr(const double *x, const double *y, size_t n);
 
 /* One launch of a pass.  In: thread (-1: whichever thread is free first
  * takes it, in order, as the suite's jobs do), artifact (its identity),

@@ -105,10 +105,11 @@ int main(void)
 	      "parse: a setting given twice is refused");
 	CHECK(sim_parse("colour=red", &p, err, sizeof err) != 0 && strstr(err, "unknown"),
 	      "parse: an unknown setting is refused");
-	p = params("latency=20 workers=2 key=content on=open every=1 per_mb=2 seed=9 cpus=2");
+	p = params("latency=20 workers=2 key=content on=open every=1 per_mb=2 seed=9 cpus=2 corr=0.5");
 	sim_describe(&p, buf, sizeof buf);
 	check_str(buf, "latency=20 workers=2 key=content on=open every=1 per_mb=2 exempt=0 "
-		  "bursts=0 burst_x=2 cpus=2 seed=9 base=default", "describe: every setting, in order");
+		  "bursts=0 burst_x=2 cpus=2 seed=9 base=default corr=0.5", "describe: every setting, in order");
+	CHECK(sim_parse(buf, &p, err, sizeof err) == 0, "describe: what it says parses again");
 
 	/* the same seed and stream, the same run; another seed, another */
 	twice("latency=5 seed=7 cpus=2", "exe", 2, 0, f, a);
