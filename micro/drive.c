@@ -48,7 +48,7 @@ static void durations(const struct drive *d, long n, double **first, double **re
  * stops the run.  At T > 1 a look stops only once the rounds can give the
  * serialisation verdict (stop.h); a look that cannot stop still counts in
  * the coverage. */
-static int take_looks(struct drive *d, int *next, long b)
+static int take_looks(struct drive *d, int *next, long b, long end)
 {
 	while (*next < d->k && b >= d->looks[*next]) {
 		const char *v;
@@ -56,16 +56,42 @@ static int take_looks(struct drive *d, int *next, long b)
 
 		(*next)++;
 		durations(d, b, &first, &repeat);
-		v = stop_at_look(first, repeat, b, d->l->threads, d->block, d->blocks, d->looks,
-				 d->k, *next - 1);
+		v = stop_at_look(first, repeat, b, d->l->threads, d->block, d->blocks,
+				 looks_coverage_ext(d->looks, d->k, d->kp, *next - 1), d->kp);
 		free(first);
 		free(repeat);
-		if (v && b < d->planned) {
+		if (v && b < end) {
 			d->stopped = v;
 			return 1;
 		}
 	}
 	return 0;
+}
+
+/* At the plan's maximum: whether the interval lies across the floor, so
+ * that the extension's pairs may yet decide it. */
+static int straddles(const struct drive *d)
+{
+	double *first, *repeat;
+	int across;
+
+	durations(d, d->n, &first, &repeat);
+	across = stop_straddles(first, repeat, d->n, looks_coverage_ext(d->looks, d->k, d->kp, d->kp - 1));
+	free(first);
+	free(repeat);
+	return across;
+}
+
+const char *drive_looks(const struct drive *d, char *buf, size_t len)
+{
+	size_t at = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < d->k && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%ld", i == 0 ? "" : i == d->kp ? "+" : ",",
+				       d->looks[i]);
+	return buf;
 }
 
 /* The passes of the block [b, end), in order. */
@@ -92,40 +118,60 @@ static void run_block(struct drive *d, long b, long end)
 	}
 }
 
-void drive_run(struct drive *d)
+/* Blocks from artifact b to `to`, with the looks on the way; returns where
+ * it stopped. */
+static long run_to(struct drive *d, long b, long to, int *next)
 {
-	int next = 0, p;
-	long b;
-
-	for (p = 0; p < PASS_ALL; p++) {
-		d->samples[p] = calloc((size_t)d->planned, sizeof(struct launch_sample));
-		if (!d->samples[p])
-			die(EXIT_FAIL, "out of memory");
-	}
-	d->idle_ok = 1;
-	d->stopped = "maximum";
-	d->k = d->sequential ? looks_plan(LOOKS_FIRST, d->planned, d->looks) : 0;
-	for (b = 0; b < d->planned;) {
-		long end = b + d->block < d->planned ? b + d->block : d->planned;
+	while (b < to) {
+		long end = b + d->block < to ? b + d->block : to;
 
 		/* a last block shorter than T would leave threads idle: it joins
 		 * the block before */
-		if (d->planned - end > 0 && d->planned - end < d->l->threads)
-			end = d->planned;
+		if (to - end > 0 && to - end < d->l->threads)
+			end = to;
 		/* artifacts are made up to the next look, between blocks: the
 		 * maker runs before the block's first launches, never during */
 		if (end > d->m->n) {
 			long target = end;
 
-			if (next < d->k && d->looks[next] > target)
-				target = d->looks[next];
-			d->extend(d, target < d->planned ? target : d->planned);
+			if (*next < d->k && d->looks[*next] > target)
+				target = d->looks[*next];
+			d->extend(d, target < to ? target : to);
 		}
 		run_block(d, b, end);
 		b = end;
 		d->blocks++;
-		if (d->sequential && take_looks(d, &next, b))
+		if (d->sequential && take_looks(d, next, b, to))
 			break;
 	}
-	d->n = b;
+	return b;
+}
+
+void drive_run(struct drive *d)
+{
+	int next = 0, p;
+	long slots = d->planned, ext[LOOKS_EXT_MAX];
+	int ke = 0, i;
+
+	d->kp = d->k = d->sequential ? looks_plan(LOOKS_FIRST, d->planned, d->looks) : 0;
+	/* the extension is planned from the start (its share of the error is
+	 * kept from the last planned look), and needs a maker */
+	if (d->sequential && d->extend && d->extend_factor > 1)
+		ke = looks_extend(d->planned, d->extend_factor, ext);
+	for (i = 0; i < ke; i++)
+		d->looks[d->k++] = ext[i];
+	if (ke > 0)
+		slots = d->looks[d->k - 1];
+	for (p = 0; p < PASS_ALL; p++) {
+		d->samples[p] = calloc((size_t)slots, sizeof(struct launch_sample));
+		if (!d->samples[p])
+			die(EXIT_FAIL, "out of memory");
+	}
+	d->idle_ok = 1;
+	d->stopped = "maximum";
+	d->n = run_to(d, 0, d->planned, &next);
+	if (ke > 0 && d->n == d->planned && strcmp(d->stopped, "maximum") == 0 && straddles(d)) {
+		d->extended = 1;
+		d->n = run_to(d, d->n, slots, &next);
+	}
 }

@@ -23,6 +23,10 @@ struct drive {
 	long block;              /* artifacts per block */
 	int order[PASS_ALL], npass; /* the passes, in order */
 	int sequential;
+	/* sequential, with a maker: a configuration that reaches `planned`
+	 * with its interval across the floor goes on to extend x planned
+	 * (SEQ_EXTEND; 1: never) */
+	long extend_factor;
 	/* make the artifacts m->n .. target-1 (sequential stopping makes them
 	 * along the looks); NULL when the manifest holds them all */
 	void (*extend)(struct drive *d, long target);
@@ -37,8 +41,10 @@ struct drive {
 	int ran[PASS_ALL];
 	long n;                  /* artifacts launched */
 	long blocks;
-	long looks[LOOKS_MAX];   /* sequential: artifacts at each look */
-	int k;                   /* looks planned */
+	long looks[LOOKS_ALL];   /* sequential: artifacts at each look */
+	int k;                   /* looks, the extension's included */
+	int kp;                  /* of them, the plan's */
+	int extended;            /* 1: went on past planned */
 	const char *stopped;     /* "slowdown", "none" (certain) or "maximum" */
 };
 
@@ -48,6 +54,10 @@ long drive_block(long per_thread, int threads, long planned);
 
 /* Run the plan; exits on an interrupt (128 + the signal, nothing written). */
 void drive_run(struct drive *d);
+
+/* The looks as a samples file's "meta looks": "8,12,16,20", with the
+ * extension's after a '+' ("8,12,16,20+40,60"); returns buf. */
+const char *drive_looks(const struct drive *d, char *buf, size_t len);
 
 /* The share of the CPUs idle in pass p, or -1 where unknown. */
 double drive_idle(const struct drive *d, int p);

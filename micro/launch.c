@@ -23,6 +23,7 @@
 #include "drive.h"
 #include "launcher.h"
 #include "manifest.h"
+#include "thresholds.h"
 #include "util.h"
 
 #include <errno.h>
@@ -41,7 +42,7 @@ extern char **environ;
 
 struct options {
 	const char *manifest, *out, *cls, *passes, *reference, *launcher;
-	long threads, per_thread, planned;
+	long threads, per_thread, planned, extend;
 	int sequential, quiet, describe;
 	char **maker;
 };
@@ -82,12 +83,15 @@ static void usage(FILE *out)
 		"                more, run MAKER ARG... --first I --count K (micro/mkfresh\n"
 		"                with the arguments that made the manifest), which makes\n"
 		"                them up to the next look and rewrites the manifest\n"
+		"  --extend X    with --planned: a configuration whose interval still\n"
+		"                lies across the floor at N goes on to X x N, with looks\n"
+		"                at 2N ... (%d; 1: never; docs/method.md)\n"
 		"  --launcher L  spawn: launch for real (the default, the only one for\n"
 		"                evidence); sim:SETTINGS: the seeded model of a checker,\n"
 		"                which launches nothing, e.g. 'sim:latency=20 workers=1\n"
 		"                key=inode seed=7' (docs/method.md, \"The simulator\")\n"
 		"  --describe    print the launcher with every setting, checked, and exit\n"
-		"  --quiet       no per-pass summary on stderr\n", MAX_THREADS);
+		"  --quiet       no per-pass summary on stderr\n", MAX_THREADS, SEQ_EXTEND);
 }
 
 /* ---- the samples file ---- */
@@ -128,10 +132,11 @@ static void write_samples(const char *out, const struct drive *d)
 	fprintf(f, "meta\tthreads\t%d\nmeta\tclass\t%s\nmeta\tn\t%ld\n", d->l->threads, d->l->cls, d->n);
 	fprintf(f, "meta\tblock\t%ld\n", d->block);
 	if (d->sequential) {
-		fprintf(f, "meta\tplanned\t%ld\nmeta\tlooks\t", d->planned);
-		for (i = 0; i < d->k; i++)
-			fprintf(f, "%s%ld", i ? "," : "", d->looks[i]);
-		fprintf(f, "\nmeta\tstopped\t%s\n", d->stopped);
+		char looks[512];
+
+		fprintf(f, "meta\tplanned\t%ld\nmeta\tlooks\t%s\n", d->planned,
+			drive_looks(d, looks, sizeof looks));
+		fprintf(f, "meta\tstopped\t%s\n", d->stopped);
 	}
 	if (d->m->pad > 0)
 		fprintf(f, "meta\tpad\t%ld\n", d->m->pad);
@@ -243,6 +248,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 	o->launcher = "spawn";
 	o->threads = 1;
 	o->per_thread = -1;
+	o->extend = SEQ_EXTEND;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -281,6 +287,9 @@ static void parse_args(int argc, char **argv, struct options *o)
 		else if (strcmp(a, "--block") == 0) {
 			if (parse_long(v, 0, 1000000, &o->per_thread) != 0)
 				die(EXIT_USAGE, "--block: '%s' is not a whole number from 0 to 1000000", v);
+		} else if (strcmp(a, "--extend") == 0) {
+			if (parse_long(v, 1, 10, &o->extend) != 0)
+				die(EXIT_USAGE, "--extend: '%s' is not a whole number from 1 to 10", v);
 		} else if (strcmp(a, "--planned") == 0) {
 			if (parse_long(v, 1, 10000000, &o->planned) != 0)
 				die(EXIT_USAGE, "--planned: '%s' is not a whole number from 1 to 10000000", v);
@@ -349,6 +358,7 @@ static void plan(const struct options *o, struct drive *d, struct manifest *m,
 		die(EXIT_USAGE, "--threads %ld exceeds the %ld artifacts of %s", o->threads,
 		    d->planned, o->manifest);
 	d->sequential = o->sequential;
+	d->extend_factor = o->extend;
 	if (d->sequential) {
 		int first = 0, second = 0;
 
@@ -417,7 +427,12 @@ static void summary(const struct drive *d)
 			d->m->kase, d->l->cls, d->l->threads, pass_name[p], d->n, d->wall[p] / 1e6,
 			d->n / (d->wall[p] / 1e9));
 	}
-	if (d->sequential && d->n < d->planned)
+	if (d->extended)
+		fprintf(stderr, "launch: %s/%s T=%d: its interval lay across the floor at %ld: "
+			"went on to %ld artifacts (%s)\n", d->m->kase, d->l->cls, d->l->threads,
+			d->planned, d->n, strcmp(d->stopped, "maximum") == 0 ? "still unsure" :
+			d->stopped);
+	else if (d->sequential && d->n < d->planned)
 		fprintf(stderr, "launch: %s/%s T=%d: stopped after %ld of %ld artifacts: %s "
 			"is certain\n", d->m->kase, d->l->cls, d->l->threads, d->n, d->planned,
 			d->stopped);

@@ -6,6 +6,7 @@
 #include "util.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* the most looks a samples file's "meta looks" may list (LOOKS_MAX is
@@ -57,15 +58,62 @@ double looks_coverage(const long looks[], int k, int i)
 	return CONFIDENCE + spent;
 }
 
-/* looks_parse: the looks of s into v (at most PARSE_MAX); their number, or -1. */
-static int looks_parse(const char *s, long v[PARSE_MAX])
+int looks_extend(long n, long factor, long ext[LOOKS_EXT_MAX])
+{
+	int k = 0;
+	long f;
+
+	for (f = 2; f <= factor && k < LOOKS_EXT_MAX; f++)
+		ext[k++] = f * n;
+	return k;
+}
+
+/* The coverage an interval of n pairs reaches when asked for c. */
+static double achieved(long n, double c)
+{
+	double *zero = calloc((size_t)(n > 0 ? n : 1), sizeof *zero), lo, hi, cov = c;
+
+	if (!zero || stats_median_ci(zero, (size_t)n, c, &lo, &hi, &cov) != 0)
+		cov = c;
+	free(zero);
+	return cov;
+}
+
+double looks_coverage_ext(const long looks[], int k, int kp, int i)
+{
+	double spent = 0.0, last, budget;
+	int j;
+
+	if (kp >= k || kp < 1)
+		return looks_coverage(looks, k, i);
+	for (j = 0; j < kp - 1; j++)
+		spent += early_spend(looks[j]);
+	if (spent >= (1.0 - CONFIDENCE) / 2.0)
+		return looks_coverage(looks, kp, i < kp ? i : kp - 1);
+	if (i < kp - 1)
+		return 1.0 - early_spend(looks[i]);
+	last = CONFIDENCE + spent + SEQ_EXTEND_SHARE;
+	if (i == kp - 1)
+		return last;
+	budget = achieved(looks[kp - 1], last) - last + SEQ_EXTEND_SHARE;
+	if (i < k - 1)
+		return 1.0 - early_spend(looks[i]);
+	for (j = kp; j < k - 1; j++)
+		budget -= early_spend(looks[j]);
+	return budget > 1e-9 ? 1.0 - budget : 1.0 - 1e-9;
+}
+
+/* looks_parse: the looks of s into v (at most PARSE_MAX); their number, or
+ * -1; those before a '+' in *planned (all of them without one). */
+static int looks_parse(const char *s, long v[PARSE_MAX], int *planned)
 {
 	long x, last = 0;
 	int k = 0;
 
+	*planned = -1;
 	while (*s) {
 		char num[24];
-		size_t len = strcspn(s, ",");
+		size_t len = strcspn(s, ",+");
 
 		if (len == 0 || len >= sizeof num || k >= PARSE_MAX)
 			return -1;
@@ -75,16 +123,24 @@ static int looks_parse(const char *s, long v[PARSE_MAX])
 			return -1;
 		v[k++] = last = x;
 		s += len;
+		if (*s == '+') {
+			if (*planned >= 0 || *++s == '\0')
+				return -1;
+			*planned = k;
+			continue;
+		}
 		if (*s == ',' && *++s == '\0')
 			return -1;
 	}
+	if (*planned < 0)
+		*planned = k;
 	return k > 0 ? k : -1;
 }
 
 double looks_coverage_at(const char *s, long n, int *which)
 {
 	long v[PARSE_MAX];
-	int k = s ? looks_parse(s, v) : -1, i;
+	int kp, k = s ? looks_parse(s, v, &kp) : -1, i;
 
 	if (which)
 		*which = 0;
@@ -103,14 +159,23 @@ double looks_coverage_at(const char *s, long n, int *which)
 			;
 	if (which)
 		*which = i + 1;
-	return looks_coverage(v, k, i);
+	return looks_coverage_ext(v, k, kp, i);
 }
 
 int looks_count(const char *s)
 {
 	long v[PARSE_MAX];
+	int kp;
 
-	return looks_parse(s, v);
+	return looks_parse(s, v, &kp);
+}
+
+int looks_planned(const char *s)
+{
+	long v[PARSE_MAX];
+	int kp;
+
+	return looks_parse(s, v, &kp) < 0 ? -1 : kp;
 }
 
 const char *looks_stop_words(const char *stopped)

@@ -9,6 +9,8 @@
 
 #define LOOKS_MAX 6
 #define LOOKS_FIRST 8 /* 2^-8 < 0.025 / LOOKS_MAX: an interval exists there */
+#define LOOKS_EXT_MAX 8 /* the extension's looks (SEQ_EXTEND - 1 of them) */
+#define LOOKS_ALL (LOOKS_MAX + LOOKS_EXT_MAX)
 
 /* The looks for n: at max(first, LOOKS_FIRST), then every
  * max(4, ceil((n - that) / 5)), at most LOOKS_MAX, the last at n; returns
@@ -31,6 +33,20 @@ double looks_confidence(int k);
  * LOOKS_FIRST), every look gets looks_confidence(k). */
 double looks_coverage(const long looks[], int k, int i);
 
+/* The extension's looks after a plan whose last look is at n: 2n, 3n ...
+ * up to factor x n (at most LOOKS_EXT_MAX); returns how many (0 for a
+ * factor below 2). */
+int looks_extend(long n, long factor, long ext[LOOKS_EXT_MAX]);
+
+/* The coverage of look i of k, of which the first kp are the plan and the
+ * rest its extension (kp == k: looks_coverage).  With an extension the
+ * plan's last look keeps SEQ_EXTEND_SHARE of the error for it: CONFIDENCE
+ * + what the plan's earlier looks spent + SEQ_EXTEND_SHARE; the extension
+ * spends that share and what the last planned look's interval left unused
+ * (it reaches more than it asks, order statistics being discrete): its
+ * looks before the last 2^(1 - n) each, its last the rest (docs/method.md). */
+double looks_coverage_ext(const long looks[], int k, int kp, int i);
+
 /* looks_coverage for a "meta looks" value s (looks_count's syntax) and
  * the n artifacts or programs launched: the last look if n reached it,
  * else the last look at or below n (the first if none);
@@ -39,9 +55,13 @@ double looks_coverage(const long looks[], int k, int i);
 double looks_coverage_at(const char *s, long n, int *which);
 
 /* The number of looks in a samples or suite file's "meta looks" value:
- * 1 to 64 ascending whole numbers from 1 to 100000000, comma-separated;
- * -1 for anything else. */
+ * 1 to 64 ascending whole numbers from 1 to 100000000, comma-separated,
+ * the extension's after a '+' ("8,12,16,20+40,60"); -1 for anything else. */
 int looks_count(const char *s);
+
+/* The looks of s that were planned before an extension ('+'); looks_count
+ * without one, -1 where s is not valid. */
+int looks_planned(const char *s);
 
 /* Why a configuration ended, in words: "stopped: slowdown certain",
  * "stopped: none certain", or "ran to the maximum" (also for NULL). */

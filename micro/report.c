@@ -243,6 +243,7 @@ static json_t *json_config(const struct config *c)
 					      "stopped", jstr(c->stopped)));
 	json_object_set_new(obj, "ratio", jnum(c->ratio));
 	json_object_set_new(obj, "relative", jnum(c->relative));
+	json_object_set_new(obj, "unloaded_ms", jnum(c->unloaded_ms > 0 ? c->unloaded_ms : NAN));
 	json_object_set_new(obj, "verdict", json_string(stats_verdict_name(c->verdict)));
 	json_object_set_new(obj, "reason", jstr(c->reason));
 	json_object_set_new(passes, "first", json_pass_time(&c->passes[PASS_FIRST]));
@@ -545,11 +546,22 @@ static void md_stopping(const struct run *r, FILE *f)
 			if (n++ == 0)
 				fprintf(f, "Sequential stopping (docs/method.md): each configuration "
 					"looked at its pairs at planned counts and stopped once its "
-					"verdict was certain at the looks' adjusted coverage.\n\n");
-			fprintf(f, "- %s T=%ld %s%s%s: %ld of %ld artifacts (looks at %s), %s.\n",
-				r->cases[i].name, c->threads, c->class_name, c->pad > 0 ? " " : "",
-				c->pad > 0 ? fmt_size(c->pad, size, sizeof size) : "", c->n,
-				c->planned, c->looks_at, looks_stop_words(c->stopped));
+					"verdict was certain at the looks' adjusted coverage.  Looks "
+					"after a + are the extension's: one whose interval still lay "
+					"across the floor at its planned maximum went on.\n\n");
+			if (c->n > c->planned)
+				fprintf(f, "- %s T=%ld %s%s%s: %ld artifacts, past the %ld planned: "
+					"its interval lay across the floor there (looks at %s), %s.\n",
+					r->cases[i].name, c->threads, c->class_name,
+					c->pad > 0 ? " " : "",
+					c->pad > 0 ? fmt_size(c->pad, size, sizeof size) : "", c->n,
+					c->planned, c->looks_at, looks_stop_words(c->stopped));
+			else
+				fprintf(f, "- %s T=%ld %s%s%s: %ld of %ld artifacts (looks at %s), %s.\n",
+					r->cases[i].name, c->threads, c->class_name,
+					c->pad > 0 ? " " : "",
+					c->pad > 0 ? fmt_size(c->pad, size, sizeof size) : "", c->n,
+					c->planned, c->looks_at, looks_stop_words(c->stopped));
 		}
 	if (n)
 		fputc('\n', f);

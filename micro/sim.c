@@ -170,6 +170,9 @@ int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
 				p->exempt = v[0] == '1';
 			else
 				p->bursts = v[0] == '1';
+		} else if (strcmp(name, "jitter") == 0) {
+			if (parse_double(v, 0, 3, &p->jitter) != 0)
+				rc = fail(err, errlen, "sim jitter '%s' is not a number from 0 to 3%s", v, "");
 		} else if (strcmp(name, "corr") == 0) {
 			if (parse_double(v, 0, 0.99, &p->corr) != 0)
 				rc = fail(err, errlen, "sim corr '%s' is not a number from 0 to 0.99%s", v, "");
@@ -190,7 +193,7 @@ int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
 		} else {
 			rc = fail(err, errlen,
 				  "sim setting '%s' is unknown (use latency workers key on every per_mb "
-				  "exempt bursts burst_x cpus seed base corr)%s", name, "");
+				  "exempt bursts burst_x cpus seed base corr jitter)%s", name, "");
 		}
 	}
 	free(copy);
@@ -324,12 +327,16 @@ static double corr_of(const struct sim_params *p)
 
 void sim_describe(const struct sim_params *p, char *buf, size_t len)
 {
+	char jit[40] = "";
+
+	if (p->jitter > 0) /* the gate has none: said only where set */
+		snprintf(jit, sizeof jit, " jitter=%g", p->jitter);
 	snprintf(buf, len,
 		 "latency=%g workers=%ld key=%s on=%s every=%g per_mb=%g exempt=%d bursts=%d "
-		 "burst_x=%g cpus=%ld seed=%llu base=%s corr=%g",
+		 "burst_x=%g cpus=%ld seed=%llu base=%s corr=%g%s",
 		 p->latency_ms, p->workers, key_names[p->key], p->on_open ? "open" : "exec",
 		 p->every_ms, p->per_mb_ms, p->exempt, p->bursts, p->burst_x, p->cpus,
-		 (unsigned long long)p->seed, p->base_from, corr_of(p));
+		 (unsigned long long)p->seed, p->base_from, corr_of(p), jit);
 }
 
 double sim_fit_corr(const double *x, const double *y, size_t n)
@@ -647,6 +654,8 @@ static double decide(struct sim *s, const struct sim_launch *l, enum obj obj, do
 		hold += s->p.latency_ms + s->p.per_mb_ms * l->size_mib;
 		cache_add(s, id);
 	}
+	if (s->p.jitter > 0 && hold > 0)
+		hold *= exp(s->p.jitter * normal(&s->rng));
 	for (w = 1; w < s->p.workers; w++)
 		if (s->free_at[w] < s->free_at[best])
 			best = w;

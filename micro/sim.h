@@ -47,6 +47,8 @@ struct sim_params {
 	int on_open;         /* 1: every open of a file is a decision, as on=open */
 	double every_ms;     /* every decision holds this, seen or not */
 	double per_mb_ms;    /* a check holds this more per MiB of the object */
+	double jitter;       /* each hold x exp(jitter z), z a standard normal: a
+				scanner whose work varies (0: the gate's exact holds) */
 	int exempt;          /* 1: nothing is held (an exempt launcher) */
 	int bursts;          /* 1: bursts of other load come and go */
 	double burst_x;      /* a launch that starts in a burst takes this x longer */

@@ -12,6 +12,7 @@
 #include "launcher.h"
 #include "sim.h"
 #include "stats.h"
+#include "thresholds.h"
 #include "util.h"
 
 #include <math.h>
@@ -30,11 +31,12 @@ struct scenario {
 	const char *cases[MAX_CASES];
 	int threads[2], n_threads;
 	enum { COUNT_ANY_SLOWDOWN, COUNT_DETECTED, COUNT_WRONG_SERIAL, COUNT_FIRST_LOOK,
-	       COUNT_ESTIMATE } what;
+	       COUNT_ESTIMATE, COUNT_ALL_NONE, COUNT_FALSE_SLOWDOWN } what;
 	int workers;           /* COUNT_WRONG_SERIAL: the truth */
 	double truth_ms;       /* COUNT_ESTIMATE: the latency */
 	double target;         /* a rate the count must stay within */
 	int at_most;           /* 1: rate <= target; 0: rate >= target */
+	double mib;            /* each artifact's size */
 };
 
 #define ALL_CASES { "script", "script-via-sh", "exe", "exe-copy", "exe-hardlink", \
@@ -43,27 +45,38 @@ struct scenario {
 #define GRID(lat, w, workers) \
 	{ "grid-" #lat "-" #w, "T=2, " #lat " ms, " #w " " workers ": wrong serialisation", \
 	  "latency=" #lat " workers=" #w " key=inode cpus=2", GRID_CASES, { 1, 2 }, 2, \
-	  COUNT_WRONG_SERIAL, w, 0, 0.01, 1 }
+	  COUNT_WRONG_SERIAL, w, 0, 0.01, 1, 0 }
 
 static const struct scenario scenarios[] = {
 	{ "none-quiet", "no penalty, quiet: runs with a slowdown", "latency=0 cpus=2",
-	  ALL_CASES, { 1, 2 }, 2, COUNT_ANY_SLOWDOWN, 0, 0, 0.01, 1 },
+	  ALL_CASES, { 1, 2 }, 2, COUNT_ANY_SLOWDOWN, 0, 0, 0.01, 1, 0 },
 	{ "none-bursty", "no penalty, bursty: runs with a slowdown", "latency=0 cpus=2 bursts=1",
-	  ALL_CASES, { 1, 2 }, 2, COUNT_ANY_SLOWDOWN, 0, 0, 0.01, 1 },
+	  ALL_CASES, { 1, 2 }, 2, COUNT_ANY_SLOWDOWN, 0, 0, 0.01, 1, 0 },
 	{ "2ms-quiet", "2 ms, 1 worker, inode, quiet: exe detected",
 	  "latency=2 workers=1 key=inode cpus=2", { "exe" }, { 1 }, 1, COUNT_DETECTED, 0, 0,
-	  0.99, 0 },
+	  0.99, 0, 0 },
 	{ "2ms-bursty", "2 ms, 1 worker, inode, bursty: exe detected",
 	  "latency=2 workers=1 key=inode cpus=2 bursts=1", { "exe" }, { 1 }, 1, COUNT_DETECTED,
-	  0, 0, 0.95, 0 },
+	  0, 0, 0.95, 0, 0 },
 	GRID(2, 1, "worker"), GRID(2, 2, "workers"), GRID(4, 1, "worker"), GRID(4, 2, "workers"),
 	GRID(7, 1, "worker"), GRID(7, 2, "workers"), GRID(20, 1, "worker"), GRID(20, 2, "workers"),
 	{ "150-first-look", "150 ms serialised: exe T=1 stopped at the first look",
 	  "latency=150 workers=1 key=inode cpus=2", { "exe" }, { 1 }, 1, COUNT_FIRST_LOOK, 0, 0,
-	  0.99, 0 },
+	  0.99, 0, 0 },
 	{ "150-estimate", "150 ms serialised: exe T=1 estimate within 5%",
 	  "latency=150 workers=1 key=inode cpus=2", { "exe" }, { 1 }, 1, COUNT_ESTIMATE, 0, 150,
-	  0.99, 0 },
+	  0.99, 0, 0 },
+	/* a scanner like ClamAV on 4 MiB programs (SIZE=4m, tests/live): it
+	 * scans on open (190 ms a new program) and keys by content, and hashes
+	 * every file it is shown (90 ms give or take a third, every launch), so
+	 * every launch is noisy; a copy and a hard link of a scanned program are
+	 * truly none */
+	{ "bigfile-none", "ClamAV-like, 4 MiB: copy and hardlink both none",
+	  "latency=190 key=content on=open every=90 jitter=0.35 cpus=2",
+	  { "exe-copy", "exe-hardlink" }, { 1 }, 1, COUNT_ALL_NONE, 0, 0, 0.90, 0, 4.0 },
+	{ "bigfile-false", "ClamAV-like, 4 MiB: a false slowdown",
+	  "latency=190 key=content on=open every=90 jitter=0.35 cpus=2",
+	  { "exe-copy", "exe-hardlink" }, { 1 }, 1, COUNT_ANY_SLOWDOWN, 0, 0, 0.01, 1, 4.0 },
 };
 #define N_SCENARIOS (sizeof scenarios / sizeof scenarios[0])
 
@@ -71,7 +84,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: simrate [--runs N] [--scenario NAME] [--base FIT] [--block K]\n"
-		"               [--latency L] [--check]\n"
+		"               [--latency L] [--extend X] [--check]\n"
 		"The kit's error rates on the simulator: N seeded quick-profile runs per\n"
 		"scenario (seeds 1..N, 1000 by default), through launch's plan and\n"
 		"stopping rule and analyze's verdicts; prints one row a scenario with\n"
@@ -79,9 +92,11 @@ static void usage(FILE *f)
 		"  --base FIT   the base costs of micro/bin/analyze --simfit (default:\n"
 		"               the model's own, fitted on the kit's machine)\n"
 		"  --latency L  the detection scenarios (2ms-*) at L ms instead\n"
+		"  --extend X   as launch --extend: to X x N where the interval lies\n"
+		"               across the floor at N (1: never; default %d)\n"
 		"  --block K    launches per thread and block, as launch --block (its\n"
 		"               default: 2 at T = 1, 1 above)\n"
-		"scenarios:");
+		"scenarios:", SEQ_EXTEND);
 	for (size_t i = 0; i < N_SCENARIOS; i++)
 		fprintf(f, " %s", scenarios[i].name);
 	fputc('\n', f);
@@ -96,8 +111,7 @@ static void to_config(const struct drive *d, const char *kase, const char *kind,
 	int p;
 	long i;
 	size_t k = 0;
-	static char looks_at[128];
-	char *at = looks_at;
+	static char looks_at[256];
 
 	memset(c, 0, sizeof *c);
 	c->file = (char *)"sim";
@@ -135,10 +149,7 @@ static void to_config(const struct drive *d, const char *kase, const char *kind,
 	c->n_samples = k;
 	c->looks = d->k;
 	c->planned = d->planned;
-	for (i = 0; i < d->k; i++)
-		at += snprintf(at, (size_t)(looks_at + sizeof looks_at - at), "%s%ld", i ? "," : "",
-			       d->looks[i]);
-	c->looks_at = looks_at;
+	c->looks_at = (char *)drive_looks(d, looks_at, sizeof looks_at);
 	c->stopped = (char *)d->stopped;
 	stats_config(c);
 }
@@ -148,19 +159,27 @@ static void to_config(const struct drive *d, const char *kase, const char *kind,
 static long per_thread = -1;
 /* --latency L: the detection scenarios' latency instead of 2 ms */
 static const char *latency_given;
+/* --extend X: launch's --extend (SEQ_EXTEND by default, 1: none) */
+static long extend_factor = SEQ_EXTEND;
+
+/* The artifacts are all there from the start: nothing to make. */
+static void made_already(struct drive *d, long target)
+{
+	(void)d;
+	(void)target;
+	die(EXIT_FAIL, "simrate: the plan asked for artifacts beyond its slots");
+}
 
 static void run_config(const struct sim_params *base, const char *settings, unsigned seed,
-		       const char *kase, int threads, struct config *c)
+		       const char *kase, int threads, double mib, struct config *c)
 {
 	struct manifest m;
 	struct drive d;
 	char spec[1200], stream[128];
-	double mib = 0;
-
 	memset(&m, 0, sizeof m);
 	m.kase = (char *)kase;
 	m.kind = (char *)kase;
-	m.n = QUICK_COUNT;
+	m.n = QUICK_COUNT * (extend_factor > 1 ? extend_factor : 1);
 	m.art = xmalloc((size_t)m.n * sizeof *m.art);
 	memset(m.art, 0, (size_t)m.n * sizeof *m.art);
 	snprintf(spec, sizeof spec, "%s seed=%u%s%s", settings, seed,
@@ -170,7 +189,9 @@ static void run_config(const struct sim_params *base, const char *settings, unsi
 	memset(&d, 0, sizeof d);
 	d.l = launcher_sim(spec, kase, stream, threads, mib);
 	d.m = &m;
-	d.planned = m.n;
+	d.planned = QUICK_COUNT;
+	d.extend = made_already;
+	d.extend_factor = extend_factor;
 	d.block = drive_block(per_thread, threads, d.planned);
 	d.order[0] = PASS_FIRST;
 	d.order[1] = PASS_REPEAT;
@@ -188,6 +209,7 @@ static void run_config(const struct sim_params *base, const char *settings, unsi
 
 struct outcome {
 	int any_slowdown;
+	int all_none;
 	enum verdict exe;
 	int wrong_serial, serial_cases;
 	long exe_n;
@@ -206,19 +228,23 @@ static void one_run(const struct scenario *sc, const struct sim_params *base, un
 
 	memset(o, 0, sizeof *o);
 	o->exe = VERDICT_INCONCLUSIVE;
+	o->all_none = 1;
 	for (i = 0; i < MAX_CASES && sc->cases[i]; i++, nc++) {
 		memset(&cr[i], 0, sizeof cr[i]);
 		cr[i].name = (char *)sc->cases[i];
 		cr[i].kind = (char *)sc->cases[i];
 		cr[i].configs = ptr[i];
 		for (t = 0; t < sc->n_threads; t++) {
-			run_config(base, sc->settings, seed, sc->cases[i], sc->threads[t], &cfg[i][t]);
+			run_config(base, sc->settings, seed, sc->cases[i], sc->threads[t], sc->mib,
+				   &cfg[i][t]);
 			ptr[i][t] = &cfg[i][t];
 			if (cfg[i][t].verdict == VERDICT_SLOWDOWN)
 				o->any_slowdown = 1;
 		}
 		cr[i].n_configs = (size_t)sc->n_threads;
 		stats_case(&cr[i]);
+		if (cr[i].headline->verdict != VERDICT_NONE)
+			o->all_none = 0;
 		if (strcmp(sc->cases[i], "exe") == 0) {
 			o->exe = cr[i].headline->verdict;
 			o->exe_n = cr[i].headline->n;
@@ -289,6 +315,14 @@ static int scenario_row(const struct scenario *sc_in, const struct sim_params *b
 				strcmp(o.exe_stopped, "slowdown") == 0;
 			of++;
 			break;
+		case COUNT_ALL_NONE:
+			hits += o.all_none;
+			of++;
+			break;
+		case COUNT_FALSE_SLOWDOWN:
+			hits += o.any_slowdown;
+			of++;
+			break;
 		case COUNT_ESTIMATE:
 			hits += fabs(o.exe_penalty - sc->truth_ms) <= 0.05 * sc->truth_ms;
 			of++;
@@ -346,6 +380,9 @@ int main(int argc, char **argv)
 			if (parse_double(v, 0, 60000, &l) != 0)
 				die(EXIT_USAGE, "--latency: '%s' is not a number of ms from 0 to 60000", v);
 			latency_given = v;
+		} else if (strcmp(argv[i], "--extend") == 0) {
+			if (parse_long(v, 1, 10, &extend_factor) != 0)
+				die(EXIT_USAGE, "--extend: '%s' is not a whole number from 1 to 10", v);
 		} else if (strcmp(argv[i], "--block") == 0) {
 			if (parse_long(v, 0, 1000000, &per_thread) != 0)
 				die(EXIT_USAGE, "--block: '%s' is not a whole number from 0 to 1000000", v);

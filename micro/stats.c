@@ -248,40 +248,57 @@ static void summarise(double *d, size_t n, double confidence, struct penalty *ou
 	free(d);
 }
 
-/* The penalty's rule (decide, below) for the cost of every launch in the
- * work folder: interval above the floor and repeat / reference above
- * RATIO_FLOOR for slowdown, below the floor for none. */
+/* The verdict (stop_verdict, the rule launch stops by) on a penalty or
+ * cost over `pairs` pairs against an unloaded launch of `unloaded` ms (0
+ * where the launches give none), and its reason; `what` names it. */
+static enum verdict judge(const struct penalty *pen, size_t pairs, double unloaded,
+			  double confidence, const char *what, char *reason, size_t len)
+{
+	double relative = stop_relative(pen->median_ms, unloaded);
+	const char *v;
+
+	if (pairs < MIN_PAIRS || isnan(pen->ci_low_ms)) {
+		snprintf(reason, len, "too few successful pairs (%zu) for a %.4g%% interval", pairs,
+			 confidence * 100.0);
+		return VERDICT_INCONCLUSIVE;
+	}
+	v = stop_verdict(pen->ci_low_ms, pen->ci_high_ms, pen->median_ms, unloaded);
+	if (v && v[0] == 's') {
+		snprintf(reason, len,
+			 "interval [%.2f, %.2f] ms above the %g ms floor and %.2fx an unloaded launch > %g",
+			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS, relative, RATIO_FLOOR);
+		return VERDICT_SLOWDOWN;
+	}
+	if (v && pen->ci_high_ms < PENALTY_FLOOR_MS) {
+		snprintf(reason, len, "interval [%.2f, %.2f] ms below the %g ms floor",
+			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
+		return VERDICT_NONE;
+	}
+	if (v) {
+		snprintf(reason, len,
+			 "interval [%.2f, %.2f] ms: at most %.2fx an unloaded launch (%.2f ms) < %g",
+			 pen->ci_low_ms, pen->ci_high_ms, stop_relative(pen->ci_high_ms, unloaded),
+			 unloaded, RATIO_FLOOR);
+		return VERDICT_NONE;
+	}
+	if (pen->ci_low_ms > PENALTY_FLOOR_MS && isnan(relative))
+		snprintf(reason, len, "%s above the floor but an unloaded launch is undefined "
+			 "(a lower quartile of 0 ms)", what);
+	else if (pen->ci_low_ms > PENALTY_FLOOR_MS)
+		snprintf(reason, len, "%s above the floor but %.2fx an unloaded launch <= %g", what,
+			 relative, RATIO_FLOOR);
+	else
+		snprintf(reason, len, "interval [%.2f, %.2f] ms includes the %g ms floor",
+			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
+	return VERDICT_INCONCLUSIVE;
+}
+
+/* The cost of every launch in the work folder: repeat against reference,
+ * by the penalty's rule. */
 static void decide_reference(struct config *c)
 {
-	const struct penalty *pen = &c->ref_cost;
-
-	if (c->ref_pairs < MIN_PAIRS || isnan(pen->ci_low_ms)) {
-		c->ref_verdict = VERDICT_INCONCLUSIVE;
-		snprintf(c->ref_reason, sizeof c->ref_reason,
-			 "too few successful pairs (%zu) for a %g%% interval",
-			 c->ref_pairs, CONFIDENCE * 100.0);
-	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS && c->ref_relative > RATIO_FLOOR) {
-		c->ref_verdict = VERDICT_SLOWDOWN;
-		snprintf(c->ref_reason, sizeof c->ref_reason,
-			 "interval [%.2f, %.2f] ms above the %g ms floor and %.2fx an unloaded launch > %g",
-			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS, c->ref_relative,
-			 RATIO_FLOOR);
-	} else if (pen->ci_high_ms < PENALTY_FLOOR_MS) {
-		c->ref_verdict = VERDICT_NONE;
-		snprintf(c->ref_reason, sizeof c->ref_reason,
-			 "interval [%.2f, %.2f] ms below the %g ms floor",
-			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
-	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS) {
-		c->ref_verdict = VERDICT_INCONCLUSIVE;
-		snprintf(c->ref_reason, sizeof c->ref_reason,
-			 "cost above the floor but %.2fx an unloaded launch <= %g", c->ref_relative,
-			 RATIO_FLOOR);
-	} else {
-		c->ref_verdict = VERDICT_INCONCLUSIVE;
-		snprintf(c->ref_reason, sizeof c->ref_reason,
-			 "interval [%.2f, %.2f] ms includes the %g ms floor",
-			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
-	}
+	c->ref_verdict = judge(&c->ref_cost, c->ref_pairs, c->ref_unloaded_ms, CONFIDENCE, "cost",
+			       c->ref_reason, sizeof c->ref_reason);
 }
 
 /* The penalty's confidence: CONFIDENCE, or for a sequential run the
@@ -294,56 +311,24 @@ double stats_confidence(const struct config *c)
 
 static void decide(struct config *c)
 {
-	const struct penalty *pen = &c->penalty;
-
-	if (c->pairs < MIN_PAIRS || isnan(pen->ci_low_ms)) {
-		c->verdict = VERDICT_INCONCLUSIVE;
-		snprintf(c->reason, sizeof c->reason,
-			 "too few successful pairs (%zu) for a %.4g%% interval",
-			 c->pairs, stats_confidence(c) * 100.0);
-	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS && c->relative > RATIO_FLOOR) {
-		c->verdict = VERDICT_SLOWDOWN;
-		snprintf(c->reason, sizeof c->reason,
-			 "interval [%.2f, %.2f] ms above the %g ms floor and %.2fx an unloaded launch > %g",
-			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS,
-			 c->relative, RATIO_FLOOR);
-	} else if (pen->ci_high_ms < PENALTY_FLOOR_MS) {
-		c->verdict = VERDICT_NONE;
-		snprintf(c->reason, sizeof c->reason,
-			 "interval [%.2f, %.2f] ms below the %g ms floor",
-			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
-	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS) {
-		c->verdict = VERDICT_INCONCLUSIVE;
-		if (isnan(c->relative))
-			snprintf(c->reason, sizeof c->reason,
-				 "penalty above the floor but an unloaded launch is undefined "
-				 "(repeats' lower quartile 0 ms)");
-		else
-			snprintf(c->reason, sizeof c->reason,
-				 "penalty above the floor but %.2fx an unloaded launch <= %g",
-				 c->relative, RATIO_FLOOR);
-	} else {
-		c->verdict = VERDICT_INCONCLUSIVE;
-		snprintf(c->reason, sizeof c->reason,
-			 "interval [%.2f, %.2f] ms includes the %g ms floor",
-			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
-	}
+	c->verdict = judge(&c->penalty, c->pairs, c->unloaded_ms, stats_confidence(c), "penalty",
+			   c->reason, sizeof c->reason);
 }
 
-/* A cost relative to an unloaded launch of pass p: stop_relative over its
- * successful launches. */
-static double relative_to(const struct config *c, enum pass p, double cost_ms)
+/* An unloaded launch of pass p: the lower quartile of its successful
+ * launches (stop_unloaded), 0 where there is none. */
+static double unloaded(const struct config *c, enum pass p)
 {
-	double *v = xmalloc((c->n_samples ? c->n_samples : 1) * sizeof *v), r;
+	double *v = xmalloc((c->n_samples ? c->n_samples : 1) * sizeof *v), q;
 	size_t i, n = 0;
 
 	for (i = 0; i < c->n_samples; i++)
 		if (c->samples[i].pass == p && stats_sample_ok(&c->samples[i]))
 			v[n++] = c->samples[i].dur_ms;
 	stats_sort(v, n);
-	r = stop_relative(cost_ms, v, n);
+	q = stop_unloaded(v, n);
 	free(v);
-	return r;
+	return isnan(q) ? 0 : q;
 }
 
 void stats_config(struct config *c)
@@ -366,7 +351,8 @@ void stats_config(struct config *c)
 	summarise(d, c->rounds, CONFIDENCE, &c->round);
 	summarise(sp, c->rounds, CONFIDENCE, &c->spread);
 
-	c->relative = relative_to(c, PASS_REPEAT, pen->median_ms);
+	c->unloaded_ms = unloaded(c, PASS_REPEAT);
+	c->relative = stop_relative(pen->median_ms, c->unloaded_ms);
 	c->ratio = NAN;
 	if (c->pass[PASS_REPEAT].median_ms > 0.0 &&
 	    !isnan(c->pass[PASS_FIRST].median_ms))
@@ -375,16 +361,24 @@ void stats_config(struct config *c)
 	decide(c);
 	if (c->looks > 1) {
 		size_t len = strlen(c->reason);
-		int which;
+		int which, planned = looks_planned(c->looks_at);
 		double cov = looks_coverage_at(c->looks_at, c->n, &which);
 
-		snprintf(c->reason + len, sizeof c->reason - len,
-			 " (a %.4g%% interval: look %d of %d)", cov * 100.0, which, c->looks);
+		if (planned > 0 && which > planned)
+			snprintf(c->reason + len, sizeof c->reason - len,
+				 " (a %.4g%% interval: look %d of %d of the extension, after an "
+				 "interval across the floor at %ld)", cov * 100.0, which - planned,
+				 c->looks - planned, c->planned);
+		else
+			snprintf(c->reason + len, sizeof c->reason - len,
+				 " (a %.4g%% interval: look %d of %d)", cov * 100.0, which,
+				 planned > 0 ? planned : c->looks);
 	}
 
 	c->ref_pairs = differences(c, PASS_REPEAT, PASS_REFERENCE, &d);
 	summarise(d, c->ref_pairs, CONFIDENCE, &c->ref_cost);
-	c->ref_relative = relative_to(c, PASS_REFERENCE, c->ref_cost.median_ms);
+	c->ref_unloaded_ms = unloaded(c, PASS_REFERENCE);
+	c->ref_relative = stop_relative(c->ref_cost.median_ms, c->ref_unloaded_ms);
 	c->ref_ratio = NAN;
 	if (c->pass[PASS_REFERENCE].median_ms > 0.0 && !isnan(c->pass[PASS_REPEAT].median_ms))
 		c->ref_ratio = c->pass[PASS_REPEAT].median_ms / c->pass[PASS_REFERENCE].median_ms;

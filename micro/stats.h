@@ -107,6 +107,7 @@ struct config {
 	/* the first launch relative to an unloaded one, (q1 + median d) / q1
 	 * with q1 the repeats' lower quartile: what RATIO_FLOOR is held to */
 	double relative;
+	double unloaded_ms;     /* the repeats' lower quartile: an unloaded launch */
 	enum verdict verdict;
 	char reason[REASON_MAX];
 
@@ -116,6 +117,7 @@ struct config {
 	struct penalty ref_cost;
 	double ref_ratio; /* repeat median / reference median */
 	double ref_relative; /* (reference q1 + median cost) / reference q1 */
+	double ref_unloaded_ms; /* the reference launches' lower quartile */
 	enum verdict ref_verdict;
 	char ref_reason[REASON_MAX];
 };

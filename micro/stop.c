@@ -8,27 +8,39 @@
 #include <math.h>
 #include <stdlib.h>
 
-double stop_relative(double median_d, const double *repeat_sorted, size_t n)
+double stop_unloaded(const double *repeat_sorted, size_t n)
 {
 	double q1 = n > 0 ? stats_quantile(repeat_sorted, n, 0.25) : NAN;
 
-	if (isnan(median_d) || !(q1 > 0))
-		return NAN;
-	return (q1 + median_d) / q1;
+	return q1 > 0 ? q1 : NAN;
 }
 
-const char *stop_certain_pairs(double *d, size_t n, double coverage, double relative)
+double stop_relative(double cost, double unloaded)
+{
+	if (isnan(cost) || !(unloaded > 0))
+		return NAN;
+	return (unloaded + cost) / unloaded;
+}
+
+const char *stop_verdict(double lo, double hi, double median, double unloaded)
+{
+	int relative = !isnan(unloaded);
+
+	if (lo > PENALTY_FLOOR_MS && (!relative || stop_relative(median, unloaded) > RATIO_FLOOR))
+		return "slowdown";
+	if (hi < PENALTY_FLOOR_MS || (relative && stop_relative(hi, unloaded) < RATIO_FLOOR))
+		return "none";
+	return NULL;
+}
+
+const char *stop_certain_pairs(double *d, size_t n, double coverage, double unloaded)
 {
 	double lo, hi, cov;
 
 	stats_sort(d, n);
 	if (n < MIN_PAIRS || stats_median_ci(d, n, coverage, &lo, &hi, &cov) != 0)
 		return NULL;
-	if (lo > PENALTY_FLOOR_MS && relative > RATIO_FLOOR)
-		return "slowdown";
-	if (hi < PENALTY_FLOOR_MS)
-		return "none";
-	return NULL;
+	return stop_verdict(lo, hi, stats_median(d, n), unloaded);
 }
 
 const char *stop_certain(const double *first, const double *repeat, long n, double coverage)
@@ -46,10 +58,27 @@ const char *stop_certain(const double *first, const double *repeat, long n, doub
 	}
 	stats_sort(d, nd);
 	stats_sort(p, np);
-	v = stop_certain_pairs(d, nd, coverage, stop_relative(stats_median(d, nd), p, np));
+	v = stop_certain_pairs(d, nd, coverage, stop_unloaded(p, np));
 	free(d);
 	free(p);
 	return v;
+}
+
+int stop_straddles(const double *first, const double *repeat, long n, double coverage)
+{
+	size_t nd = 0;
+	double *d = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *d), lo, hi, cov;
+	long i;
+	int across = 0;
+
+	for (i = 0; i < n; i++)
+		if (!isnan(first[i]) && !isnan(repeat[i]))
+			d[nd++] = first[i] - repeat[i];
+	stats_sort(d, nd);
+	if (nd >= MIN_PAIRS && stats_median_ci(d, nd, coverage, &lo, &hi, &cov) == 0)
+		across = lo <= PENALTY_FLOOR_MS && hi >= PENALTY_FLOOR_MS;
+	free(d);
+	return across;
 }
 
 int stop_rounds_sharp(const double *first, const double *repeat, long n, long block, int looks)
@@ -81,13 +110,13 @@ int stop_rounds_sharp(const double *first, const double *repeat, long n, long bl
 }
 
 const char *stop_at_look(const double *first, const double *repeat, long n, int threads,
-			 long block, long blocks, const long looks[], int k, int i)
+			 long block, long blocks, double coverage, int k)
 {
 	const char *v;
 
 	if (threads > 1 && blocks < SEQ_SHARP_ROUNDS)
 		return NULL;
-	v = stop_certain(first, repeat, n, looks_coverage(looks, k, i));
+	v = stop_certain(first, repeat, n, coverage);
 	if (v && threads > 1 && blocks < SEQ_MIN_ROUNDS &&
 	    !(v[0] == 's' && stop_rounds_sharp(first, repeat, n, block, k)))
 		v = NULL;

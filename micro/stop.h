@@ -8,20 +8,36 @@
 
 #include <stddef.h>
 
-/* The first launch relative to an unloaded one: (q1 + d) / q1, with d the
- * median paired difference and q1 the lower quartile of the n repeat
- * launches (ascending); NAN where q1 is not above 0 or n is 0. */
-double stop_relative(double median_d, const double *repeat_sorted, size_t n);
+/* An unloaded launch: the lower quartile of the n repeat launches
+ * (ascending); NAN where there are none or it is not above 0. */
+double stop_unloaded(const double *repeat_sorted, size_t n);
+
+/* A first launch that costs `cost` more, relative to an unloaded one:
+ * (unloaded + cost) / unloaded; NAN without an unloaded launch. */
+double stop_relative(double cost, double unloaded);
+
+/* The rule (thresholds.h), for a penalty whose median is `median` and
+ * interval [lo, hi], against an unloaded launch of `unloaded` ms (NAN: no
+ * relative rule, as in the suite):
+ *   "slowdown"  lo above PENALTY_FLOOR_MS and the median's relative above
+ *               RATIO_FLOOR: certainly a penalty, and a large one;
+ *   "none"      hi below PENALTY_FLOOR_MS, or hi's relative below
+ *               RATIO_FLOOR: certainly not a slowdown by that rule (a
+ *               scanner that costs every launch 100 ms makes a 1 ms
+ *               interval unreachable, and the first launch of a file it
+ *               knows is still certainly not 1.5 times an unloaded one);
+ *   NULL        neither, yet. */
+const char *stop_verdict(double lo, double hi, double median, double unloaded);
 
 /* The verdict on the n paired differences d (sorted here) at the given
- * coverage: "slowdown" (interval above PENALTY_FLOOR_MS and relative above
- * RATIO_FLOOR; INFINITY where no relative applies, as in the suite),
- * "none" (interval below the floor), or NULL. */
-const char *stop_certain_pairs(double *d, size_t n, double coverage, double relative);
+ * coverage, against an unloaded launch of `unloaded` ms: stop_verdict of
+ * their median and interval, or NULL below MIN_PAIRS or without an
+ * interval. */
+const char *stop_certain_pairs(double *d, size_t n, double coverage, double unloaded);
 
 /* The same for n artifacts whose first and repeat launches took first[i]
- * and repeat[i] ms (NAN where a launch failed): pairs where both ran,
- * relative from the repeats. */
+ * and repeat[i] ms (NAN where a launch failed): pairs where both ran, the
+ * unloaded launch from the repeats. */
 const char *stop_certain(const double *first, const double *repeat, long n, double coverage);
 
 /* Whether the rounds of artifacts [0, n), blocks of `block` (one round of
@@ -30,12 +46,17 @@ const char *stop_certain(const double *first, const double *repeat, long n, doub
  * looks_confidence(looks) at most SEQ_SHARP of its low end wide. */
 int stop_rounds_sharp(const double *first, const double *repeat, long n, long block, int looks);
 
-/* The decision at look i (0-based) of the k planned at looks[], once n
- * artifacts have been launched in `blocks` blocks of `block` by `threads`
- * threads: "slowdown" or "none" when the run may stop there, NULL to go
- * on.  At T > 1 it stops only after SEQ_MIN_ROUNDS rounds, or
- * SEQ_SHARP_ROUNDS on a slowdown whose rounds are sharp. */
+/* The decision at a look of coverage `coverage` (looks_coverage_ext), one
+ * of k looks, once n artifacts have been launched in `blocks` blocks of
+ * `block` by `threads` threads: "slowdown" or "none" when the run may stop
+ * there, NULL to go on.  At T > 1 it stops only after SEQ_MIN_ROUNDS
+ * rounds, or SEQ_SHARP_ROUNDS on a slowdown whose rounds are sharp. */
 const char *stop_at_look(const double *first, const double *repeat, long n, int threads,
-			 long block, long blocks, const long looks[], int k, int i);
+			 long block, long blocks, double coverage, int k);
+
+/* Whether the interval at coverage over artifacts [0, n) lies across the
+ * floor (its low end at or under it, its high end at or over it): more
+ * pairs may yet decide it, so the extension goes on (SEQ_EXTEND). */
+int stop_straddles(const double *first, const double *repeat, long n, double coverage);
 
 #endif

@@ -535,7 +535,7 @@ static const char *certain(long n, double coverage)
 		if (a->ran && r->ran && a->exit_status == 0 && r->exit_status == 0)
 			d[nd++] = ((double)a->run_ns - (double)r->run_ns) / 1e6;
 	}
-	v = stop_certain_pairs(d, nd, coverage, INFINITY); /* the suite's rule has no ratio */
+	v = stop_certain_pairs(d, nd, coverage, NAN); /* the suite's rule has no relative */
 	free(d);
 	return v;
 }

@@ -65,6 +65,14 @@
  * of its low end wide.  8 rounds keep an interval of their own (MIN_PAIRS)
  * with two of them left out for their threads' skew. */
 #define SEQ_MIN_ROUNDS 10
+/* A configuration that reaches its planned maximum N with its interval
+ * across the floor goes on, up to SEQ_EXTEND x N artifacts, with looks at
+ * 2N ... SEQ_EXTEND x N, before it is called inconclusive.  The extension
+ * is planned from the start, so it has an error of its own: SEQ_EXTEND_SHARE
+ * of 1 - CONFIDENCE is kept from the last planned look for it, with what
+ * that look's interval leaves unused (docs/method.md, "The extension"). */
+#define SEQ_EXTEND 3
+#define SEQ_EXTEND_SHARE 0.01
 #define SEQ_SHARP_ROUNDS 8
 #define SEQ_SHARP 0.25
 

@@ -278,15 +278,17 @@ expect_paired() {
 	jq_is "$(kase median).reason" "interval [0.50, 12.00] ms includes the 1 ms floor"
 }
 
-@test "inconclusive: penalty above the floor but the ratio is too small" {
+@test "none: above the floor, but certainly under 1.5 times an unloaded launch" {
 	analyze_ok verdicts
 	# medians 30.5 / 22.5; interval [5, 10]
 	jq_near "$(kase ratio).ratio" 1.355556
 	jq_near "$(cfg ratio).penalty_ms.ci_low" 5
-	jq_is "$(kase ratio).verdict" inconclusive
-	# repeats 20..25: lower quartile 21.25; median d 7.5: (21.25 + 7.5) / 21.25
+	# repeats 20..25: lower quartile 21.25; median d 7.5: (21.25 + 7.5) / 21.25;
+	# the interval's top, 10 ms: at most (21.25 + 10) / 21.25 = 1.47 < 1.5
 	jq_near "$(kase ratio).relative" 1.352941
-	jq_is "$(kase ratio).reason" "penalty above the floor but 1.35x an unloaded launch <= 1.5"
+	jq_near "$(cfg ratio).unloaded_ms" 21.25
+	jq_is "$(kase ratio).verdict" none
+	jq_is "$(kase ratio).reason" "interval [5.00, 10.00] ms: at most 1.47x an unloaded launch (21.25 ms) < 1.5"
 }
 
 @test "inconclusive: n=5 pairs cannot make a 95% interval, which is null" {
@@ -653,7 +655,7 @@ reference_run() {
 	grep -q '^| note | a=b \\| c |$' "$md"
 	grep -q '^| case | T | class | first median ms | repeat median ms | penalty ms \[95% CI\] | x unloaded | verdict |$' "$md"
 	grep -q '^| paired | 1 | all | 24.00 | 3.50 | 19.50 \[15.00, 24.00\] | 8.09 | slowdown |$' "$md"
-	grep -q '^- \*\*ratio\*\* .*inconclusive — penalty above the floor but 1.35x an unloaded launch <= 1.5' "$md"
+	grep -qF '**ratio** (exe, T=1, class all): none — interval [5.00, 10.00] ms: at most 1.47x an unloaded launch (21.25 ms) < 1.5' "$md"
 	grep -q '^  Serialisation: n/a — no first-launch penalty' "$md"
 	grep -q '^## Scaling' "$md"
 	grep -q '^## Failures' "$md"

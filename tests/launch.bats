@@ -340,13 +340,25 @@ if [ -e "$0.ran" ]; then [ $((i % 2)) = 1 ] && sleep 0.02; exit 0; fi
 : >"$0.ran"; [ $((i % 2)) = 0 ] && sleep 0.02; exit 0'
 	scripts "$D/noisy" 8 "$body"
 	maker "$D/noisy"
-	run -0 "$BIN/launch" --quiet --sequential --manifest "$D/noisy/m" --out "$D/n.tsv" \
+	run -0 "$BIN/launch" --quiet --sequential --extend 1 --manifest "$D/noisy/m" --out "$D/n.tsv" \
 		--planned 20 -- "$D/noisy/maker" "$D/noisy" "$body"
 	assert_equal "$(cat "$D/noisy/made")" "$(printf '8 4 8\n12 4 12\n16 4 16')"
 	assert_equal "$(meta "$D/n.tsv" planned)" 20
+	assert_equal "$(meta "$D/n.tsv" looks)" 8,12,16,20
 	assert_equal "$(meta "$D/n.tsv" n)" 20
 	assert_equal "$(meta "$D/n.tsv" stopped)" maximum
 	assert_equal "$(awk -F '\t' '$1 == "sample"' "$D/n.tsv" | wc -l | tr -d ' ')" 40
+	# with the extension (the default), an interval across the floor at 20
+	# goes on to 60, the maker asked up to each of its looks, 40 and 60
+	rm -rf "$D/noisy"
+	scripts "$D/noisy" 8 "$body"
+	maker "$D/noisy"
+	run -0 "$BIN/launch" --quiet --sequential --manifest "$D/noisy/m" --out "$D/n3.tsv" \
+		--planned 20 -- "$D/noisy/maker" "$D/noisy" "$body"
+	assert_equal "$(cat "$D/noisy/made")" "$(printf '8 4 8\n12 4 12\n16 4 16\n20 20 20\n40 20 40')"
+	assert_equal "$(meta "$D/n3.tsv" looks)" 8,12,16,20+40,60
+	assert_equal "$(meta "$D/n3.tsv" planned)" 20
+	assert_equal "$(meta "$D/n3.tsv" n)" 60
 	# a large penalty stops at the first look: the maker is never run
 	body='[ -e "$0.ran" ] && exit 0; : >"$0.ran"; sleep 0.2'
 	scripts "$D/slow" 8 "$body"

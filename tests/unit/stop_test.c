@@ -28,10 +28,28 @@ int main(void)
 	{
 		double rep[N] = { 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5 };
 
-		check_near(stop_relative(19.5, rep, N), (2.75 + 19.5) / 2.75, 1e-9,
-			   "relative: the repeats' lower quartile (2.75) plus the penalty, over it");
-		CHECK(isnan(stop_relative(1.0, rep, 0)), "relative: NAN without repeats");
-		CHECK(isnan(stop_relative(NAN, rep, N)), "relative: NAN without a penalty");
+		check_near(stop_unloaded(rep, N), 2.75, 1e-9, "unloaded: the repeats' lower quartile");
+		check_near(stop_relative(19.5, stop_unloaded(rep, N)), (2.75 + 19.5) / 2.75, 1e-9,
+			   "relative: an unloaded launch plus the penalty, over it");
+		CHECK(isnan(stop_unloaded(rep, 0)), "unloaded: NAN without repeats");
+		CHECK(isnan(stop_relative(NAN, 2.75)), "relative: NAN without a penalty");
+		CHECK(isnan(stop_relative(1.0, NAN)), "relative: NAN without an unloaded launch");
+	}
+
+	/* the rule itself */
+	check_str(stop_verdict(2.0, 3.0, 2.5, 2.0), "slowdown", "verdict: above the floor, 2.25x");
+	check_str(stop_verdict(2.0, 3.0, 2.5, 10.0), "none",
+		  "verdict: above the floor but at most 1.3x an unloaded launch: no slowdown");
+	check_str(stop_verdict(2.0, 6.0, 2.5, 10.0), NULL,
+		  "verdict: above the floor, 1.25x, but up to 1.6x: not yet");
+	check_str(stop_verdict(-0.5, 0.9, 0.1, 10.0), "none", "verdict: under the floor");
+	check_str(stop_verdict(-12.5, 7.7, 0.0, 74.0), "none",
+		  "verdict: under half of a 74 ms unloaded launch, however far over the floor");
+	check_str(stop_verdict(-12.5, 40.0, 0.0, 74.0), NULL,
+		  "verdict: up to 1.54x an unloaded launch: not yet");
+	check_str(stop_verdict(2.0, 3.0, 2.5, NAN), "slowdown", "verdict: no relative rule (suite)");
+	check_str(stop_verdict(-12.5, 7.7, 0.0, NAN), NULL, "verdict: no relative rule: the floor alone");
+	{
 	}
 
 	/* 20 pairs of a clear 10 ms penalty on 2 ms launches: slowdown */
@@ -79,8 +97,8 @@ int main(void)
 		d[i] = 1.2 + 0.01 * i;
 	}
 	pairs(first, repeat, r, d, N);
-	check_str(stop_certain(first, repeat, N, CONFIDENCE), NULL,
-		  "certain: a penalty under half an unloaded launch is no slowdown");
+	check_str(stop_certain(first, repeat, N, CONFIDENCE), "none",
+		  "certain: a penalty certainly under half an unloaded launch is none");
 
 	/* bursts: half the pairs fall in a burst that triples both launches.
 	 * The ratio of the medians drops under the floor; the penalty against
@@ -125,26 +143,26 @@ int main(void)
 		repeat[i] = 1.0 + 0.01 * i;
 		first[i] = repeat[i] + 20.0 + 0.01 * i;
 	}
-	check_str(stop_at_look(first, repeat, 8, 1, 2, 4, looks, k, 0), "slowdown",
+	check_str(stop_at_look(first, repeat, 8, 1, 2, 4, looks_coverage(looks, k, 0), k), "slowdown",
 		  "look: T=1 stops at the first look on a clear slowdown");
-	check_str(stop_at_look(first, repeat, 8, 2, 2, 4, looks, k, 0), NULL,
+	check_str(stop_at_look(first, repeat, 8, 2, 2, 4, looks_coverage(looks, k, 0), k), NULL,
 		  "look: T=2 does not stop before 8 rounds");
 	/* T = 2, 8 rounds of a sharp queue: stops; the same rounds spread: goes on */
 	for (i = 0; i < 16; i++)
 		first[i] = repeat[i] + ((i % 2) ? 40.0 : 20.0);
-	check_str(stop_at_look(first, repeat, 16, 2, 2, 8, looks, k, 2), "slowdown",
+	check_str(stop_at_look(first, repeat, 16, 2, 2, 8, looks_coverage(looks, k, 2), k), "slowdown",
 		  "look: T=2 stops after 8 sharp rounds of a slowdown");
 	for (i = 0; i < 16; i++)
 		first[i] = repeat[i] + ((i % 2) ? 20.0 + 3.0 * (i % 7) : 20.0);
-	check_str(stop_at_look(first, repeat, 16, 2, 2, 8, looks, k, 2), NULL,
+	check_str(stop_at_look(first, repeat, 16, 2, 2, 8, looks_coverage(looks, k, 2), k), NULL,
 		  "look: T=2 goes on after 8 rounds that are not sharp");
-	check_str(stop_at_look(first, repeat, 20, 2, 2, 10, looks, k, 3), "slowdown",
+	check_str(stop_at_look(first, repeat, 20, 2, 2, 10, looks_coverage(looks, k, 3), k), "slowdown",
 		  "look: T=2 stops after 10 rounds, sharp or not");
 	for (i = 0; i < N; i++)
 		first[i] = repeat[i] + 0.1;
-	check_str(stop_at_look(first, repeat, 16, 2, 2, 8, looks, k, 2), NULL,
+	check_str(stop_at_look(first, repeat, 16, 2, 2, 8, looks_coverage(looks, k, 2), k), NULL,
 		  "look: T=2 never stops as none before 10 rounds");
-	check_str(stop_at_look(first, repeat, 20, 2, 2, 10, looks, k, 3), "none",
+	check_str(stop_at_look(first, repeat, 20, 2, 2, 10, looks_coverage(looks, k, 3), k), "none",
 		  "look: T=2 stops as none after 10 rounds");
 	return check_done();
 }
