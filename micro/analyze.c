@@ -187,6 +187,11 @@ static void set_meta_text(const struct parser *p, char **slot,
 	*slot = xstrdup(value);
 }
 
+/* The first simulated launcher a samples file names ("meta launcher
+ * sim:..."), or NULL: a run whose samples are a model's is labelled
+ * simulated even where its conditions.txt does not say so. */
+static char *samples_sim_launcher;
+
 static void parse_meta(struct parser *p, char **f, int nf)
 {
 	struct config *c = p->c;
@@ -230,6 +235,9 @@ static void parse_meta(struct parser *p, char **f, int nf)
 			die(EXIT_USAGE, "%s:%ld: bad %s '%s' (want a fraction in 0..1)",
 			    p->path, p->line, f[1], f[2]);
 		c->passes[f[1][5] == 'f' ? PASS_FIRST : PASS_REPEAT].idle = v;
+	} else if (strcmp(f[1], "launcher") == 0) {
+		if (!samples_sim_launcher && launcher_is_sim(f[2]))
+			samples_sim_launcher = xstrdup(f[2]);
 	}
 	/* Other meta keys are ignored: newer launchers may add some. */
 }
@@ -581,6 +589,8 @@ int main(int argc, char **argv)
 	check_run_folder(dir);
 	read_conditions(dir, &run);
 	configs = read_all_samples(dir, &n_configs);
+	if (samples_sim_launcher && !launcher_is_sim(run_condition(&run, "launcher")))
+		set_condition(&run, "launcher", samples_sim_launcher);
 	for (i = 0; i < n_configs; i++) {
 		stats_config(&configs[i]);
 		add_to_case(&run, &configs[i]);
