@@ -7,7 +7,8 @@
  * anything deeper than MAX_DEPTH) and writes one row per run:
  * the machine class (chip, model, OS and version, cores - never a host or
  * user name), the conditions (SIP, assessments, Developer Tools, network,
- * calibration gate), and per case the penalty with its interval, the
+ * calibration gate; a simulated run's model, labelled "simulated"), and
+ * per case the penalty with its interval, the
  * verdict and the serialisation.  Output: PREFIX.md, PREFIX.csv and
  * PREFIX.svg (default PREFIX: DIR/aggregate; a PREFIX ending in '/' or
  * naming a folder is that folder's aggregate), each written atomically; the
@@ -146,10 +147,37 @@ static int gate_on(json_t *c)
 	return a && strcmp(a, "1") == 0;
 }
 
+/* A run of the kit's simulator (launcher sim:...): it launched nothing. */
+static int simulated(json_t *c)
+{
+	return launcher_is_sim(cond(c, "launcher"));
+}
+
+/* "simulated: 20 ms, 1 worker, key inode": the model's settings, in the
+ * gate's words, where a simulated run's gate would be. */
+static char *sim_text(json_t *c)
+{
+	const char *l = cond(c, "launcher");
+	char lat[32], w[32], key[32], ex[8];
+
+	if (!launcher_setting(l, "latency", lat, sizeof lat))
+		snprintf(lat, sizeof lat, "?");
+	if (!launcher_setting(l, "workers", w, sizeof w))
+		snprintf(w, sizeof w, "?");
+	if (!launcher_setting(l, "key", key, sizeof key))
+		snprintf(key, sizeof key, "?");
+	if (!launcher_setting(l, "exempt", ex, sizeof ex))
+		ex[0] = '\0';
+	return fmt_alloc("simulated: %s ms, %s worker%s, key %s%s", lat, w,
+			 strcmp(w, "1") == 0 ? "" : "s", key, strcmp(ex, "1") == 0 ? ", exempt" : "");
+}
+
 static char *gate_text(json_t *c)
 {
 	const char *w = cond(c, "gate.workers"), *ex = cond(c, "gate.exempt");
 
+	if (simulated(c))
+		return sim_text(c);
 	if (!gate_on(c))
 		return clean("off");
 	return fmt_alloc("%s ms, %s worker%s, key %s%s",
@@ -174,6 +202,8 @@ static const char *group_of(json_t *c)
 	const char *os = cond(c, "os"), *dev = cond(c, "devtools"), *sip = cond(c, "sip");
 	const char *ex = cond(c, "gate.exempt");
 
+	if (simulated(c))
+		return "simulated";
 	if (gate_on(c))
 		return ex && strcmp(ex, "1") == 0 ? "Linux, gate, exempt" : "Linux, gate";
 	if (os && strcmp(os, "Darwin") == 0) {
@@ -551,6 +581,23 @@ static void write_case_cells(const struct table *t, const struct row *r, cell_fm
 	fputs("|\n", f);
 }
 
+/* Under the screen table, where any row is simulated: which, and that
+ * those rows are no machine's evidence. */
+static void write_simulated_note(const struct table *t, FILE *f)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < t->n_rows; i++) {
+		if (strcmp(t->rows[i].group, "simulated") != 0)
+			continue;
+		fprintf(f, "%s #%zu", n++ ? "," : "Simulated:", i + 1);
+	}
+	if (n)
+		fprintf(f, " — %s made by the kit's simulator: nothing was launched, the "
+			"times are a seeded model's; a test of the kit, not evidence of any "
+			"machine.\n\n", n == 1 ? "this run was" : "these runs were");
+}
+
 /* The table for a screen: machine, condition, and per case the penalty
  * with a symbol; the intervals are in the full table and the CSV. */
 static void write_compact(const struct table *t, FILE *f)
@@ -578,6 +625,7 @@ static void write_compact(const struct table *t, FILE *f)
 		write_case_cells(t, r, compact_cell, "–", f);
 	}
 	fputc('\n', f);
+	write_simulated_note(t, f);
 }
 
 static void write_markdown(const struct table *t, const char *svg_name, FILE *f)
@@ -585,7 +633,14 @@ static void write_markdown(const struct table *t, const char *svg_name, FILE *f)
 	char buf[CELL_MAX];
 	size_t i, j;
 
-	fprintf(f, "# execlag aggregate — %zu run%s\n\n", t->n_rows, t->n_rows == 1 ? "" : "s");
+	size_t n_sim = 0;
+
+	for (i = 0; i < t->n_rows; i++)
+		n_sim += strcmp(t->rows[i].group, "simulated") == 0;
+	fprintf(f, "# execlag aggregate — %zu run%s", t->n_rows, t->n_rows == 1 ? "" : "s");
+	if (n_sim)
+		fprintf(f, " (%zu simulated)", n_sim);
+	fputs("\n\n", f);
 	write_compact(t, f);
 	fputs("## Full table\n\n", f);
 	fputs("One row per run. Penalty: the median of first − repeat launch time "
@@ -692,18 +747,18 @@ static void write_csv(const struct table *t, FILE *f)
 #define A_LO 0.1          /* the axis starts here: penalties at or below sit at its left edge */
 #define A_NONE_ZONE "#E3F1E3" /* the shaded zone below the floor: "none" */
 
-/* Seven conditions, seven colours that differ in hue and lightness
- * (Okabe–Ito, black and grey): no two of macOS, Linux and the gate share
- * one.  The yellow is outlined in a darker shade to stand out on white. */
+/* Eight conditions, eight colours that differ in hue and lightness
+ * (Okabe–Ito, black and grey): no two of macOS, Linux, the gate and the
+ * simulator share one.  The yellow is outlined in a darker shade to stand out on white. */
 static const char *const group_names[] = {
 	"macOS, SIP on", "macOS, Developer Tools", "macOS, other", "Linux",
-	"Linux, gate", "Linux, gate, exempt", "other"
+	"Linux, gate", "Linux, gate, exempt", "simulated", "other"
 };
 static const char *const group_colours[] = {
-	"#D55E00", "#009E73", "#F0E442", "#0072B2", "#000000", "#CC79A7", "#999999"
+	"#D55E00", "#009E73", "#F0E442", "#0072B2", "#000000", "#CC79A7", "#56B4E9", "#999999"
 };
 static const char *const group_strokes[] = {
-	"#D55E00", "#009E73", "#8A8000", "#0072B2", "#000000", "#CC79A7", "#999999"
+	"#D55E00", "#009E73", "#8A8000", "#0072B2", "#000000", "#CC79A7", "#56B4E9", "#999999"
 };
 #define N_GROUPS (sizeof group_names / sizeof group_names[0])
 

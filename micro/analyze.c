@@ -191,6 +191,11 @@ static void set_meta_text(const struct parser *p, char **slot,
 	*slot = xstrdup(value);
 }
 
+/* The first simulated launcher a samples file names ("meta launcher
+ * sim:..."), or NULL: a run whose samples are a model's is labelled
+ * simulated even where its conditions.txt does not say so. */
+static char *samples_sim_launcher;
+
 static void parse_meta(struct parser *p, char **f, int nf)
 {
 	struct config *c = p->c;
@@ -229,6 +234,8 @@ static void parse_meta(struct parser *p, char **f, int nf)
 		set_meta_text(p, &c->stopped, f[1], f[2]);
 	} else if (strcmp(f[1], "launcher") == 0) {
 		set_meta_text(p, &c->launcher, f[1], f[2]);
+		if (!samples_sim_launcher && launcher_is_sim(f[2]))
+			samples_sim_launcher = xstrdup(f[2]);
 	} else if (strcmp(f[1], "idle_first") == 0 || strcmp(f[1], "idle_repeat") == 0) {
 		double v;
 
@@ -605,7 +612,7 @@ static void write_simfit(const char *dir, const struct config *c, size_t n)
 
 			if (sim_kind(c[i].kind) != k || c[i].pad != 0 || strcmp(c[i].class_name, "all") != 0)
 				continue;
-			if (c[i].launcher && strncmp(c[i].launcher, "sim:", 4) == 0)
+			if (launcher_is_sim(c[i].launcher))
 				die(EXIT_USAGE, "%s: a simulated run; fit a real one", c[i].file);
 			ms = xmalloc((c[i].n_samples ? c[i].n_samples : 1) * sizeof *ms);
 			for (j = 0; j < c[i].n_samples; j++)
@@ -680,6 +687,8 @@ int main(int argc, char **argv)
 		write_simfit(dir, configs, n_configs);
 		return EXIT_OK;
 	}
+	if (samples_sim_launcher && !launcher_is_sim(run_condition(&run, "launcher")))
+		set_condition(&run, "launcher", samples_sim_launcher);
 	for (i = 0; i < n_configs; i++) {
 		stats_config(&configs[i]);
 		add_to_case(&run, &configs[i]);

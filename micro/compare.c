@@ -7,7 +7,9 @@
  * (threads, core class) found in both runs, the two penalties with their
  * intervals, the change as the ratio B/A and whether the verdict flipped;
  * then the conditions that differ and how to toggle each by hand.  A and B
- * may be the same run.  Bad input: one line on stderr, exit 2. */
+ * may be the same run.  A simulated run (launcher sim:...) is said to be
+ * one in the header and in its line.  Bad input: one line on stderr,
+ * exit 2. */
 #define _POSIX_C_SOURCE 200809L
 #include "runjson.h"
 #include "util.h"
@@ -106,6 +108,49 @@ static int gate_on(const struct runjson *r)
 	return v && strcmp(v, "1") == 0;
 }
 
+/* The launcher of a simulated run ("sim:latency=20 ..."), else NULL. */
+static const char *simulated(const struct runjson *r)
+{
+	const char *v = runjson_condition(r, "launcher");
+
+	return launcher_is_sim(v) ? v : NULL;
+}
+
+/* The launcher a run used: a run from before the key launched for real. */
+static const char *launcher_of(const struct runjson *r)
+{
+	const char *v = runjson_condition(r, "launcher");
+
+	return v ? v : "spawn";
+}
+
+/* S quoted for a POSIX shell: 'it'\''s'. */
+static void print_quoted(const char *s)
+{
+	putchar('\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputs("'\\''", stdout);
+		else
+			putchar(*s);
+	}
+	putchar('\'');
+}
+
+/* "execlag compare", and which of the runs is simulated. */
+static void header(const struct runjson *a, const struct runjson *b)
+{
+	const char *which = simulated(a) && simulated(b) ? "A and B" :
+			    simulated(a) ? "A" : simulated(b) ? "B" : NULL;
+
+	if (!which) {
+		puts("execlag compare");
+		return;
+	}
+	printf("execlag compare — SIMULATED: %s (nothing was launched; the times are the "
+	       "kit's model's: a test of the kit, not evidence)\n", which);
+}
+
 /* "B/A" of the penalty medians: only when A's is above zero. */
 static const char *fmt_ratio(const json_t *a, const json_t *b, char *buf, size_t len)
 {
@@ -146,6 +191,8 @@ static void describe(const char *which, const struct runjson *r)
 		printf(", calibration gate: latency %s ms, workers %s, key %s, exempt %s",
 		       cond(r, "gate.latency_ms"), cond(r, "gate.workers"),
 		       cond(r, "gate.key"), cond(r, "gate.exempt"));
+	if (simulated(r))
+		printf(", simulated: launcher %s", simulated(r));
 	putchar('\n');
 }
 
@@ -421,15 +468,17 @@ static void conditions(const struct runjson *a, const struct runjson *b)
 	fputs("Conditions that differ:", stdout);
 	for (i = 0; compared_keys[i]; i++)
 		n = print_difference(a, b, compared_keys[i], n);
+	if (strcmp(launcher_of(a), launcher_of(b)) != 0)
+		printf("%s launcher %s → %s", n++ ? ";" : "", launcher_of(a), launcher_of(b));
 	gk = gate_keys(a, b, &n_gate);
 	for (i = 0; i < n_gate; i++)
 		n = print_difference(a, b, gk[i], n);
 	free(gk);
 	if (!n)
-		fputs(" none (os, os_version, os_build, model, sip, sip_custom, assessments,"
-		      " devtools, network, network_interface, vpn, terminal, fanotify_listeners,"
-		      " agents, emulation and gate.* are"
-		      " the same)", stdout);
+		printf(" none (os, os_version, os_build, model, sip, sip_custom, assessments,"
+		       " devtools, network, network_interface, vpn, terminal, fanotify_listeners,"
+		       " agents, emulation%s and gate.* are"
+		       " the same)", simulated(a) ? ", launcher" : "");
 	putchar('\n');
 	n = 0;
 	for (i = 0; setting_keys[i]; i++)
@@ -466,6 +515,10 @@ static void repro_command(const struct runjson *r)
 	if (gate_on(r))
 		printf(" GATE='latency=%s workers=%s key=%s exempt=%s'", cond(r, "gate.latency_ms"),
 		       cond(r, "gate.workers"), cond(r, "gate.key"), cond(r, "gate.exempt"));
+	if (simulated(r)) {
+		fputs(" LAUNCHER=", stdout);
+		print_quoted(simulated(r));
+	}
 }
 
 static void toggles(const struct runjson *a, const struct runjson *b)
@@ -494,6 +547,12 @@ static void toggles(const struct runjson *a, const struct runjson *b)
 		       "  (latency in ms, workers, key=inode|path|content, exempt=0|1); make repro\n"
 		       "  without GATE is the plain control.\n",
 		       gate_on(a) ? "gate on" : "no gate", gate_on(b) ? "gate on" : "no gate");
+	if (simulated(a) || simulated(b))
+		printf("- Simulator (A: %s, B: %s): make repro LAUNCHER='sim:…' runs the\n"
+		       "  whole kit on a seeded model of a checker and launches nothing (a test\n"
+		       "  of the kit); without LAUNCHER it launches for real: only that is evidence.\n",
+		       simulated(a) ? "simulated" : "real launches",
+		       simulated(b) ? "simulated" : "real launches");
 	fputs("Then re-run with A's settings: ", stdout);
 	repro_command(a);
 	printf("\nand compare: make compare A=%s B=<the new run>\n", a->run_id);
@@ -533,7 +592,7 @@ int main(int argc, char **argv)
 	runjson_load(&a, "A: ", args[0], results);
 	runjson_load(&b, "B: ", args[1], results);
 
-	puts("execlag compare");
+	header(&a, &b);
 	describe("A", &a);
 	describe("B", &b);
 	machines(&a, &b);

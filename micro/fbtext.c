@@ -8,7 +8,8 @@
  * run's own numbers, the known workaround, what to attach, and sources
  * (only public ones listed in the kit's evidence notes).  A Linux run or a
  * calibration-gate run is said to be what it is: not evidence of macOS
- * behaviour.  --services-table prints the cases' "services" fields (added
+ * behaviour.  A simulated run (launcher sim:...) launched nothing: it is
+ * refused, with one line and exit 2, and nothing is printed.  --services-table prints the cases' "services" fields (added
  * by newer kits) as "case<TAB>field<TAB>value" lines, or nothing.
  * scripts/feedback runs this and redacts the result. */
 #define _POSIX_C_SOURCE 200809L
@@ -30,7 +31,8 @@ static void usage(FILE *f)
 	      "  --contents LIST   comma-separated files in that archive\n"
 	      "  --services-table  print cases[].services as case<TAB>field<TAB>value\n"
 	      "Prints the text of feedback.txt (scripts/feedback redacts it).\n"
-	      "Exit: 0 done, 2 bad usage or a run that cannot be read.\n", f);
+	      "Exit: 0 done, 2 bad usage, a run that cannot be read, or a simulated run\n"
+	      "(it launched nothing and is never sent to Apple).\n", f);
 }
 
 enum platform { PLAT_MAC, PLAT_LINUX, PLAT_GATE, PLAT_OTHER };
@@ -706,6 +708,10 @@ int main(int argc, char **argv)
 	if (!dir)
 		die(EXIT_USAGE, "--run DIR is required (try --help)");
 	runjson_load(&r, "", dir, NULL);
+	if (launcher_is_sim(runjson_condition(&r, "launcher")))
+		die(EXIT_USAGE, "%s is a simulated run (launcher %s): it launched nothing and "
+		    "is not evidence; it is never sent to Apple", dir,
+		    runjson_condition(&r, "launcher"));
 	if (table) {
 		services_table(&r);
 	} else {

@@ -32,10 +32,17 @@
 #define S_LEFT 40
 #define S_TOP 84
 
-static const char *gate_note(const struct run *r, char *buf, size_t len)
+/* The line under a plot's title that says the run is a test of the kit:
+ * simulated (nothing launched), or under the calibration gate; else NULL. */
+static const char *kit_note(const struct run *r, char *buf, size_t len)
 {
 	const char *active = run_condition(r, "gate.active");
 
+	if (launcher_is_sim(run_condition(r, "launcher"))) {
+		snprintf(buf, len, "Simulated run: nothing was launched, the times are a seeded "
+			 "model's: a test of the kit, not evidence.");
+		return buf;
+	}
 	if (!active || strcmp(active, "1") != 0)
 		return NULL;
 	snprintf(buf, len, "Calibration gate active (latency %s ms, workers %s, key %s, "
@@ -245,7 +252,7 @@ int plot_launch_svg(const struct run *r, FILE *f)
 		 "line: fastest to slowest", r->run_id);
 	svg_text(f, 12, 44, "start", 12, SVG_MUTED, NULL, title);
 	legend(f, L_X1 + 14, 24);
-	if (gate_note(r, note, sizeof note))
+	if (kit_note(r, note, sizeof note))
 		svg_text(f, 12, 62, "start", 12, SVG_FIRST, NULL, note);
 	bottom = L_TOP + (double)nb * L_BAND;
 	svg_log_axis_x(f, &ax, L_TOP - 4, bottom, "launch time, ms (log scale)");
@@ -463,7 +470,7 @@ int plot_scaling_svg(const struct run *r, FILE *f)
 	svg_text(f, width - 241, 24, "start", 12, SVG_INK, NULL, "first pass");
 	svg_rect(f, width - 153.5, 16.5, 7, 7, SVG_REPEAT, NULL, 1.0);
 	svg_text(f, width - 141, 24, "start", 12, SVG_INK, NULL, "repeat pass");
-	if (gate_note(r, note, sizeof note))
+	if (kit_note(r, note, sizeof note))
 		svg_text(f, 12, 62, "start", 12, SVG_FIRST, NULL, note);
 	svg_text_up(f, 16, S_TOP + (double)rows * S_PANEL_H / 2, 12, SVG_INK,
 		    "launches per second (log scale)");

@@ -30,6 +30,15 @@ static int gate_active(const struct run *r)
 	return active && strcmp(active, "1") == 0;
 }
 
+/* The launcher of a simulated run ("sim:latency=20 ..."), else NULL: such a
+ * run launched nothing, and says so wherever it is named. */
+static const char *simulated(const struct run *r)
+{
+	const char *l = run_condition(r, "launcher");
+
+	return launcher_is_sim(l) ? l : NULL;
+}
+
 /* ---- run.json ------------------------------------------------------------------- */
 
 /* jansson refuses NaN, and run.json promises null for "cannot compute". */
@@ -443,6 +452,17 @@ static const char *or_unknown(const char *s)
 	return s ? s : "?";
 }
 
+static void md_simulated(const struct run *r, FILE *f)
+{
+	if (!simulated(r))
+		return;
+	fprintf(f, "**Simulated run — not evidence.** Nothing was launched: every time in "
+		"this report was drawn from the kit's seeded model of a first-launch checker "
+		"(launcher %s), not measured on this machine or any OS. It is a test of the "
+		"kit, not of an OS, and never for filing: make feedback refuses it.\n\n",
+		simulated(r));
+}
+
 static void md_gate(const struct run *r, FILE *f)
 {
 	if (!gate_active(r))
@@ -733,10 +753,12 @@ static void md_how_to_read(FILE *f)
 
 int report_write_markdown(const struct run *r, FILE *f)
 {
-	fprintf(f, "# execlag report — %s\n\n", r->run_id);
+	fprintf(f, "# execlag report — %s%s\n\n", r->run_id, simulated(r) ? " (simulated)" : "");
+	md_simulated(r, f);
 	fprintf(f, "execlag %s: launch time of freshly made files on their first "
-		"launch against their second launch, measured on the machine "
-		"described under Conditions (at the end).\n\n", EXECLAG_VERSION);
+		"launch against their second launch, %s on the machine "
+		"described under Conditions (at the end).\n\n", EXECLAG_VERSION,
+		simulated(r) ? "simulated" : "measured");
 	/* Verdicts and numbers first: the conditions and the rules that
 	 * produced them follow, for the reader who wants to check. */
 	md_gate(r, f);
@@ -829,6 +851,9 @@ int report_print_table(const struct run *r, FILE *f)
 			print_row(f, cells, width);
 		}
 	fputc('\n', f);
+	if (simulated(r))
+		fprintf(f, "(simulated: launcher %s; nothing was launched: a test of the kit, "
+			"not evidence)\n", simulated(r));
 	if (gate_active(r))
 		fputs("(calibration gate active: a test of the kit, not of an OS)\n", f);
 	if (emulated(r))
@@ -842,5 +867,8 @@ int report_print_table(const struct run *r, FILE *f)
 	watch_print(r->watch, r, f);
 	suite_print(r->suite, f);
 	hf_print(r->hyperfine, f);
+	if (simulated(r))
+		fputs("simulated run: nothing was launched; the numbers above are the model's, "
+		      "not evidence of this machine or any OS\n", f);
 	return ferror(f) ? -1 : 0;
 }

@@ -113,6 +113,39 @@ const char *fmt_size(long bytes, char *buf, size_t len)
 	return buf;
 }
 
+int launcher_is_sim(const char *launcher)
+{
+	return launcher && strncmp(launcher, "sim", 3) == 0 &&
+	       (launcher[3] == ':' || launcher[3] == '\0');
+}
+
+const char *launcher_setting(const char *launcher, const char *name, char *buf, size_t len)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	if (!launcher_is_sim(launcher) || len == 0)
+		return NULL;
+	for (p = launcher + 3; *p;) {
+		size_t w;
+
+		while (*p == ':' || *p == ' ' || *p == '\t')
+			p++;
+		w = strcspn(p, " \t");
+		if (w > n && strncmp(p, name, n) == 0 && p[n] == '=') {
+			size_t v = w - n - 1;
+
+			if (v >= len)
+				v = len - 1;
+			memcpy(buf, p + n + 1, v);
+			buf[v] = '\0';
+			return buf;
+		}
+		p += w;
+	}
+	return NULL;
+}
+
 int parse_long(const char *s, long min, long max, long *out)
 {
 	char *end;

@@ -40,6 +40,15 @@ const char *fmt2(double v, char *buf, size_t len);
 /* 16384 -> "16 KiB", 1048576 -> "1 MiB", 1572864 -> "1.5 MiB". */
 const char *fmt_size(long bytes, char *buf, size_t len);
 
+/* 1 when LAUNCHER, a run's `launcher` condition, names the simulator
+ * ("sim:SETTINGS"): such a run launched nothing, so every tool that names
+ * it says "simulated" and none offers it as evidence.  NULL (a run from
+ * before the key) and "spawn" are real launches. */
+int launcher_is_sim(const char *launcher);
+/* The value of setting NAME in a "sim:NAME=VALUE ..." launcher, copied
+ * into buf; NULL where the launcher does not set it. */
+const char *launcher_setting(const char *launcher, const char *name, char *buf, size_t len);
+
 /* Monotonic clock in nanoseconds. */
 uint64_t now_ns(void);
 

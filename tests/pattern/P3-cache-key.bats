@@ -11,9 +11,9 @@ setup() { pattern_setup; }
 	inferred=$(jq -r '.inferred.cache_key' "$J")
 	reason=$(jq -r '.inferred.reason' "$J")
 	case $CONTEXT in
-	gate) want=$(cond gate.key) ;;
+	gate|sim) want=$(checker key) ;;
 	macos) want=inode ;; # evidence.md §2: observed behaviour points to the inode
-	control|gate-exempt|macos-exempt) want=undetermined ;;
+	control|gate-exempt|macos-exempt|sim-exempt) want=undetermined ;;
 	*) skip "not applicable: no expectation for $(context_text)" ;;
 	esac
 	say "P3 cache key — $(context_text); expected: $want, inferred: $inferred ($reason)"

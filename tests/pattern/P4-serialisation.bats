@@ -26,11 +26,11 @@ several_threads_hint() {
 	tmax=$(jq -r '[.cases[] | select(.name == "exe") | .scaling[] | select(.class == "all") | .threads] | max // 1' "$J")
 	[ "$tmax" -gt 1 ] || skip "not applicable: the run measured only one thread count$(several_threads_hint)"
 	case $CONTEXT in
-	gate)
-		workers=$(cond gate.workers)
+	gate|sim)
+		workers=$(checker workers)
 		if [ "$workers" = 1 ]; then want=serialised
 		elif [ "$workers" -ge "$tmax" ]; then want=parallel
-		else skip "not applicable: gate workers $workers between 1 and T=$tmax"
+		else skip "not applicable: $([ "$CONTEXT" = sim ] && echo model || echo gate) workers $workers between 1 and T=$tmax"
 		fi ;;
 	macos) want=serialised ;; # evidence.md §2: "Is it serialized? Yes, per all sources found"
 	*) skip "not applicable: no first-launch penalty expected to serialise ($(context_text))" ;;

@@ -8,7 +8,7 @@ setup() { pattern_setup; }
 @test "P6 platform copy: a copy of /bin/echo is cheap next to a new exe" {
 	require_cases system-copy exe
 	case $CONTEXT in
-	control|macos-exempt|gate-exempt)
+	control|macos-exempt|gate-exempt|sim-exempt)
 		say "P6 platform copy — $(context_text); expected: none"
 		expect_verdict system-copy none ;;
 	macos)
@@ -20,6 +20,7 @@ setup() { pattern_setup; }
 		say "  $(numbers exe)"
 		[ "$(verdict system-copy)" != slowdown ] || awk -v s="$sys" -v e="$exe" 'BEGIN { exit !(s < 0.25 * e) }' ;;
 	gate) skip "not applicable: the calibration gate holds every new file alike; it models no platform signature" ;;
+	sim) skip "not applicable: the simulator holds every new file alike; it models no platform signature ($(context_text))" ;;
 	*) skip "not applicable: no expectation for $(context_text)" ;;
 	esac
 }

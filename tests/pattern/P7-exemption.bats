@@ -1,13 +1,13 @@
 #!/usr/bin/env bats
 # P7: with the launcher exempt (a terminal authorised as a Developer Tool;
-# the gate's exempt=1) no case pays a first-launch penalty.
+# the gate's or the simulator's exempt=1) no case pays a first-launch penalty.
 load lib
 
 setup() { pattern_setup; }
 
 @test "P7 exemption: with the launcher exempt no case has a penalty" {
 	case $CONTEXT in
-	gate-exempt|macos-exempt) ;;
+	gate-exempt|macos-exempt|sim-exempt) ;;
 	*) skip "not applicable: the launcher is not exempt ($(context_text))" ;;
 	esac
 	say "P7 exemption — $(context_text); expected: none in every case"

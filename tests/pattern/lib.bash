@@ -35,8 +35,21 @@ cond() { jq -r --arg k "$1" '.conditions[$k] // "unknown"' "$J"; }
 #   macos-exempt  macOS, terminal authorised as a Developer Tool
 #   macos-other   macOS in a state no public source gives an expectation for
 #   other         anything else
+#   sim, sim-exempt, sim-weak   as gate, gate-exempt and gate-weak, for a
+#                 simulated run (launcher sim:...): the kit's model of a
+#                 checker, with its own settings; nothing was launched
 run_context() {
 	local os gate exempt latency dev sip
+	case $(cond launcher) in
+	sim | sim:*)
+		exempt=$(sim_setting exempt)
+		latency=$(sim_setting latency)
+		if [ "$exempt" = 1 ]; then echo sim-exempt
+		elif awk -v l="$latency" 'BEGIN { exit !(l + 0 < 2) }'; then echo sim-weak
+		else echo sim
+		fi
+		return ;;
+	esac
 	os=$(cond os)
 	gate=$(cond gate.active)
 	if [ "$gate" = 1 ]; then
@@ -61,8 +74,28 @@ run_context() {
 	esac
 }
 
+# sim_setting NAME: the value of NAME= in a simulated run's launcher
+# ("sim:latency=20 workers=1 key=inode ..."), or "unknown"
+sim_setting() {
+	cond launcher | awk -v k="$1" '{ sub(/^sim:?/, "")
+		for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) { print substr($i, length(k) + 2); found = 1; exit } }
+		END { if (!found) print "unknown" }'
+}
+
+# checker NAME: what held the launches, set as NAME (workers, key): the
+# calibration gate's gate.NAME, or in a simulated run the model's NAME=
+checker() {
+	case $CONTEXT in
+	sim*) sim_setting "$1" ;;
+	*) cond "gate.$1" ;;
+	esac
+}
+
 context_text() {
 	case $CONTEXT in
+	sim) echo "simulated run (nothing launched, not evidence): model latency $(sim_setting latency) ms, workers $(sim_setting workers), key $(sim_setting key)$([ "$(sim_setting on)" != open ] || echo ", on every open")" ;;
+	sim-exempt) echo "simulated run (nothing launched, not evidence): the model's launcher exempt" ;;
+	sim-weak) echo "simulated run (nothing launched, not evidence): model latency $(sim_setting latency) ms, below the 1 ms floor's reach" ;;
 	control) echo "plain $(cond os): no assessment, no penalty expected" ;;
 	gate) echo "calibration gate: latency $(cond gate.latency_ms) ms, workers $(cond gate.workers), key $(cond gate.key)$([ "$(cond gate.on)" != open ] || echo ", on every open")" ;;
 	gate-exempt) echo "calibration gate with the launcher exempt" ;;
@@ -130,7 +163,7 @@ expect_verdict() {
 # and cannot end the test.
 require_expectation() {
 	case $CONTEXT in
-	gate|macos|control|gate-exempt|macos-exempt) ;;
+	gate|macos|control|gate-exempt|macos-exempt|sim|sim-exempt) ;;
 	*) skip "not applicable: no expectation for $(context_text)" ;;
 	esac
 }
@@ -138,8 +171,8 @@ require_expectation() {
 # Expected first-launch outcome of an assessed case in this context.
 penalty_expected() {
 	case $CONTEXT in
-	gate|macos) echo slowdown ;;
-	control|gate-exempt|macos-exempt) echo none ;;
+	gate|macos|sim) echo slowdown ;;
+	control|gate-exempt|macos-exempt|sim-exempt) echo none ;;
 	*) skip "not applicable: no expectation for $(context_text)" ;;
 	esac
 }

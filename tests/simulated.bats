@@ -1,0 +1,193 @@
+#!/usr/bin/env bats
+# A simulated run (launcher sim:...) can never pass for evidence: report.md,
+# the terminal table, the plots, make check, make compare, make aggregate
+# and make runs say "simulated" where they name it, and make feedback
+# refuses it with one line and exit 2, making nothing.  The fixture
+# (tests/fixtures/simulated/mac-sim, README.md) is a simulated run with a
+# Mac's conditions: the run most likely to be taken for a real one.
+
+load test_helper/common-setup
+
+ID=20260302T090000Z-5a1a00
+MESSAGE_TAIL="it launched nothing and is not evidence; it is never sent to Apple"
+
+setup_file() {
+	local root="$BATS_TEST_DIRNAME/.."
+	make -C "$root" -s build >/dev/null
+	export SIM="$BATS_FILE_TMPDIR/results/$ID"
+	mkdir -p "$BATS_FILE_TMPDIR/results"
+	cp -R "$root/tests/fixtures/simulated/mac-sim" "$SIM"
+	"$root/micro/bin/analyze" --run "$SIM" >"$BATS_FILE_TMPDIR/table.out"
+	export L
+	L=$(sed -n 's/^launcher=//p' "$root/tests/fixtures/simulated/mac-sim/conditions.txt")
+}
+
+setup() {
+	_common_setup
+	D="$BATS_TEST_TMPDIR"
+	export TMPDIR="$D/tmp"
+	mkdir -p "$TMPDIR"
+}
+
+# without_line FILE PREFIX: FILE without its lines starting with PREFIX
+without_line() {
+	grep -v "^$2" "$1" >"$1.new" || true
+	mv "$1.new" "$1"
+}
+
+@test "report.md names the run simulated in its title and says why before the verdicts" {
+	run -0 sed -n '1,5p' "$SIM/report.md"
+	assert_line --index 0 "# execlag report — $ID (simulated)"
+	assert_line --index 1 "**Simulated run — not evidence.** Nothing was launched: every time in this report was drawn from the kit's seeded model of a first-launch checker (launcher $L), not measured on this machine or any OS. It is a test of the kit, not of an OS, and never for filing: make feedback refuses it."
+	assert_line --index 2 --partial "simulated on the machine described under Conditions"
+	banner=$(grep -n '^\*\*Simulated run' "$SIM/report.md" | cut -d: -f1)
+	verdicts=$(grep -n '^## Verdicts' "$SIM/report.md" | cut -d: -f1)
+	[ "$banner" -lt "$verdicts" ]
+	run -0 grep -F "| launcher | $L |" "$SIM/report.md"
+}
+
+@test "the terminal table says simulated right after the table and on its last line" {
+	local out="$BATS_FILE_TMPDIR/table.out" blank
+	blank=$(grep -n '^$' "$out" | head -n 1 | cut -d: -f1)
+	assert_equal "$(sed -n "$((blank + 1))p" "$out")" \
+		"(simulated: launcher $L; nothing was launched: a test of the kit, not evidence)"
+	assert_equal "$(tail -n 1 "$out")" \
+		"simulated run: nothing was launched; the numbers above are the model's, not evidence of this machine or any OS"
+}
+
+@test "run.json's conditions carry the launcher, and both plots say the run is simulated" {
+	assert_equal "$(jq -r '.conditions.launcher' "$SIM/run.json")" "$L"
+	local p
+	for p in plot-launch.svg plot-scaling.svg; do
+		grep -q "Simulated run: nothing was launched, the times are a seeded model&apos;s: a test of the kit, not evidence." "$SIM/$p" ||
+			fail "$p does not say simulated"
+	done
+}
+
+@test "samples that name the simulator make the run simulated where conditions.txt does not" {
+	local r
+	for r in none spawn; do
+		cp -R "$FIXTURES/simulated/mac-sim" "$D/$r"
+		without_line "$D/$r/conditions.txt" launcher=
+		[ "$r" = none ] || echo "launcher=spawn" >>"$D/$r/conditions.txt"
+		run -0 "$BIN/analyze" --run "$D/$r"
+		assert_line "(simulated: launcher $L; nothing was launched: a test of the kit, not evidence)"
+		assert_equal "$(jq -r '.conditions.launcher' "$D/$r/run.json")" "$L"
+		assert_equal "$(head -n 1 "$D/$r/report.md")" "# execlag report — $ID (simulated)"
+	done
+}
+
+@test "a real run is never called simulated: no launcher key, or launcher=spawn" {
+	local r
+	for r in old spawn; do
+		cp -R "$FIXTURES/analyze/key-inode" "$D/$r"
+		[ "$r" = old ] || echo "launcher=spawn" >>"$D/$r/conditions.txt"
+		run -0 "$BIN/analyze" --run "$D/$r"
+		refute_output --partial simulat
+		run grep -c -i simulat "$D/$r/report.md" "$D/$r/plot-launch.svg" "$D/$r/plot-scaling.svg"
+		assert_output "$D/$r/report.md:0
+$D/$r/plot-launch.svg:0
+$D/$r/plot-scaling.svg:0"
+	done
+}
+
+@test "make feedback refuses a simulated run: one line on stderr, exit 2, nothing made" {
+	local before="$D/before" after="$D/after"
+	(cd "$SIM" && find . | sort) >"$before"
+	run --separate-stderr sh "$ROOT/scripts/feedback" --run "$SIM"
+	assert_equal "$status" 2
+	assert_equal "$output" ""
+	assert_equal "${#stderr_lines[@]}" 1
+	assert_equal "$stderr" "feedback: $SIM is a simulated run (launcher $L): $MESSAGE_TAIL"
+	# the newest run of a results folder, as make feedback without RUN finds it
+	run --separate-stderr sh "$ROOT/scripts/feedback" --results "$(dirname "$SIM")"
+	assert_equal "$status" 2
+	assert_equal "$stderr" "feedback: $SIM is a simulated run (launcher $L): $MESSAGE_TAIL"
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" feedback RUN="$SIM"
+	assert_equal "$status" 2
+	assert_equal "$output" ""
+	assert_equal "${stderr_lines[0]}" "feedback: $SIM is a simulated run (launcher $L): $MESSAGE_TAIL"
+	(cd "$SIM" && find . | sort) >"$after"
+	diff -u "$before" "$after"
+	[ ! -e "$SIM/feedback" ]
+	assert_equal "$(find "$TMPDIR" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+@test "fbtext refuses a simulated run, its services table too, printing nothing" {
+	local args
+	for args in "" --services-table "--bundle x.tar.gz --contents run.json"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr "$BIN/fbtext" --run "$SIM" $args
+		assert_equal "$status" 2
+		assert_equal "$output" ""
+		assert_equal "$stderr" "fbtext: $SIM is a simulated run (launcher $L): $MESSAGE_TAIL"
+	done
+}
+
+@test "feedback refuses a run whose conditions.txt says simulated even where its run.json does not" {
+	cp -R "$SIM" "$D/run"
+	jq '.conditions.launcher = "spawn"' "$SIM/run.json" >"$D/run/run.json"
+	run --separate-stderr sh "$ROOT/scripts/feedback" --run "$D/run"
+	assert_equal "$status" 2
+	assert_equal "$stderr" "feedback: $D/run is a simulated run (launcher $L): $MESSAGE_TAIL"
+	[ ! -e "$D/run/feedback" ]
+	assert_equal "$(find "$TMPDIR" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+@test "make compare names a simulated A or B in its header and its line, and re-runs it with its LAUNCHER" {
+	local real="$FIXTURES/compare/online"
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" compare A="$SIM" B="$real"
+	assert_success
+	assert_line --index 0 "execlag compare — SIMULATED: A (nothing was launched; the times are the kit's model's: a test of the kit, not evidence)"
+	assert_line --index 1 "A  $ID  macOS 14.4.1 (23E224), model MacBookPro18,1, network online, simulated: launcher $L"
+	assert_line --index 2 "B  20260301T101500Z-a1b2c3  macOS 14.4.1 (23E224), model MacBookPro18,1, network online"
+	assert_output --partial "; launcher $L → spawn"
+	assert_line "- Simulator (A: simulated, B: real launches): make repro LAUNCHER='sim:…' runs the"
+	assert_output --partial " THREADS=1 COUNT=6 LAUNCHER='$L'
+and compare: make compare A=$ID B=<the new run>"
+	run -0 "$BIN/compare" -- "$real" "$SIM"
+	assert_line --index 0 "execlag compare — SIMULATED: B (nothing was launched; the times are the kit's model's: a test of the kit, not evidence)"
+	assert_line --index 2 "B  $ID  macOS 14.4.1 (23E224), model MacBookPro18,1, network online, simulated: launcher $L"
+	assert_output --partial "; launcher spawn → $L"
+	run -0 "$BIN/compare" -- "$SIM" "$SIM"
+	assert_line --index 0 "execlag compare — SIMULATED: A and B (nothing was launched; the times are the kit's model's: a test of the kit, not evidence)"
+	assert_output --partial "Conditions that differ: none ("
+	assert_output --partial " agents, emulation, launcher and gate.* are the same)"
+}
+
+@test "make aggregate labels a simulated row: title, condition, gate column, CSV, a note and the plot's legend" {
+	local runs="$D/runs" out="$D/agg"
+	mkdir -p "$runs/a-gate" "$runs/b-sim"
+	cp "$FIXTURES/aggregate/linux-gate/run.json" "$runs/a-gate/"
+	cp "$SIM/run.json" "$runs/b-sim/"
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" aggregate DIR="$runs" OUT="$out"
+	assert_success
+	assert_line --index 0 "# execlag aggregate — 2 runs (1 simulated)"
+	assert_line --regexp '^\| 1 \| AMD EPYC, Debian GNU/Linux 12 \(bookworm\) \| Linux, gate \| '
+	assert_line --regexp '^\| 2 \| Apple M1 Pro, macOS 14\.4\.1 \| simulated \| 50\.35 ▲ \| '
+	assert_line "Simulated: #2 — this run was made by the kit's simulator: nothing was launched, the times are a seeded model's; a test of the kit, not evidence of any machine."
+	assert_line --regexp "^\| 2 \| $ID \| Apple M1 Pro \| MacBookPro18,1 \| macOS 14\.4\.1 \| 10 \(8P\+2E\) \| SIP enabled, assessments enabled, Developer Tools denied, online \| simulated: 50 ms, 1 worker, key inode \| "
+	run -0 grep -c -F ",online,\"simulated: 50 ms, 1 worker, key inode\"," "$out.csv"
+	assert_output 1
+	grep -q '>simulated</text>' "$out.svg" || fail "the plot's legend has no 'simulated'"
+	grep -q 'fill="#56B4E9"' "$out.svg" || fail "the plot has no simulated point"
+}
+
+@test "make runs marks a simulated run after its OS and gives its model where the gate's would be" {
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" runs RESULTS="$(dirname "$SIM")"
+	assert_success
+	assert_line --index 0 --regexp '^tag +started +os +gate +cases +threads +folder$'
+	assert_line --index 1 --regexp "^- +2026-03-02 09:00Z Darwin \(simulated\) sim 50 ms, 1 worker, inode +exe,[^ ]+ +1 +$SIM\$"
+}
+
+@test "make check says simulated on its first and last lines and judges the run by the model's settings" {
+	run -0 sh "$ROOT/scripts/check" --run "$SIM"
+	assert_line --index 0 "execlag check: $SIM — simulated run (launcher $L): nothing was launched; a test of the kit, not evidence"
+	assert_equal "${lines[${#lines[@]} - 1]}" "3 hold, 0 do not hold, 4 not applicable (simulated run: not evidence)"
+	assert_line "    P1 fresh penalty — simulated run (nothing launched, not evidence): model latency 50 ms, workers 1, key inode; expected: slowdown"
+	assert_line --regexp "^    P3 cache key — simulated run \(nothing launched, not evidence\): model latency 50 ms, workers 1, key inode; expected: inode, inferred: inode "
+	run -0 sh "$ROOT/scripts/check" --run "$SIM" --exercise 7
+	assert_line --index 0 "execlag check: $SIM (exercise 7, docs/workshop.md) — simulated run (launcher $L): nothing was launched; a test of the kit, not evidence"
+	assert_line --regexp "^E7 feedback bundle +not applicable — a simulated run launched nothing and is never sent to Apple: make feedback refuses it$"
+	assert_equal "${lines[${#lines[@]} - 1]}" "0 hold, 0 do not hold, 1 not applicable (simulated run: not evidence)"
+}
