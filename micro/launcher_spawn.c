@@ -131,7 +131,9 @@ static struct pass_time_ns spawn_pass(struct launcher *l, const struct artifact 
 	sp->out = out;
 	sp->lo = lo;
 	sp->hi = hi;
-	idle_ok = cpuidle_read(&i0, &t0) == 0;
+	/* the idle CPU is read only where the serialisation verdict uses it,
+	 * at T > 1: at T = 1 nothing but the launches runs between blocks */
+	idle_ok = l->threads > 1 && cpuidle_read(&i0, &t0) == 0;
 	if (l->threads == 1) {
 		/* one thread: this one, with nothing to hand over between blocks */
 		launch_share(sp, 0, &sp->attr);
