@@ -160,10 +160,12 @@ $(BIN)/aggregate: micro/aggregate.c micro/cases.h micro/thresholds.h micro/jsonr
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/aggregate.c micro/svg.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # Developer Tools authorisation: ExecutionPolicy through the Objective-C
-# runtime (dlopen) on macOS; the same reader is built elsewhere for the tests.
+# runtime (dlopen) on macOS, and the responsible app (dlsym into libSystem);
+# the same readers are built elsewhere for the tests.
 DEVTOOLS_PLAT = $(if $(filter darwin,$(PLAT)),darwin,other)
-DEVTOOLS_SRC  = micro/devtools.c micro/devtools_objc.c micro/devtools_$(DEVTOOLS_PLAT).c
-$(BIN)/devtools: $(DEVTOOLS_SRC) micro/devtools.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+DEVTOOLS_SRC  = micro/devtools.c micro/devtools_objc.c micro/devtools_$(DEVTOOLS_PLAT).c \
+                micro/responsible_dl.c micro/responsible_$(DEVTOOLS_PLAT).c
+$(BIN)/devtools: $(DEVTOOLS_SRC) micro/devtools.h micro/responsible.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(DEVTOOLS_SRC) $(COMMON_SRC) $(LDFLAGS) $(DL_LIBS)
 
 $(BIN)/spawnloop: micro/spawnloop.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
