@@ -88,6 +88,7 @@ PROGS = $(BIN)/mkfresh $(BIN)/launch $(BIN)/analyze $(BIN)/spawnloop $(BIN)/tiny
 PROGS += $(BIN)/suite
 PROGS += $(BIN)/devtools
 PROGS += $(BIN)/compare $(BIN)/fbtext $(BIN)/redact
+PROGS += $(BIN)/advise
 PROGS += $(BIN)/aggregate
 # the kit's error rates on the simulator (make test, make sensitivity)
 PROGS += $(BIN)/simrate
@@ -100,7 +101,7 @@ endif
 COMMON_SRC = micro/util.c
 COMMON_HDR = micro/util.h
 
-.PHONY: all setup build deps deps-check deps-test repro repro-full test check bench sensitivity \
+.PHONY: all setup build deps deps-check deps-test repro repro-full doctor test check bench sensitivity \
         cross print-progs lint install uninstall clean feedback compare aggregate bench-aggregate \
         runs bench-repro
 
@@ -123,8 +124,8 @@ LAUNCHER_HDR = micro/drive.h micro/pass.h micro/stop.h micro/looks.h micro/order
 $(BIN)/launch: micro/launch.c $(LAUNCHER_SRC) $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/launch.c $(LAUNCHER_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
-$(BIN)/analyze: micro/analyze.c micro/simbase.h micro/sim.h micro/cases.h micro/run.c micro/run.h micro/stats.c micro/stats.h micro/pass.h micro/stop.c micro/stop.h micro/orderstats.c micro/orderstats.h micro/looks.c micro/looks.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/run.c micro/stats.c micro/stop.c micro/sim.c micro/orderstats.c micro/looks.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/analyze: micro/analyze.c micro/simbase.h micro/sim.h micro/cases.h micro/run.c micro/run.h micro/stats.c micro/stats.h micro/pass.h micro/stop.c micro/stop.h micro/orderstats.c micro/orderstats.h micro/looks.c micro/looks.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h micro/advice.c micro/advice.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/run.c micro/stats.c micro/stop.c micro/sim.c micro/orderstats.c micro/looks.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c micro/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # simrate: launch's plan and stopping rule, on the simulator, through
 # analyze's verdicts, in one process
@@ -165,15 +166,22 @@ $(BIN)/fbtext: micro/fbtext.c $(RUNJSON) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 $(BIN)/redact: micro/redact.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/redact.c $(COMMON_SRC) $(LDFLAGS)
 
+# advise: the plain lines for a finished run (advice.c: the cause and the
+# one thing to do), and make doctor's answer with --doctor.
+$(BIN)/advise: micro/advise.c micro/advice.c micro/advice.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/advise.c micro/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+
 # aggregate: many runs' run.json into one table and a summary plot.
 $(BIN)/aggregate: micro/aggregate.c micro/cases.h micro/thresholds.h micro/jsonrange.h micro/svg.c micro/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/aggregate.c micro/svg.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # Developer Tools authorisation: ExecutionPolicy through the Objective-C
-# runtime (dlopen) on macOS; the same reader is built elsewhere for the tests.
+# runtime (dlopen) on macOS, and the responsible app (dlsym into libSystem);
+# the same readers are built elsewhere for the tests.
 DEVTOOLS_PLAT = $(if $(filter darwin,$(PLAT)),darwin,other)
-DEVTOOLS_SRC  = micro/devtools.c micro/devtools_objc.c micro/devtools_$(DEVTOOLS_PLAT).c
-$(BIN)/devtools: $(DEVTOOLS_SRC) micro/devtools.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+DEVTOOLS_SRC  = micro/devtools.c micro/devtools_objc.c micro/devtools_$(DEVTOOLS_PLAT).c \
+                micro/responsible_dl.c micro/responsible_$(DEVTOOLS_PLAT).c
+$(BIN)/devtools: $(DEVTOOLS_SRC) micro/devtools.h micro/responsible.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(DEVTOOLS_SRC) $(COMMON_SRC) $(LDFLAGS) $(DL_LIBS)
 
 $(BIN)/spawnloop: micro/spawnloop.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
@@ -202,6 +210,18 @@ deps-test:
 repro: deps
 	@$(MAKE) --no-print-directory build
 	@sh scripts/repro --profile quick
+
+# make doctor [GATE=…] [LAUNCHER=…]: in about five seconds, whether a new
+# program pays here now, why, and the one thing to do (scripts/doctor);
+# builds only what its probe runs.  scripts/doctor exits 0 none, 1 penalty,
+# 3 unclear; through make any status but 0 is make's 2.
+DOCTOR_PROGS = $(BIN)/mkfresh $(BIN)/launch $(BIN)/analyze $(BIN)/devtools $(BIN)/advise
+ifeq ($(PLAT),linux)
+DOCTOR_PROGS += $(BIN)/gate
+endif
+doctor: deps
+	@$(MAKE) -s --no-print-directory $(DOCTOR_PROGS)
+	@sh scripts/doctor
 
 repro-full: deps
 	@$(MAKE) --no-print-directory build

@@ -4,6 +4,7 @@
  * (docs/run.schema.json), report.md the one people attach to a bug report. */
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
+#include "advice.h"
 #include "looks.h"
 #include "plot.h"
 #include "hfcompare.h"
@@ -521,6 +522,23 @@ static void md_watchers(const struct run *r, FILE *f)
 	      "folder, first or repeat, as well as to the first.\n\n", f);
 }
 
+static const char *condition_of(const void *ctx, const char *key)
+{
+	return run_condition((const struct run *)ctx, key);
+}
+
+/* How the kit was started, and what that means for the verdicts (the
+ * words and their sources are advice.c's); runs older than started_via
+ * have no such section. */
+static void md_started(const struct run *r, FILE *f)
+{
+	if (!run_condition(r, "started_via"))
+		return;
+	fputs("## How the kit was started\n\n", f);
+	advice_started(f, condition_of, r, "- ");
+	fputc('\n', f);
+}
+
 static void md_conditions(const struct run *r, FILE *f)
 {
 	size_t i;
@@ -765,6 +783,7 @@ int report_write_markdown(const struct run *r, FILE *f)
 	md_emulation(r, f);
 	md_watchers(r, f);
 	md_verdicts(r, f);
+	md_started(r, f);
 	md_results(r, f);
 	plot_markdown(r, f);
 	md_scaling(r, f);

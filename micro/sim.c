@@ -1,4 +1,7 @@
 /* sim.c - the seeded model of a first-launch checker (sim.h). */
+#if defined(__APPLE__)
+#define _DARWIN_C_SOURCE /* _SC_NPROCESSORS_ONLN */
+#endif
 #define _POSIX_C_SOURCE 200809L
 #include "sim.h"
 #include "orderstats.h"

@@ -31,6 +31,46 @@ struct proc {
 	int known;
 };
 
+/* The documented steps of an assessment, in the order the report lists
+ * them (docs/evidence.md, "The unified log"): P. Wardle's RSAC sequence from
+ * com.apple.syspolicy.exec (process assessment, performScan, legacy
+ * notarization, scan complete, evaluateScanResult), "GK Xprotect results"
+ * and "scan finished, waking up any waiters" (measurement notes and a
+ * parser's fixture quoting them), and the notarization ticket lookup that
+ * com.apple.syspolicy logs (eclecticlight, "How iCloud can be simpler than
+ * a server").  A step is counted by its text anywhere in a syspolicyd
+ * event's message. */
+enum {
+	STEP_PROCESS_ASSESSMENT, STEP_PERFORM_SCAN, STEP_LEGACY_NOTARIZATION,
+	STEP_TICKET_LOOKUP, STEP_REACHABILITY, STEP_XPROTECT_RESULTS, STEP_SCAN_FINISHED,
+	STEP_SCAN_COMPLETE, STEP_EVALUATE, N_STEPS
+};
+static const struct { const char *key, *text; } steps[N_STEPS] = {
+	{ "process_assessment", "GK process assessment" },
+	{ "perform_scan", "GK performScan" },
+	{ "legacy_notarization", "Checking legacy notarization" },
+	{ "ticket_lookup", "looking up ticket" },
+	{ "network_reachability", "CKTicketStore network reachability" },
+	{ "xprotect_results", "GK Xprotect results" },
+	{ "scan_finished", "scan finished, waking up any waiters" },
+	{ "scan_complete", "GK scan complete" },
+	{ "evaluate_scan_result", "GK evaluateScanResult" },
+};
+
+/* The lines of one window that carry the same path: one check, timed from
+ * its first line to its last. */
+struct check {
+	char *path;
+	int window;
+	long lines;
+	double first_s, last_s; /* seconds, from the events' timestamps */
+	char first[40];         /* the first line's timestamp, as logged */
+};
+
+/* At most this many checks per case are listed in run.json (all are
+ * counted and timed). */
+#define CHECKS_LISTED 200
+
 struct svc_sample {
 	int present;
 	struct proc *procs[N_SERVICES];
@@ -57,6 +97,9 @@ struct case_watch {
 	long log_fresh, log_repeat;
 	long performscan, scan_complete, process_assessment, amfid, xprotect;
 	long events, unreadable;
+	long steps[N_STEPS];
+	struct check *checks; /* lines grouped by the path they carry */
+	size_t n_checks;
 	char log_why[WHY_MAX];
 };
 
@@ -313,6 +356,130 @@ static int read_log_status(const char *path, const char *name, char *result, siz
 	return 0;
 }
 
+/* "2024-01-15 10:30:00.100001-0800" (log show's timestamp): seconds since
+ * 1970 in UTC in *s; -1 when it is not that. */
+static int parse_log_time(const char *t, double *s)
+{
+	int y, mo, d, h, mi, sec, n = 0, tzh, tzm;
+	long days, frac = 0, scale = 1;
+	char sign;
+	const char *p;
+
+	if (!t || sscanf(t, "%4d-%2d-%2d %2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec, &n) != 6 || n != 19)
+		return -1;
+	p = t + n;
+	if (*p == '.') {
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			if (scale < 1000000000L) {
+				frac = frac * 10 + (*p - '0');
+				scale *= 10;
+			}
+	}
+	if ((*p != '+' && *p != '-') || sscanf(p + 1, "%2d%2d", &tzh, &tzm) != 2 || strlen(p) != 5)
+		return -1;
+	sign = *p;
+	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
+		return -1;
+	/* days from 1970-01-01 (H. Hinnant's days_from_civil) */
+	y -= mo <= 2;
+	{
+		long era = (y >= 0 ? y : y - 399) / 400;
+		long yoe = y - era * 400;
+		long doy = (153L * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+		long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+
+		days = era * 146097 + doe - 719468;
+	}
+	*s = (double)days * 86400.0 + h * 3600.0 + mi * 60.0 + sec + (double)frac / (double)scale -
+	     (sign == '-' ? -1.0 : 1.0) * (tzh * 3600.0 + tzm * 60.0);
+	return 0;
+}
+
+/* The path a step's line carries, newly allocated, or NULL: "GK process
+ * assessment: PATH <-- (…)"; "PST: (path: PATH), (team: …" (a path, or on
+ * newer releases a hash of one, macos-facts §4); "…,file://URL" (GK
+ * Xprotect results), percent-decoded, without a trailing "/".  A path
+ * logged as <private> is none. */
+static char *line_path(const char *msg)
+{
+	const char *a, *b;
+	char *p = NULL;
+
+	if ((a = strstr(msg, "GK process assessment: ")) != NULL) {
+		a += strlen("GK process assessment: ");
+		b = strstr(a, " <-- ");
+		if (b)
+			p = xasprintf("%.*s", (int)(b - a), a);
+	} else if ((a = strstr(msg, "PST: (path: ")) != NULL) {
+		a += strlen("PST: (path: ");
+		b = strstr(a, "), (team: ");
+		if (!b)
+			b = strchr(a, ')');
+		if (b)
+			p = xasprintf("%.*s", (int)(b - a), a);
+	} else if (strstr(msg, "GK Xprotect results") && (a = strstr(msg, "file://")) != NULL) {
+		size_t i, j, n;
+
+		a += strlen("file://");
+		n = strcspn(a, ",");
+		p = xmalloc(n + 1);
+		for (i = j = 0; i < n; i++) {
+			unsigned hi, lo;
+
+			if (a[i] == '%' && i + 2 < n && sscanf(a + i + 1, "%1x%1x", &hi, &lo) == 2 &&
+			    (hi << 4 | lo) != 0) {
+				p[j++] = (char)(hi << 4 | lo);
+				i += 2;
+			} else {
+				p[j++] = a[i];
+			}
+		}
+		while (j > 1 && p[j - 1] == '/')
+			j--;
+		p[j] = '\0';
+	}
+	if (p && (!p[0] || strstr(p, "<private>"))) {
+		free(p);
+		p = NULL;
+	}
+	return p;
+}
+
+static void add_check_line(struct case_watch *cw, int window, char *path, const char *stamp)
+{
+	double t;
+	size_t i;
+	struct check *c = NULL;
+
+	if (!stamp || parse_log_time(stamp, &t) != 0) {
+		free(path);
+		return;
+	}
+	for (i = 0; i < cw->n_checks; i++)
+		if (cw->checks[i].window == window && strcmp(cw->checks[i].path, path) == 0) {
+			c = &cw->checks[i];
+			break;
+		}
+	if (!c) {
+		cw->checks = xrealloc(cw->checks, (cw->n_checks + 1) * sizeof *cw->checks);
+		c = &cw->checks[cw->n_checks++];
+		memset(c, 0, sizeof *c);
+		c->path = path;
+		c->window = window;
+		c->first_s = c->last_s = t;
+		snprintf(c->first, sizeof c->first, "%s", stamp);
+	} else {
+		free(path);
+		if (t < c->first_s) {
+			c->first_s = t;
+			snprintf(c->first, sizeof c->first, "%s", stamp);
+		}
+		if (t > c->last_s)
+			c->last_s = t;
+	}
+	c->lines++;
+}
+
 /* Count the assessment events of one excerpt into cw; -1 when unreadable. */
 static int count_log(const char *path, const char *name, struct case_watch *cw, char *why)
 {
@@ -350,6 +517,17 @@ static int count_log(const char *path, const char *name, struct case_watch *cw, 
 			cw->amfid++;
 		if (image && strcmp(base_name(image), "XprotectService") == 0)
 			cw->xprotect++;
+		if (msg && image && strcmp(base_name(image), "syspolicyd") == 0) {
+			int k;
+			char *p;
+
+			for (k = 0; k < N_STEPS; k++)
+				if (strstr(msg, steps[k].text))
+					cw->steps[k]++;
+			if ((p = line_path(msg)) != NULL)
+				add_check_line(cw, cw->log_windows, p,
+					       json_string_value(json_object_get(ev, "timestamp")));
+		}
 		json_decref(ev);
 	}
 	fclose(f);
@@ -496,6 +674,66 @@ static json_t *json_services(const struct case_watch *cw)
 	return obj;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The timed checks' durations in ms (lines >= 2), sorted; their count. */
+static size_t check_durations(const struct case_watch *cw, double **out)
+{
+	size_t i, n = 0;
+	double *d = xmalloc((cw->n_checks ? cw->n_checks : 1) * sizeof *d);
+
+	for (i = 0; i < cw->n_checks; i++)
+		if (cw->checks[i].lines >= 2)
+			d[n++] = (cw->checks[i].last_s - cw->checks[i].first_s) * 1000.0;
+	qsort(d, n, sizeof *d, cmp_double);
+	*out = d;
+	return n;
+}
+
+static double median_sorted(const double *d, size_t n)
+{
+	return n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2.0;
+}
+
+static double millis3(double v)
+{
+	return round(v * 1000.0) / 1000.0;
+}
+
+/* steps, checks_timed, check_median_ms, check_max_ms and checks (the
+ * first CHECKS_LISTED timed ones) into obj. */
+static void json_steps(const struct case_watch *cw, json_t *obj)
+{
+	json_t *st = json_object(), *list = json_array();
+	double *d;
+	size_t i, n = check_durations(cw, &d), listed = 0;
+	int k;
+
+	for (k = 0; k < N_STEPS; k++)
+		json_object_set_new(st, steps[k].key, json_integer(cw->steps[k]));
+	json_object_set_new(obj, "steps", st);
+	json_object_set_new(obj, "checks_timed", json_integer((json_int_t)n));
+	json_object_set_new(obj, "check_median_ms", n ? json_real(millis3(median_sorted(d, n))) : json_null());
+	json_object_set_new(obj, "check_max_ms", n ? json_real(millis3(d[n - 1])) : json_null());
+	for (i = 0; i < cw->n_checks && listed < CHECKS_LISTED; i++) {
+		const struct check *c = &cw->checks[i];
+
+		if (c->lines < 2)
+			continue;
+		json_array_append_new(list, json_pack("{s:s, s:I, s:s, s:f}", "path", c->path,
+						      "lines", (json_int_t)c->lines, "first", c->first,
+						      "ms", millis3((c->last_s - c->first_s) * 1000.0)));
+		listed++;
+	}
+	json_object_set_new(obj, "checks", list);
+	free(d);
+}
+
 static json_t *json_assessments(const struct case_watch *cw)
 {
 	json_t *obj;
@@ -514,6 +752,7 @@ static json_t *json_assessments(const struct case_watch *cw)
 	json_object_set_new(obj, "events", json_integer(cw->events));
 	json_object_set_new(obj, "unreadable", json_integer(cw->unreadable));
 	json_object_set_new(obj, "cut_windows", json_integer(cw->log_cut));
+	json_steps(cw, obj);
 	return obj;
 }
 
@@ -637,16 +876,41 @@ static void md_services(const struct watch_result *w, const struct run *r, FILE 
 	fputc('\n', f);
 }
 
+/* The steps' counts, and how long the checks took from first to last line. */
+static void md_steps(const struct case_watch *cw, FILE *f)
+{
+	double *d;
+	size_t n = check_durations(cw, &d);
+	int k;
+
+	fputs("  - steps:", f);
+	for (k = 0; k < N_STEPS; k++)
+		fprintf(f, "%s %ld `%s`", k ? "," : "", cw->steps[k], steps[k].text);
+	fputc('\n', f);
+	if (n)
+		fprintf(f, "  - from a check's first line to its last (lines carrying the same path): "
+			"median %.1f ms, longest %.1f ms, over %zu %s\n", median_sorted(d, n), d[n - 1],
+			n, plural((long)n, "check", "checks"));
+	else
+		fputs("  - no check could be timed: no two lines carry the same path\n", f);
+	free(d);
+}
+
 static void md_log(const struct watch_result *w, const struct run *r, FILE *f)
 {
 	size_t i;
 
 	fputs("## Assessments in the unified log\n\n"
-	      "Events syspolicyd (com.apple.syspolicy.exec), XprotectService and amfid logged "
+	      "Events syspolicyd (com.apple.syspolicy.exec and com.apple.syspolicy), "
+	      "XprotectService and amfid logged "
 	      "while each case ran (`log show`, from the start of the second in which the "
 	      "first pass began to the end of the second in which the repeat pass ended); an "
 	      "assessment is counted by its `GK performScan` event. The events are about "
-	      "every program checked in that window, not only the kit's.\n\n", f);
+	      "every program checked in that window, not only the kit's. The steps are the "
+	      "documented lines of an assessment (docs/evidence.md, \"The unified log\"), "
+	      "counted by their text; a check is timed from its first line to its last among "
+	      "the lines that carry the same path (on newer macOS the `PST` lines carry a hash "
+	      "of the path, so those are timed apart from the lines that name it).\n\n", f);
 	for (i = 0; i < w->n_cases; i++) {
 		const struct case_watch *cw = &w->cases[i];
 
@@ -667,6 +931,7 @@ static void md_log(const struct watch_result *w, const struct run *r, FILE *f)
 			fprintf(f, ", %ld unreadable %s", cw->unreadable,
 				plural(cw->unreadable, "line", "lines"));
 		fputs(".\n", f);
+		md_steps(cw, f);
 		if (cw->log_cut)
 			fprintf(f, "  - the excerpt of %d %s reached the size limit: the counts are "
 				"lower bounds\n", cw->log_cut, plural(cw->log_cut, "window", "windows"));
@@ -690,6 +955,18 @@ void watch_markdown(const struct watch_result *w, const struct run *r, FILE *f)
 		return;
 	md_services(w, r, f);
 	md_log(w, r, f);
+}
+
+/* One line: how long the checks took in the log, where any was timed. */
+static void print_check_times(const struct case_watch *cw, const char *name, FILE *f)
+{
+	double *d;
+	size_t n = check_durations(cw, &d);
+
+	if (n)
+		fprintf(f, "%s: a check took %.1f ms from its first log line to its last "
+			"(median of %zu; longest %.1f ms)\n", name, median_sorted(d, n), n, d[n - 1]);
+	free(d);
 }
 
 void watch_print(const struct watch_result *w, const struct run *r, FILE *f)
@@ -721,6 +998,7 @@ void watch_print(const struct watch_result *w, const struct run *r, FILE *f)
 				plural(cw->performscan, "assessment", "assessments"), cw->log_fresh,
 				plural(cw->log_fresh, "launch", "launches"),
 				cw->log_cut ? " (at least: an excerpt reached the size limit)" : "");
+			print_check_times(cw, r->cases[i].name, f);
 		}
 	}
 	if (!svc_any && w->n_cases > 0)

@@ -13,6 +13,8 @@ setup_file() {
 		"$src/fake_objc.c" -ldl
 	cc -std=c11 -Wall -Wextra -Werror -shared -fPIC -o "$BATS_FILE_TMPDIR/fakeep.so" \
 		"$src/fake_execution_policy.c"
+	cc -std=c11 -Wall -Wextra -Werror -shared -fPIC -o "$BATS_FILE_TMPDIR/fakeresp.so" \
+		"$src/fake_responsibility.c"
 }
 
 setup() {
@@ -23,6 +25,16 @@ setup() {
 	export EXECLAG_EP_FRAMEWORK="$BATS_FILE_TMPDIR/fakeep.so"
 	export FAKE_OBJC_TRACE="$TRACE"
 	unset FAKE_OBJC_STATUS FAKE_OBJC_NO_CLASS FAKE_OBJC_NEW_NIL
+	unset FAKE_RESPONSIBLE FAKE_PIDPATH
+	export EXECLAG_LIBSYSTEM="$BATS_FILE_TMPDIR/fakeresp.so"
+	export FAKE_RESP_TRACE="$BATS_TEST_TMPDIR/resp-trace"
+}
+
+# responsible [ENV=VALUE...]: devtools --responsible --runtime --why
+# against the stand-in libSystem.
+responsible() {
+	rm -f "$FAKE_RESP_TRACE"
+	run --separate-stderr env "$@" "$DEVTOOLS" --responsible --runtime --why
 }
 
 # ask [ENV=VALUE...]: run devtools --runtime --why against the stand-in.
@@ -170,12 +182,75 @@ pool pop (the pushed token)"
 
 @test "--help prints the usage and the words; a bad option is one line and exit 2" {
 	run -0 "$DEVTOOLS" --help
-	assert_line --index 0 "usage: devtools [--why] [--runtime]"
+	assert_line --index 0 "usage: devtools [--why] [--runtime] [--responsible]"
 	assert_output --partial "not-determined, restricted, denied, authorized, unknown"
 	run --separate-stderr "$DEVTOOLS" --status
 	assert_equal "$status" 2
 	assert_equal "$output" ""
 	assert_equal "$stderr" "devtools: unknown option '--status' (try --help)"
+}
+
+# ---- the responsible app -----------------------------------------------------------
+
+@test "--responsible: the path of the process libSystem names as responsible for this one" {
+	responsible
+	assert_success
+	assert_output /System/Applications/Utilities/Terminal.app/Contents/MacOS/Terminal
+	assert_equal "$stderr" ""
+	# asked about itself, then the path of the answer (here its parent)
+	assert_equal "$(cat "$FAKE_RESP_TRACE")" "responsible-for self
+pidpath parent"
+	responsible FAKE_PIDPATH=/usr/libexec/sshd-keygen-wrapper
+	assert_output /usr/libexec/sshd-keygen-wrapper
+}
+
+@test "--responsible: a process that is its own responsible one is self; no path asked" {
+	responsible FAKE_RESPONSIBLE=self
+	assert_success
+	assert_output self
+	assert_equal "$(cat "$FAKE_RESP_TRACE")" "responsible-for self"
+}
+
+@test "--responsible: no pid, no path, or a path that is not one, is unknown with the reason" {
+	responsible FAKE_RESPONSIBLE=-1
+	assert_output unknown
+	assert_equal "$stderr" "devtools: responsibility_get_pid_responsible_for_pid returned -1"
+	responsible FAKE_PIDPATH=fail
+	assert_output unknown
+	[[ "$stderr" == "devtools: proc_pidpath gave no path for pid "* ]] || fail "stderr: $stderr"
+	responsible FAKE_PIDPATH=relative/path
+	assert_output unknown
+	[[ "$stderr" == "devtools: proc_pidpath gave an unusable path for pid "* ]] || fail "stderr: $stderr"
+}
+
+@test "--responsible: a libSystem without the symbols, or none, is unknown naming what is missing" {
+	responsible EXECLAG_LIBSYSTEM="$EXECLAG_EP_FRAMEWORK"
+	assert_success
+	assert_output unknown
+	assert_equal "$stderr" "devtools: no symbol responsibility_get_pid_responsible_for_pid"
+	responsible EXECLAG_LIBSYSTEM=/usr/lib/libSystem.B.dylib.missing
+	assert_output unknown
+	[[ "$stderr" == "devtools: cannot open /usr/lib/libSystem.B.dylib.missing: "* ]] || fail "stderr: $stderr"
+	# this Linux's own symbols have no such function
+	responsible EXECLAG_LIBSYSTEM=
+	assert_output unknown
+	assert_equal "$stderr" "devtools: no symbol responsibility_get_pid_responsible_for_pid"
+}
+
+@test "--responsible off macOS is n/a and asks nothing" {
+	rm -f "$FAKE_RESP_TRACE"
+	run --separate-stderr "$DEVTOOLS" --responsible --why
+	assert_success
+	assert_output n/a
+	assert_equal "$stderr" "devtools: not macOS: no responsible process"
+	[ ! -e "$FAKE_RESP_TRACE" ] || fail "asked: $(cat "$FAKE_RESP_TRACE")"
+}
+
+@test "the responsible reader goes through dlsym with exact function types, never a header" {
+	run grep -c 'dlsym\|resolve(lib, "' "$ROOT/micro/responsible_dl.c"
+	[ "$output" -ge 3 ] || fail "$output"
+	run grep -n '#include <libproc.h>\|-lproc' "$ROOT/micro/responsible_dl.c" "$ROOT/Makefile"
+	assert_failure
 }
 
 @test "the fake devtools of the sysinfo states replays a state byte for byte" {
@@ -237,7 +312,8 @@ EOF
 	for target in aarch64-macos x86_64-macos; do
 		run "$zig" cc -target "$target" -std=c11 -Wall -Wextra -Wno-unused-parameter -Werror -O2 \
 			-o "$BATS_TEST_TMPDIR/devtools-$target" "$ROOT/micro/devtools.c" \
-			"$ROOT/micro/devtools_darwin.c" "$ROOT/micro/devtools_objc.c" "$ROOT/micro/util.c"
+			"$ROOT/micro/devtools_darwin.c" "$ROOT/micro/devtools_objc.c" \
+			"$ROOT/micro/responsible_dl.c" "$ROOT/micro/responsible_darwin.c" "$ROOT/micro/util.c"
 		assert_success
 		run dylibs "$BATS_TEST_TMPDIR/devtools-$target"
 		assert_success

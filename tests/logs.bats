@@ -14,7 +14,7 @@ setup() {
 	ARGS="$BATS_TEST_TMPDIR/log-args"
 }
 
-PREDICATE='(process == "syspolicyd" AND subsystem == "com.apple.syspolicy.exec") OR process == "XprotectService" OR process == "amfid"'
+PREDICATE='(process == "syspolicyd" AND subsystem BEGINSWITH "com.apple.syspolicy") OR process == "XprotectService" OR process == "amfid"'
 
 # excerpt STATE [SHELL] [ARGS...]: logs excerpt of 10:30:00..10:30:02 with the
 # fake log of STATE, into $OUT/x.

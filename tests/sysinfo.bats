@@ -76,7 +76,22 @@ expected_keys() {
 	done
 	printf '%s\n' cores_p cores_e sip sip_custom assessments devtools network \
 		network_interface vpn terminal clock_source spotlight_volume \
-		workdir_indexed work_fs fanotify_listeners agents
+		workdir_indexed work_fs fanotify_listeners agents started_via ssh \
+		multiplexer launchd_job tty terminal_app bundle_id responsible_app \
+		responsible_path xprotect_version xprotect_version_from \
+		xprotect_launch_scans xprotect_background_scans
+}
+
+# started_with STATE ENV...: sysinfo on STATE's fakes in an environment
+# holding only PATH, HOME and ENV (none of the session's own variables).
+started_with() {
+	local state=$1
+	shift
+	run --separate-stderr env -i PATH="$FAKES/bin:$PATH" HOME=/Users/alice \
+		FAKE_STATE="$FAKES/states/$state" EXECLAG_DEVTOOLS="$FAKES/bin/devtools" "$@" \
+		sh "$SYSINFO" </dev/null
+	assert_success
+	assert_equal "$stderr" ""
 }
 
 # ------------------------------------------------------------ fixtures
@@ -297,6 +312,168 @@ sysctl: unknown oid 'hw.nada'"
 	sysinfo_with m1-online sh
 	assert_equal "$(value_of workdir_indexed)" "unknown"
 	assert_equal "$(value_of work_fs)" "unknown"
+}
+
+# ------------------------------------------- how it was started, XProtect
+
+@test "the responsible app: the outermost NAME.app of the path the reader prints" {
+	check_state m1-online responsible_app=Terminal \
+		responsible_path=/System/Applications/Utilities/Terminal.app/Contents/MacOS/Terminal
+	check_state m1-sequoia responsible_app=iTerm devtools=authorized \
+		responsible_path=/Applications/iTerm.app/Contents/MacOS/iTerm2
+	check_state m5-three-levels responsible_app=Alacritty
+}
+
+@test "over ssh the responsible program is sshd-keygen-wrapper, named by its file" {
+	check_state m1-ssh responsible_app=sshd-keygen-wrapper \
+		responsible_path=/usr/libexec/sshd-keygen-wrapper devtools=not-determined
+}
+
+@test "a responsible path the reader cannot give, or garbage, is unknown" {
+	check_state weird responsible_app=unknown responsible_path=unknown
+	check_state missing responsible_app=unknown responsible_path=unknown
+	check_state intel-vm responsible_app=unknown responsible_path=unknown
+}
+
+@test "XProtect on macOS 14: the CoreServices bundle's version, no xprotect command" {
+	check_state m1-online xprotect_version=5272 \
+		xprotect_version_from=/Library/Apple/System/Library/CoreServices/XProtect.bundle \
+		xprotect_launch_scans=n/a xprotect_background_scans=n/a
+}
+
+@test "XProtect on macOS 15: the primary copy in /var/protected first, both scans from xprotect status" {
+	check_state m1-sequoia xprotect_version=5322 \
+		xprotect_version_from=/var/protected/xprotect/XProtect.bundle \
+		xprotect_launch_scans=enabled xprotect_background_scans=enabled
+}
+
+@test "XProtect: a primary copy that does not answer falls back to CoreServices" {
+	check_state m1-ssh xprotect_version=5322 \
+		xprotect_version_from=/Library/Apple/System/Library/CoreServices/XProtect.bundle
+}
+
+@test "XProtect on macOS 26.1 with launch scans off, as usnistgov/macos_security#594 saw it" {
+	check_state m5-three-levels xprotect_version=5324 xprotect_launch_scans=disabled \
+		xprotect_background_scans=enabled
+}
+
+@test "XProtect: an answer in other words is unknown, never guessed" {
+	check_state weird xprotect_version=unknown xprotect_version_from=none \
+		xprotect_launch_scans=unknown xprotect_background_scans=enabled
+	check_state missing xprotect_version=unknown xprotect_launch_scans=n/a
+}
+
+@test "fake defaults and xprotect replay their states; other questions are not recorded" {
+	local st="$FAKES/states/m1-online"
+	run --separate-stderr env FAKE_STATE="$st" "$FAKES/bin/defaults" read \
+		/var/protected/xprotect/XProtect.bundle/Contents/Info.plist CFBundleShortVersionString
+	assert_equal "$status" 1
+	assert_equal "$output" ""
+	assert_equal "$stderr" "2024-09-25 10:15:02.114 defaults[4410:51327] 
+The domain/default pair of (/var/protected/xprotect/XProtect.bundle/Contents/Info.plist, CFBundleShortVersionString) does not exist"
+	run -0 env FAKE_STATE="$st" "$FAKES/bin/defaults" read \
+		/Library/Apple/System/Library/CoreServices/XProtect.bundle/Contents/Info.plist CFBundleShortVersionString
+	assert_output 5272
+	run -127 env FAKE_STATE="$st" "$FAKES/bin/xprotect" status
+	run -0 env FAKE_STATE="$FAKES/states/m5-three-levels" "$FAKES/bin/xprotect" status
+	assert_output "XProtect launch scans: disabled
+XProtect background scans: enabled"
+	run -64 env FAKE_STATE="$FAKES/states/m5-three-levels" "$FAKES/bin/xprotect" version
+	run -64 env FAKE_STATE="$st" "$FAKES/bin/defaults" read com.apple.Terminal
+}
+
+@test "started from Terminal: the app from TERM_PROGRAM, no ssh, multiplexer or launchd job" {
+	started_with m1-online TERM_PROGRAM=Apple_Terminal XPC_SERVICE_NAME=0 \
+		__CFBundleIdentifier=com.apple.Terminal
+	assert_line started_via=Terminal
+	assert_line ssh=no
+	assert_line multiplexer=none
+	assert_line launchd_job=no
+	assert_line terminal_app=Terminal
+	assert_line bundle_id=com.apple.Terminal
+	assert_line tty=no
+}
+
+@test "over ssh (SSH_CONNECTION, SSH_CLIENT or SSH_TTY) inside tmux: both named, outermost first" {
+	started_with m1-ssh SSH_CONNECTION="192.0.2.10 51234 192.0.2.20 22" TMUX=/private/tmp/tmux-501/default,4242,0 \
+		TERM_PROGRAM=tmux
+	assert_line started_via=ssh,tmux
+	assert_line ssh=yes
+	assert_line multiplexer=tmux
+	assert_line terminal_app=unknown
+	started_with m1-ssh SSH_TTY=/dev/ttys003
+	assert_line started_via=ssh
+	started_with m1-ssh SSH_CLIENT="192.0.2.10 51234 22"
+	assert_line ssh=yes
+}
+
+@test "inside tmux the bundle id is what the server started with: the app named from it" {
+	started_with m1-online TMUX=/private/tmp/tmux-501/default,4242,0 TERM_PROGRAM=tmux \
+		__CFBundleIdentifier=com.googlecode.iterm2
+	assert_line started_via=tmux,iTerm2
+	assert_line terminal_app=iTerm2
+}
+
+@test "GNU screen (STY), and both multiplexers at once" {
+	started_with m1-online STY=4242.ttys003.host
+	assert_line multiplexer=screen
+	assert_line started_via=screen
+	started_with m1-online STY=4242.ttys003.host TMUX=/tmp/tmux-501/default,1,0
+	assert_line multiplexer=tmux,screen
+}
+
+@test "a launchd job: XPC_SERVICE_NAME holds a label; an app's (application.…) is not a job" {
+	started_with m1-online XPC_SERVICE_NAME=com.example.nightly-build
+	assert_line launchd_job=yes
+	assert_line started_via=launchd
+	started_with m1-online XPC_SERVICE_NAME=application.com.microsoft.VSCode.59852660.59852666 \
+		__CFBundleIdentifier=com.microsoft.VSCode TERM_PROGRAM=vscode
+	assert_line launchd_job=no
+	assert_line started_via="VS Code"
+}
+
+@test "terminals that set no TERM_PROGRAM: kitty, Alacritty, Ghostty by their own marks" {
+	started_with m1-online KITTY_WINDOW_ID=1 TERM=xterm-kitty
+	assert_line terminal_app=kitty
+	started_with m1-online TERM=alacritty
+	assert_line terminal_app=Alacritty
+	started_with m1-online __CFBundleIdentifier=org.alacritty
+	assert_line terminal_app=Alacritty
+	started_with m1-online TERM=xterm-ghostty
+	assert_line terminal_app=Ghostty
+	started_with m1-online TERM_PROGRAM=WezTerm
+	assert_line terminal_app=WezTerm
+	started_with m1-online TERM_PROGRAM=WarpTerminal
+	assert_line terminal_app=Warp
+}
+
+@test "an app without a known name is its bundle id; a bundle id with odd characters is unknown" {
+	started_with m1-online __CFBundleIdentifier=com.jetbrains.intellij.ce
+	assert_line terminal_app=com.jetbrains.intellij.ce
+	started_with m1-online '__CFBundleIdentifier=com.example app'
+	assert_line bundle_id=unknown
+	assert_line terminal_app=unknown
+}
+
+@test "nothing to go by and no terminal on stdin: started_via says no terminal" {
+	started_with m1-online
+	assert_line started_via="no terminal"
+	assert_line launchd_job=no
+	assert_line bundle_id=none
+}
+
+@test "on Linux: ssh and multiplexers are read, the macOS-only keys are n/a" {
+	run --separate-stderr env -i PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/linux-hybrid" \
+		EXECLAG_SYSROOT="$FAKES/states/linux-hybrid/root" SSH_CONNECTION="192.0.2.1 1 192.0.2.2 22" \
+		XPC_SERVICE_NAME=com.example.job __CFBundleIdentifier=com.apple.Terminal sh "$SYSINFO" </dev/null
+	assert_success
+	assert_line ssh=yes
+	assert_line started_via=ssh
+	assert_line launchd_job=n/a
+	assert_line bundle_id=n/a
+	assert_line responsible_app=n/a
+	assert_line xprotect_version=n/a
+	assert_line xprotect_launch_scans=n/a
 }
 
 # ------------------------------------------------------------ Linux states

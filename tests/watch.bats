@@ -63,7 +63,7 @@ delta() { # CASE SERVICE: the cpu_s_delta of SERVICE in CASE
 
 @test "assessments: GK performScan events against fresh launches, the other counts beside" {
 	analyze_mac
-	jq_is "$(kase exe) | .assessments" \
+	jq_is "$(kase exe) | .assessments | del(.steps, .checks_timed, .check_median_ms, .check_max_ms, .checks)" \
 		'{"fresh_launches":5,"repeat_launches":5,"windows":2,"observed":5,"scan_complete":3,"process_assessment":3,"amfid":4,"xprotect":0,"events":18,"unreadable":0,"cut_windows":1}'
 	jq_is "$(kase exe-copy) | .assessments | [.observed, .xprotect, .events, .unreadable]" '[1,1,2,1]'
 	jq_is "$(kase exe-copy) | .assessments_reason" null
@@ -135,6 +135,72 @@ delta() { # CASE SERVICE: the cpu_s_delta of SERVICE in CASE
 	jq '.cases[1].services.deltas[1].cpu_s_delta = -1' "$JSON" >"$BATS_TEST_TMPDIR/bad.json"
 	run validate_run_json "$BATS_TEST_TMPDIR/bad.json"
 	assert_equal "$status" 3
+}
+
+# analyze_steps: analyze a scratch copy of the steps fixture (README.md).
+analyze_steps() {
+	RUN="$BATS_TEST_TMPDIR/steps"
+	rm -rf "$RUN"
+	cp -R "$FIXTURES/watch/steps" "$RUN"
+	JSON="$RUN/run.json"
+	run --separate-stderr "$BIN/analyze" --run "$RUN"
+	assert_success
+	assert_equal "$stderr" ""
+}
+
+@test "steps: each documented line of an assessment counted, syspolicyd's only" {
+	analyze_steps
+	jq_is "$(kase exe) | .assessments.steps" \
+		'{"process_assessment":2,"perform_scan":3,"legacy_notarization":2,"ticket_lookup":2,"network_reachability":1,"xprotect_results":3,"scan_finished":3,"scan_complete":3,"evaluate_scan_result":2}'
+	jq_is "$(kase exe) | [.assessments.observed, .assessments.events]" '[3,21]'
+	# the mac fixture's m1-watch log: amfid's lines are no step
+	analyze_mac
+	jq_is "$(kase exe) | .assessments.steps | [.process_assessment, .perform_scan, .scan_finished, .scan_complete]" \
+		'[3,5,3,3]'
+}
+
+@test "checks: the lines of one path timed from first to last; a PST hash apart from the path it hides" {
+	analyze_steps
+	jq_is "$(kase exe) | .assessments | [.checks_timed, .check_median_ms, .check_max_ms]" '[4,140.55,181.5]'
+	jq_is "$(kase exe) | .assessments.checks | map([(.path | split(\"/\") | last), .lines, .ms])" \
+		'[["exe-t1-all-0000",5,181.5],["exe-t1-all-0001",2,140],["40b87848f627f51a",3,141.1],["Antigravity Tools.app",3,61]]'
+	jq_is "$(kase exe) | .assessments.checks[3].path" '"/Applications/Antigravity Tools.app"'
+	jq_is "$(kase exe) | .assessments.checks[0].first" '"2024-01-15 10:30:00.100000-0800"'
+}
+
+@test "checks: lines logged at one instant time a check at 0 ms; one line alone is no check" {
+	analyze_mac
+	# m1-watch: every line of an artifact at the same time; the two PST
+	# lines of a hash are a check, the one line naming the path is none
+	jq_is "$(kase exe) | .assessments | [.checks_timed, .check_median_ms, .check_max_ms]" '[3,0,0]'
+	jq_is "$(kase exe) | .assessments.checks | map([.path, .lines])" \
+		'[["40b87848f627f510",2],["40b87848f627f511",2],["40b87848f627f512",2]]'
+	jq_is "$(kase exe-copy) | .assessments | [.checks_timed, .check_median_ms, .checks]" '[0,null,[]]'
+}
+
+@test "report.md and the terminal give the steps and the checks' times" {
+	analyze_steps
+	run -0 grep -F '  - steps: 2 `GK process assessment`, 3 `GK performScan`, 2 `Checking legacy notarization`, 2 `looking up ticket`, 1 `CKTicketStore network reachability`, 3 `GK Xprotect results`, 3 `scan finished, waking up any waiters`, 3 `GK scan complete`, 2 `GK evaluateScanResult`' "$RUN/report.md"
+	run -0 grep -F "  - from a check's first line to its last (lines carrying the same path): median 140.6 ms, longest 181.5 ms, over 4 checks" "$RUN/report.md"
+	run -0 "$BIN/analyze" --run "$RUN"
+	assert_line "exe: a check took 140.6 ms from its first log line to its last (median of 4; longest 181.5 ms)"
+}
+
+@test "run.json with steps and checks validates; the schema refuses a check of one line" {
+	local why
+	why=$(schema_skip_reason)
+	[ -z "$why" ] || skip "$why"
+	analyze_steps
+	run validate_run_json "$JSON"
+	assert_success
+	jq '.cases[0].assessments.checks[0].lines = 1' "$JSON" >"$BATS_TEST_TMPDIR/bad.json"
+	run validate_run_json "$BATS_TEST_TMPDIR/bad.json"
+	assert_equal "$status" 3
+	# older runs have none of the new fields
+	jq 'del(.cases[0].assessments | .steps, .checks, .checks_timed, .check_median_ms, .check_max_ms)' \
+		"$JSON" >"$BATS_TEST_TMPDIR/old.json"
+	run validate_run_json "$BATS_TEST_TMPDIR/old.json"
+	assert_success
 }
 
 @test "off macOS with nothing watched: null with a reason naming the OS, and report.md stays silent" {

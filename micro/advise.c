@@ -1,0 +1,194 @@
+/* advise - the plain lines for a finished run (advice.h): what a new
+ * program costs here, the cause and the one thing to do; with --doctor,
+ * make doctor's whole answer and its exit status.
+ *
+ *   advise --run DIR [--case NAME] [--doctor]
+ *
+ * Reads DIR/run.json (docs/run.schema.json) and nothing else. */
+#define _POSIX_C_SOURCE 200809L
+#include "advice.h"
+#include "util.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+	fputs("usage: advise --run DIR [--case NAME] [--doctor]\n"
+	      "Print the plain lines for the finished run in DIR (its run.json): the cause of\n"
+	      "what a new program costs there and the one thing to do, for the case NAME\n"
+	      "(default: exe, else the run's first case).\n"
+	      "  --doctor  make doctor's answer: the machine's state first, then those lines,\n"
+	      "            last the verdict with the penalty and its interval in ms\n"
+	      "Exit: 0 done; with --doctor 0 none, 1 penalty, 3 unclear; 2 bad usage or a\n"
+	      "run.json that cannot be read.\n", f);
+}
+
+static const char *cond_get(const void *ctx, const char *key)
+{
+	return json_string_value(json_object_get((const json_t *)ctx, key));
+}
+
+static double num(const json_t *v)
+{
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static const char *str(const json_t *obj, const char *key)
+{
+	const char *s = json_string_value(json_object_get(obj, key));
+
+	return s ? s : NULL;
+}
+
+/* The case named, or exe, or the first; NULL when the run has none. */
+static json_t *find_case(json_t *run, const char *name)
+{
+	json_t *cases = json_object_get(run, "cases"), *c;
+	size_t i;
+
+	if (!json_is_array(cases) || json_array_size(cases) == 0)
+		return NULL;
+	json_array_foreach(cases, i, c)
+		if (str(c, "name") && strcmp(str(c, "name"), name ? name : "exe") == 0)
+			return c;
+	return name ? NULL : json_array_get(cases, 0);
+}
+
+/* The pairs of the case's headline config (its threads and class). */
+static long headline_pairs(const json_t *c)
+{
+	const json_t *h = json_object_get(c, "headline"), *cfg;
+	size_t i;
+
+	json_array_foreach(json_object_get(c, "configs"), i, cfg) {
+		if (json_integer_value(json_object_get(cfg, "threads")) ==
+			    json_integer_value(json_object_get(h, "threads")) &&
+		    str(cfg, "class") && str(h, "class") && strcmp(str(cfg, "class"), str(h, "class")) == 0)
+			return (long)json_integer_value(json_object_get(cfg, "pairs"));
+	}
+	return -1;
+}
+
+static void probe_of(const json_t *c, struct advice_probe *p)
+{
+	const json_t *pen = json_object_get(c, "penalty_ms");
+	const char *v = c ? str(c, "verdict") : NULL;
+
+	memset(p, 0, sizeof *p);
+	p->verdict = ADVICE_UNCLEAR;
+	if (v && strcmp(v, "slowdown") == 0)
+		p->verdict = ADVICE_PENALTY;
+	else if (v && strcmp(v, "none") == 0)
+		p->verdict = ADVICE_NONE;
+	p->kase = c ? str(c, "name") : NULL;
+	p->penalty_ms = num(json_object_get(pen, "median"));
+	p->low_ms = num(json_object_get(pen, "ci_low"));
+	p->high_ms = num(json_object_get(pen, "ci_high"));
+	p->reason = c ? str(c, "reason") : "the run has no such case";
+	p->pairs = c ? headline_pairs(c) : -1;
+}
+
+static const char *or(const char *s, const char *fallback)
+{
+	return s && *s ? s : fallback;
+}
+
+/* make doctor's state lines: the machine, how the kit was started, the
+ * probe. */
+static void state_lines(const json_t *cond, const json_t *c, const struct advice_probe *p, FILE *f)
+{
+	const char *os = or(cond_get(cond, "os"), "unknown");
+	const json_t *first = json_object_get(c, "first_median_ms");
+	const json_t *repeat = json_object_get(c, "repeat_median_ms");
+	const char *launcher = cond_get(cond, "launcher");
+	char fb[32], rb[32], pb[96];
+
+	fputs("execlag doctor: does a new program pay on its first launch here, and what to do\n", f);
+	if (strcmp(os, "Darwin") == 0) {
+		fprintf(f, "SIP: %s\n", or(cond_get(cond, "sip"), "unknown"));
+		fprintf(f, "responsible app: %s — Developer Tools: %s\n",
+			or(cond_get(cond, "responsible_app"), "unknown"),
+			or(cond_get(cond, "devtools"), "unknown"));
+		fprintf(f, "XProtect: %s, launch scans %s\n", or(cond_get(cond, "xprotect_version"), "unknown"),
+			or(cond_get(cond, "xprotect_launch_scans"), "unknown"));
+	} else {
+		fprintf(f, "system: %s (%s): no first-launch assessment, the control\n", os,
+			or(cond_get(cond, "os_name"), "unknown"));
+		fprintf(f, "watchers: fanotify listeners: %s; known agents: %s\n",
+			or(cond_get(cond, "fanotify_listeners"), "unknown"),
+			or(cond_get(cond, "agents"), "unknown"));
+	}
+	fprintf(f, "started: %s (ssh: %s, tmux/screen: %s, launchd job: %s)\n",
+		or(cond_get(cond, "started_via"), "unknown"), or(cond_get(cond, "ssh"), "unknown"),
+		or(cond_get(cond, "multiplexer"), "unknown"), or(cond_get(cond, "launchd_job"), "unknown"));
+	fprintf(f, "network: %s (interface %s)\n", or(cond_get(cond, "network"), "unknown"),
+		or(cond_get(cond, "network_interface"), "unknown"));
+	if (cond_get(cond, "gate.active") && strcmp(cond_get(cond, "gate.active"), "1") == 0)
+		fprintf(f, "gate: the calibration gate held the launches (latency %s ms, workers %s, key %s)\n",
+			or(cond_get(cond, "gate.latency_ms"), "?"), or(cond_get(cond, "gate.workers"), "?"),
+			or(cond_get(cond, "gate.key"), "?"));
+	if (launcher && strncmp(launcher, "sim:", 4) == 0)
+		fprintf(f, "SIMULATED: %s — nothing was launched; the times are the model's\n", launcher);
+	fprintf(f, "probe: %ld new programs (%s), each launched twice, one at a time: first %s ms, "
+		"repeat %s ms (medians); a first launch costs %s more\n",
+		p->pairs >= 0 ? p->pairs : 0L, or(p->kase, "none"),
+		json_is_number(first) ? fmt2(json_number_value(first), fb, sizeof fb) : "?",
+		json_is_number(repeat) ? fmt2(json_number_value(repeat), rb, sizeof rb) : "?",
+		advice_penalty_text(p, pb, sizeof pb));
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = NULL, *name = NULL;
+	int i, doctor = 0;
+	json_error_t err;
+	json_t *run, *cond, *c;
+	struct advice_probe p;
+	char *path;
+
+	progname = "advise";
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage(stdout);
+			return EXIT_OK;
+		} else if (strcmp(argv[i], "--doctor") == 0) {
+			doctor = 1;
+		} else if ((strcmp(argv[i], "--run") == 0 || strcmp(argv[i], "--case") == 0) && i + 1 < argc) {
+			if (strcmp(argv[i], "--run") == 0)
+				dir = argv[++i];
+			else
+				name = argv[++i];
+		} else if (strcmp(argv[i], "--run") == 0 || strcmp(argv[i], "--case") == 0) {
+			die(EXIT_USAGE, "%s needs a value (try --help)", argv[i]);
+		} else {
+			die(EXIT_USAGE, "unknown option '%s' (try --help)", argv[i]);
+		}
+	}
+	if (!dir)
+		die(EXIT_USAGE, "--run DIR is required (try --help)");
+	path = xasprintf("%s/run.json", dir);
+	run = json_load_file(path, 0, &err);
+	if (!json_is_object(run))
+		die(EXIT_USAGE, "%s: %s", path, run ? "not a JSON object" : err.text);
+	free(path);
+	cond = json_object_get(run, "conditions");
+	if (!json_is_object(cond))
+		die(EXIT_USAGE, "%s/run.json has no conditions", dir);
+	c = find_case(run, name);
+	if (name && !c)
+		die(EXIT_USAGE, "%s/run.json has no case '%s'", dir, name);
+	probe_of(c, &p);
+	if (doctor)
+		state_lines(cond, c, &p, stdout);
+	advice_write(stdout, cond_get, cond, &p);
+	if (doctor)
+		advice_verdict_line(stdout, &p);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		die(EXIT_FAIL, "cannot write to stdout:");
+	json_decref(run);
+	return doctor ? advice_exit_status(p.verdict) : EXIT_OK;
+}

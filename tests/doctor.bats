@@ -1,0 +1,331 @@
+#!/usr/bin/env bats
+# make doctor (scripts/doctor, micro/bin/advise, micro/advice.c): the probe
+# on the simulator with fixed seeds, and the plain lines for each state of a
+# Mac from the fakes (tests/fakes/states) with the simulator's samples.
+# Nothing here depends on this machine's timing.
+
+load test_helper/common-setup
+
+SIM150='sim:latency=150 workers=1 key=inode seed=7'
+SIM0='sim:latency=0 workers=1 key=inode seed=7'
+SIM1='sim:latency=1 workers=1 key=inode seed=7'
+
+setup_file() {
+	local root="$BATS_TEST_DIRNAME/.." l
+	make -C "$root" -s micro/bin/mkfresh micro/bin/launch micro/bin/analyze micro/bin/advise \
+		micro/bin/devtools >/dev/null
+	# the probe's samples at three latencies, for the Mac states below
+	for l in 0 1 150; do
+		sh "$root/scripts/repro" --profile doctor --results "$BATS_FILE_TMPDIR/sim$l" \
+			--launcher "sim:latency=$l workers=1 key=inode seed=7" >/dev/null 2>&1 ||
+			return 1
+	done
+}
+
+setup() {
+	_common_setup
+	FAKES="$ROOT/tests/fakes"
+	DOCTOR="$ROOT/scripts/doctor"
+	export TMPDIR="$BATS_TEST_TMPDIR"
+}
+
+# mac_run STATE LATENCY [ENV=VALUE...]: a run folder whose conditions are
+# sysinfo's on the fake Mac STATE (in an environment of ENV alone) and whose
+# samples are the simulated probe's at LATENCY ms; analyzed, then
+# advise --doctor on it ($output, $status).  RUN is the folder.
+mac_run() {
+	local state=$1 lat=$2
+	shift 2
+	RUN="$BATS_TEST_TMPDIR/run-$state-$lat"
+	rm -rf "$RUN"
+	mkdir -p "$RUN/raw"
+	# the simulator's samples as a Mac's own: without their launcher line,
+	# which would have analyze call the run simulated (as it is)
+	grep -v '^meta	launcher	' "$BATS_FILE_TMPDIR/sim$lat"/*/raw/exe-t1-all.samples.tsv \
+		>"$RUN/raw/exe-t1-all.samples.tsv"
+	{
+		env -i PATH="$FAKES/bin:$PATH" HOME=/Users/alice FAKE_STATE="$FAKES/states/$state" \
+			EXECLAG_DEVTOOLS="$FAKES/bin/devtools" "$@" sh "$ROOT/scripts/sysinfo" </dev/null
+		echo "run.id=doctor-$state"
+		echo "run.profile=doctor"
+		echo "launcher=spawn"
+		echo "gate.active=0"
+	} >"$RUN/conditions.txt"
+	"$BIN/analyze" --run "$RUN" --quiet || fail "analyze failed on $RUN"
+	run --separate-stderr "$BIN/advise" --run "$RUN" --doctor
+}
+
+# ---- the probe on the simulator -------------------------------------------------------
+
+@test "a simulated 150 ms checker: exit 1, the penalty and its interval in the last line" {
+	run --separate-stderr sh "$DOCTOR" --launcher "$SIM150"
+	assert_equal "$status" 1
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: penalty 150.0 ms [149.3, 150.4]"
+	assert_line "probe: 8 new programs (exe), each launched twice, one at a time: first 150.84 ms, repeat 0.86 ms (medians); a first launch costs 150.0 ms [149.3, 150.4] more"
+	assert_line --partial "SIMULATED: sim:latency=150 workers=1 key=inode"
+	assert_line --regexp '^cause: a simulated run'
+	assert_equal "$stderr" ""
+}
+
+@test "the same seed gives the same answer, byte for byte" {
+	run -1 sh "$DOCTOR" --launcher "$SIM150"
+	local first=$output
+	run -1 sh "$DOCTOR" --launcher "$SIM150"
+	assert_equal "$output" "$first"
+}
+
+@test "a simulated checker at 0 ms: exit 0, none with the penalty and interval" {
+	run --separate-stderr sh "$DOCTOR" --launcher "$SIM0"
+	assert_equal "$status" 0
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: none — -0.00 ms [-0.61, 0.39]"
+}
+
+@test "a simulated 1 ms checker is unclear with 8 launches: exit 3, run make repro" {
+	run --separate-stderr sh "$DOCTOR" --launcher "$SIM1"
+	assert_equal "$status" 3
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — 0.99 ms [0.37, 1.39]: run make repro"
+}
+
+@test "LAUNCHER and GATE come from the environment too; the probe ignores make repro's settings" {
+	run env LAUNCHER="$SIM150" CASES=script THREADS=2 COUNT=30 PROFILE=full sh "$DOCTOR"
+	assert_equal "$status" 1
+	assert_line "verdict: penalty 150.0 ms [149.3, 150.4]"
+	assert_line --partial "probe: 8 new programs (exe)"
+}
+
+@test "the probe: the exe case, T=1, 8 artifacts from one mkfresh, no reference, hyperfine, services or log" {
+	local run_dir
+	run_dir=$(echo "$BATS_FILE_TMPDIR"/sim150/*/)
+	run -0 sed -n 's/^run\.\(profile\|cases\|threads\|count\|sequential\)=//p' "$run_dir/conditions.txt"
+	assert_equal "$output" "doctor
+exe
+1
+8
+1"
+	run -0 ls "$run_dir/raw"
+	assert_equal "$output" "exe-t1-all.manifest
+exe-t1-all.samples.tsv"
+	run -0 grep -c '^artifact	' "$run_dir/raw/exe-t1-all.manifest"
+	assert_output 8
+	run -0 grep '^hyperfine.status=' "$run_dir/conditions.txt"
+	assert_output hyperfine.status=skipped
+}
+
+@test "make doctor LAUNCHER=…: the same answer; make turns any status but 0 into its 2" {
+	run --separate-stderr make -s -C "$ROOT" doctor LAUNCHER="$SIM150"
+	assert_equal "$status" 2
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: penalty 150.0 ms [149.3, 150.4]"
+	[[ "$stderr" == *"doctor] Error 1"* ]] || fail "stderr: $stderr"
+	run --separate-stderr make -s -C "$ROOT" doctor LAUNCHER="$SIM0"
+	assert_equal "$status" 0
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: none — -0.00 ms [-0.61, 0.39]"
+}
+
+@test "make doctor's LAUNCHER and GATE are data: nothing in them runs" {
+	run --separate-stderr make -s -C "$ROOT" doctor LAUNCHER="sim:\$(shell touch $BATS_TEST_TMPDIR/ran) latency=1"
+	assert_equal "$status" 2
+	[ ! -e "$BATS_TEST_TMPDIR/ran" ] || fail "the value ran"
+	run --separate-stderr make -s -C "$ROOT" doctor GATE="latency=\`touch $BATS_TEST_TMPDIR/ran2\`"
+	[ ! -e "$BATS_TEST_TMPDIR/ran2" ] || fail "the value ran"
+}
+
+# ---- bad usage ---------------------------------------------------------------------------------
+
+@test "bad usage is one line on stderr and exit 2" {
+	run --separate-stderr sh "$DOCTOR" --frobnicate
+	assert_equal "$status" 2
+	assert_equal "${#stderr_lines[@]}" 1
+	assert_equal "$output" ""
+	run --separate-stderr sh "$DOCTOR" --launcher
+	assert_equal "$status" 2
+	assert_equal "${#stderr_lines[@]}" 1
+	run --separate-stderr sh "$DOCTOR" --launcher 'sim:latency=abc'
+	assert_equal "$status" 2
+	assert_equal "${#stderr_lines[@]}" 1
+	[[ "$stderr" == "execlag: LAUNCHER: "* ]] || fail "stderr: $stderr"
+	run --separate-stderr sh "$DOCTOR" --gate 'latency=20' --launcher "$SIM150"
+	assert_equal "$status" 2
+	assert_equal "$stderr" "execlag: GATE and LAUNCHER=sim exclude each other: the simulator launches nothing for a gate to hold"
+	run --separate-stderr sh "$DOCTOR" --gate 'latency=fast'
+	assert_equal "$status" 2
+	assert_equal "${#stderr_lines[@]}" 1
+}
+
+@test "--help says what it does, the exit statuses, and that make turns them into 2" {
+	run -0 sh "$DOCTOR" --help
+	assert_line --index 0 "usage: scripts/doctor [--gate SPEC] [--launcher SPEC]"
+	assert_output --partial "Exit: 0 no penalty, 1 a penalty, 3 unclear (run make repro), 2 bad usage,"
+}
+
+@test "doctor leaves nothing behind in TMPDIR or results/" {
+	local before
+	before=$(ls "$ROOT/results" 2>/dev/null | wc -l)
+	run -1 sh "$DOCTOR" --launcher "$SIM150"
+	run -0 find "$BATS_TEST_TMPDIR" -maxdepth 1 -name 'execlag*'
+	assert_output ""
+	assert_equal "$(ls "$ROOT/results" 2>/dev/null | wc -l)" "$before"
+}
+
+@test "advise: bad usage and a run.json it cannot read are one line and exit 2" {
+	run --separate-stderr "$BIN/advise"
+	assert_equal "$status" 2
+	assert_equal "$stderr" "advise: --run DIR is required (try --help)"
+	run --separate-stderr "$BIN/advise" --run "$BATS_TEST_TMPDIR/nowhere"
+	assert_equal "$status" 2
+	assert_equal "${#stderr_lines[@]}" 1
+	mac_run sip-custom 150
+	run --separate-stderr "$BIN/advise" --run "$RUN" --case nope
+	assert_equal "$status" 2
+	assert_equal "$stderr" "advise: $RUN/run.json has no case 'nope'"
+}
+
+# ---- the plain lines on a Mac, per state ------------------------------------------------------
+
+@test "Mac, SIP on, Terminal not a Developer Tool, 150 ms: the cause, the steps, what they will not fix" {
+	mac_run sip-custom 150 TERM_PROGRAM=Apple_Terminal
+	assert_equal "$status" 1
+	assert_line "SIP: enabled"
+	assert_line "responsible app: Terminal — Developer Tools: denied"
+	assert_line "XProtect: 5272, launch scans n/a"
+	assert_line "started: Terminal (ssh: no, tmux/screen: none, launchd job: no)"
+	assert_line "network: online (interface en0)"
+	assert_line "cause: SIP is enabled and Terminal is not a Developer Tool (Developer Tools: denied), so macOS assesses each new program on its first launch (cargo PR #15908)."
+	assert_line "do: open System Settings › Privacy & Security › Developer Tools (or run: open \"x-apple.systempreferences:com.apple.preference.security?Privacy_DevTools\"), turn on Terminal (add it with + if it is not listed), then quit Terminal and open it again, and run make doctor in the new window."
+	assert_line "do: for Terminal, \`spctl developer-mode enable-terminal\` makes it appear in that list (it may ask for an administrator's password); you still turn it on there."
+	assert_line "will not fix: programs started over ssh (sshd-keygen-wrapper is responsible for them, cargo PR #15908) or by a launchd job (no terminal is, marspot RFC-007), nor a tmux session re-attached from another terminal (tmux#4803)."
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: penalty 150.0 ms [149.3, 150.4]"
+	assert_equal "$stderr" ""
+}
+
+@test "Mac, iTerm a Developer Tool, no penalty: nothing to fix, exit 0" {
+	mac_run m1-sequoia 0 TERM_PROGRAM=iTerm.app
+	assert_equal "$status" 0
+	assert_line "responsible app: iTerm — Developer Tools: authorized"
+	assert_line "XProtect: 5322, launch scans enabled"
+	assert_line "cause: nothing to fix: a new program does not pay here now (iTerm is a Developer Tool)."
+	assert_line "do: nothing."
+	refute_line --partial "will not fix"
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: none — -0.00 ms [-0.61, 0.39]"
+}
+
+@test "Mac over ssh: sshd-keygen-wrapper is responsible; run it in a terminal on the Mac" {
+	mac_run m1-ssh 150 SSH_CONNECTION="192.0.2.10 51234 192.0.2.20 22"
+	assert_equal "$status" 1
+	assert_line "responsible app: sshd-keygen-wrapper — Developer Tools: not-determined"
+	assert_line "started: ssh (ssh: yes, tmux/screen: none, launchd job: no)"
+	assert_line "cause: the kit ran over ssh, so macOS holds sshd-keygen-wrapper responsible for the programs it starts (cargo PR #15908), and no terminal's Developer Tools grant reaches them."
+	assert_line "do: run the command in a terminal on the Mac itself whose app is a Developer Tool; to make it one:"
+	assert_line --partial "turn on your terminal (add it with +"
+}
+
+@test "Mac in tmux with an authorised app: re-attached sessions pay again (tmux#4803)" {
+	mac_run m1-sequoia 150 TMUX=/private/tmp/tmux-501/default,4242,0 TERM_PROGRAM=tmux
+	assert_equal "$status" 1
+	assert_line "cause: iTerm is a Developer Tool, but the kit ran inside tmux, where a session re-attached from a reopened terminal pays again (tmux#4803)."
+	assert_line "do: start a new tmux session from a window of iTerm and use it there, or run outside tmux; then make doctor again."
+}
+
+@test "Mac from a launchd job: no terminal is responsible" {
+	mac_run sip-custom 150 XPC_SERVICE_NAME=com.example.nightly
+	assert_equal "$status" 1
+	assert_line "started: launchd (ssh: no, tmux/screen: none, launchd job: yes)"
+	assert_line --regexp '^cause: the kit ran from a launchd job'
+}
+
+@test "Mac, an authorised app that still pays (Alacritty on macOS 26): a report, not a setting" {
+	mac_run m5-three-levels 150 TERM=alacritty
+	# m5-three-levels: not-determined; as a Developer Tool:
+	sed -i 's/^devtools=.*/devtools=authorized/' "$RUN/conditions.txt"
+	"$BIN/analyze" --run "$RUN" --quiet
+	run "$BIN/advise" --run "$RUN" --doctor
+	assert_equal "$status" 1
+	assert_line "cause: Alacritty is a Developer Tool, yet a new program pays here, as reported for Alacritty on macOS 26.1 and 26.2 (alacritty#8785)."
+	assert_line --regexp '^do: run make repro, then make feedback'
+	assert_line "XProtect: 5324, launch scans disabled"
+}
+
+@test "Mac, macOS 12: System Preferences › Security & Privacy, and an unreadable state said so" {
+	mac_run intel-offline 150
+	assert_equal "$status" 1
+	assert_line "network: offline (interface none)"
+	assert_line --partial "cause: SIP is enabled and the Developer Tools state of"
+	assert_line --regexp '^do: open System Preferences › Security & Privacy › Privacy › Developer Tools'
+}
+
+@test "Mac, unclear: the reason, and make repro" {
+	mac_run sip-custom 1
+	assert_equal "$status" 3
+	assert_line "cause: the probe's 8 launches could not tell: interval [0.37, 1.39] ms includes the 1 ms floor."
+	assert_line "do: run make repro (about a minute): more launches and every case, with a report."
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — 0.99 ms [0.37, 1.39]: run make repro"
+}
+
+@test "advise without --doctor: only the plain lines, exit 0 (what make repro can end with)" {
+	mac_run sip-custom 150
+	run --separate-stderr "$BIN/advise" --run "$RUN"
+	assert_success
+	assert_line --index 0 --regexp '^cause: SIP is enabled and Terminal is not a Developer Tool'
+	refute_line --regexp '^verdict:'
+	refute_line --regexp '^SIP:'
+}
+
+@test "report.md says how the kit was started and what it means, with the sources" {
+	mac_run m1-ssh 150 SSH_CONNECTION="192.0.2.10 51234 192.0.2.20 22" TMUX=/tmp/tmux-501/default,1,0
+	run -0 sed -n '/^## How the kit was started/,/^## /p' "$RUN/report.md"
+	assert_line --regexp '^- Started over ssh: .*\(cargo PR #15908\).*\(marspot RFC-007\)\.$'
+	assert_line --regexp '^- Inside tmux: .*\(tmux#4803\)'
+	assert_line --regexp '^- The responsible app, sshd-keygen-wrapper, is not a Developer Tool \(Developer Tools: not-determined\)'
+	mac_run m1-sequoia 0 XPC_SERVICE_NAME=0 TERM_PROGRAM=iTerm.app
+	run -0 sed -n '/^## How the kit was started/,/^## /p' "$RUN/report.md"
+	assert_line "- Started from iTerm2: not over ssh, in tmux or screen, or by a launchd job."
+	assert_line --regexp '^- The responsible app, iTerm, is a Developer Tool'
+}
+
+# ---- Linux ----------------------------------------------------------------------------------------
+
+# linux_run STATE LATENCY: as mac_run, with a Linux state's conditions.
+linux_run() {
+	local state=$1 lat=$2
+	RUN="$BATS_TEST_TMPDIR/run-$state-$lat"
+	rm -rf "$RUN"
+	mkdir -p "$RUN/raw"
+	# the simulator's samples as a Mac's own: without their launcher line,
+	# which would have analyze call the run simulated (as it is)
+	grep -v '^meta	launcher	' "$BATS_FILE_TMPDIR/sim$lat"/*/raw/exe-t1-all.samples.tsv \
+		>"$RUN/raw/exe-t1-all.samples.tsv"
+	{
+		env -i PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/$state" \
+			EXECLAG_SYSROOT="$FAKES/states/$state/root" sh "$ROOT/scripts/sysinfo" </dev/null
+		echo "run.id=doctor-$state"
+		echo "launcher=spawn"
+		echo "gate.active=0"
+	} >"$RUN/conditions.txt"
+	"$BIN/analyze" --run "$RUN" --quiet || fail "analyze failed on $RUN"
+	run --separate-stderr "$BIN/advise" --run "$RUN" --doctor
+}
+
+@test "Linux under ClamAV on access: the watchers as make repro names them, and where to exclude" {
+	linux_run linux-clamav 150
+	assert_equal "$status" 1
+	assert_line "watchers: fanotify listeners: clamonacc (1); known agents: ClamAV daemon (clamd); ClamAV on-access scanning (clamonacc)"
+	assert_line "cause: something holds a new program on its first launch here (fanotify listeners: clamonacc (1); known agents: ClamAV daemon (clamd); ClamAV on-access scanning (clamonacc))."
+	assert_line "do: exclude the build folder in that scanner or agent (docs/linux-scanners.md says how for each)."
+	assert_line --regexp '^system: Linux \(Debian GNU/Linux 12 \(bookworm\)\)'
+}
+
+@test "Linux control with nothing watching: none, nothing to fix" {
+	linux_run linux-hybrid 0
+	assert_equal "$status" 0
+	assert_line "cause: nothing to fix: a new program does not pay here (fanotify listeners: none; known agents: none)."
+	run -0 sed -n '/^## How the kit was started/,/^## /p' "$RUN/report.md"
+	assert_line --regexp '^- Started via: no terminal\. Only macOS holds an app responsible'
+}
+
+@test "Linux without root: the listeners are not read, so the first thing is to run it as root" {
+	linux_run linux-clamav 150
+	sed -i 's/^fanotify_listeners=.*/fanotify_listeners=not read (needs root)/' "$RUN/conditions.txt"
+	"$BIN/analyze" --run "$RUN" --quiet
+	run "$BIN/advise" --run "$RUN" --doctor
+	assert_equal "$status" 1
+	assert_line "do: run make doctor as root, which names the fanotify listeners; then exclude the build folder in that scanner (docs/linux-scanners.md)."
+}
