@@ -205,6 +205,9 @@ void runjson_load(struct runjson *r, const char *label, const char *where,
 	memset(r, 0, sizeof *r);
 	r->path = resolve(where, results);
 	r->json = json_load_file(r->path, 0, &err);
+	if (!r->json && strncmp(err.text, "end of file expected", 20) == 0)
+		die(EXIT_USAGE, "%s%s: not a run.json: it holds more than one JSON value", label_of,
+		    r->path);
 	if (!r->json)
 		die(EXIT_USAGE, "%s%s: not valid JSON (line %d, column %d: %s)", label_of,
 		    r->path, err.line, err.column, err.text);

@@ -4,7 +4,7 @@
 load test_helper/common-setup
 
 setup_file() {
-	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/analyze >/dev/null
+	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/analyze micro/bin/runfield >/dev/null
 }
 
 setup() {
@@ -56,7 +56,7 @@ refused() {
 	refused '' "empty"
 	refused '   
 	 ' "empty"
-	refused '{"schema":"execlag-run"' "not JSON"
+	refused '{"schema":"execlag-run"' "not valid JSON"
 	refused '[1,2]' "not an object"
 	refused '{"schema":"other"}' 'schema is not "execlag-run"'
 	refused '{"schema":"execlag-run"}' "schema_version"
@@ -108,4 +108,74 @@ refused() {
 	run sh "$ROOT/scripts/check" --run "$D/run"
 	assert_output --partial "exe-hardlink: penalty 0.00 ms [-0.10, 20.60], 1.10x, "
 	refute_output --regexp '[^0-9.][0-9]+\.[0-9][] ,x]|-0\.00'
+}
+
+@test "a pattern that does not hold: the last line says it is a finding about the machine; scripts/check exits 1, make check 0" {
+	with_verdict exe-copy slowdown
+	run -1 sh "$ROOT/scripts/check" --run "$D/run"
+	assert_equal "${lines[${#lines[@]} - 1]}" "A pattern that does not hold is a finding about this machine, not an error of the kit (exit status 1 here; make check exits 0)."
+	assert_line "0 hold, 1 do not hold, 6 not applicable"
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" check RUN="$D/run" \
+		PATH="$(path_without_bats_libexec)"
+	assert_equal "$status" 0
+	assert_equal "${lines[${#lines[@]} - 1]}" "A pattern that does not hold is a finding about this machine, not an error of the kit (exit status 1 here; make check exits 0)."
+	assert_equal "$stderr" ""
+	# every pattern holding or not applying: no such line
+	cp "$D/run/run.json.orig" "$D/run/run.json"
+	run -0 sh "$ROOT/scripts/check" --run "$D/run"
+	refute_output --partial "a finding about this machine"
+	# bad input stays 2, through make too
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" check RUN="$D/nowhere"
+	assert_equal "$status" 2
+}
+
+@test "make check needs no jq: run.json is read by runfield, for every pattern and exercise" {
+	mkdir -p "$D/nojq"
+	printf '#!/bin/sh\necho "$*" >>"%s"\nexit 127\n' "$D/jq-ran" >"$D/nojq/jq"
+	chmod +x "$D/nojq/jq"
+	local e
+	PATH="$D/nojq:$PATH" run -0 sh "$ROOT/scripts/check" --run "$D/run"
+	assert_line "1 hold, 0 do not hold, 6 not applicable"
+	for e in 1 2 3 4 5 6 7; do
+		PATH="$D/nojq:$PATH" run sh "$ROOT/scripts/check" --run "$D/run" --exercise "$e"
+		[ "$status" -le 1 ] || fail "exercise $e: status $status: $output"
+	done
+	cp -R "$FIXTURES/simulated/mac-sim" "$D/sim"
+	"$BIN/analyze" --run "$D/sim" --quiet
+	PATH="$D/nojq:$PATH" run -0 sh "$ROOT/scripts/check" --run "$D/sim"
+	assert_line "3 hold, 0 do not hold, 4 not applicable (simulated run: not evidence)"
+	[ ! -e "$D/jq-ran" ] || fail "jq ran: $(cat "$D/jq-ran")"
+	# and the numbers are the kit's one format, as before
+	PATH="$D/nojq:$PATH" run -0 sh "$ROOT/scripts/check" --run "$D/run" --exercise 2
+	assert_line --regexp '^    exe: penalty -?[0-9]+\.[0-9][0-9] ms \[-?[0-9]+\.[0-9][0-9], -?[0-9]+\.[0-9][0-9]\], [0-9]+\.[0-9][0-9]x, (none|inconclusive|slowdown)'
+}
+
+@test "runfield: fields by path, a case by name, elements by KEY=VALUE, --f2 and --or; bad input one line, exit 2" {
+	local j="$D/run/run.json"
+	run -0 "$BIN/runfield" --run "$D/run" conditions/os cases/exe/verdict
+	assert_output "Linux
+$(jq -r '.cases[] | select(.name == "exe") | .verdict' "$j")"
+	run -0 "$BIN/runfield" --run "$j" 'cases/*/name'
+	assert_output "$(jq -r '.cases[].name' "$j")"
+	run -0 "$BIN/runfield" --run "$j" --f2 cases/exe/penalty_ms/median
+	assert_output "$(printf '%.2f' "$(jq -r '.cases[] | select(.name == "exe") | .penalty_ms.median' "$j")" | sed 's/^-0\.00$/0.00/')"
+	run -0 "$BIN/runfield" --run "$j" 'cases/exe/configs/class=all,threads=1/threads'
+	assert_output 1
+	run -1 "$BIN/runfield" --run "$j" cases/nosuchcase/verdict
+	assert_output ""
+	run -0 "$BIN/runfield" --run "$j" --or unknown cases/nosuchcase/verdict conditions/nosuchkey
+	assert_output "unknown
+unknown"
+	run -0 "$BIN/runfield" --run "$j" --check
+	assert_output ""
+	run --separate-stderr "$BIN/runfield" --run "$j"
+	assert_equal "$status" 2
+	assert_equal "${#stderr_lines[@]}" 1
+	run --separate-stderr "$BIN/runfield" --frob
+	assert_equal "$status" 2
+	assert_equal "$stderr" "runfield: unknown or incomplete option '--frob' (try --help)"
+	printf '{}' >"$D/notarun.json"
+	run --separate-stderr "$BIN/runfield" --run "$D/notarun.json" --check
+	assert_equal "$status" 2
+	assert_equal "$stderr" "runfield: $D/notarun.json: not an execlag run.json (schema is not \"execlag-run\")"
 }

@@ -296,10 +296,12 @@ check_step() {
 	printf 'log from %s/work\n' "$HOME" >"$BATS_TEST_TMPDIR/leak/notes.txt"
 	tar -czf "$r/feedback/execlag-2099-01-01.tar.gz" -C "$BATS_TEST_TMPDIR/leak" notes.txt
 	printf 'feedback\n' >"$r/feedback/feedback.txt"
+	# a finding about the bundle, not an error of the kit: make check exits 0
 	run bash -c "cd '$ROOT' && make check EXERCISE=7 RUN='$r' -s --no-print-directory" 3>&-
-	assert_failure
+	assert_success
 	assert_output --regexp 'E7 feedback bundle +DOES NOT HOLD'
 	assert_output --partial "names '$HOME'"
+	assert_equal "${lines[${#lines[@]} - 1]}" "A pattern that does not hold is a finding about this machine, not an error of the kit (exit status 1 here; make check exits 0)."
 }
 
 @test "leader: make aggregate over everyone's run.json shows one row per run, no warning" {

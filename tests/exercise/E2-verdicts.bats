@@ -8,10 +8,10 @@ setup() { pattern_setup; }
 @test "E2 verdicts: every case of the run is decided, slowdown or none" {
 	local c v bad=0
 	say "E2 verdicts — $(context_text); expected: no case inconclusive"
-	for c in $(jq -r '.cases[].name' "$J"); do
+	for c in $(f 'cases/*/name'); do
 		v=$(verdict "$c")
 		if [ "$v" = inconclusive ]; then
-			say "  $(numbers "$c") — $(jq -r --arg c "$c" '.cases[] | select(.name == $c) | .reason' "$J")"
+			say "  $(numbers "$c") — $(f "cases/$c/reason")"
 			bad=1
 		else
 			say "  $(numbers "$c")"

@@ -9,22 +9,27 @@ setup() { pattern_setup; }
 
 # exempt_of RUN.JSON: "exempt" or "not exempt"
 exempt_of() {
-	jq -r 'if .conditions["gate.active"] == "1"
-	       then (if .conditions["gate.exempt"] == "1" then "exempt" else "not exempt" end)
-	       elif .conditions.devtools == "authorized" then "exempt" else "not exempt" end' "$1"
+	local v
+	v=$(field "$1" --or - conditions/gate.active conditions/gate.exempt conditions/devtools | tr '\n' ' ')
+	case $v in
+	"1 1 "*) echo exempt ;;
+	"1 "*) echo "not exempt" ;;
+	*" authorized ") echo exempt ;;
+	*) echo "not exempt" ;;
+	esac
 }
 
 # platform_of RUN.JSON: the OS and whether the gate was on
-platform_of() { jq -r '"\(.conditions.os) gate=\(.conditions["gate.active"] // "0")"' "$1"; }
+platform_of() { echo "$(field "$1" --or null conditions/os) gate=$(field "$1" --or 0 conditions/gate.active)"; }
 
-network_of() { jq -r '.conditions.network // "unknown"' "$1"; }
+network_of() { field "$1" --or unknown conditions/network; }
 
 # settings_of RUN.JSON: what an attendee sets for a run, apart from the
 # exemption: cases, threads, classes, profile, count, the gate, network
 settings_of() {
-	jq -r '.conditions | [.["run.cases"], .["run.threads"], .["run.classes"], .["run.profile"],
-		.["run.count"], .["gate.latency_ms"], .["gate.workers"], .["gate.key"], .["gate.on"],
-		.network] | map(. // "-") | join(" ")' "$1"
+	field "$1" --or - conditions/run.cases conditions/run.threads conditions/run.classes \
+		conditions/run.profile conditions/run.count conditions/gate.latency_ms conditions/gate.workers \
+		conditions/gate.key conditions/gate.on conditions/network | paste -s -d ' ' -
 }
 
 # The newest other run.json in this run's results folder, on the same
@@ -40,7 +45,7 @@ other_run() {
 		[ -n "$f" ] || continue
 		[ "$f" -ef "$J" ] && continue
 		[ "$(platform_of "$f")" = "$plat" ] || continue
-		jq -e 'any(.cases[]; .name == "exe")' "$f" >/dev/null 2>&1 || continue
+		field "$f" cases/exe/name >/dev/null 2>&1 || continue
 		[ "$("$1" "$f")" != "$mine" ] || continue
 		if [ "$(settings_of "$f")" = "$settings" ]; then
 			printf '%s\n' "$f"
@@ -54,8 +59,7 @@ other_run() {
 
 # pen RUN.JSON CASE: "19.92 ms, slowdown"
 pen() {
-	jq -r --arg c "$2" "$JQ_F2"'.cases[] | select(.name == $c) |
-		"\(.penalty_ms.median | f2) ms, \(.verdict)"' "$1"
+	echo "$(field "$1" --f2 "cases/$2/penalty_ms/median") ms, $(field "$1" "cases/$2/verdict")"
 }
 
 @test "E6 exemption compared: the penalty of the run without the exemption is gone in the run with it" {
@@ -63,9 +67,9 @@ pen() {
 	if [ -n "${CHECK_A:-}" ] && [ -n "${CHECK_B:-}" ]; then
 		# the pair the attendee named (make check EXERCISE=6 A=… B=…)
 		J=$CHECK_B other=$CHECK_A
-		jq -e 'any(.cases[]; .name == "exe")' "$J" >/dev/null 2>&1 ||
+		field "$J" cases/exe/name >/dev/null 2>&1 ||
 			skip "not applicable: B ($(basename "$(dirname "$J")")) has no 'exe' case"
-		jq -e 'any(.cases[]; .name == "exe")' "$other" >/dev/null 2>&1 ||
+		field "$other" cases/exe/name >/dev/null 2>&1 ||
 			skip "not applicable: A ($(basename "$(dirname "$other")")) has no 'exe' case"
 		[ "$(platform_of "$J")" = "$(platform_of "$other")" ] ||
 			skip "not applicable: A is $(platform_of "$other") and B $(platform_of "$J"): the exercise compares two runs on the same platform"
@@ -91,11 +95,11 @@ pen() {
 	say "  without: $(basename "$(dirname "$plain")"), with: $(basename "$(dirname "$exempt")")"
 	[ "$(settings_of "$plain")" = "$(settings_of "$exempt")" ] ||
 		say "  the two runs differ in more than the exemption: $(settings_of "$plain") vs $(settings_of "$exempt") (cases, threads, classes, profile, count, gate, network)"
-	for c in $(jq -r '.cases[].name' "$plain"); do
-		jq -e --arg c "$c" 'any(.cases[]; .name == $c)' "$exempt" >/dev/null || continue
+	for c in $(field "$plain" 'cases/*/name'); do
+		field "$exempt" "cases/$c/name" >/dev/null || continue
 		say "  $c: $(pen "$plain" "$c") without → $(pen "$exempt" "$c") with"
 	done
-	[ "$(jq -r '.cases[] | select(.name == "exe") | .verdict' "$plain")" = slowdown ] || bad=1
-	[ "$(jq -r '.cases[] | select(.name == "exe") | .verdict' "$exempt")" = none ] || bad=1
+	[ "$(field "$plain" cases/exe/verdict)" = slowdown ] || bad=1
+	[ "$(field "$exempt" cases/exe/verdict)" = none ] || bad=1
 	[ "$bad" = 0 ]
 }

@@ -8,8 +8,8 @@ setup() { pattern_setup; }
 
 @test "P3 cache key: hardlink, copy and rewrite show the expected key" {
 	require_cases exe exe-hardlink exe-copy exe-rewrite
-	inferred=$(jq -r '.inferred.cache_key' "$J")
-	reason=$(jq -r '.inferred.reason' "$J")
+	inferred=$(f inferred/cache_key)
+	reason=$(f inferred/reason)
 	case $CONTEXT in
 	gate|sim) want=$(checker key) ;;
 	macos) want=inode ;; # evidence.md §2: observed behaviour points to the inode

@@ -6,13 +6,18 @@ load lib
 
 setup() { pattern_setup; }
 
+# max_threads RUN.JSON: the most threads exe was measured at in class all
+max_threads() {
+	field "$1" 'cases/exe/scaling/class=all/threads' | awk '$1 > m { m = $1 } END { print m ? m : 1 }'
+}
+
 # several_threads_hint: where this run's results folder holds a newer or
 # older run of exe at several thread counts, the command that checks it
 several_threads_hint() {
 	local d best="" t tag
 	for d in "$(dirname "$(dirname "$J")")"/*/; do
 		[ -f "$d/run.json" ] && [ "$d" != "$(dirname "$J")/" ] || continue
-		t=$(jq -r '[.cases[] | select(.name == "exe") | .scaling[] | select(.class == "all") | .threads] | max // 1' "$d/run.json" 2>/dev/null) || continue
+		t=$(max_threads "$d/run.json" 2>/dev/null) || continue
 		[ "${t:-1}" -gt 1 ] && best=${d%/}
 	done
 	[ -n "$best" ] || return 0
@@ -23,7 +28,7 @@ several_threads_hint() {
 
 @test "P4 serialisation: with more threads first launches queue on one checker" {
 	require_cases exe
-	tmax=$(jq -r '[.cases[] | select(.name == "exe") | .scaling[] | select(.class == "all") | .threads] | max // 1' "$J")
+	tmax=$(max_threads "$J")
 	[ "$tmax" -gt 1 ] || skip "not applicable: the run measured only one thread count$(several_threads_hint)"
 	case $CONTEXT in
 	gate|sim)
@@ -35,8 +40,8 @@ several_threads_hint() {
 	macos) want=serialised ;; # evidence.md §2: "Is it serialized? Yes, per all sources found"
 	*) skip "not applicable: no first-launch penalty expected to serialise ($(context_text))" ;;
 	esac
-	got=$(jq -r '.cases[] | select(.name == "exe") | .serialisation' "$J")
-	why=$(jq -r '.cases[] | select(.name == "exe") | .serialisation_reason' "$J")
+	got=$(f cases/exe/serialisation)
+	why=$(f cases/exe/serialisation_reason)
 	say "P4 serialisation — $(context_text); expected: $want, measured: $got ($why)"
 	assert_equal "$(verdict exe)" slowdown
 	assert_equal "$got" "$want"

@@ -13,8 +13,8 @@ setup() { pattern_setup; }
 		expect_verdict system-copy none ;;
 	macos)
 		# "small or none": not a slowdown, or under a quarter of exe's penalty
-		sys=$(jq -r '.cases[] | select(.name == "system-copy") | .penalty_ms.median // 0' "$J")
-		exe=$(jq -r '.cases[] | select(.name == "exe") | .penalty_ms.median // 0' "$J")
+		sys=$(f --or 0 cases/system-copy/penalty_ms/median)
+		exe=$(f --or 0 cases/exe/penalty_ms/median)
 		say "P6 platform copy — $(context_text); expected: system-copy small or none next to exe"
 		say "  $(numbers system-copy)"
 		say "  $(numbers exe)"

@@ -1,5 +1,7 @@
 # Shared by the pattern tests: which run to read, what its conditions lead
-# us to expect, and how to report the numbers behind each outcome.
+# us to expect, and how to report the numbers behind each outcome.  run.json
+# is read with the kit's own reader, micro/bin/runfield (make check needs
+# no jq).
 #
 # RUN names a run folder (or its run.json); without it the newest run in
 # results/ is read.  Each pattern prints one "# P<n> …" line with the
@@ -24,7 +26,11 @@ resolve_run() {
 	printf '%s\n' "$r"
 }
 
-cond() { jq -r --arg k "$1" '.conditions[$k] // "unknown"' "$J"; }
+# field FILE ARGS...: runfield on FILE (a run.json); f FIELD...: on this run
+field() { local f=$1; shift; "$BIN/runfield" --run "$f" "$@"; }
+f() { field "$J" "$@"; }
+
+cond() { f --or unknown "conditions/$1"; }
 
 # The run's context decides the expected outcome of every pattern:
 #   control       plain Linux: no assessment, so no penalty anywhere
@@ -107,7 +113,7 @@ context_text() {
 	esac
 }
 
-has_case() { jq -e --arg c "$1" 'any(.cases[]; .name == $c)' "$J" >/dev/null; }
+has_case() { f "cases/$1/name" >/dev/null; }
 
 require_cases() {
 	local c
@@ -116,21 +122,20 @@ require_cases() {
 	done
 }
 
-verdict() { jq -r --arg c "$1" '.cases[] | select(.name == $c) | .verdict' "$J"; }
+verdict() { f "cases/$1/verdict"; }
 
-# JQ_F2: jq's f2, the kit's one number format: two decimals ("-0.10",
-# "20.60"; what rounds to zero has no sign, as micro/util.c fmt2), "n/a"
-# for null, anything else as it is
-JQ_F2='def f2: if . == null then "n/a" elif type != "number" then tostring
-	else (. * 100 | round) as $c | ($c | fabs) as $a
-	| (if $c < 0 then "-" else "" end) + (($a / 100 | floor) | tostring) + "."
-	  + (($a % 100) | tostring | if length < 2 then "0" + . else . end) end;'
-
-# "exe: penalty 20.31 ms [19.80, 20.92], 12.40x, slowdown"
-numbers() {
-	jq -r --arg c "$1" "$JQ_F2"'.cases[] | select(.name == $c) |
-		"\(.name): penalty \(.penalty_ms.median | f2) ms [\(.penalty_ms.ci_low | f2), \(.penalty_ms.ci_high | f2)], \(.ratio | f2)x, \(.verdict)"' "$J"
+# numbers_of FILE CASE: "exe: penalty 20.31 ms [19.80, 20.92], 12.40x,
+# slowdown", numbers in the kit's one format (two decimals, what rounds to
+# zero without a sign: micro/util.c fmt2; n/a for null); numbers CASE: of
+# this run
+numbers_of() {
+	local v
+	v=$(field "$1" --f2 "cases/$2/penalty_ms/median" "cases/$2/penalty_ms/ci_low" \
+		"cases/$2/penalty_ms/ci_high" "cases/$2/ratio" "cases/$2/verdict" | tr '\n' ' ')
+	set -- "$2" $v
+	printf '%s: penalty %s ms [%s, %s], %sx, %s\n' "$@"
 }
+numbers() { numbers_of "$J" "$1"; }
 
 say() { echo "# $*" >&3; }
 
