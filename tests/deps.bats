@@ -234,3 +234,53 @@ nothing_left() {
 		c739578bf6b764aa0752db9a2fdadcfe921c78f1228c7ec0bb47fa804c55d17b
 	[ -f "$EXECLAG_CACHE/src/jansson-2.14/src/jansson.h" ]
 }
+
+@test "a Mac without Homebrew or jq: make check's step asks for no jq; make test's builds jq from its pin with configure and make, and the tests find it" {
+	# A stand-in for jq's release tarball under a pin of the test's: its
+	# configure records how it was called and writes a Makefile that makes a
+	# jq (this machine's, by its path).  What is checked: the kit's steps.
+	local real src="$D/pack/jq-1.7.1"
+	real=$(command -v jq) || skip "no jq here to stand in for the built one"
+	mkdir -p "$src"
+	printf '#!/bin/sh\nexec %s "$@"\n' "$real" >"$src/jq.in"
+	printf '%s\n' '#!/bin/sh' \
+		"printf '%s\\n' \"\$@\" >\"$D/configure.args\"" \
+		'printf "jq:\n\tcp %s/jq.in jq && chmod +x jq\n" "$(cd "$(dirname "$0")" && pwd)" >Makefile' \
+		>"$src/configure"
+	chmod +x "$src/configure"
+	(cd "$D/pack" && tar -czf "$D/jq.tar.gz" jq-1.7.1)
+	{
+		grep -v '^jq ' "$ROOT/scripts/pins"
+		echo "jq 1.7.1 https://example.invalid/jq-1.7.1.tar.gz $(shasum -a 256 "$D/jq.tar.gz" | awk '{ print $1 }')"
+	} >"$D/pins"
+	serve https://example.invalid/jq-1.7.1.tar.gz "$D/jq.tar.gz"
+	# jansson there already; bats the system's; no brew, no jq
+	mkdir -p "$EXECLAG_CACHE/jansson/lib" "$EXECLAG_CACHE/jansson/include"
+	: >"$EXECLAG_CACHE/jansson/lib/libjansson.a"
+	: >"$EXECLAG_CACHE/jansson/include/jansson.h"
+	fake_uname_dir
+	PATH="$(path_without_bats_libexec)" path_without "$D/bin" brew pkg-config pkgconf sudo apt-get jq shellcheck
+	P="$ROOT/tests/fakes/net:$D/fakeuname:$D/bin"
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/deps" check
+	assert_success
+	refute_output --partial jq
+	[ ! -e "$D/configure.args" ]
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/deps" test
+	assert_success
+	assert_output --partial "building jq from source into $EXECLAG_CACHE/jq"
+	run -0 cat "$D/configure.args"
+	assert_line --regexp '^--disable-shared$'
+	assert_line --regexp '^--with-oniguruma=builtin$'
+	assert_line --regexp '^--disable-docs$'
+	[ -x "$EXECLAG_CACHE/jq/bin/jq" ]
+	! find "$EXECLAG_CACHE" -name '.jq-build.*' | grep -q .
+	# the second time: nothing to do
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/deps" test
+	assert_success
+	refute_output --partial "building jq"
+	# scripts/runtests puts the cache's jq on PATH for the tests
+	printf '%s\n' "@test \"jq reads JSON\" { [ \"\$(echo '{\"a\":7}' | jq -r .a)\" = 7 ]; }" >"$D/t.bats"
+	PATH="$P" run sh "$ROOT/scripts/runtests" "$D/t.bats"
+	assert_success
+	assert_line "1 passed, 0 failed, 0 skipped"
+}
