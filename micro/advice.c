@@ -236,47 +236,63 @@ static void devtools_steps(FILE *f, const struct conds *c, const char *a)
 	      "a tmux session re-attached from another terminal (tmux#4803).\n", f);
 }
 
+/* The cause of a penalty on a Mac, a clause without "cause: " or the
+ * final stop: the doctor's line and the brief one share it. */
+static void darwin_penalty_cause(FILE *f, const struct conds *c)
+{
+	const char *a = app(c);
+
+	if (is(c, "ssh", "yes"))
+		fputs("the kit ran over ssh, so macOS holds sshd-keygen-wrapper responsible "
+		      "for the programs it starts (cargo PR #15908), and no terminal's Developer Tools "
+		      "grant reaches them", f);
+	else if (is(c, "launchd_job", "yes"))
+		fputs("the kit ran from a launchd job, which no terminal is responsible for, "
+		      "so no Developer Tools grant reaches what it starts (marspot RFC-007)", f);
+	else if (devtools_authorized(c) && in_tmux(c))
+		fprintf(f, "%s is a Developer Tool, but the kit ran inside tmux, where a "
+			"session re-attached from a reopened terminal pays again (tmux#4803)", a);
+	else if (devtools_authorized(c))
+		fprintf(f, "%s is a Developer Tool, yet a new program pays here, as reported "
+			"for Alacritty on macOS 26.1 and 26.2 (alacritty#8785)", a);
+	else if (is(c, "sip", "disabled"))
+		fputs("a penalty with SIP off, which is not expected: that largely disables "
+		      "the com.apple.syspolicy subsystem (Oakley)", f);
+	else if (devtools_refused(c))
+		fprintf(f, "SIP is %s and %s is not a Developer Tool (Developer Tools: %s), "
+			"so macOS assesses each new program on its first launch (cargo PR #15908)",
+			val(c, "sip") ? val(c, "sip") : "unknown", a, val(c, "devtools"));
+	else
+		fprintf(f, "SIP is %s and the Developer Tools state of %s could not be read; "
+			"a new program pays as it does where the app is not a Developer Tool "
+			"(cargo PR #15908)", val(c, "sip") ? val(c, "sip") : "unknown", a);
+}
+
 static void write_darwin_penalty(FILE *f, const struct conds *c)
 {
 	const char *a = app(c);
 
+	fputs("cause: ", f);
+	darwin_penalty_cause(f, c);
+	fputs(".\n", f);
 	if (is(c, "ssh", "yes")) {
-		fputs("cause: the kit ran over ssh, so macOS holds sshd-keygen-wrapper responsible "
-		      "for the programs it starts (cargo PR #15908), and no terminal's Developer Tools "
-		      "grant reaches them.\n", f);
 		fputs("do: run the command in a terminal on the Mac itself whose app is a Developer "
 		      "Tool; to make it one:\n", f);
 		devtools_steps(f, c, "your terminal");
 	} else if (is(c, "launchd_job", "yes")) {
-		fputs("cause: the kit ran from a launchd job, which no terminal is responsible for, "
-		      "so no Developer Tools grant reaches what it starts (marspot RFC-007).\n", f);
 		fputs("do: run the command in a terminal whose app is a Developer Tool; to make it "
 		      "one:\n", f);
 		devtools_steps(f, c, "your terminal");
 	} else if (devtools_authorized(c) && in_tmux(c)) {
-		fprintf(f, "cause: %s is a Developer Tool, but the kit ran inside tmux, where a "
-			"session re-attached from a reopened terminal pays again (tmux#4803).\n", a);
 		fprintf(f, "do: start a new tmux session from a window of %s and use it there, or run "
 			"outside tmux; then make doctor again.\n", a);
 	} else if (devtools_authorized(c)) {
-		fprintf(f, "cause: %s is a Developer Tool, yet a new program pays here, as reported "
-			"for Alacritty on macOS 26.1 and 26.2 (alacritty#8785).\n", a);
 		fputs("do: run make repro, then make feedback: the numbers, ready for a report to "
 		      "Apple; meanwhile try a terminal that is a Developer Tool and reported to work "
 		      "(Terminal, iTerm2).\n", f);
 	} else if (is(c, "sip", "disabled")) {
-		fputs("cause: a penalty with SIP off, which is not expected: that largely disables "
-		      "the com.apple.syspolicy subsystem (Oakley).\n", f);
 		fputs("do: run make repro, then make feedback: the numbers, ready for a report.\n", f);
-	} else if (devtools_refused(c)) {
-		fprintf(f, "cause: SIP is %s and %s is not a Developer Tool (Developer Tools: %s), "
-			"so macOS assesses each new program on its first launch (cargo PR #15908).\n",
-			val(c, "sip") ? val(c, "sip") : "unknown", a, val(c, "devtools"));
-		devtools_steps(f, c, a);
 	} else {
-		fprintf(f, "cause: SIP is %s and the Developer Tools state of %s could not be read; "
-			"a new program pays as it does where the app is not a Developer Tool "
-			"(cargo PR #15908).\n", val(c, "sip") ? val(c, "sip") : "unknown", a);
 		devtools_steps(f, c, a);
 	}
 }
@@ -360,4 +376,421 @@ void advice_verdict_line(FILE *f, const struct advice_probe *p)
 		fprintf(f, "verdict: unclear — %s: run make repro\n", buf);
 		break;
 	}
+}
+
+/* ---- a finished run: the brief lines ------------------------------------------------------ */
+
+const char *advice_json_get(const void *conditions, const char *key)
+{
+	return json_string_value(json_object_get((const json_t *)conditions, key));
+}
+
+static double jnum(const json_t *v)
+{
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static const char *jstr(const json_t *obj, const char *key)
+{
+	return json_string_value(json_object_get(obj, key));
+}
+
+static long jlong(const json_t *obj, const char *key)
+{
+	const json_t *v = json_object_get(obj, key);
+
+	return json_is_integer(v) ? (long)json_integer_value(v) : -1;
+}
+
+/* The case named, or exe, or the first; NULL when the run has none. */
+static const json_t *find_case(const json_t *run, const char *name)
+{
+	const json_t *cases = json_object_get(run, "cases"), *c;
+	size_t i;
+
+	if (!json_is_array(cases) || json_array_size(cases) == 0)
+		return NULL;
+	json_array_foreach(cases, i, c)
+		if (jstr(c, "name") && strcmp(jstr(c, "name"), name ? name : "exe") == 0)
+			return c;
+	return name ? NULL : json_array_get(cases, 0);
+}
+
+static int same_class(const json_t *a, const json_t *b)
+{
+	return jstr(a, "class") && jstr(b, "class") && strcmp(jstr(a, "class"), jstr(b, "class")) == 0;
+}
+
+/* The case's headline config (its threads and class), or NULL. */
+static const json_t *headline_config(const json_t *c)
+{
+	const json_t *h = json_object_get(c, "headline"), *cfg;
+	size_t i;
+
+	json_array_foreach(json_object_get(c, "configs"), i, cfg)
+		if (jlong(cfg, "threads") == jlong(h, "threads") && same_class(cfg, h) &&
+		    jlong(cfg, "pad_bytes") == jlong(h, "pad_bytes"))
+			return cfg;
+	json_array_foreach(json_object_get(c, "configs"), i, cfg)
+		if (jlong(cfg, "threads") == jlong(h, "threads") && same_class(cfg, h))
+			return cfg;
+	return NULL;
+}
+
+/* The config of the headline's class and padding with the most threads. */
+static const json_t *widest_config(const json_t *c)
+{
+	const json_t *h = headline_config(c), *cfg, *best = NULL;
+	size_t i;
+
+	if (!h)
+		return NULL;
+	json_array_foreach(json_object_get(c, "configs"), i, cfg)
+		if (same_class(cfg, h) && jlong(cfg, "pad_bytes") == jlong(h, "pad_bytes") &&
+		    (!best || jlong(cfg, "threads") > jlong(best, "threads")))
+			best = cfg;
+	return best;
+}
+
+const json_t *advice_probe_of_run(const json_t *run, const char *name, struct advice_probe *p)
+{
+	const json_t *c = find_case(run, name);
+	const json_t *pen = json_object_get(c, "penalty_ms");
+	const char *v = c ? jstr(c, "verdict") : NULL;
+	const json_t *h = c ? headline_config(c) : NULL;
+
+	memset(p, 0, sizeof *p);
+	p->verdict = ADVICE_UNCLEAR;
+	if (v && strcmp(v, "slowdown") == 0)
+		p->verdict = ADVICE_PENALTY;
+	else if (v && strcmp(v, "none") == 0)
+		p->verdict = ADVICE_NONE;
+	p->kase = c ? jstr(c, "name") : NULL;
+	p->penalty_ms = jnum(json_object_get(pen, "median"));
+	p->low_ms = jnum(json_object_get(pen, "ci_low"));
+	p->high_ms = jnum(json_object_get(pen, "ci_high"));
+	p->reason = c ? jstr(c, "reason") : "the run has no such case";
+	p->pairs = h ? jlong(h, "pairs") : -1;
+	return c;
+}
+
+/* A time in ms rounded for a reader: whole ms from 10 up, two decimals
+ * below (where the 1 ms floor is); "?" when unknown. */
+static const char *rounded(double v, double scale, char *buf, size_t len)
+{
+	if (isnan(v))
+		snprintf(buf, len, "?");
+	else if (fabs(scale) >= 10.0)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.2f", v);
+	if (strcmp(buf, "-0") == 0 || strcmp(buf, "-0.0") == 0 || strcmp(buf, "-0.00") == 0)
+		memmove(buf, buf + 1, strlen(buf));
+	return buf;
+}
+
+/* "150 ms [149, 151]": a penalty object's median and interval, rounded
+ * alike (by the median's size). */
+static const char *rounded_penalty(const json_t *pen, char *buf, size_t len)
+{
+	double m = jnum(json_object_get(pen, "median"));
+	double lo = jnum(json_object_get(pen, "ci_low")), hi = jnum(json_object_get(pen, "ci_high"));
+	double scale = isnan(m) ? 0 : fmax(fabs(m), fmin(fabs(isnan(lo) ? 0 : lo), fabs(isnan(hi) ? 0 : hi)));
+	char a[32], b[32], c[32];
+
+	if (isnan(lo) || isnan(hi))
+		snprintf(buf, len, "%s ms [no interval]", rounded(m, scale, a, sizeof a));
+	else
+		snprintf(buf, len, "%s ms [%s, %s]", rounded(m, scale, a, sizeof a),
+			 rounded(lo, scale, b, sizeof b), rounded(hi, scale, c, sizeof c));
+	return buf;
+}
+
+static const char *launcher_of(const struct conds *c)
+{
+	return simulated(c) ? val(c, "launcher") : NULL;
+}
+
+/* cost: what a new program costs here. */
+static void brief_cost(FILE *f, const struct conds *c, const json_t *run, const json_t *k,
+		       const struct advice_probe *p, const char *prefix)
+{
+	const json_t *th = json_object_get(run, "thresholds");
+	double floor_ms = jnum(json_object_get(th, "penalty_floor_ms"));
+	double conf = jnum(json_object_get(th, "confidence"));
+	char pen[128], a[32], b[32], fl[32];
+	double first = jnum(json_object_get(k, "first_median_ms"));
+	double repeat = jnum(json_object_get(k, "repeat_median_ms"));
+	const char *who = launcher_of(c) || is(c, "gate.active", "1") ? "" : " here";
+
+	rounded_penalty(json_object_get(k, "penalty_ms"), pen, sizeof pen);
+	if (launcher_of(c))
+		fprintf(f, "%scost (simulated, nothing was launched: the model's numbers): ", prefix);
+	else if (is(c, "gate.active", "1"))
+		fprintf(f, "%scost (under the calibration gate): ", prefix);
+	else
+		fprintf(f, "%scost: ", prefix);
+	switch (p->verdict) {
+	case ADVICE_PENALTY:
+		fprintf(f, "a new program waits about %s on its first launch%s (%s: first launch %s ms, "
+			"second %s ms; in brackets the %.0f%% interval).\n", pen, who, p->kase,
+			rounded(first, first, a, sizeof a), rounded(repeat, repeat, b, sizeof b),
+			isnan(conf) ? 95.0 : conf * 100.0);
+		break;
+	case ADVICE_NONE:
+		snprintf(fl, sizeof fl, "%g", isnan(floor_ms) ? 1.0 : floor_ms);
+		fprintf(f, "nothing measurable%s: a new program's first launch costs %s more than its "
+			"second (%s), all of it under the %s ms floor, the least the kit calls a cost.\n",
+			who, pen, p->kase, fl);
+		break;
+	default:
+		fprintf(f, "unclear: a new program's first launch%s costs %s more than its second "
+			"(%s): %s.\n", who, pen, p->kase ? p->kase : "no case",
+			p->reason ? p->reason : "no verdict");
+		break;
+	}
+}
+
+/* The run's projection to a suite of the suite case's size, at the most
+ * jobs it has one for: "a suite of 14,000 new programs would spend at
+ * least 35 minutes in them at 2 jobs"; 0 when the run has none. */
+static int projection(const json_t *run, char *buf, size_t len)
+{
+	const json_t *suite = json_object_get(run, "suite"), *r, *best = NULL;
+	long programs = jlong(suite, "project_programs");
+	size_t i;
+
+	json_array_foreach(json_object_get(suite, "runs"), i, r)
+		if (!isnan(jnum(json_object_get(r, "projection_min"))) &&
+		    (!best || jlong(r, "jobs") > jlong(best, "jobs")))
+			best = r;
+	if (!best || programs <= 0)
+		return 0;
+	snprintf(buf, len, "a suite of %ld,%03ld new programs (the suite case's size) would spend at "
+		 "least %.0f minutes in them at %ld job%s", programs / 1000, programs % 1000,
+		 jnum(json_object_get(best, "projection_min")), jlong(best, "jobs"),
+		 jlong(best, "jobs") == 1 ? "" : "s");
+	return 1;
+}
+
+/* queue: whether the checks queue (a penalty only). */
+static void brief_queue(FILE *f, const json_t *run, const json_t *k, const char *prefix)
+{
+	const char *s = jstr(k, "serialisation"), *why = jstr(k, "serialisation_reason");
+	const json_t *w = widest_config(k);
+	long t = w ? jlong(w, "threads") : 1;
+	char pen[128], one[128], proj[256];
+	int has_proj = projection(run, proj, sizeof proj);
+
+	rounded_penalty(json_object_get(w, "penalty_ms"), pen, sizeof pen);
+	rounded_penalty(json_object_get(k, "penalty_ms"), one, sizeof one);
+	fprintf(f, "%squeue: ", prefix);
+	if (s && strcmp(s, "serialised") == 0)
+		fprintf(f, "yes, the checks run one at a time: with %ld programs started together a "
+			"first launch waited %s (the median), against %s alone (serialised)", t, pen, one);
+	else if (s && strcmp(s, "parallel") == 0)
+		fprintf(f, "no, the checks run side by side: with %ld programs started together a "
+			"first launch waited %s (the median), against %s alone (parallel)", t, pen, one);
+	else if (t > 1)
+		fprintf(f, "undetermined: %s", why ? why : "no reason recorded");
+	else
+		fputs("not measured: only one program at a time was launched (T=1); make repro "
+		      "measures more at once", f);
+	if (has_proj)
+		fprintf(f, "; %s", proj);
+	fputs(".\n", f);
+}
+
+/* The network, as a clause of the cause. */
+static void network_clause(FILE *f, const struct conds *c)
+{
+	const char *n = val(c, "network");
+
+	if (is(c, "vpn", "yes") && darwin(c))
+		fprintf(f, "; network %s, over a VPN (where /tmp/test.sh's check took 5.7 s against "
+			"1.9 s without one: lapcatsoftware)", n ? n : "unknown");
+	else if (is(c, "network", "offline"))
+		fputs("; network offline (offline, a .NET app's first start fell from 7.65 s to "
+		      "2.06 s but kept a cost: dotnet#53031)", f);
+	else
+		fprintf(f, "; network %s", n ? n : "unknown");
+}
+
+/* A Mac's conditions in a clause: SIP, the responsible app and its
+ * Developer Tools state. */
+static void darwin_state(FILE *f, const struct conds *c)
+{
+	const char *dt = val(c, "devtools");
+
+	fprintf(f, "SIP is %s, %s (the app macOS holds responsible for the kit) ",
+		val(c, "sip") ? val(c, "sip") : "unknown", app(c));
+	if (devtools_authorized(c))
+		fputs("is a Developer Tool", f);
+	else if (devtools_refused(c))
+		fprintf(f, "is not a Developer Tool (Developer Tools: %s)", dt);
+	else
+		fprintf(f, "has a Developer Tools state that could not be read (%s)", dt ? dt : "unknown");
+	if (is(c, "xprotect_launch_scans", "disabled"))
+		fputs(", XProtect's launch scans are off (xprotect status)", f);
+}
+
+/* cause: what the conditions say. */
+static void brief_cause(FILE *f, const struct conds *c, const struct advice_probe *p,
+			const char *prefix)
+{
+	fprintf(f, "%scause: ", prefix);
+	if (launcher_of(c)) {
+		fprintf(f, "a simulated run (launcher %s): the model's settings made these numbers, "
+			"not this machine.\n", launcher_of(c));
+		return;
+	}
+	if (is(c, "gate.active", "1")) {
+		fprintf(f, "the calibration gate (latency %s ms, workers %s, key %s) held the launches "
+			"in the work folder: a test of the kit against a known truth, not of this OS.\n",
+			val(c, "gate.latency_ms") ? val(c, "gate.latency_ms") : "?",
+			val(c, "gate.workers") ? val(c, "gate.workers") : "?",
+			val(c, "gate.key") ? val(c, "gate.key") : "?");
+		return;
+	}
+	if (!darwin(c)) {
+		const char *l = val(c, "fanotify_listeners");
+
+		const char *os = val(c, "os") ? val(c, "os") : "this system";
+
+		if (p->verdict == ADVICE_PENALTY)
+			fputs("something holds a new program on its first launch here", f);
+		else if (!l)
+			fprintf(f, "%s has no first-launch assessment", os);
+		else if (strcmp(l, "none") == 0)
+			fprintf(f, "%s has no first-launch assessment, and nothing here watches exec", os);
+		else
+			fprintf(f, "%s has no first-launch assessment, and what watches exec here held no "
+				"new program measurably", os);
+		if (l) {
+			fputs(" (", f);
+			watchers(f, c);
+			fputc(')', f);
+		}
+		if (p->verdict != ADVICE_PENALTY)
+			fputs(": this run is the control", f);
+		network_clause(f, c);
+		fputs(".\n", f);
+		return;
+	}
+	if (p->verdict == ADVICE_PENALTY) {
+		darwin_penalty_cause(f, c);
+	} else {
+		darwin_state(f, c);
+		if (p->verdict == ADVICE_NONE && devtools_authorized(c))
+			fputs(", so macOS does not check the programs it starts (the nextest and cargo docs)", f);
+		else if (p->verdict == ADVICE_NONE && is(c, "sip", "disabled"))
+			fputs(", and SIP off largely disables the com.apple.syspolicy subsystem (Oakley)", f);
+		else if (p->verdict == ADVICE_NONE)
+			fputs("; public reports see a new program pay 120–180 ms in this state (cargo PR "
+			      "#15908), yet this run saw none", f);
+		else if (devtools_refused(c) && !is(c, "sip", "disabled"))
+			fputs("; public reports see a new program pay 120–180 ms in this state (cargo PR "
+			      "#15908)", f);
+	}
+	network_clause(f, c);
+	fputs(".\n", f);
+}
+
+/* The Developer Tools steps in one clause, for app. */
+static void devtools_clause(FILE *f, const struct conds *c, const char *a)
+{
+	if (macos_major(c) >= 13 || macos_major(c) == 0)
+		fputs("open System Settings › Privacy & Security › Developer Tools", f);
+	else
+		fputs("open System Preferences › Security & Privacy › Privacy › Developer Tools", f);
+	fprintf(f, ", turn on %s (add it with + if it is not listed%s), quit %s and open it again",
+		a, strcmp(a, "Terminal") == 0 ? "; `spctl developer-mode enable-terminal` lists it" : "", a);
+}
+
+/* do: the one thing to do next, with its steps. */
+static void brief_do(FILE *f, const struct conds *c, const struct advice_probe *p, const char *id,
+		     const char *prefix)
+{
+	const char *a = app(c);
+
+	fprintf(f, "%sdo: ", prefix);
+	if (launcher_of(c)) {
+		fputs("nothing about this machine; make repro without LAUNCHER measures it.\n", f);
+		return;
+	}
+	if (is(c, "gate.active", "1")) {
+		fputs("nothing; make check says whether the kit recovered the gate's settings, and "
+		      "make repro without GATE measures the machine itself.\n", f);
+		return;
+	}
+	if (p->verdict == ADVICE_UNCLEAR) {
+		fprintf(f, "measure again with more launches on an otherwise idle machine: make repro "
+			"CASES=%s COUNT=60, then make compare A=%s B=<the new run>.\n",
+			p->kase ? p->kase : "exe", id);
+		return;
+	}
+	if (p->verdict == ADVICE_NONE) {
+		if (!darwin(c))
+			fputs("nothing: this is what the control looks like, none in every case; on a Mac "
+			      "whose terminal is not a Developer Tool the same run shows a penalty "
+			      "(120–180 ms for an empty Rust binary on an M2: cargo PR #15908).\n", f);
+		else if (devtools_authorized(c))
+			fprintf(f, "nothing. The control: from an app that is not a Developer Tool (or "
+				"over ssh) a new program pays (120–180 ms on an M2: cargo PR #15908); "
+				"make repro TAG=control there, then make compare A=%s B=control shows "
+				"the difference.\n", id);
+		else
+			fprintf(f, "nothing needs doing. The control: a Mac with SIP on whose terminal is "
+				"not a Developer Tool pays 120–180 ms a new program (cargo PR #15908); "
+				"make feedback keeps this run's numbers (%s) if you want to report it.\n", id);
+		return;
+	}
+	/* a penalty */
+	if (!darwin(c)) {
+		if (val(c, "fanotify_listeners") && strncmp(val(c, "fanotify_listeners"), "not read", 8) == 0)
+			fputs("run sudo make doctor, which names the fanotify listeners; then exclude the "
+			      "build folder in that scanner (docs/linux-scanners.md).\n", f);
+		else
+			fprintf(f, "exclude the build folder in that scanner or agent (docs/linux-scanners.md "
+				"says how for each), then make repro TAG=after and make compare A=%s "
+				"B=after.\n", id);
+		return;
+	}
+	if (is(c, "ssh", "yes") || is(c, "launchd_job", "yes")) {
+		fprintf(f, "run it in a terminal on the Mac itself, %s, whose app is a Developer Tool "
+			"(", is(c, "ssh", "yes") ? "not over ssh" : "not from a launchd job");
+		devtools_clause(f, c, "your terminal");
+		fprintf(f, "), then make repro TAG=after there and make compare A=%s B=after.\n", id);
+	} else if (devtools_authorized(c) && in_tmux(c)) {
+		fprintf(f, "start a new tmux session from a window of %s (or run outside tmux), then "
+			"make repro TAG=after there and make compare A=%s B=after.\n", a, id);
+	} else if (devtools_authorized(c) || is(c, "sip", "disabled")) {
+		fputs("make feedback: feedback.txt and an archive ready for Feedback Assistant, "
+		      "with this run's numbers.\n", f);
+	} else {
+		devtools_clause(f, c, a);
+		fprintf(f, ", then in the new window make repro TAG=after and make compare A=%s "
+			"B=after.\n", id);
+	}
+}
+
+int advice_brief(FILE *f, const json_t *run, const char *prefix)
+{
+	const json_t *cond = json_object_get(run, "conditions");
+	struct conds c = { advice_json_get, cond };
+	struct advice_probe p;
+	const json_t *k = advice_probe_of_run(run, NULL, &p);
+	const char *id = jstr(run, "run_id");
+	int n = 0;
+
+	if (!prefix)
+		prefix = "";
+	if (!k)
+		return 0;
+	brief_cost(f, &c, run, k, &p, prefix), n++;
+	if (p.verdict == ADVICE_PENALTY)
+		brief_queue(f, run, k, prefix), n++;
+	brief_cause(f, &c, &p, prefix), n++;
+	brief_do(f, &c, &p, id ? id : "<this run>", prefix), n++;
+	return n;
 }

@@ -9,6 +9,7 @@
 #ifndef EXECLAG_ADVICE_H
 #define EXECLAG_ADVICE_H
 
+#include <jansson.h>
 #include <stdio.h>
 
 /* The value of a conditions key (scripts/sysinfo, docs/formats.md), or
@@ -53,5 +54,30 @@ void advice_verdict_line(FILE *f, const struct advice_probe *p);
 
 /* make doctor's exit status for a verdict: 0 none, 1 penalty, 3 unclear. */
 int advice_exit_status(enum advice_verdict v);
+
+/* ---- a finished run (run.json, docs/run.schema.json) ---------------------------------- */
+
+/* The conditions of a run.json object, for the callbacks above: pass
+ * advice_json_get with the object json_object_get(run, "conditions"). */
+const char *advice_json_get(const void *conditions, const char *key);
+
+/* The case NAME of a run.json (NULL: exe, else the run's first case) and
+ * its verdict, penalty and pairs into *p; returns the case, or NULL when
+ * the run has none (then p says unclear, "the run has no such case"). */
+const json_t *advice_probe_of_run(const json_t *run, const char *name, struct advice_probe *p);
+
+/* The plain lines of a finished run, at most four, each starting with
+ * prefix and a word that says what it is:
+ *   cost:  what a new program costs here (the headline case's penalty,
+ *          rounded, its interval in brackets);
+ *   queue: whether the checks queue (only where there is a penalty);
+ *   cause: what the conditions say is the cause (SIP, the responsible
+ *          app's Developer Tools state, the network);
+ *   do:    the one thing to do next, with its exact steps; or that
+ *          nothing needs doing, and what the control looks like.
+ * Every word follows from the run's own numbers and conditions.  make
+ * repro ends with them and report.md begins with them.  Returns the number
+ * of lines written. */
+int advice_brief(FILE *f, const json_t *run, const char *prefix);
 
 #endif

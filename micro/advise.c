@@ -1,8 +1,9 @@
 /* advise - the plain lines for a finished run (advice.h): what a new
- * program costs here, the cause and the one thing to do; with --doctor,
- * make doctor's whole answer and its exit status.
+ * program costs here, the cause and the one thing to do; with --brief, the
+ * four lines make repro ends with (report.md begins with them too); with
+ * --doctor, make doctor's whole answer and its exit status.
  *
- *   advise --run DIR [--case NAME] [--doctor]
+ *   advise --run DIR [--case NAME] [--doctor | --brief]
  *
  * Reads DIR/run.json (docs/run.schema.json) and nothing else. */
 #define _POSIX_C_SOURCE 200809L
@@ -17,79 +18,21 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: advise --run DIR [--case NAME] [--doctor]\n"
+	fputs("usage: advise --run DIR [--case NAME] [--doctor | --brief]\n"
 	      "Print the plain lines for the finished run in DIR (its run.json): the cause of\n"
 	      "what a new program costs there and the one thing to do, for the case NAME\n"
 	      "(default: exe, else the run's first case).\n"
 	      "  --doctor  make doctor's answer: the machine's state first, then those lines,\n"
 	      "            last the verdict with the penalty and its interval in ms\n"
+	      "  --brief   at most four lines (cost, queue, cause, do), of exe, else the\n"
+	      "            first case: what make repro ends with and report.md begins with\n"
 	      "Exit: 0 done; with --doctor 0 none, 1 penalty, 3 unclear; 2 bad usage or a\n"
 	      "run.json that cannot be read.\n", f);
 }
 
 static const char *cond_get(const void *ctx, const char *key)
 {
-	return json_string_value(json_object_get((const json_t *)ctx, key));
-}
-
-static double num(const json_t *v)
-{
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
-static const char *str(const json_t *obj, const char *key)
-{
-	const char *s = json_string_value(json_object_get(obj, key));
-
-	return s ? s : NULL;
-}
-
-/* The case named, or exe, or the first; NULL when the run has none. */
-static json_t *find_case(json_t *run, const char *name)
-{
-	json_t *cases = json_object_get(run, "cases"), *c;
-	size_t i;
-
-	if (!json_is_array(cases) || json_array_size(cases) == 0)
-		return NULL;
-	json_array_foreach(cases, i, c)
-		if (str(c, "name") && strcmp(str(c, "name"), name ? name : "exe") == 0)
-			return c;
-	return name ? NULL : json_array_get(cases, 0);
-}
-
-/* The pairs of the case's headline config (its threads and class). */
-static long headline_pairs(const json_t *c)
-{
-	const json_t *h = json_object_get(c, "headline"), *cfg;
-	size_t i;
-
-	json_array_foreach(json_object_get(c, "configs"), i, cfg) {
-		if (json_integer_value(json_object_get(cfg, "threads")) ==
-			    json_integer_value(json_object_get(h, "threads")) &&
-		    str(cfg, "class") && str(h, "class") && strcmp(str(cfg, "class"), str(h, "class")) == 0)
-			return (long)json_integer_value(json_object_get(cfg, "pairs"));
-	}
-	return -1;
-}
-
-static void probe_of(const json_t *c, struct advice_probe *p)
-{
-	const json_t *pen = json_object_get(c, "penalty_ms");
-	const char *v = c ? str(c, "verdict") : NULL;
-
-	memset(p, 0, sizeof *p);
-	p->verdict = ADVICE_UNCLEAR;
-	if (v && strcmp(v, "slowdown") == 0)
-		p->verdict = ADVICE_PENALTY;
-	else if (v && strcmp(v, "none") == 0)
-		p->verdict = ADVICE_NONE;
-	p->kase = c ? str(c, "name") : NULL;
-	p->penalty_ms = num(json_object_get(pen, "median"));
-	p->low_ms = num(json_object_get(pen, "ci_low"));
-	p->high_ms = num(json_object_get(pen, "ci_high"));
-	p->reason = c ? str(c, "reason") : "the run has no such case";
-	p->pairs = c ? headline_pairs(c) : -1;
+	return advice_json_get(ctx, key);
 }
 
 static const char *or(const char *s, const char *fallback)
@@ -144,7 +87,7 @@ static void state_lines(const json_t *cond, const json_t *c, const struct advice
 int main(int argc, char **argv)
 {
 	const char *dir = NULL, *name = NULL;
-	int i, doctor = 0;
+	int i, doctor = 0, brief = 0;
 	json_error_t err;
 	json_t *run, *cond, *c;
 	struct advice_probe p;
@@ -157,6 +100,8 @@ int main(int argc, char **argv)
 			return EXIT_OK;
 		} else if (strcmp(argv[i], "--doctor") == 0) {
 			doctor = 1;
+		} else if (strcmp(argv[i], "--brief") == 0) {
+			brief = 1;
 		} else if ((strcmp(argv[i], "--run") == 0 || strcmp(argv[i], "--case") == 0) && i + 1 < argc) {
 			if (strcmp(argv[i], "--run") == 0)
 				dir = argv[++i];
@@ -170,6 +115,8 @@ int main(int argc, char **argv)
 	}
 	if (!dir)
 		die(EXIT_USAGE, "--run DIR is required (try --help)");
+	if (brief && (doctor || name))
+		die(EXIT_USAGE, "--brief goes alone: it speaks of exe, else the run's first case (try --help)");
 	path = xasprintf("%s/run.json", dir);
 	run = json_load_file(path, 0, &err);
 	if (!json_is_object(run))
@@ -178,10 +125,16 @@ int main(int argc, char **argv)
 	cond = json_object_get(run, "conditions");
 	if (!json_is_object(cond))
 		die(EXIT_USAGE, "%s/run.json has no conditions", dir);
-	c = find_case(run, name);
+	if (brief) {
+		advice_brief(stdout, run, "");
+		if (fflush(stdout) != 0 || ferror(stdout))
+			die(EXIT_FAIL, "cannot write to stdout:");
+		json_decref(run);
+		return EXIT_OK;
+	}
+	c = (json_t *)advice_probe_of_run(run, name, &p);
 	if (name && !c)
 		die(EXIT_USAGE, "%s/run.json has no case '%s'", dir, name);
-	probe_of(c, &p);
 	if (doctor)
 		state_lines(cond, c, &p, stdout);
 	advice_write(stdout, cond_get, cond, &p);

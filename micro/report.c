@@ -769,9 +769,27 @@ static void md_how_to_read(FILE *f)
 	      "the method is in docs/method.md.\n", f);
 }
 
+/* The plain lines first (advice.c, the same words make repro ends with),
+ * read from run.json as it is written (the same rounding), so that
+ * advise --brief on the finished run says exactly this. */
+static void md_brief(const struct run *r, FILE *f)
+{
+	json_t *root = json_run(r), *back = NULL;
+	char *text = root ? json_dumps(root, JSON_REAL_PRECISION(6)) : NULL;
+
+	if (text)
+		back = json_loads(text, 0, NULL);
+	if (back && advice_brief(f, back, "- ") > 0)
+		fputc('\n', f);
+	json_decref(back);
+	json_decref(root);
+	free(text);
+}
+
 int report_write_markdown(const struct run *r, FILE *f)
 {
 	fprintf(f, "# execlag report — %s%s\n\n", r->run_id, simulated(r) ? " (simulated)" : "");
+	md_brief(r, f);
 	md_simulated(r, f);
 	fprintf(f, "execlag %s: launch time of freshly made files on their first "
 		"launch against their second launch, %s on the machine "

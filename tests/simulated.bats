@@ -35,11 +35,14 @@ without_line() {
 	mv "$1.new" "$1"
 }
 
-@test "report.md names the run simulated in its title and says why before the verdicts" {
-	run -0 sed -n '1,5p' "$SIM/report.md"
+@test "report.md names the run simulated in its title, in its plain lines, and says why before the verdicts" {
+	run -0 sed -n '1,11p' "$SIM/report.md"
 	assert_line --index 0 "# execlag report — $ID (simulated)"
-	assert_line --index 1 "**Simulated run — not evidence.** Nothing was launched: every time in this report was drawn from the kit's seeded model of a first-launch checker (launcher $L), not measured on this machine or any OS. It is a test of the kit, not of an OS, and never for filing: make feedback refuses it."
-	assert_line --index 2 --partial "simulated on the machine described under Conditions"
+	assert_line --index 1 --regexp '^- cost: simulated, nothing was launched: in the model, '
+	assert_line --index 3 "- cause: a simulated run (launcher $L): the model's settings made these numbers, not this machine."
+	assert_line --index 4 "- do: nothing about this machine; make repro without LAUNCHER measures it."
+	assert_line --index 5 "**Simulated run — not evidence.** Nothing was launched: every time in this report was drawn from the kit's seeded model of a first-launch checker (launcher $L), not measured on this machine or any OS. It is a test of the kit, not of an OS, and never for filing: make feedback refuses it."
+	assert_line --index 6 --partial "simulated on the machine described under Conditions"
 	banner=$(grep -n '^\*\*Simulated run' "$SIM/report.md" | cut -d: -f1)
 	verdicts=$(grep -n '^## Verdicts' "$SIM/report.md" | cut -d: -f1)
 	[ "$banner" -lt "$verdicts" ]
