@@ -103,12 +103,39 @@ endif
 COMMON_SRC = micro/util.c
 COMMON_HDR = micro/util.h
 
-.PHONY: all setup build deps deps-check deps-test repro repro-full doctor test check bench sensitivity \
+.PHONY: all help setup build deps deps-check deps-test repro repro-full doctor test check bench sensitivity \
         cross print-progs lint install uninstall clean feedback compare aggregate bench-aggregate \
         runs bench-repro
 
-all: build
+# make alone: what make repro builds, with what it installs first (jansson
+# where it is missing), then the next step.  make build builds and nothing
+# else (the tests, scripts/cross).
+all: deps
+	@$(MAKE) --no-print-directory build
+	@echo "execlag: built. Next: make repro (measure here, the plain answer last), make doctor (five seconds), make help (every entry point)"
+
 build: $(PROGS)
+
+# make help: the entry points in one screen (tests/help.bats)
+help:
+	@echo "execlag: how much longer a just-created program waits on its first launch"
+	@echo "Start here (README.md):"
+	@echo "  make doctor        five seconds: does a new program pay here, why, what to do"
+	@echo "  make repro         measure every case; the plain answer last (quick profile)"
+	@echo "  make test          the kit's own tests (several minutes)"
+	@echo "With a run (RUN=results/<run> or its TAG; the newest by default):"
+	@echo "  make feedback      feedback.txt and a redacted archive for Feedback Assistant"
+	@echo "  make compare A=<run> B=<run>  two runs side by side (after a setting changed)"
+	@echo "  make check         which expected patterns hold in the run, on this machine"
+	@echo "  make runs          the finished runs, a line each"
+	@echo "  make aggregate DIR=<folder>   many runs in one table (a workshop)"
+	@echo "More measuring:"
+	@echo "  make repro-full    every thread count and core class, N=40"
+	@echo "  make repro CASES=exe,script THREADS=1,2 COUNT=30 TAG=before  narrowed, named"
+	@echo "Set-up and the kit's own upkeep (docs/maintaining.md):"
+	@echo "  make               build what make repro needs, installing what is missing"
+	@echo "  make setup         everything make repro and make check use, ahead of time"
+	@echo "  make lint | cross | fuzz | bench | sensitivity | install | clean"
 
 $(BIN):
 	@mkdir -p $@

@@ -1,0 +1,48 @@
+#!/usr/bin/env bats
+# make help and make alone: a new user's first commands.  make help lists
+# the entry points in one screen; make alone builds what make repro would
+# and says what to run next.
+
+load test_helper/common-setup
+
+setup() { _common_setup; }
+
+@test "make help: the entry points in one screen (at most 24 lines of at most 80 columns)" {
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" help
+	assert_success
+	assert_equal "$stderr" ""
+	[ "${#lines[@]}" -le 24 ] || fail "${#lines[@]} lines"
+	local l
+	for l in "${lines[@]}"; do
+		[ "$(printf '%s' "$l" | wc -m)" -le 80 ] || fail "longer than 80 columns: $l"
+	done
+	assert_line --regexp '^  make doctor +five seconds'
+	assert_line --regexp '^  make repro +measure'
+	assert_line --regexp '^  make test +'
+	assert_line --regexp '^  make feedback +'
+	assert_line --regexp '^  make compare A=<run> B=<run> +'
+	assert_line --regexp '^  make check +'
+}
+
+@test "every target make help names is one the Makefile has" {
+	local t missing=
+	run -0 make -s --no-print-directory -C "$ROOT" help
+	for t in $(printf '%s\n' "$output" | sed -n 's/^  make \([a-z-]*\).*/\1/p' | sed 's/ .*//') \
+		$(printf '%s\n' "$output" | sed -n 's/^  make \(lint |.*\)$/\1/p' | tr -d '|'); do
+		grep -q "^$t:" "$ROOT/Makefile" || missing="$missing $t"
+	done
+	[ -z "$missing" ] || fail "make help names targets the Makefile lacks:$missing"
+}
+
+@test "make alone builds every program make repro runs, after its dependency step, and says what to run next" {
+	run --separate-stderr make -s --no-print-directory -C "$ROOT"
+	assert_success
+	assert_equal "${lines[${#lines[@]} - 1]}" "execlag: built. Next: make repro (measure here, the plain answer last), make doctor (five seconds), make help (every entry point)"
+	local p
+	for p in $(make -s --no-print-directory -C "$ROOT" print-progs); do
+		[ -x "$ROOT/$p" ] || fail "$p was not built"
+	done
+	# the default goal runs the dependency step make repro runs (scripts/deps run)
+	run -0 make -n --no-print-directory -C "$ROOT"
+	assert_output --partial "sh scripts/deps run"
+}
