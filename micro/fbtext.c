@@ -22,13 +22,24 @@
 
 #define MAX_EXTRA_LINES 24
 
+/* What scripts/feedback tells: the kit's commit and home page, and how
+ * much of the run's log excerpts the archive keeps. */
+static const char *kit_commit, *kit_home;
+static long logs_kept = -1, logs_total = -1;
+
+#define LOGS_BOUND_TEXT "1 MiB"
+
 static void usage(FILE *f)
 {
-	fputs("usage: fbtext --run DIR [--bundle NAME] [--contents LIST]\n"
+	fputs("usage: fbtext --run DIR [--bundle NAME] [--contents LIST] [--kit COMMIT]\n"
+	      "              [--home URL] [--logs KEPT,TOTAL]\n"
 	      "       fbtext --run DIR --services-table\n"
 	      "  --run DIR         a run folder (or its run.json)\n"
 	      "  --bundle NAME     the archive feedback.txt tells to attach\n"
 	      "  --contents LIST   comma-separated files in that archive\n"
+	      "  --kit COMMIT      the kit's commit (git), said beside its version\n"
+	      "  --home URL        the kit's home page, where its README names one\n"
+	      "  --logs KEPT,TOTAL bytes of log excerpts the archive keeps, of the run's\n"
 	      "  --services-table  print cases[].services as case<TAB>field<TAB>value\n"
 	      "Prints the text of feedback.txt (scripts/feedback redacts it).\n"
 	      "Exit: 0 done, 2 bad usage, a run that cannot be read, or a simulated run\n"
@@ -125,6 +136,46 @@ static const char *fmt_ratio(double v, char *buf, size_t len)
 	return buf;
 }
 
+/* The case ACTUAL RESULTS leads with: the title's (the largest slowdown),
+ * else exe, else the first. */
+static const json_t *headline_case(const struct runjson *r)
+{
+	const json_t *w = worst_case(r);
+
+	if (w)
+		return w;
+	if (rj_case(r, "exe"))
+		return rj_case(r, "exe");
+	return json_array_get(r->cases, 0);
+}
+
+/* The suite case's projection at the most jobs it has one for, as one
+ * sentence into buf; 0 when the run has none. */
+static int projection_sentence(const struct runjson *r, char *buf, size_t len)
+{
+	const json_t *suite = json_object_get(r->json, "suite"), *runs, *best = NULL;
+	long programs = rj_long(suite, "project_programs");
+	size_t i;
+
+	runs = json_object_get(suite, "runs");
+	for (i = 0; i < json_array_size(runs); i++) {
+		const json_t *one = json_array_get(runs, i);
+
+		if (isnan(rj_num(one, "projection_min")) || rj_long(one, "jobs") < 1)
+			continue;
+		if (!best || rj_long(one, "jobs") > rj_long(best, "jobs"))
+			best = one;
+	}
+	if (!best || programs <= 0)
+		return 0;
+	snprintf(buf, len, "At this run's cost, a build or test suite that makes and runs %ld,%03ld "
+		 "new programs would spend at least %.0f minutes waiting on first-launch checks "
+		 "at %ld parallel job%s (the kit's suite case, measured in this run).",
+		 programs / 1000, programs % 1000, rj_num(best, "projection_min"),
+		 rj_long(best, "jobs"), rj_long(best, "jobs") == 1 ? "" : "s");
+	return 1;
+}
+
 /* ---- sections ---------------------------------------------------------- */
 
 static void banner(const struct runjson *r, enum platform p)
@@ -191,9 +242,10 @@ static void title(const struct runjson *r, enum platform p)
 		       rj_fmt(rj_num(w, "first_median_ms"), b, sizeof b),
 		       rj_fmt(rj_num(w, "repeat_median_ms"), c, sizeof c), os, cond(r, "model"));
 	puts("\nAREA");
-	puts("Choose the closest macOS area Feedback Assistant offers: this is about the");
-	puts("security assessment of newly created executables, scripts and libraries on");
-	puts("their first launch (syspolicyd, XprotectService, amfid).");
+	puts("macOS, then the area closest to Security or Gatekeeper that Feedback Assistant");
+	puts("offers (no public source names the area for this problem; this is the nearest");
+	puts("fit): it is about the security assessment of newly created executables,");
+	puts("scripts and libraries on their first launch (syspolicyd, XprotectService, amfid).");
 	puts("\nTYPE");
 	puts("Incorrect/Unexpected Behavior");
 	putchar('\n');
@@ -202,7 +254,7 @@ static void title(const struct runjson *r, enum platform p)
 static void description(const struct runjson *r, enum platform p)
 {
 	const json_t *w = worst_case(r);
-	char a[32], b[32], c[32], d[96];
+	char a[32], b[32], c[32], d[96], proj[512];
 
 	puts("DESCRIPTION");
 	if (p == PLAT_MAC && w) {
@@ -221,6 +273,11 @@ static void description(const struct runjson *r, enum platform p)
 		puts("A test suite or build that creates and runs many small programs pays this\n"
 		     "once per new file. Public reports describe the same first-launch cost and a\n"
 		     "per-file cache (sources at the end).");
+		if (projection_sentence(r, proj, sizeof proj))
+			puts(proj);
+		else
+			puts("(This run did not measure the kit's suite case, which projects the cost to a\n"
+			     "suite of 14,000 programs: make repro CASES=suite.)");
 	} else if (p == PLAT_MAC) {
 		puts("execlag made fresh files on this Mac, launched each once and then again, and\n"
 		     "timed both launches. No case showed a first-launch slowdown in this run\n"
@@ -256,17 +313,23 @@ static void make_command(const struct runjson *r)
 static void steps(const struct runjson *r)
 {
 	puts("STEPS TO REPRODUCE");
-	puts("1. With the execlag kit, from its folder, the settings of this run:");
+	printf("1. With the execlag kit (execlag %s",
+	       rj_str(r->json, "kit_version") ? rj_str(r->json, "kit_version") : cond(r, "kit_version"));
+	if (kit_commit)
+		printf(", commit %s", kit_commit);
+	if (kit_home)
+		printf(", %s", kit_home);
+	puts("), from its folder, the settings of this run:");
 	make_command(r);
 	puts("   then `make feedback` for this text and the archive. The kit builds its own");
 	puts("   tools, makes N fresh files per case, and launches each twice.");
-	puts("2. By hand, the one-line reproducer from the public reports. `$'…'` is zsh/bash");
-	puts("   syntax (run it in zsh or bash, not in sh or dash):");
-	puts("   echo $'#!/bin/sh\\necho Hello' > /tmp/test.sh && chmod a+x /tmp/test.sh; time /tmp/test.sh && time /tmp/test.sh");
+	puts("2. By hand, the one-line reproducer from the public reports, as it is, in zsh or");
+	puts("   bash (`$'…'` is their syntax). It removes /tmp/test.sh first: writing into an");
+	puts("   existing file keeps its inode, and a file already checked starts at full speed.");
+	puts("   rm -f /tmp/test.sh; echo $'#!/bin/sh\\necho Hello' > /tmp/test.sh && chmod a+x /tmp/test.sh; time /tmp/test.sh && time /tmp/test.sh");
 	puts("   The same in any POSIX shell:");
-	puts("   printf '#!/bin/sh\\necho Hello\\n' > /tmp/test.sh && chmod a+x /tmp/test.sh; time /tmp/test.sh && time /tmp/test.sh");
-	puts("   Run `rm -f /tmp/test.sh` before each try: writing into the existing file keeps");
-	puts("   its inode, and an already checked file starts at full speed the next time.");
+	puts("   rm -f /tmp/test.sh; printf '#!/bin/sh\\necho Hello\\n' > /tmp/test.sh && chmod a+x /tmp/test.sh; time /tmp/test.sh && time /tmp/test.sh");
+	puts("   The first `time` is the file's first launch, the second its second launch.");
 	puts("3. Right after reproducing, take a sysdiagnose (see ATTACHMENTS) and note the time.");
 	putchar('\n');
 }
@@ -574,16 +637,31 @@ static void conditions(const struct runjson *r)
 	       cond(r, "run.started_utc"), cond(r, "run.finished_utc"));
 }
 
+/* The headline case in one line: what the reader at Apple looks at first. */
+static void actual_lead(const struct runjson *r)
+{
+	const json_t *k = headline_case(r), *h = json_object_get(k, "headline");
+	char a[32], b[32], p[96];
+
+	printf("%s (%s), T=%ld: first launch %s ms, second %s ms (medians); the first waits %s ms "
+	       "longer (95%% interval): %s.\n", rj_str(k, "name"), case_meaning(rj_str(k, "name")),
+	       rj_long(h, "threads"), rj_fmt(rj_num(k, "first_median_ms"), a, sizeof a),
+	       rj_fmt(rj_num(k, "repeat_median_ms"), b, sizeof b), rj_fmt_penalty(k, p, sizeof p),
+	       rj_str(k, "verdict"));
+	putchar('\n');
+}
+
 static void actual(const struct runjson *r)
 {
 	size_t i;
 
 	puts("ACTUAL RESULTS");
-	puts("Per case, thread count T and core class: median first and second launch, the");
-	puts("penalty (median of first - second for the same file) with its 95% interval,");
-	puts("the ratio of the medians, and the verdict (slowdown: interval above 1 ms and");
-	puts("a first launch above 1.5 times an unloaded one; none: interval below 1 ms;");
-	puts("otherwise inconclusive).");
+	actual_lead(r);
+	puts("The rest, per case, thread count T and core class: median first and second");
+	puts("launch, the penalty (median of first - second for the same file) with its 95%");
+	puts("interval, the ratio of the medians, and the verdict (slowdown: interval above");
+	puts("1 ms and a first launch above 1.5 times an unloaded one; none: interval below");
+	puts("1 ms; otherwise inconclusive).");
 	results_table(r);
 	putchar('\n');
 	for (i = 0; i < json_array_size(r->cases); i++) {
@@ -637,10 +715,20 @@ static void attachments(const char *bundle, const char *contents)
 		}
 		puts(".");
 	}
+	if (logs_total > 0 && logs_kept < logs_total)
+		printf("  Its log excerpts (raw/*.log.ndjson) hold at most %s in all: the run's came to\n"
+		       "  %ld bytes, so each was cut to an even share, %ld bytes kept, its first and last\n"
+		       "  lines with a line saying so between them. The full logs are in the sysdiagnose.\n",
+		       LOGS_BOUND_TEXT, logs_total, logs_kept);
+	else if (logs_total > 0)
+		printf("  Its log excerpts (raw/*.log.ndjson, %ld bytes) are whole: the archive keeps at\n"
+		       "  most %s of them. The full logs are in the sysdiagnose.\n", logs_total,
+		       LOGS_BOUND_TEXT);
 	puts("- A sysdiagnose taken right after reproducing: press Control-Option-Command-");
 	puts("  Shift-Period, or run `sudo sysdiagnose -f ~/Desktop/`, and note the time. It");
 	puts("  collects a spindump, fs_usage and top samples, recent logs and a System");
-	puts("  Profiler report. Attach it as it is; it is not redacted.");
+	puts("  Profiler report: the place for full logs. Attach it as it is; it is not");
+	puts("  redacted.");
 	putchar('\n');
 }
 
@@ -699,6 +787,17 @@ int main(int argc, char **argv)
 			bundle = argv[++i];
 		} else if (strcmp(argv[i], "--contents") == 0 && i + 1 < argc) {
 			contents = argv[++i];
+		} else if (strcmp(argv[i], "--kit") == 0 && i + 1 < argc) {
+			kit_commit = *argv[++i] ? argv[i] : NULL;
+		} else if (strcmp(argv[i], "--home") == 0 && i + 1 < argc) {
+			kit_home = *argv[++i] ? argv[i] : NULL;
+		} else if (strcmp(argv[i], "--logs") == 0 && i + 1 < argc) {
+			char *comma = strchr(argv[++i], ',');
+
+			if (!comma || sscanf(argv[i], "%ld,%ld", &logs_kept, &logs_total) != 2 ||
+			    logs_kept < 0 || logs_total < 0)
+				die(EXIT_USAGE, "--logs needs KEPT,TOTAL in bytes, not '%s' (try --help)",
+				    argv[i]);
 		} else if (strcmp(argv[i], "--services-table") == 0) {
 			table = 1;
 		} else {

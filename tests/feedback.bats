@@ -307,9 +307,9 @@ SOURCES (public reports)"
 	run -0 cat "$TEXT"
 	assert_line "Incorrect/Unexpected Behavior"
 	assert_line "   make repro CASES=exe,exe-hardlink,exe-copy,exe-rewrite THREADS=1 COUNT=6"
-	assert_line "   echo \$'#!/bin/sh\\necho Hello' > /tmp/test.sh && chmod a+x /tmp/test.sh; time /tmp/test.sh && time /tmp/test.sh"
-	assert_output --partial "\`\$'…'\` is zsh/bash
-   syntax"
+	assert_line "   rm -f /tmp/test.sh; echo \$'#!/bin/sh\\necho Hello' > /tmp/test.sh && chmod a+x /tmp/test.sh; time /tmp/test.sh && time /tmp/test.sh"
+	assert_line "   rm -f /tmp/test.sh; printf '#!/bin/sh\\necho Hello\\n' > /tmp/test.sh && chmod a+x /tmp/test.sh; time /tmp/test.sh && time /tmp/test.sh"
+	assert_output --partial "(\`\$'…'\` is their syntax)"
 	assert_line "- execlag-$MAIN_DATE.tar.gz, made by \`make feedback\`: run.json, report.md, conditions.txt, $(cd "$MAIN" && for f in *.svg; do [ -e "$f" ] && printf '%s, ' "$f"; done)raw/exe-t1-all.log.ndjson, raw/<user>-notes.services.txt."
 	assert_output --partial "take a sysdiagnose"
 	assert_output --partial "Control-Option-Command-
@@ -820,4 +820,109 @@ exec "%s" "$@"
 	need_tool shellcheck shellcheck
 	run shellcheck -s sh "$ROOT/scripts/feedback" "$ROOT/$FAKES_REL"/bin/{hostname,id,ioreg,scutil,uname}
 	assert_success
+}
+
+# ---- ready to paste (issue 28): the reproducer, the kit, the area, the cost, the logs ----
+
+@test "the reproducer in feedback.txt runs as written, in bash and zsh's form and in sh's, again and again" {
+	[ ! -e /tmp/test.sh ] || skip "/tmp/test.sh is there already, not this test's: it is left alone"
+	local zshform shform sh
+	zshform=$(sed -n 's/^   \(rm -f \/tmp\/test\.sh; echo .*\)$/\1/p' "$TEXT")
+	shform=$(sed -n 's/^   \(rm -f \/tmp\/test\.sh; printf .*\)$/\1/p' "$TEXT")
+	[ -n "$zshform" ] && [ -n "$shform" ] || fail "no reproducer lines in feedback.txt"
+	# twice each: the rm -f at its start makes the next try a new file
+	for sh in bash "$ROOT/../shared/macsim/bin/bash"; do
+		[ -x "$(command -v "$sh")" ] || continue
+		for i in 1 2; do
+			run --separate-stderr "$sh" -c "$zshform"
+			assert_success
+			assert_output "Hello
+Hello"
+			[[ "$stderr" == *real* ]] || fail "$sh: no time: $stderr"
+		done
+	done
+	for sh in sh bash; do
+		for i in 1 2; do
+			run --separate-stderr "$sh" -c "$shform"
+			assert_success
+			assert_output "Hello
+Hello"
+			[ -n "$stderr" ] || fail "$sh: time said nothing"
+		done
+	done
+	run -0 cat /tmp/test.sh
+	assert_output "#!/bin/sh
+echo Hello"
+	rm -f /tmp/test.sh
+}
+
+@test "feedback.txt says which kit made it: version and commit, and no home page the README does not name" {
+	run -0 cat "$TEXT"
+	if git -C "$ROOT" rev-parse HEAD >/dev/null 2>&1; then
+		assert_line --regexp "^1\. With the execlag kit \(execlag 0\.1\.0, commit $(git -C "$ROOT" rev-parse --short=12 HEAD)(, with local changes)?\), from its folder, the settings of this run:$"
+	else
+		assert_line "1. With the execlag kit (execlag 0.1.0), from its folder, the settings of this run:"
+	fi
+	if ! grep -q '^Home page: <' "$ROOT/README.md"; then
+		run -0 sed -n '/^1\. With the execlag kit/p' "$TEXT"
+		refute_output --partial "http"
+	fi
+	# fbtext says a home page where it is given one
+	run -0 "$BIN/fbtext" --run "$MAIN" --kit 0123456789ab --home https://example.org/execlag
+	assert_line "1. With the execlag kit (execlag 0.1.0, commit 0123456789ab, https://example.org/execlag), from its folder, the settings of this run:"
+	run --separate-stderr "$BIN/fbtext" --run "$MAIN" --logs 12
+	assert_equal "$status" 2
+	assert_equal "$stderr" "fbtext: --logs needs KEPT,TOTAL in bytes, not '12' (try --help)"
+}
+
+@test "the area to pick is advised honestly: no public source names it" {
+	run -0 sed -n '/^AREA$/,/^TYPE$/p' "$TEXT"
+	assert_line --index 1 --regexp '^macOS, then the area closest to Security or Gatekeeper'
+	assert_output --partial "(no public source names the area for this problem; this is the nearest
+fit)"
+}
+
+@test "one sentence with the cost to a build of the suite's size, from the run's suite projection; ACTUAL leads with the headline case" {
+	local d="$BATS_TEST_TMPDIR/results/20260410T090000Z-mac-penalty" p
+	make_run "$d" ../brief/mac-penalty
+	run -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$d"
+	p=$(jq -r '[.suite.runs[] | select(.projection_min != null)] | max_by(.jobs) | "\(.projection_min | round) \(.jobs)"' "$d/run.json")
+	run -0 cat "$d/feedback/feedback.txt"
+	assert_line "At this run's cost, a build or test suite that makes and runs 14,000 new programs would spend at least ${p% *} minutes waiting on first-launch checks at ${p#* } parallel jobs (the kit's suite case, measured in this run)."
+	run -0 sed -n '/^ACTUAL RESULTS$/{n;p;}' "$d/feedback/feedback.txt"
+	assert_output --regexp '^exe \(a new executable built with cc, unique bytes each, run as \./x\), T=1: first launch [0-9.]+ ms, second [0-9.]+ ms \(medians\); the first waits [0-9.]+ \[[0-9.]+, [0-9.]+\] ms longer \(95% interval\): slowdown\.$'
+	# a run without the suite case says how to get the projection
+	run -0 cat "$TEXT"
+	assert_output --partial "(This run did not measure the kit's suite case, which projects the cost to a
+suite of 14,000 programs: make repro CASES=suite.)"
+}
+
+@test "the archive's log excerpts hold at most 1 MiB in all: cut evenly, first and last lines kept, the text says so" {
+	local d="$BATS_TEST_TMPDIR/logs" u="$BATS_TEST_TMPDIR/unpacked" f total=0 size
+	mkdir -p "$d/raw"
+	cp "$MAIN/run.json" "$MAIN/conditions.txt" "$d/"
+	# three excerpts: 100 kB, 900 kB and 900 kB of numbered JSON lines
+	awk 'BEGIN { for (i = 1; i <= 1000; i++) printf "{\"n\":%d,\"eventMessage\":\"GK performScan %080d\"}\n", i, i }' >"$d/raw/a.log.ndjson"
+	awk 'BEGIN { for (i = 1; i <= 9000; i++) printf "{\"n\":%d,\"eventMessage\":\"GK performScan %080d\"}\n", i, i }' >"$d/raw/b.log.ndjson"
+	cp "$d/raw/b.log.ndjson" "$d/raw/c.log.ndjson"
+	run -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$d"
+	unpack "$d/feedback/"*.tar.gz "$u"
+	for f in a b c; do
+		size=$(wc -c <"$u/execlag-$MAIN_DATE/raw/$f.log.ndjson")
+		total=$((total + size))
+	done
+	[ "$total" -le $((1048576 + 1024)) ] || fail "the excerpts hold $total bytes"
+	# the small one whole; the big ones their first and last lines, and the note between
+	cmp "$d/raw/a.log.ndjson" "$u/execlag-$MAIN_DATE/raw/a.log.ndjson"
+	for f in b c; do
+		assert_equal "$(head -n 1 "$u/execlag-$MAIN_DATE/raw/$f.log.ndjson")" "$(head -n 1 "$d/raw/$f.log.ndjson")"
+		assert_equal "$(tail -n 1 "$u/execlag-$MAIN_DATE/raw/$f.log.ndjson")" "$(tail -n 1 "$d/raw/$f.log.ndjson")"
+		run -0 grep -c 'make feedback cut this log excerpt to its share of the 1 MiB the archive keeps for logs: its first and last lines, about [0-9]* of its [0-9]* bytes; the full log is in the sysdiagnose' "$u/execlag-$MAIN_DATE/raw/$f.log.ndjson"
+		assert_output 1
+		jq -e . "$u/execlag-$MAIN_DATE/raw/$f.log.ndjson" >/dev/null || fail "$f is no longer JSON lines"
+	done
+	run -0 cat "$d/feedback/feedback.txt"
+	assert_output --partial "  Its log excerpts (raw/*.log.ndjson) hold at most 1 MiB in all: the run's came to
+  $(cat "$d/raw/"*.log.ndjson | wc -c | tr -d ' ') bytes, so each was cut to an even share, $total bytes kept, its first and last
+  lines with a line saying so between them. The full logs are in the sysdiagnose."
 }
