@@ -38,7 +38,7 @@ without_line() {
 @test "report.md names the run simulated in its title, in its plain lines, and says why before the verdicts" {
 	run -0 sed -n '1,11p' "$SIM/report.md"
 	assert_line --index 0 "# execlag report — $ID (simulated)"
-	assert_line --index 1 --regexp '^- cost: simulated, nothing was launched: in the model, '
+	assert_line --index 1 --regexp '^- cost \(simulated, nothing was launched: the model.s numbers\): '
 	assert_line --index 3 "- cause: a simulated run (launcher $L): the model's settings made these numbers, not this machine."
 	assert_line --index 4 "- do: nothing about this machine; make repro without LAUNCHER measures it."
 	assert_line --index 5 "**Simulated run — not evidence.** Nothing was launched: every time in this report was drawn from the kit's seeded model of a first-launch checker (launcher $L), not measured on this machine or any OS. It is a test of the kit, not of an OS, and never for filing: make feedback refuses it."
