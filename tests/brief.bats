@@ -137,3 +137,14 @@ report_top() {
 	assert_equal "$status" 2
 	assert_equal "${#stderr_lines[@]}" 1
 }
+
+@test "README.md's examples are the lines the fixtures give, word for word" {
+	local name
+	for name in mac-penalty linux-none; do
+		brief "$name"
+		local l
+		for l in "${lines[@]}"; do
+			grep -qxF -- "$l" "$ROOT/README.md" || fail "README.md lacks $name's line: $l"
+		done
+	done
+}
