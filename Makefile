@@ -92,6 +92,8 @@ PROGS += $(BIN)/advise
 PROGS += $(BIN)/aggregate
 # the kit's error rates on the simulator (make test, make sensitivity)
 PROGS += $(BIN)/simrate
+# make measure: the command run and timed, its new programs counted (Linux)
+PROGS += $(BIN)/execwatch
 ifeq ($(PLAT),linux)
 PROGS += $(BIN)/gate
 # bursty load for make sensitivity, which needs the Linux gate
@@ -183,6 +185,13 @@ DEVTOOLS_SRC  = micro/devtools.c micro/devtools_objc.c micro/devtools_$(DEVTOOLS
                 micro/responsible_dl.c micro/responsible_$(DEVTOOLS_PLAT).c
 $(BIN)/devtools: $(DEVTOOLS_SRC) micro/devtools.h micro/responsible.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(DEVTOOLS_SRC) $(COMMON_SRC) $(LDFLAGS) $(DL_LIBS)
+
+# execwatch runs make measure's command; on Linux it also counts the new
+# programs the command executes (fanotify), elsewhere it says why it cannot.
+EXECWATCH_PLAT = $(if $(filter linux,$(PLAT)),linux,other)
+EXECWATCH_SRC  = micro/execwatch.c micro/execwatch_$(EXECWATCH_PLAT).c
+$(BIN)/execwatch: $(EXECWATCH_SRC) micro/execwatch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(EXECWATCH_SRC) $(COMMON_SRC) $(LDFLAGS)
 
 $(BIN)/spawnloop: micro/spawnloop.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/spawnloop.c $(COMMON_SRC) $(LDFLAGS)
