@@ -58,7 +58,7 @@ USER_VARS = A B DIR OUT RUN EXERCISE GATE PROFILE CASES THREADS COUNT CLASSES \
             SENS_RUNS BENCH_LATENCIES DESTDIR PREFIX TMPDIR ZIG EXECLAG_BIN EXECLAG_LOG \
             EXECLAG_WATCH_SERVICES EXECLAG_SYSROOT EXECLAG_DEVTOOLS \
             EXECLAG_PINS EXECLAG_MACSIM BATS_LIB_PATH FUZZ_SECONDS TAG SIZE \
-            SEQUENTIAL LAUNCHER
+            SEQUENTIAL LAUNCHER CMD PROBE MEASURE
 define keep_verbatim
 ifeq ($$(origin $(1)),command line)
 override $(1) := $$(value $(1))
@@ -93,7 +93,7 @@ PROGS += $(BIN)/aggregate
 # the kit's error rates on the simulator (make test, make sensitivity)
 PROGS += $(BIN)/simrate
 # make measure: the command run and timed, its new programs counted (Linux)
-PROGS += $(BIN)/execwatch
+PROGS += $(BIN)/execwatch $(BIN)/measure $(BIN)/mcompare
 ifeq ($(PLAT),linux)
 PROGS += $(BIN)/gate
 # bursty load for make sensitivity, which needs the Linux gate
@@ -105,7 +105,7 @@ COMMON_HDR = micro/util.h
 
 .PHONY: all setup build deps deps-check deps-test repro repro-full doctor test check bench sensitivity \
         cross print-progs lint install uninstall clean feedback compare aggregate bench-aggregate \
-        runs bench-repro
+        runs bench-repro measure
 
 all: build
 build: $(PROGS)
@@ -193,6 +193,14 @@ EXECWATCH_SRC  = micro/execwatch.c micro/execwatch_$(EXECWATCH_PLAT).c
 $(BIN)/execwatch: $(EXECWATCH_SRC) micro/execwatch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(EXECWATCH_SRC) $(COMMON_SRC) $(LDFLAGS)
 
+# measure: make measure's answer (W, N, L, B, share) in measure.json
+$(BIN)/measure: micro/measure.c micro/services.c micro/services.h micro/thresholds.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/measure.c micro/services.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+
+# mcompare: make compare of two measures
+$(BIN)/mcompare: micro/mcompare.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/mcompare.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+
 $(BIN)/spawnloop: micro/spawnloop.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/spawnloop.c $(COMMON_SRC) $(LDFLAGS)
 
@@ -258,14 +266,32 @@ bench-repro: deps-test
 
 feedback: deps
 	@$(MAKE) -s --no-print-directory $(BIN)/fbtext $(BIN)/redact
-	@sh scripts/feedback $${RUN:+--run "$$RUN"}
+	@sh scripts/feedback $${RUN:+--run "$$RUN"} $${MEASURE:+--measure "$$MEASURE"}
 
+# make compare A=... B=...: two runs, or two measures (folders holding
+# measure.json: mcompare)
 compare: deps
-	@$(MAKE) -s --no-print-directory $(BIN)/compare
+	@$(MAKE) -s --no-print-directory $(BIN)/compare $(BIN)/mcompare
 	@a=$${A-}; b=$${B-}; \
 	[ -e "$$a" ] || a=$$(sh scripts/findrun -- "$$a"); \
 	[ -e "$$b" ] || b=$$(sh scripts/findrun -- "$$b"); \
-	$(BIN)/compare -- "$$a" "$$b"
+	if [ -f "$$a/measure.json" ] || [ -f "$$b/measure.json" ]; then \
+		$(BIN)/mcompare -- "$$a" "$$b"; \
+	else \
+		$(BIN)/compare -- "$$a" "$$b"; \
+	fi
+
+# make measure CMD='cargo test' [DIR=folder] [PROBE=0] [GATE=...]: CMD is one
+# shell command line of the user's own, run by sh -c as typed (its quotes,
+# $ and globs mean what they mean to sh), in DIR, else the folder make runs
+# in; the value reaches sh through the environment, never as recipe text.
+measure: deps
+	@$(MAKE) -s --no-print-directory build
+	@if [ -z "$${CMD-}" ]; then \
+		echo "execlag: make measure needs CMD='your command' (and DIR=its folder; scripts/measure --help)" >&2; \
+		exit 2; \
+	fi; \
+	sh scripts/measure $${DIR:+--dir "$$DIR"} -- sh -c "$$CMD"
 
 # make runs: the finished runs, a line each (tag, start, gate, cases); a
 # run's TAG names it for RUN=, A= and B=.  Reads conditions.txt: no build.
