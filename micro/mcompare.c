@@ -192,21 +192,21 @@ int main(int argc, char **argv)
 	printf("B: %s  %s\n", str(b.j, "measure_id"), str(b.j, "command_line"));
 	if (strcmp(str(a.j, "command_line"), str(b.j, "command_line")) != 0)
 		printf("(the two measures ran different commands)\n");
-	printf("\n%-16s %-32s %s\n", "", "A", "B");
+	printf("\n%-20s %-32s %s\n", "", "A", "B");
 	wa = num(a.j, "wall_s");
 	wb = num(b.j, "wall_s");
 	snprintf(x, sizeof x, "%.2f s (exit %lld)", wa, (long long)json_integer_value(json_object_get(json_object_get(a.j, "exit"), "status")));
 	snprintf(y, sizeof y, "%.2f s (exit %lld)", wb, (long long)json_integer_value(json_object_get(json_object_get(b.j, "exit"), "status")));
-	printf("%-16s %-32s %s\n", "W", x, y);
-	printf("%-16s %-32s ", "N", n_text(&a, x, sizeof x));
+	printf("%-20s %-32s %s\n", "W", x, y);
+	printf("%-20s %-32s ", "N", n_text(&a, x, sizeof x));
 	printf("%s\n", n_text(&b, y, sizeof y));
-	printf("%-16s %-32s ", "L", l_text(&a, x, sizeof x));
+	printf("%-20s %-32s ", "L", l_text(&a, x, sizeof x));
 	printf("%s\n", l_text(&b, y, sizeof y));
-	printf("%-16s %-32s ", "checks at once", str(a.j, "checks_queue")[0] ? str(a.j, "checks_queue") : "-");
+	printf("%-20s %-32s ", "checks at once", str(a.j, "checks_queue")[0] ? str(a.j, "checks_queue") : "-");
 	printf("%s\n", str(b.j, "checks_queue")[0] ? str(b.j, "checks_queue") : "-");
-	printf("%-16s %-32s ", "B", b_text(&a, x, sizeof x));
+	printf("%-20s %-32s ", "B", b_text(&a, x, sizeof x));
 	printf("%s\n", b_text(&b, y, sizeof y));
-	printf("%-16s %-32s ", "B/W", share_text(&a, x, sizeof x));
+	printf("%-20s %-32s ", "B/W", share_text(&a, x, sizeof x));
 	printf("%s\n", share_text(&b, y, sizeof y));
 	for (k = 0; k < 5; k++) {
 		double ca = service_cpu(&a, names[k]), cb = service_cpu(&b, names[k]);
@@ -217,7 +217,7 @@ int main(int argc, char **argv)
 		snprintf(label, sizeof label, "%s CPU", names[k]);
 		snprintf(x, sizeof x, isnan(ca) ? "-" : "%.2f s", ca);
 		snprintf(y, sizeof y, isnan(cb) ? "-" : "%.2f s", cb);
-		printf("%-16s %-32s %s\n", label, x, y);
+		printf("%-20s %-32s %s\n", label, x, y);
 	}
 
 	printf("\n");

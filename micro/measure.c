@@ -922,7 +922,7 @@ static int measure_main(int argc, char **argv)
  * launcher, gate). */
 static const char *const same_keys[] = {
 	"os", "os_version", "os_build", "kernel", "arch", "model", "cpu", "ncpu", "core_classes",
-	"kit_arch", "emulation", "sip", "sip_custom", "assessments", "devtools", "network", "vpn",
+	"sip", "sip_custom", "assessments", "devtools", "network", "vpn",
 	"terminal", "work_fs", "fanotify_listeners", "agents", "launcher", "gate.active",
 	"gate.latency_ms", "gate.workers", "gate.key", "gate.exempt", "gate.on", "gate.every_ms",
 	"gate.per_mb_ms", NULL
