@@ -63,6 +63,9 @@ static void usage(FILE *f)
 	      "Exit: 0 done, 1 cannot write or read, 2 bad usage.\n", f);
 }
 
+static json_t *interval(double m, double lo, double hi);
+static json_t *real_or_null(double v);
+
 /* ---- small readers ----------------------------------------------------------- */
 
 static void strip_eol(char *line)
@@ -318,7 +321,7 @@ static void read_logcount(const char *path, struct seen *s)
 	json_object_set_new(s->detail, "evaluate_scan_result", json_integer(kv_long(&kv, "evaluate", 0)));
 	json_object_set_new(s->detail, "process_assessment", json_integer(kv_long(&kv, "process_assessment", 0)));
 	json_object_set_new(s->detail, "xprotect_results", json_integer(kv_long(&kv, "xprotect_results", 0)));
-	json_object_set_new(s->detail, "scans_logged_s", json_real(kv_double(&kv, "scan_s")));
+	json_object_set_new(s->detail, "scans_logged_s", real_or_null(kv_double(&kv, "scan_s")));
 	json_object_set_new(s->detail, "scans_paired", json_integer(kv_long(&kv, "paired", 0)));
 	json_object_set_new(s->detail, "window_start", json_string(kv_get(&kv, "start") ? kv_get(&kv, "start") : ""));
 	json_object_set_new(s->detail, "window_end", json_string(kv_get(&kv, "end") ? kv_get(&kv, "end") : ""));
@@ -732,9 +735,10 @@ static void words(const struct seen *s, const struct answer *a, const char *cmdl
 	    cond(c, "fanotify_listeners")[0] ? cond(c, "fanotify_listeners") : "unknown",
 	    cond(c, "agents")[0] ? cond(c, "agents") : "unknown");
 	if (json_is_object(gate) && json_is_integer(json_object_get(gate, "held_launches")))
-		say("  Calibration gate (%s ms, %s worker(s), key %s): it held %lld new launches, %.2f s in all (its log)\n",
+		say("  Calibration gate (%s ms, %s %s, key %s): it held %lld new launches, %.2f s in all (its log)\n",
 		    json_string_value(json_object_get(gate, "latency_ms")),
 		    json_string_value(json_object_get(gate, "workers")),
+		    strcmp(json_string_value(json_object_get(gate, "workers")), "1") == 0 ? "worker" : "workers",
 		    json_string_value(json_object_get(gate, "key")),
 		    (long long)json_integer_value(json_object_get(gate, "held_launches")),
 		    json_number_value(json_object_get(gate, "held_s")));
@@ -742,9 +746,17 @@ static void words(const struct seen *s, const struct answer *a, const char *cmdl
 
 /* ---- measure.json ------------------------------------------------------------ */
 
+/* {median, ci_low, ci_high}, or null when a value is missing (JSON has no NaN). */
 static json_t *interval(double m, double lo, double hi)
 {
+	if (isnan(m) || isnan(lo) || isnan(hi))
+		return json_null();
 	return json_pack("{s:f, s:f, s:f}", "median", m, "ci_low", lo, "ci_high", hi);
+}
+
+static json_t *real_or_null(double v)
+{
+	return isnan(v) ? json_null() : json_real(v);
 }
 
 static json_t *services_json(const char *path, char *why, size_t whylen)

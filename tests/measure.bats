@@ -489,3 +489,24 @@ start_measure() {
 	grep -q 'ran in <home>/src/app' "$probe/feedback/feedback.txt"
 	grep -q 'on a workload of my own (make measure' "$probe/feedback/feedback.txt"
 }
+
+@test "measure.json follows docs/measure.schema.json, whether N and L are known or not" {
+	local reason
+	reason=$(schema_skip_reason)
+	[ -z "$reason" ] || skip "$reason"
+	mac_state measure-m1
+	measure --launcher "$SIM" -- true
+	assert_success
+	rm -rf "$D/state" "$D/fakebin" "$D/counter"
+	mac_state log-refused
+	measure --probe 0 --launcher 'sim:latency=0 seed=3' -- true
+	assert_success
+	for m in "$RESULTS"/*/measure.json; do
+		case $(schema_validator) in
+		python) run "$SCHEMA_PY" "$ROOT/tests/test_helper/validate-run.py" "$ROOT/docs/measure.schema.json" "$m" ;;
+		*) run check-jsonschema --schemafile "$ROOT/docs/measure.schema.json" "$m" ;;
+		esac
+		[ "$status" -eq 0 ] || fail "$m: $output"
+	done
+	assert_equal "$(ls "$RESULTS"/*/measure.json | wc -l | tr -d ' ')" 2
+}
