@@ -137,11 +137,13 @@ static size_t n_list, cap_list;
 static void nl_open(void)
 {
 	struct sockaddr_nl sa;
-	struct {
+	/* nlmsghdr, cn_msg (whose data ends it), then the operation */
+	union {
 		struct nlmsghdr h;
-		struct cn_msg cn;
-		enum proc_cn_mcast_op op;
-	} __attribute__((packed)) msg;
+		char b[NLMSG_LENGTH(sizeof(struct cn_msg) + sizeof(enum proc_cn_mcast_op))];
+	} msg;
+	struct cn_msg *cn;
+	enum proc_cn_mcast_op op = PROC_CN_MCAST_LISTEN;
 	int sz = 8 << 20;
 
 	nl_fd = socket(PF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, NETLINK_CONNECTOR);
@@ -152,14 +154,15 @@ static void nl_open(void)
 	sa.nl_family = AF_NETLINK;
 	sa.nl_groups = CN_IDX_PROC;
 	memset(&msg, 0, sizeof msg);
-	msg.h.nlmsg_len = sizeof msg;
+	msg.h.nlmsg_len = NLMSG_LENGTH(sizeof *cn + sizeof op);
 	msg.h.nlmsg_type = NLMSG_DONE;
-	msg.cn.id.idx = CN_IDX_PROC;
-	msg.cn.id.val = CN_VAL_PROC;
-	msg.cn.len = sizeof msg.op;
-	msg.op = PROC_CN_MCAST_LISTEN;
+	cn = NLMSG_DATA(&msg.h);
+	cn->id.idx = CN_IDX_PROC;
+	cn->id.val = CN_VAL_PROC;
+	cn->len = sizeof op;
+	memcpy(cn->data, &op, sizeof op);
 	if (bind(nl_fd, (struct sockaddr *)&sa, sizeof sa) != 0 ||
-	    send(nl_fd, &msg, sizeof msg, 0) < 0) {
+	    send(nl_fd, &msg, msg.h.nlmsg_len, 0) < 0) {
 		close(nl_fd);
 		nl_fd = -1;
 	}
