@@ -468,26 +468,38 @@ start_measure() {
 	[[ "$stderr" == *"holds no measure.json"* ]]
 }
 
-@test "make feedback MEASURE= adds the measure to the bundle, its command line and folder redacted" {
+@test "make feedback MEASURE= adds the measure to the bundle, its command line and folder redacted; a simulated probe's measure is refused" {
 	mac_state measure-m1
 	export HOME="$D/home/jappleseed"
 	mkdir -p "$HOME/src/app"
 	P="$HOME/src/app"
-	measure --launcher "$SIM" -- sh -c 'echo jappleseed was here'
-	assert_success
+	# L from the simulator is not evidence: refused, nothing made
+	measure --launcher "$SIM" -- true
 	the_measure
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" feedback MEASURE="$M" RESULTS="$RESULTS"
+	assert_equal "$status" 2
+	[[ "$stderr" == *"is a measure whose probe was simulated"* ]]
+	assert_equal "$(find "$RESULTS" -name feedback -type d | wc -l | tr -d ' ')" 0
+	rm -rf "${RESULTS:?}"/*
+	# a real run to file (the feedback tests' Mac fixture) and a measure
+	# without a probe
+	cp -R "$ROOT/tests/fixtures/feedback/mac-run" "$RESULTS/20260301T101500Z-f33dba"
+	"$ROOT/micro/bin/analyze" --run "$RESULTS/20260301T101500Z-f33dba" --quiet
+	measure --probe 0 -- sh -c 'echo jappleseed was here'
+	assert_success
+	M=$(dirname "$(find "$RESULTS" -mindepth 2 -maxdepth 2 -name measure.json)")
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" feedback MEASURE="$M" RESULTS="$RESULTS" USER=jappleseed
 	assert_success
-	probe=$(find "$RESULTS" -maxdepth 1 -name '*-probe')
-	tgz=$(find "$probe/feedback" -name '*.tar.gz')
+	run=$RESULTS/20260301T101500Z-f33dba
+	tgz=$(find "$run/feedback" -name '*.tar.gz')
 	mkdir -p "$D/unpacked"
 	tar -xzf "$tgz" -C "$D/unpacked"
 	ls "$D"/unpacked/*/measure/measure.json "$D"/unpacked/*/measure/measure.txt
-	run grep -r -l -F -e jappleseed "$D/unpacked" "$probe/feedback/feedback.txt"
+	run grep -r -l -F -e jappleseed "$D/unpacked" "$run/feedback/feedback.txt"
 	assert_failure
 	grep -q '<user> was here' "$D"/unpacked/*/measure/measure.json
-	grep -q 'ran in <home>/src/app' "$probe/feedback/feedback.txt"
-	grep -q 'on a workload of my own (make measure' "$probe/feedback/feedback.txt"
+	grep -q 'ran in <home>/src/app' "$run/feedback/feedback.txt"
+	grep -q 'on a workload of my own (make measure' "$run/feedback/feedback.txt"
 }
 
 @test "measure.json follows docs/measure.schema.json, whether N and L are known or not" {
