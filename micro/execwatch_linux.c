@@ -390,6 +390,8 @@ int xw_start(const char *const *paths, int npaths, char *why, size_t len)
 		int j, mount_only = 0;
 
 		if (stat(paths[i], &st) != 0) {
+			if (i > 0)
+				continue; /* a TMPDIR that is not there holds no program */
 			snprintf(why, len, "cannot watch %s: %s", paths[i], strerror(errno));
 			goto fail;
 		}
