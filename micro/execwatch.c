@@ -252,6 +252,18 @@ int main(int argc, char **argv)
 		}
 	}
 	t1 = now_ns();
+	/* A signal to the whole job (a terminal's ^C) can reach this process
+	 * only after the command it also ended has been reaped: it still
+	 * interrupted the command. */
+	if (!first_sig) {
+		unsigned char b[2];
+
+		while (read(sig_pipe[0], b, sizeof b) == (ssize_t)sizeof b)
+			if (b[0] != SIGCHLD && !first_sig) {
+				first_sig = b[0];
+				first_forwarded = -1;
+			}
+	}
 	/* the command is the only child waited for: its tree's CPU time */
 	if (getrusage(RUSAGE_CHILDREN, &ru) != 0)
 		memset(&ru, 0, sizeof ru);
@@ -277,7 +289,8 @@ int main(int argc, char **argv)
 		(long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec);
 	if (first_sig)
 		fprintf(af.fp, "interrupted\t%s\t%s\n", sig_name(first_sig),
-			kills ? "killed" : first_forwarded ? "passed on" : "from the terminal");
+			kills ? "killed" : first_forwarded < 0 ? "as it ended" :
+			first_forwarded ? "passed on" : "from the terminal");
 	if (watching)
 		xw_write(af.fp);
 	else
