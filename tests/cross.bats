@@ -28,12 +28,12 @@ setup() {
 		run file -b "$ROOT/.cache/cross/x86_64-macos/bin/$p"
 		[[ "$output" == "Mach-O 64-bit x86_64 executable"* ]] || fail "x86_64-macos $p: $output"
 	done
-	# the thirteen: mkfresh launch analyze spawnloop tiny suite devtools compare fbtext
-	# aggregate redact simrate advise
-	assert_equal "$n" 13
+	# the sixteen: mkfresh launch analyze spawnloop tiny suite devtools compare fbtext
+	# aggregate redact simrate advise execwatch measure mcompare
+	assert_equal "$n" 16
 	# the programs that read and write run.json carry jansson's parser inside
 	for a in aarch64-macos x86_64-macos; do
-		for p in analyze compare fbtext aggregate advise; do
+		for p in analyze compare fbtext aggregate advise measure mcompare; do
 			grep -q 'maximum parsing depth reached' "$ROOT/.cache/cross/$a/bin/$p" || fail "$a $p has no jansson in it"
 		done
 		# the Makefile's -DEXECLAG_VERSION reached them
@@ -44,7 +44,7 @@ setup() {
 @test "make cross links every Linux program for aarch64-linux (Asahi, arm64 servers)" {
 	run make -s -C "$ROOT" cross
 	assert_success
-	assert_line --regexp '^cross: programs linked: 13 for aarch64-macos, 13 for x86_64-macos, [0-9]+ for aarch64-linux$'
+	assert_line --regexp '^cross: programs linked: 16 for aarch64-macos, 16 for x86_64-macos, [0-9]+ for aarch64-linux$'
 	progs=$(make -s -C "$ROOT" --no-print-directory PLAT=linux print-progs)
 	for p in $progs; do
 		p=${p##*/}
