@@ -13,7 +13,7 @@
 # the guide, as a whole, runs without a blocker, and says how long it
 # takes.
 
-load test_helper/common-setup
+load ../test_helper/common-setup
 
 # guide_commands: the Linux attendee's command lines, "LINE<TAB>COMMAND",
 # in order.
