@@ -119,7 +119,14 @@ assert_refused() { # the last run: exit 2, one line on stderr, no output file
 	manifest "$D/m" 50 "$D/slow.sh"
 	"$BIN/launch" --quiet --manifest "$D/m" --out "$D/s.tsv" 2>"$D/err" &
 	pid=$!
-	sleep 0.5
+	# once it has a child it is launching, its handlers set: interrupt then
+	# (a state to wait for, not a time)
+	i=0
+	until pgrep -P "$pid" >/dev/null || [ $i -ge 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	pgrep -P "$pid" >/dev/null || fail "launch started no program within 10 s"
 	kill -INT "$pid"
 	rc=0
 	wait "$pid" || rc=$?
