@@ -119,6 +119,9 @@ n=$((first + count))
 		i=$((i + 1))
 	done
 } >"$dir/m.new" && mv "$dir/m.new" "$dir/m"
+MAKER
+	chmod 755 "$1/maker"
+}
 
 @test "--planned: launch has the maker make artifacts up to each look it reaches, between blocks" {
 	# a noisy penalty (+-20 ms by artifact) runs to the maximum: from the
