@@ -32,6 +32,7 @@ with_fakes() {
 
 setup_file() {
 	local root="$BATS_TEST_DIRNAME/.."
+	interrupt_tests_alone
 	make -C "$root" -s build >/dev/null
 	export STATE_DIR="$root/$FAKES_REL/states"
 	export MAIN="$BATS_FILE_TMPDIR/results/20260301T101500Z-f33dba"

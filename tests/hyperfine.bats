@@ -10,6 +10,7 @@ load test_helper/common-setup
 
 setup_file() {
 	_common_setup
+	interrupt_tests_alone
 	make -C "$ROOT" -s build >/dev/null
 }
 

@@ -6,6 +6,7 @@
 load test_helper/common-setup
 
 setup_file() {
+	interrupt_tests_alone
 	make -C "$BATS_TEST_DIRNAME/.." -s build >/dev/null
 }
 

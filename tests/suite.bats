@@ -12,6 +12,7 @@ M=20       # programs per set: small, so the file stays quick
 
 setup_file() {
 	_common_setup
+	interrupt_tests_alone
 	make -C "$ROOT" -s build >/dev/null
 	# the gated runs, and the tests of the plain run's timings, are
 	# tests/live/suite.bats's
