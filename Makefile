@@ -58,7 +58,7 @@ USER_VARS = A B DIR OUT RUN EXERCISE GATE PROFILE CASES THREADS COUNT CLASSES \
             SENS_RUNS BENCH_LATENCIES DESTDIR PREFIX TMPDIR ZIG EXECLAG_BIN EXECLAG_LOG \
             EXECLAG_WATCH_SERVICES EXECLAG_SYSROOT EXECLAG_DEVTOOLS \
             EXECLAG_PINS EXECLAG_MACSIM BATS_LIB_PATH FUZZ_SECONDS TAG SIZE \
-            SEQUENTIAL LAUNCHER CMD PROBE MEASURE
+            SEQUENTIAL LAUNCHER CMD PROBE MEASURE TEST_JOBS
 define keep_verbatim
 ifeq ($$(origin $(1)),command line)
 override $(1) := $$(value $(1))
@@ -103,7 +103,7 @@ endif
 COMMON_SRC = micro/util.c
 COMMON_HDR = micro/util.h
 
-.PHONY: all setup build deps deps-check deps-test repro repro-full doctor test check bench sensitivity \
+.PHONY: all setup build deps deps-check deps-test repro repro-full doctor test test-live check bench sensitivity \
         cross print-progs lint install uninstall clean feedback compare aggregate bench-aggregate \
         runs bench-repro measure
 
@@ -244,9 +244,22 @@ repro-full: deps
 	@$(MAKE) --no-print-directory build
 	@sh scripts/repro --profile full
 
+# make test: the tests whose pass or fail cannot depend on how fast or how
+# busy the machine is (fixtures, fakes, bad input, entry points, signals),
+# as many at once as there are CPUs where GNU parallel is installed
+# (TEST_JOBS=N to choose).  make test-live: those that can (the calibration
+# gate's truth, ClamAV, hyperfine against the harness, the workshop guide as
+# written, the emulated arm64 run, every= and per_mb=), one at a time, on
+# the plain build: Linux and root (fanotify), else one line says why it
+# skips.  No command-line flags reach its nested makes (MAKEFLAGS=), which
+# build plain.
 test: deps-test
 	@$(MAKE) --no-print-directory build unit
-	@sh scripts/runtests tests
+	@sh scripts/runtests $${TEST_JOBS:+--jobs "$$TEST_JOBS"} tests
+
+test-live: deps-test
+	@$(MAKE) --no-print-directory SANITIZE= build
+	@SANITIZE= MAKEFLAGS= sh scripts/runtests --live tests/live
 
 check: deps-check
 	@$(MAKE) -s --no-print-directory build

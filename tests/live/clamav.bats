@@ -30,7 +30,7 @@
 # exclusion, against scanning clamd's own reads); it is given each file as a
 # descriptor (--fdpass), so it needs no access to the work folders (0700).
 
-load test_helper/common-setup
+load ../test_helper/common-setup
 
 # The kit's cases run under ClamAV (exe and script-via-sh pay, the rest not).
 KIT_CASES=exe,exe-hardlink,exe-copy,exe-rewrite,script-via-sh
