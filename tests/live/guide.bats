@@ -22,7 +22,7 @@ guide_commands() {
 		/^\*\*The exemption \(macOS\)\.\*\*/ { mac = 1 }
 		/^\*\*Linux, under the gate:\*\*/ { mac = 0 }
 		/^```/ { sh = !inblock && $0 == "```sh"; inblock = !inblock; next }
-		inblock && sh && !mac && $0 !~ /#[[:space:]]*macOS/ && $0 !~ /^[[:space:]]*$/ {
+		inblock && sh && !mac && $0 !~ /#[[:space:]]*macOS/ && $0 !~ /#[[:space:]]*no root/ && $0 !~ /^[[:space:]]*$/ {
 			printf "%d\t%s\n", NR, $0
 		}' "$ROOT/docs/workshop.md"
 }
