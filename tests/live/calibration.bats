@@ -96,7 +96,7 @@ within() {
 	assert_equal "$(field "$r" exe .verdict)" slowdown
 	assert_equal "$(field "$r" exe .serialisation)" serialised
 	[[ "$(field "$r" exe .reason)" == *"(a 99.22% interval: look 1 of 4)" ]] || fail "$(field "$r" exe .reason)"
-	grep -q '^- exe T=1 all: 8 of 20 artifacts (looks at 8,12,16,20), stopped: slowdown certain\.$' "$r/report.md"
+	grep -q '^- exe T=1 all: 8 of 20 artifacts (looks at 8,12,16,20+40,60), stopped: slowdown certain\.$' "$r/report.md"
 	# the artifacts were made as the looks needed them: 8 for T=1, and for
 	# T=2 up to the look each block reached (8, 12, 16), none past the stop
 	assert_equal "$(awk -F '\t' '$1 == "n" { print $2 }' "$r/raw/exe-t1-all.manifest")" 8
