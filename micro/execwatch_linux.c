@@ -193,10 +193,16 @@ static void nl_drain(void)
 		}
 		for (h = &buf.h; NLMSG_OK(h, (unsigned)n); h = NLMSG_NEXT(h, n)) {
 			struct cn_msg *cn = NLMSG_DATA(h);
-			struct proc_event *ev = (struct proc_event *)cn->data;
+			struct proc_event evbuf, *ev = &evbuf;
+			size_t len;
 
 			if (h->nlmsg_type == NLMSG_ERROR || h->nlmsg_type == NLMSG_NOOP)
 				continue;
+			/* cn->data sits at a 4-byte offset; the event holds 8-byte
+			 * fields, so it is copied out rather than read in place */
+			memset(&evbuf, 0, sizeof evbuf);
+			len = cn->len < sizeof evbuf ? cn->len : sizeof evbuf;
+			memcpy(&evbuf, cn->data, len);
 			if (ev->what != PROC_EVENT_FORK)
 				continue;
 			if ((pid_t)ev->event_data.fork.child_tgid == root_pid &&

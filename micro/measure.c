@@ -982,7 +982,8 @@ static int latest_main(const char *results, const char *like)
 		names[n++] = xstrdup(e->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof *names, name_cmp);
+	if (n)
+		qsort(names, n, sizeof *names, name_cmp);
 	for (i = 0; i < n; i++) {
 		char *path = xasprintf("%s/%s/run.json", results, names[i]);
 		json_t *j = json_load_file(path, 0, NULL), *c;
