@@ -58,7 +58,7 @@ USER_VARS = A B DIR OUT RUN EXERCISE GATE PROFILE CASES THREADS COUNT CLASSES \
             SENS_RUNS BENCH_LATENCIES DESTDIR PREFIX TMPDIR ZIG EXECLAG_BIN EXECLAG_LOG \
             EXECLAG_WATCH_SERVICES EXECLAG_SYSROOT EXECLAG_DEVTOOLS \
             EXECLAG_PINS EXECLAG_MACSIM BATS_LIB_PATH FUZZ_SECONDS TAG SIZE \
-            SEQUENTIAL LAUNCHER
+            SEQUENTIAL LAUNCHER CMD PROBE MEASURE TEST_JOBS
 define keep_verbatim
 ifeq ($$(origin $(1)),command line)
 override $(1) := $$(value $(1))
@@ -94,6 +94,8 @@ PROGS += $(BIN)/runfield
 PROGS += $(BIN)/aggregate
 # the kit's error rates on the simulator (make test, make sensitivity)
 PROGS += $(BIN)/simrate
+# make measure: the command run and timed, its new programs counted (Linux)
+PROGS += $(BIN)/execwatch $(BIN)/measure $(BIN)/mcompare
 ifeq ($(PLAT),linux)
 PROGS += $(BIN)/gate
 # bursty load for make sensitivity, which needs the Linux gate
@@ -103,9 +105,9 @@ endif
 COMMON_SRC = micro/util.c
 COMMON_HDR = micro/util.h
 
-.PHONY: all help setup build deps deps-check deps-test repro repro-full doctor test check bench sensitivity \
+.PHONY: all help setup build deps deps-check deps-test repro repro-full doctor test test-live check bench sensitivity \
         cross print-progs lint install uninstall clean feedback compare aggregate bench-aggregate \
-        runs bench-repro
+        runs bench-repro measure
 
 # make alone: what make repro builds, with what it installs first (jansson
 # where it is missing), then the next step.  make build builds and nothing
@@ -122,13 +124,15 @@ help:
 	@echo "Start here (README.md):"
 	@echo "  make doctor        five seconds: does a new program pay here, why, what to do"
 	@echo "  make repro         measure every case; the plain answer last (quick profile)"
-	@echo "  make test          the kit's own tests (several minutes)"
+	@echo "  make test          the kit's own tests (a few minutes; make test-live: the timed ones)"
 	@echo "With a run (RUN=results/<run> or its TAG; the newest by default):"
 	@echo "  make feedback      feedback.txt and a redacted archive for Feedback Assistant"
 	@echo "  make compare A=<run> B=<run>  two runs side by side (after a setting changed)"
 	@echo "  make check         which expected patterns hold in the run, on this machine"
 	@echo "  make runs          the finished runs, a line each"
 	@echo "  make aggregate DIR=<folder>   many runs in one table (a workshop)"
+	@echo "Your own command:"
+	@echo "  make measure CMD='cargo test' DIR=<project>  how much of its time went to first-launch checks"
 	@echo "More measuring:"
 	@echo "  make repro-full    every thread count and core class, N=40"
 	@echo "  make repro CASES=exe,script THREADS=1,2 COUNT=30 TAG=before  narrowed, named"
@@ -153,8 +157,8 @@ LAUNCHER_HDR = micro/drive.h micro/pass.h micro/stop.h micro/looks.h micro/order
 $(BIN)/launch: micro/launch.c $(LAUNCHER_SRC) $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/launch.c $(LAUNCHER_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
-$(BIN)/analyze: micro/analyze.c micro/simbase.h micro/sim.h micro/cases.h micro/run.c micro/run.h micro/stats.c micro/stats.h micro/pass.h micro/stop.c micro/stop.h micro/orderstats.c micro/orderstats.h micro/looks.c micro/looks.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h micro/advice.c micro/advice.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/run.c micro/stats.c micro/stop.c micro/sim.c micro/orderstats.c micro/looks.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c micro/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/analyze: micro/analyze.c micro/simbase.h micro/sim.h micro/cases.h micro/run.c micro/run.h micro/stats.c micro/stats.h micro/pass.h micro/stop.c micro/stop.h micro/orderstats.c micro/orderstats.h micro/looks.c micro/looks.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h micro/services.c micro/services.h micro/advice.c micro/advice.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/run.c micro/stats.c micro/stop.c micro/sim.c micro/orderstats.c micro/looks.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c micro/services.c micro/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # simrate: launch's plan and stopping rule, on the simulator, through
 # analyze's verdicts, in one process
@@ -217,6 +221,21 @@ DEVTOOLS_SRC  = micro/devtools.c micro/devtools_objc.c micro/devtools_$(DEVTOOLS
 $(BIN)/devtools: $(DEVTOOLS_SRC) micro/devtools.h micro/responsible.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(DEVTOOLS_SRC) $(COMMON_SRC) $(LDFLAGS) $(DL_LIBS)
 
+# execwatch runs make measure's command; on Linux it also counts the new
+# programs the command executes (fanotify), elsewhere it says why it cannot.
+EXECWATCH_PLAT = $(if $(filter linux,$(PLAT)),linux,other)
+EXECWATCH_SRC  = micro/execwatch.c micro/execwatch_$(EXECWATCH_PLAT).c
+$(BIN)/execwatch: $(EXECWATCH_SRC) micro/execwatch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(EXECWATCH_SRC) $(COMMON_SRC) $(LDFLAGS)
+
+# measure: make measure's answer (W, N, L, B, share) in measure.json
+$(BIN)/measure: micro/measure.c micro/services.c micro/services.h micro/thresholds.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/measure.c micro/services.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+
+# mcompare: make compare of two measures
+$(BIN)/mcompare: micro/mcompare.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/mcompare.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+
 $(BIN)/spawnloop: micro/spawnloop.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/spawnloop.c $(COMMON_SRC) $(LDFLAGS)
 
@@ -260,9 +279,22 @@ repro-full: deps
 	@$(MAKE) --no-print-directory build
 	@sh scripts/repro --profile full
 
+# make test: the tests whose pass or fail cannot depend on how fast or how
+# busy the machine is (fixtures, fakes, bad input, entry points, signals),
+# as many at once as there are CPUs where GNU parallel is installed
+# (TEST_JOBS=N to choose).  make test-live: those that can (the calibration
+# gate's truth, ClamAV, hyperfine against the harness, the workshop guide as
+# written, the emulated arm64 run, every= and per_mb=), one at a time, on
+# the plain build: Linux and root (fanotify), else one line says why it
+# skips.  No command-line flags reach its nested makes (MAKEFLAGS=), which
+# build plain.
 test: deps-test
 	@$(MAKE) --no-print-directory build unit
-	@sh scripts/runtests tests
+	@sh scripts/runtests $${TEST_JOBS:+--jobs "$$TEST_JOBS"} tests
+
+test-live: deps-test
+	@$(MAKE) --no-print-directory SANITIZE= build
+	@SANITIZE= MAKEFLAGS= sh scripts/runtests --live tests/live
 
 # make check: scripts/check's 1 (a pattern does not hold) is a finding
 # about the machine, not an error of the kit: make check exits 0 for it, 2
@@ -286,14 +318,32 @@ bench-repro: deps-test
 
 feedback: deps
 	@$(MAKE) -s --no-print-directory $(BIN)/fbtext $(BIN)/redact
-	@sh scripts/feedback $${RUN:+--run "$$RUN"}
+	@sh scripts/feedback $${RUN:+--run "$$RUN"} $${MEASURE:+--measure "$$MEASURE"}
 
+# make compare A=... B=...: two runs, or two measures (folders holding
+# measure.json: mcompare)
 compare: deps
-	@$(MAKE) -s --no-print-directory $(BIN)/compare
+	@$(MAKE) -s --no-print-directory $(BIN)/compare $(BIN)/mcompare
 	@a=$${A-}; b=$${B-}; \
 	[ -e "$$a" ] || a=$$(sh scripts/findrun -- "$$a"); \
 	[ -e "$$b" ] || b=$$(sh scripts/findrun -- "$$b"); \
-	$(BIN)/compare -- "$$a" "$$b"
+	if [ -f "$$a/measure.json" ] || [ -f "$$b/measure.json" ]; then \
+		$(BIN)/mcompare -- "$$a" "$$b"; \
+	else \
+		$(BIN)/compare -- "$$a" "$$b"; \
+	fi
+
+# make measure CMD='cargo test' [DIR=folder] [PROBE=0] [GATE=...]: CMD is one
+# shell command line of the user's own, run by sh -c as typed (its quotes,
+# $ and globs mean what they mean to sh), in DIR, else the folder make runs
+# in; the value reaches sh through the environment, never as recipe text.
+measure: deps
+	@$(MAKE) -s --no-print-directory build
+	@if [ -z "$${CMD-}" ]; then \
+		echo "execlag: make measure needs CMD='your command' (and DIR=its folder; scripts/measure --help)" >&2; \
+		exit 2; \
+	fi; \
+	sh scripts/measure $${DIR:+--dir "$$DIR"} -- sh -c "$$CMD"
 
 # make runs: the finished runs, a line each (tag, start, gate, cases); a
 # run's TAG names it for RUN=, A= and B=.  Reads conditions.txt: no build.

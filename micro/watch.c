@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "watch.h"
 #include "run.h"
+#include "services.h"
 #include "stats.h"
 #include "util.h"
 
@@ -18,18 +19,6 @@
 
 #define WHY_MAX 320
 #define MAX_FIELDS 8
-
-/* The order scripts/daemons prints them in. */
-enum { N_SERVICES = 5 };
-static const char *const service_names[N_SERVICES] = {
-	"syspolicyd", "XprotectService", "amfid", "trustd", "mdworker_shared"
-};
-
-struct proc {
-	long pid;
-	double cpu_s;
-	int known;
-};
 
 /* The documented steps of an assessment, in the order the report lists
  * them (docs/evidence.md, "The unified log"): P. Wardle's RSAC sequence from
@@ -71,19 +60,6 @@ struct check {
  * counted and timed). */
 #define CHECKS_LISTED 200
 
-struct svc_sample {
-	int present;
-	struct proc *procs[N_SERVICES];
-	size_t n[N_SERVICES];
-};
-
-struct svc_total {
-	double cpu_s;
-	int unknown;    /* a time that did not parse, in some window */
-	long instances; /* most processes seen in one sample */
-	long ended;     /* processes gone by the after sample */
-};
-
 struct case_watch {
 	int windows;          /* configs of the case */
 	long fresh, repeat;   /* launches in all of them */
@@ -121,16 +97,6 @@ static void set_why(char *why, const char *fmt, ...)
 	va_end(ap);
 }
 
-static int service_index(const char *name)
-{
-	int i;
-
-	for (i = 0; i < N_SERVICES; i++)
-		if (strcmp(service_names[i], name) == 0)
-			return i;
-	return -1;
-}
-
 /* "raw/exe-t1-all.samples.tsv" -> "raw/exe-t1-all" (newly allocated). */
 static char *config_prefix(const struct config *c)
 {
@@ -165,155 +131,6 @@ static void strip_eol(char *line)
 
 	while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 		line[--n] = '\0';
-}
-
-/* ---- services files -------------------------------------------------------------- */
-
-static void free_sample(struct svc_sample *s)
-{
-	int i;
-
-	for (i = 0; i < N_SERVICES; i++)
-		free(s->procs[i]);
-	memset(s, 0, sizeof *s);
-}
-
-/* "168=555.14,612=?" or "-": the processes of one service. */
-static int parse_procs(char *list, struct svc_sample *s, int svc)
-{
-	char *item, *save = NULL, *eq;
-	struct proc p;
-	long pid;
-
-	if (strcmp(list, "-") == 0)
-		return 0;
-	for (item = strtok_r(list, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-		eq = strchr(item, '=');
-		if (!eq)
-			return -1;
-		*eq = '\0';
-		if (parse_long(item, 0, 1000000000L, &pid) != 0)
-			return -1;
-		p.pid = pid;
-		p.known = strcmp(eq + 1, "?") != 0;
-		p.cpu_s = 0;
-		if (p.known && parse_double(eq + 1, 0, 1e9, &p.cpu_s) != 0)
-			return -1;
-		s->procs[svc] = xrealloc(s->procs[svc], (s->n[svc] + 1) * sizeof p);
-		s->procs[svc][s->n[svc]++] = p;
-	}
-	return 0;
-}
-
-/* 0: both samples read; 1: no such file; -1: unusable, why says so. */
-static int read_services(const char *path, const char *name, struct svc_sample *before,
-			 struct svc_sample *after, char *why)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL, *line, *fld[MAX_FIELDS];
-	size_t cap = 0;
-	long lineno = 0;
-	int nf, rc = 0, svc;
-	struct svc_sample *s;
-
-	if (!f) {
-		if (errno == ENOENT)
-			return 1;
-		set_why(why, "%s.services.tsv: cannot open: %s", name, strerror(errno));
-		return -1;
-	}
-	while (rc == 0 && (line = read_line(f, &buf, &cap)) != NULL) {
-		lineno++;
-		strip_eol(line);
-		nf = split_tabs(line, fld, MAX_FIELDS);
-		if (lineno == 1) {
-			if (nf != 2 || strcmp(fld[0], "execlag-services") != 0 || strcmp(fld[1], "1") != 0) {
-				set_why(why, "%s.services.tsv:1: not a services file", name);
-				rc = -1;
-			}
-			continue;
-		}
-		if (nf < 2 || (strcmp(fld[0], "sample") != 0 && strcmp(fld[0], "service") != 0 &&
-			       strcmp(fld[0], "error") != 0))
-			continue; /* a newer writer's record */
-		if (strcmp(fld[1], "before") == 0)
-			s = before;
-		else if (strcmp(fld[1], "after") == 0)
-			s = after;
-		else
-			continue;
-		if (strcmp(fld[0], "sample") == 0) {
-			s->present = 1;
-		} else if (strcmp(fld[0], "error") == 0) {
-			set_why(why, "ps could not be read %s the case (%s): %s", fld[1], name,
-				nf > 2 ? fld[2] : "no message");
-			rc = -1;
-		} else if (nf != 6) {
-			set_why(why, "%s.services.tsv:%ld: a service line has %d fields, want 6",
-				name, lineno, nf);
-			rc = -1;
-		} else if ((svc = service_index(fld[2])) >= 0) {
-			char *list = xstrdup(fld[5]); /* parse_procs cuts it up */
-
-			if (parse_procs(list, s, svc) != 0) {
-				set_why(why, "%s.services.tsv:%ld: bad process list '%s'", name,
-					lineno, fld[5]);
-				rc = -1;
-			}
-			free(list);
-		}
-	}
-	fclose(f);
-	free(buf);
-	if (rc == 0 && (!before->present || !after->present)) {
-		set_why(why, "%s.services.tsv has no %s sample", name,
-			before->present ? "after" : "before");
-		rc = -1;
-	}
-	return rc;
-}
-
-static const struct proc *find_proc(const struct svc_sample *s, int svc, long pid)
-{
-	size_t i;
-
-	for (i = 0; i < s->n[svc]; i++)
-		if (s->procs[svc][i].pid == pid)
-			return &s->procs[svc][i];
-	return NULL;
-}
-
-/* A process in the after sample used what it has beyond its before value;
- * one that was not there before (or has less now: a reused PID) started in
- * the window, so all its time counts.  One that ended is counted apart. */
-static void add_services(struct case_watch *cw, const struct svc_sample *b,
-			 const struct svc_sample *a)
-{
-	int svc;
-	size_t i;
-
-	for (svc = 0; svc < N_SERVICES; svc++) {
-		struct svc_total *t = &cw->svc[svc];
-
-		for (i = 0; i < a->n[svc]; i++) {
-			const struct proc *p = &a->procs[svc][i];
-			const struct proc *q = find_proc(b, svc, p->pid);
-
-			if (!p->known || (q && !q->known))
-				t->unknown = 1;
-			else if (q && q->cpu_s <= p->cpu_s)
-				t->cpu_s += p->cpu_s - q->cpu_s;
-			else
-				t->cpu_s += p->cpu_s;
-		}
-		for (i = 0; i < b->n[svc]; i++)
-			if (!find_proc(a, svc, b->procs[svc][i].pid))
-				t->ended++;
-		if ((long)a->n[svc] > t->instances)
-			t->instances = (long)a->n[svc];
-		if ((long)b->n[svc] > t->instances)
-			t->instances = (long)b->n[svc];
-	}
 }
 
 /* ---- unified log excerpts ------------------------------------------------------------- */
@@ -554,7 +371,7 @@ static void watch_config(struct watch_result *w, struct case_watch *cw, const st
 	memset(&before, 0, sizeof before);
 	memset(&after, 0, sizeof after);
 	path = with_suffix(prefix, ".services.tsv");
-	rc = read_services(path, name, &before, &after, why);
+	rc = services_read(path, name, &before, &after, why, sizeof why);
 	if (rc == 1) {
 		cw->svc_missing++;
 	} else if (rc < 0) {
@@ -562,13 +379,13 @@ static void watch_config(struct watch_result *w, struct case_watch *cw, const st
 		set_why(cw->svc_why, "%s", why);
 	} else {
 		w->any_files = 1;
-		add_services(cw, &before, &after);
+		services_add(cw->svc, &before, &after);
 		cw->svc_windows++;
 		cw->svc_fresh += fresh;
 		cw->svc_repeat += repeat;
 	}
-	free_sample(&before);
-	free_sample(&after);
+	services_free(&before);
+	services_free(&after);
 	free(path);
 
 	why[0] = '\0';

@@ -207,6 +207,32 @@ expect_paired() {
 	# an even split would have been 98.75%: [d_(5), d_(16)] = [14, 25]
 }
 
+@test "sequential with the extension planned: the last planned look keeps 1% for it; the extension spends it and the slack" {
+	# looks 8,12,16,20+40,60, ran to 20: 0.95 + (2^-7 + 2^-11 + 2^-15) + 0.01
+	# = 96.83% at n=20 -> [d_(5), d_(16)] = [14, 25] (coverage 0.98818)
+	looks_copy 8,12,16,20+40,60
+	expect_paired 14 25 "a 96.83% interval: look 4 of 4"
+	jq_near "$(cfg paired).penalty_ms.coverage" 0.9881783
+	jq_is "$(cfg paired).sequential.looks" "8,12,16,20+40,60"
+	# the report says what a + means
+	grep -qF 'Looks after a + are the extension' "$RUN/report.md"
+}
+
+@test "sequential, extended to 60: the extension's last look has the 1% and what 20's interval left, 97.01%" {
+	# 60 pairs: the paired fixture's 20 three times over (indices 20..59)
+	looks_copy 8,12,16,20+40,60
+	awk -F '\t' -v OFS='\t' '$1 == "sample" { print; for (k = 1; k <= 2; k++) { $4 = $4 + 20 * k; print; $4 = $4 - 20 * k } next }
+		$1 == "meta" && $2 == "n" { $3 = 60 } { print }' \
+		"$RUN/raw/paired-t1-all.samples.tsv" >"$RUN/s.new" && mv "$RUN/s.new" "$RUN/raw/paired-t1-all.samples.tsv"
+	rm -f "$JSON"
+	run --separate-stderr "$BIN/analyze" --run "$RUN"
+	assert_success
+	jq_is "$(cfg paired).pairs" 60
+	[[ "$(jq -r "$(kase paired).reason" "$JSON")" == *"(a 97.01% interval: look 2 of 2 of the extension, after an interval across the floor at 20)" ]] ||
+		fail "$(jq -r "$(kase paired).reason" "$JSON")"
+	grep -qF -- '- paired T=1 all: 60 artifacts, past the 20 planned: its interval lay across the floor there (looks at 8,12,16,20+40,60), ran to the maximum.' "$RUN/report.md"
+}
+
 @test "sequential, stopped past a look (a block of T=2 carried 15 to 16): the interval is that look's, [d_(1), d_(16)]" {
 	# the full profile's looks; 16 pairs, stopped at look 2 (15): 1 - 2^-14
 	# -> [d_(1), d_(16)]; the last look's 95.79% would give [d_(4), d_(13)]

@@ -12,7 +12,7 @@ setup() {
 }
 
 # Every script with options: an unknown one is refused before any work.
-SCRIPTS="bench sensitivity bench-aggregate hfcheck sysinfo logs daemons check cross lint feedback repro"
+SCRIPTS="bench sensitivity bench-aggregate hfcheck sysinfo logs logcount daemons check cross lint feedback repro measure"
 
 @test "every script refuses an unknown option with one line and exit 2, and answers --help" {
 	for s in $SCRIPTS; do

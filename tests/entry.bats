@@ -188,3 +188,33 @@ LIST
 		assert_equal "${stderr_lines[0]}" "fuzz: FUZZ_SECONDS must be a whole number of seconds >= 1, not '$v'"
 	done
 }
+
+@test "make measure: DIR and RESULTS named with quotes, \$(…), backticks, ';', spaces, a newline, unicode are used; PROBE, TAG, MEASURE holding them are refused" {
+	local name d m
+	for name in "${NAMES[@]}"; do
+		d="$T/$name"
+		mkdir -p "$d"
+		# CMD is the user's own command line for sh -c: pwd names the folder
+		mk measure PROBE=0 CMD='pwd' DIR="$d" RESULTS="$d/results"
+		no_canary "$name"
+		[ "$status" -eq 0 ] || fail "DIR='$name': $stderr"
+		assert_equal "$output" "$(cd "$d" && pwd)"
+		m=$(find "$d/results" -mindepth 2 -maxdepth 2 -name measure.json)
+		[ -f "$m" ] || fail "DIR='$name': no measure in RESULTS"
+		mk measure PROBE="$name" CMD=true DIR="$d" RESULTS="$d/results"
+		no_canary "$name"
+		assert_equal "$status" 2
+		[[ "$stderr" == "execlag: PROBE '$name' is not 0 or 1"$'\n'"make: "* ]] || fail "PROBE='$name': $stderr"
+		mk measure TAG="$name" CMD=true DIR="$d" RESULTS="$d/results"
+		no_canary "$name"
+		assert_equal "$status" 2
+		mk feedback MEASURE="$d" RESULTS="$d/results"
+		no_canary "$name"
+		assert_equal "$status" 2
+		[[ "$stderr" == "feedback: '$d' has no measure.json (not a finished measure: make measure)"* ]] ||
+			fail "MEASURE='$name': $stderr"
+	done
+	mk measure PROBE=0 CMD=true DIR="-x; touch $CANARY"
+	no_canary DIR
+	assert_equal "${stderr_lines[0]}" "execlag: DIR '-x; touch $CANARY' is not a folder"
+}

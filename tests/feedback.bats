@@ -32,6 +32,7 @@ with_fakes() {
 
 setup_file() {
 	local root="$BATS_TEST_DIRNAME/.."
+	interrupt_tests_alone
 	make -C "$root" -s build >/dev/null
 	export STATE_DIR="$root/$FAKES_REL/states"
 	export MAIN="$BATS_FILE_TMPDIR/results/20260301T101500Z-f33dba"
@@ -144,7 +145,13 @@ stop_feedback() {
 	fi
 	FB_RC=0
 	wait "$FB_PID" || FB_RC=$?
-	sleep 0.2
+	# what feedback stopped may take a moment to go: its group must be
+	# gone within 10 s (a bound, not a timing)
+	i=0
+	while kill -0 -- "-$FB_PID" 2>/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
 	if kill -0 -- "-$FB_PID" 2>/dev/null; then
 		kill -KILL -- "-$FB_PID" 2>/dev/null
 		fail "a process of feedback is still running after SIG$1"

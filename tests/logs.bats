@@ -194,10 +194,18 @@ $PREDICATE
 	EXECLAG_LOG="$slow" sh "$LOGS" excerpt --start "2024-01-15 10:30:00" \
 		--end "2024-01-15 10:30:02" --out "$OUT/x" &
 	pid=$!
-	sleep 1
+	# the log has started (it wrote its pid): the excerpt is under way
+	local i=0
+	until [ -s "$BATS_TEST_TMPDIR/slow.pid" ] || [ $i -ge 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	[ -s "$BATS_TEST_TMPDIR/slow.pid" ] || fail "the log was not started within 10 s"
+	# both, as a Ctrl-C reaches the whole group: the shell runs its trap
+	# once the log it waits for has ended (not after the log's 30 s)
 	kill -TERM "$pid"
-	wait "$pid" || true
 	kill "$(cat "$BATS_TEST_TMPDIR/slow.pid")" 2>/dev/null || true
+	wait "$pid" || true
 	run find "$OUT" -mindepth 1
 	assert_output ""
 }

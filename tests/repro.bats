@@ -1,10 +1,12 @@
 #!/usr/bin/env bats
-# scripts/repro: refusing bad input, cleaning up after interrupts, and the
-# quick profile on this (Linux: control) machine.
+# scripts/repro: refusing bad input, cleaning up after interrupts and
+# after runs that were killed.  The quick profile's verdicts on this
+# (Linux: control) machine are make test-live's (tests/live/repro.bats).
 
 load test_helper/common-setup
 
 setup_file() {
+	interrupt_tests_alone
 	make -C "$BATS_TEST_DIRNAME/.." -s build >/dev/null
 }
 
@@ -311,33 +313,6 @@ owned() {
 		assert_equal "$stderr" "execlag: cannot start a run: date, od or ps failed (out of processes?)"
 		assert_equal "$(find "$D/tmp" "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
 	done
-}
-
-@test "the quick profile on this Linux control machine finds no penalty in any case" {
-	[ "$(uname -s)" = Linux ] || skip "the no-penalty control applies to plain Linux"
-	run sh "$ROOT/scripts/repro" --profile quick
-	assert_success
-	run_dir=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
-	noisy=$(inconclusive_cases "$run_dir/run.json")
-	if [ -n "$noisy" ]; then
-		echo "# inconclusive ($noisy) on a busy machine; running it again once" >&3
-		rm -rf "$run_dir"
-		run sh "$ROOT/scripts/repro" --profile quick
-		assert_success
-		run_dir=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
-	fi
-	[ -f "$run_dir/run.json" ]
-	[ -f "$run_dir/report.md" ]
-	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
-	# every case ran, and every verdict is none
-	assert_equal "$(jq '[.cases[] | select(.verdict != "none")] | length' "$run_dir/run.json")" 0
-	assert_equal "$(jq '.cases | length' "$run_dir/run.json")" "$(ls "$ROOT/cases" | grep -c -v -e quarantined -e '^suite\.')"
-	# the suite case has its own block, with no measurable first-launch cost
-	assert_equal "$(jq '[.suite.runs[] | select(.verdict == "slowdown")] | length' "$run_dir/run.json")" 0
-	assert_equal "$(jq '.suite.runs | length > 0' "$run_dir/run.json")" true
-	# and the run.json it left validates against the documented schema
-	why=$(schema_skip_reason)
-	[ -n "$why" ] || run -0 validate_run_json "$run_dir/run.json"
 }
 
 @test "a run made under sudo belongs to the user who asked: make feedback works for them without root" {

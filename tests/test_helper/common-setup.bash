@@ -22,6 +22,15 @@ _run_folders_setup() {
 	export TMPDIR="$D/tmp" RESULTS="$D/results"
 }
 
+# interrupt_tests_alone: for setup_file, in a file whose tests interrupt a
+# job they start in the background (set -m, then kill -INT).  Under bats
+# --jobs each test is itself a background job; bash 3.2 (a Mac's) starts it
+# with SIGINT ignored, which neither set -m nor a trap can undo, so there
+# the file's tests run one at a time (other files still beside it).
+interrupt_tests_alone() {
+	[ "${BASH_VERSINFO[0]}" -ge 4 ] || export BATS_NO_PARALLELIZE_WITHIN_FILE=true
+}
+
 # need_tool TOOL BREW-NAME: skip, naming how to install it, when TOOL is not
 # on PATH.  For the tools only a package manager gives (shellcheck, hyperfine,
 # rsvg-convert, check-jsonschema): a Mac as it comes has none of them.

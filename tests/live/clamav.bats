@@ -30,7 +30,7 @@
 # exclusion, against scanning clamd's own reads); it is given each file as a
 # descriptor (--fdpass), so it needs no access to the work folders (0700).
 
-load test_helper/common-setup
+load ../test_helper/common-setup
 
 # The kit's cases run under ClamAV (exe and script-via-sh pay, the rest not).
 KIT_CASES=exe,exe-hardlink,exe-copy,exe-rewrite,script-via-sh
@@ -384,4 +384,27 @@ above() {
 		assert_equal "$(field "$r" exe .verdict)" slowdown
 		assert_equal "$(field "$r" script-via-sh .verdict)" slowdown
 	done
+}
+
+@test "under ClamAV with 4 MiB programs (SIZE=4m): exe slows down; copy, hard link and rewrite are none or unsure, never a slowdown" {
+	# every launch of a 4 MiB file is hashed, and costs tens of ms give or
+	# take a third: a none is decided against an unloaded launch, and an
+	# interval across the floor at 20 goes on to 60 (docs/method.md)
+	need_run
+	local out="$CLAM/results/big" d r c v bad=""
+	mkdir -p "$out"
+	TMPDIR="$W" RESULTS="$out" sh "$ROOT/scripts/repro" --cases exe,exe-hardlink,exe-copy,exe-rewrite \
+		--threads 1 --sizes 4m >"$out.out" 2>&1 3>&- || fail "the 4 MiB run failed: $(tail -n 5 "$out.out")"
+	for d in "$out"/*/; do r=$d; done
+	for c in exe exe-hardlink exe-copy exe-rewrite; do
+		v=$(field "$r" "$c" .verdict)
+		echo "# 4 MiB $c: $v — $(field "$r" "$c" .reason); $(field "$r" "$c" '.configs[0].sequential | "\(.launched) launched of \(.planned) planned"')" >&3
+		case $c:$v in
+		exe:slowdown | exe-*:none | exe-*:inconclusive) ;;
+		*) bad="$bad $c=$v" ;;
+		esac
+	done
+	echo "# 4 MiB cache key: $(jq -r '"\(.inferred.cache_key) — \(.inferred.reason)"' "$r/run.json")" >&3
+	[ -z "$bad" ] || fail "wrong definite verdicts:$bad"
+	[[ "$(jq -r '.inferred.cache_key' "$r/run.json")" =~ ^(content|undetermined)$ ]]
 }

@@ -1,0 +1,243 @@
+/* mcompare - two measures side by side (make compare A=<measure> B=<measure>):
+ * W, N, L and B with their intervals, the share, the services' CPU, the
+ * conditions that differ, and how much the command's time changed.
+ *
+ *   mcompare [--] A B      (each a measure folder or its measure.json)
+ *
+ * Any problem with either file is one line on stderr and exit 2. */
+#define _POSIX_C_SOURCE 200809L
+#include "util.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MEASURE_SCHEMA_VERSION 1
+
+struct m {
+	json_t *j;
+	const char *label;
+	const json_t *c;
+};
+
+static void usage(FILE *f)
+{
+	fputs("usage: mcompare [--] A B\n"
+	      "Compare two measures (make measure), each a measure folder or its\n"
+	      "measure.json: wall time W, new programs N, one check's price L, the\n"
+	      "checker's busy time B and its share, the services' CPU, the conditions\n"
+	      "that differ, and how much the command's time changed from A to B.\n"
+	      "Exit: 0 done, 1 cannot write, 2 bad usage or a file that is not a measure.\n", f);
+}
+
+static void load(struct m *m, const char *label, const char *where)
+{
+	struct stat st;
+	char *path;
+	json_error_t err;
+	const json_t *v;
+
+	m->label = label;
+	if (stat(where, &st) != 0)
+		die(EXIT_USAGE, "%s: no such measure '%s'", label, where);
+	path = S_ISDIR(st.st_mode) ? xasprintf("%s/measure.json", where) : xstrdup(where);
+	m->j = json_load_file(path, 0, &err);
+	if (!m->j) {
+		if (S_ISDIR(st.st_mode) && access(path, F_OK) != 0)
+			die(EXIT_USAGE, "%s: '%s' holds no measure.json (a run? make compare takes two runs or two measures)",
+			    label, where);
+		die(EXIT_USAGE, "%s: %s is not JSON: %s (line %d)", label, path, err.text, err.line);
+	}
+	v = json_object_get(m->j, "schema");
+	if (!json_is_string(v) || strcmp(json_string_value(v), "execlag-measure") != 0)
+		die(EXIT_USAGE, "%s: %s is not an execlag measure", label, path);
+	v = json_object_get(m->j, "schema_version");
+	if (!json_is_integer(v) || json_integer_value(v) != MEASURE_SCHEMA_VERSION)
+		die(EXIT_USAGE, "%s: %s has schema_version %s; this kit reads %d", label, path,
+		    json_is_integer(v) ? "another" : "none", MEASURE_SCHEMA_VERSION);
+	if (!json_is_number(json_object_get(m->j, "wall_s")))
+		die(EXIT_USAGE, "%s: %s has no wall_s", label, path);
+	m->c = json_object_get(m->j, "conditions");
+	free(path);
+}
+
+static double num(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static const char *str(const json_t *o, const char *key)
+{
+	const char *v = json_string_value(json_object_get(o, key));
+
+	return v ? v : "";
+}
+
+/* "12.34 [10.00, 15.00]" of an interval object, with a unit, or dflt. */
+static const char *ival(const json_t *o, const char *fmt_unit, double scale, const char *dflt,
+			char *buf, size_t len)
+{
+	double m = num(o, "median"), lo = num(o, "ci_low"), hi = num(o, "ci_high");
+	char a[32], b[32], c[32];
+
+	if (!json_is_object(o) || isnan(m))
+		return dflt;
+	snprintf(a, sizeof a, "%.2f", m * scale);
+	snprintf(b, sizeof b, "%.2f", lo * scale);
+	snprintf(c, sizeof c, "%.2f", hi * scale);
+	snprintf(buf, len, "%s%s [%s, %s]", a, fmt_unit, b, c);
+	return buf;
+}
+
+static const char *l_text(const struct m *m, char *buf, size_t len)
+{
+	const char *v = str(m->j, "penalty_verdict");
+
+	if (!v[0])
+		return "unknown";
+	if (strcmp(v, "none") == 0)
+		return "none";
+	if (strcmp(v, "inconclusive") == 0) {
+		char tmp[96];
+
+		snprintf(buf, len, "inconclusive %s",
+			 ival(json_object_get(m->j, "penalty_ms"), " ms", 1, "", tmp, sizeof tmp));
+		return buf;
+	}
+	return ival(json_object_get(m->j, "penalty_ms"), " ms", 1, "-", buf, len);
+}
+
+static const char *n_text(const struct m *m, char *buf, size_t len)
+{
+	const json_t *n = json_object_get(m->j, "fresh_launches");
+
+	if (!json_is_integer(n))
+		return "unknown";
+	snprintf(buf, len, "%s%lld", json_is_true(json_object_get(m->j, "fresh_launches_at_least")) ? ">= " : "",
+		 (long long)json_integer_value(n));
+	return buf;
+}
+
+static const char *b_text(const struct m *m, char *buf, size_t len)
+{
+	const json_t *b = json_object_get(m->j, "checker_busy_s");
+	char tmp[96];
+
+	if (!json_is_object(b))
+		return "-";
+	snprintf(buf, len, "%s%s", strcmp(str(m->j, "checker_busy_bound"), "at_most") == 0 ? "at most " : "",
+		 ival(b, " s", 1, "-", tmp, sizeof tmp));
+	return buf;
+}
+
+static const char *share_text(const struct m *m, char *buf, size_t len)
+{
+	const json_t *s = json_object_get(m->j, "share");
+	char tmp[96];
+
+	if (!json_is_object(s))
+		return "-";
+	if (json_is_true(json_object_get(m->j, "share_capped")))
+		return json_is_true(json_object_get(m->j, "bottleneck")) ? "100% (capped: the bottleneck)"
+									: "at most 100% (capped)";
+	snprintf(buf, len, "%s%s", strcmp(str(m->j, "checker_busy_bound"), "at_most") == 0 ? "at most " : "",
+		 ival(s, "%", 100, "-", tmp, sizeof tmp));
+	return buf;
+}
+
+static double service_cpu(const struct m *m, const char *name)
+{
+	size_t i;
+	const json_t *s;
+
+	json_array_foreach(json_object_get(m->j, "services"), i, s)
+		if (strcmp(str(s, "name"), name) == 0)
+			return num(s, "cpu_s");
+	return NAN;
+}
+
+static const char *const diff_keys[] = {
+	"devtools", "sip", "assessments", "network", "vpn", "terminal", "os", "os_version",
+	"os_build", "model", "cpu", "ncpu", "work_fs", "fanotify_listeners", "agents", "launcher",
+	"gate.active", "gate.latency_ms", "gate.workers", "gate.key", "gate.exempt", "emulation", NULL
+};
+
+int main(int argc, char **argv)
+{
+	struct m a, b;
+	int i = 1, k, differ = 0;
+	char x[160], y[160];
+	double wa, wb;
+	const char *names[] = { "syspolicyd", "XprotectService", "amfid", "trustd", "mdworker_shared" };
+
+	progname = "mcompare";
+	if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (argc > 1 && strcmp(argv[1], "--") == 0)
+		i = 2;
+	if (argc - i != 2 || !argv[i][0] || !argv[i + 1][0])
+		die(EXIT_USAGE, "give two measures: make compare A=<measure> B=<measure> (see --help)");
+	load(&a, "A", argv[i]);
+	load(&b, "B", argv[i + 1]);
+
+	printf("A: %s  %s\n", str(a.j, "measure_id"), str(a.j, "command_line"));
+	printf("B: %s  %s\n", str(b.j, "measure_id"), str(b.j, "command_line"));
+	if (strcmp(str(a.j, "command_line"), str(b.j, "command_line")) != 0)
+		printf("(the two measures ran different commands)\n");
+	printf("\n%-20s %-32s %s\n", "", "A", "B");
+	wa = num(a.j, "wall_s");
+	wb = num(b.j, "wall_s");
+	snprintf(x, sizeof x, "%.2f s (exit %lld)", wa, (long long)json_integer_value(json_object_get(json_object_get(a.j, "exit"), "status")));
+	snprintf(y, sizeof y, "%.2f s (exit %lld)", wb, (long long)json_integer_value(json_object_get(json_object_get(b.j, "exit"), "status")));
+	printf("%-20s %-32s %s\n", "W", x, y);
+	printf("%-20s %-32s ", "N", n_text(&a, x, sizeof x));
+	printf("%s\n", n_text(&b, y, sizeof y));
+	printf("%-20s %-32s ", "L", l_text(&a, x, sizeof x));
+	printf("%s\n", l_text(&b, y, sizeof y));
+	printf("%-20s %-32s ", "checks at once", str(a.j, "checks_queue")[0] ? str(a.j, "checks_queue") : "-");
+	printf("%s\n", str(b.j, "checks_queue")[0] ? str(b.j, "checks_queue") : "-");
+	printf("%-20s %-32s ", "B", b_text(&a, x, sizeof x));
+	printf("%s\n", b_text(&b, y, sizeof y));
+	printf("%-20s %-32s ", "B/W", share_text(&a, x, sizeof x));
+	printf("%s\n", share_text(&b, y, sizeof y));
+	for (k = 0; k < 5; k++) {
+		double ca = service_cpu(&a, names[k]), cb = service_cpu(&b, names[k]);
+		char label[40];
+
+		if (isnan(ca) && isnan(cb))
+			continue;
+		snprintf(label, sizeof label, "%s CPU", names[k]);
+		snprintf(x, sizeof x, isnan(ca) ? "-" : "%.2f s", ca);
+		snprintf(y, sizeof y, isnan(cb) ? "-" : "%.2f s", cb);
+		printf("%-20s %-32s %s\n", label, x, y);
+	}
+
+	printf("\n");
+	for (k = 0; diff_keys[k]; k++) {
+		const char *va = str(a.c, diff_keys[k]), *vb = str(b.c, diff_keys[k]);
+
+		if (strcmp(va, vb) == 0)
+			continue;
+		if (!differ++)
+			printf("Conditions that differ:\n");
+		printf("  %s: %s -> %s\n", diff_keys[k], va[0] ? va : "(none)", vb[0] ? vb : "(none)");
+	}
+	if (!differ)
+		printf("No condition differs (those compared: Developer Tools, SIP, assessments, network, terminal, OS, machine, watchers, gate).\n");
+	if (wa > 0)
+		printf("\nThe command's time changed by %+.2f s (%+.1f%%): %.2f s in A, %.2f s in B.\n",
+		       wb - wa, (wb - wa) / wa * 100.0, wa, wb);
+	if (fflush(stdout) != 0)
+		die(EXIT_FAIL, "cannot write to stdout:");
+	json_decref(a.j);
+	json_decref(b.j);
+	return EXIT_OK;
+}

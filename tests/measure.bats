@@ -1,0 +1,524 @@
+#!/usr/bin/env bats
+# make measure / scripts/measure: one command's wall time W, the new
+# programs it launched N, the price of one check L from a probe, the
+# checker's busy time B = N x L / (checks at once) and its share of W.
+# Deterministic: the probe runs on the simulator (fixed seed: L is exactly
+# the model's), macOS's log show and ps are the fakes of the measure-m1
+# state (12 checks of the command), and on Linux as root the exec listener
+# counts programs a test's command makes.  The gate's physics is the live
+# tier's (tests/live/measure.bats).
+
+load test_helper/common-setup
+
+SIM='sim:latency=150 workers=1 key=inode seed=7'
+BOTTLENECK="the checks alone took longer than the command: they were its bottleneck"
+
+setup() {
+	_common_setup
+	_run_folders_setup
+	P="$D/proj"
+	mkdir -p "$P"
+	for p in execwatch measure mcompare launch; do
+		[ -x "$BIN/$p" ] || fail "$BIN/$p is missing: run 'make build'"
+	done
+}
+
+# measure ARGS...: scripts/measure in the project folder, stdout and stderr
+# apart ($output is the command's, $stderr the measure's).
+measure() {
+	run --separate-stderr bash -c 'cd "$1" && shift && exec sh "$ROOT/scripts/measure" "$@"' _ "$P" "$@"
+}
+
+# the one measure made (its folder), and a field of its measure.json
+the_measure() {
+	local m
+	m=$(find "$RESULTS" -mindepth 2 -maxdepth 2 -name measure.json)
+	[ "$(printf '%s\n' "$m" | grep -c .)" = 1 ] || fail "not one measure in $RESULTS: $m"
+	M=$(dirname "$m")
+}
+field() {
+	jq -r "$1" "$M/measure.json"
+}
+# probe_l WHICH: the probe run's exe penalty (median, ci_low, ci_high), as
+# analyze wrote it: what L must be
+probe_l() {
+	jq -r ".cases[] | select(.name == \"exe\") | .penalty_ms.$1" "$(find "$RESULTS" -maxdepth 1 -name '*-probe' | tail -n 1)/run.json"
+}
+
+# nothing_left: no half-written measure, no probe work folder, no run
+# being made
+nothing_left() {
+	assert_equal "$(find "$RESULTS" -name '.*.partial' | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$P" -maxdepth 1 -name '.execlag-probe.*' | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$TMPDIR" -mindepth 1 -maxdepth 1 -name 'execlag-measure.*' | wc -l | tr -d ' ')" 0
+}
+
+# mac_state NAME: a copy of the fake state NAME whose project folder
+# (/Users/jappleseed/src/app) is this test's, and a PATH folder holding
+# only the fake log and ps: the rest of the machine stays Linux, and the
+# measure reads the log (EXECLAG_LOG) and the services (EXECLAG_WATCH_SERVICES)
+mac_state() {
+	local pp
+	pp=$(cd "$P" && pwd -P)
+	cp -R "$ROOT/tests/fakes/states/$1" "$D/state"
+	if [ -f "$D/state/log.out" ]; then
+		sed "s|/Users/jappleseed/src/app|$pp|g" "$ROOT/tests/fakes/states/$1/log.out" >"$D/state/log.out"
+	fi
+	mkdir -p "$D/fakebin" "$D/counter"
+	ln -s "$ROOT/tests/fakes/bin/ps" "$D/fakebin/ps"
+	export FAKE_STATE="$D/state" FAKE_COUNTER_DIR="$D/counter"
+	export EXECLAG_LOG="$ROOT/tests/fakes/bin/log" EXECLAG_WATCH_SERVICES=1
+	export PATH="$D/fakebin:$PATH"
+}
+
+# ---- bad input: one line, exit 2, nothing run -----------------------------------
+
+@test "--help says how the command is run, where, and that DIR defaults to the folder" {
+	run -0 sh "$ROOT/scripts/measure" --help
+	assert_output --partial "usage: scripts/measure"
+	assert_output --partial "never through a shell"
+	assert_output --partial "default: this folder"
+	assert_output --partial "the folder make runs in"
+}
+
+@test "bad input is refused with one line and exit 2, before anything runs" {
+	local args
+	while IFS='|' read -r args want; do
+		eval "set -- $args"
+		measure "$@"
+		assert_equal "$args: $status" "$args: 2"
+		assert_equal "$args: $(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" "$args: 1"
+		[[ "$stderr" == *"$want"* ]] || fail "$args: $stderr"
+		assert_equal "$output" ""
+		assert_equal "$(find "$RESULTS" "$TMPDIR" "$P" -mindepth 1 | wc -l | tr -d ' ')" 0
+	done <<'EOF'
+--bogus -- true|unknown option '--bogus'
+|no command to measure
+--|no command to measure
+-- ''|the command is empty
+--probe 2 -- true|PROBE '2' is not 0 or 1
+--dir /no/such/folder -- true|DIR '/no/such/folder' is not a folder
+--launcher frob -- true|LAUNCHER 'frob' is not spawn or sim:SETTINGS
+--launcher sim:latency=x -- true|LAUNCHER
+--gate 'latency=abc' -- true|GATE latency 'abc'
+--gate 'workers=0' -- true|GATE workers '0'
+--gate 'key=nose' -- true|GATE key 'nose'
+--gate 'latency=20 latency=30' -- true|GATE sets latency twice
+--gate 'latency=20' --launcher sim:latency=1 -- true|exclude each other
+--tag 'a/b' -- true|TAG 'a/b'
+--dir|--dir needs a value
+EOF
+}
+
+@test "make measure without CMD says what it needs, exit 2" {
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" measure RESULTS="$RESULTS"
+	assert_equal "$status" 2
+	[[ "$stderr" == *"make measure needs CMD='your command'"* ]]
+	assert_equal "$(find "$RESULTS" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+# ---- the command: untouched output, kept status, arguments as data --------------
+
+@test "the command's output passes through byte for byte, its status is kept, the measure speaks on stderr" {
+	printf 'line one\n\ttab\nno newline at the end' >"$D/expected"
+	printf 'and on stderr\n' >"$D/expected.err"
+	(cd "$P" && sh "$ROOT/scripts/measure" --probe 0 -- sh -c 'cat "$1"; cat "$2" >&2; exit 7' _ "$D/expected" "$D/expected.err" \
+		>"$D/out" 2>"$D/err") && rc=0 || rc=$?
+	assert_equal "$rc" 7
+	cmp "$D/expected" "$D/out"
+	head -n 1 "$D/err" | grep -qx 'execlag: PROBE=0 and no comparable run.*' || grep -q '^and on stderr$' "$D/err"
+	grep -q '^and on stderr$' "$D/err"
+	grep -q '^  W  [0-9.]* s, exit status 7$' "$D/err"
+	the_measure
+	assert_equal "$(field .exit.status)" 7
+	assert_equal "$(field .probe.how)" none
+	nothing_left
+}
+
+@test "arguments are data: quotes, \$, globs, spaces and a leading - reach the command as given" {
+	touch "$P/a-file"
+	measure --probe 0 -- printf '%s|' 'two words' '$HOME' '*' '"q"' "it's" '-n' '$(touch nope)' ';'
+	assert_success
+	assert_equal "$output" "two words|\$HOME|*|\"q\"|it's|-n|\$(touch nope)|;|"
+	[ ! -e "$P/nope" ]
+	the_measure
+	assert_equal "$(field '.command | length')" 10
+	assert_equal "$(field '.command[3]')" '$HOME'
+}
+
+@test "make measure runs CMD with sh -c as the user's own command, in DIR, make expanding nothing" {
+	local d="$D/Bob's \$(x) dir"
+	mkdir -p "$d"
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" measure PROBE=0 RESULTS="$RESULTS" \
+		DIR="$d" CMD='pwd; printf "%s\n" "$(printf made-by-sh)" "$(shell echo make)"; exit 3'
+	assert_equal "${lines[0]}" "$(cd "$d" && pwd)"
+	assert_equal "${lines[1]}" "made-by-sh"
+	# make would have put "make" here; sh runs a command named shell instead
+	assert_equal "${lines[2]}" ""
+	[[ "$stderr" == *"exit status 3"* ]]
+	the_measure
+	assert_equal "$(field '.command[0:2] | join(" ")')" "sh -c"
+	assert_equal "$(field .dir)" "$(cd "$d" && pwd)"
+}
+
+@test "a command that is not found: exit 127, and the measure says it did not run" {
+	run -127 --separate-stderr bash -c 'cd "$1" && exec sh "$ROOT/scripts/measure" --probe 0 -- no-such-command-here' _ "$P"
+	[[ "$stderr" == *"it did not run (command not found), exit status 127"* ]]
+	the_measure
+	assert_equal "$(field .exit.not_run)" "command not found"
+}
+
+@test "a command killed by a signal: 128 + its number, and the measure is written" {
+	measure --probe 0 -- sh -c 'kill -KILL $$'
+	assert_equal "$status" 137
+	[[ "$stderr" == *"ended by signal 9 (exit status 137)"* ]]
+	the_measure
+	assert_equal "$(field .exit.signal)" 9
+}
+
+# ---- the probe: L on the simulator ------------------------------------------------
+
+@test "the probe: exe at T=1 and T=2 in a work folder inside DIR, a run tagged probe, and L is its exe penalty" {
+	measure --launcher "$SIM" -- true
+	assert_success
+	[[ "$stderr" == *"execlag: probe: the exe case at T=1 and T=2 in $(cd "$P" && pwd)/.execlag-probe."* ]]
+	run=$(find "$RESULTS" -maxdepth 1 -name '*-probe')
+	[ -f "$run/run.json" ]
+	assert_equal "$(jq -r '.cases | map(.name) | join(",")' "$run/run.json")" exe
+	assert_equal "$(jq -r '.cases[0].configs | map(.threads) | join(",")' "$run/run.json")" "1,2"
+	the_measure
+	assert_equal "$(field .probe.how)" ran
+	assert_equal "$(field .probe.run_id)" "$(basename "$run")"
+	assert_equal "$(field .probe.simulated)" true
+	assert_equal "$(field .penalty_ms.median)" "$(jq -r '.cases[0].penalty_ms.median' "$run/run.json")"
+	assert_equal "$(field .penalty_ms.ci_low)" "$(jq -r '.cases[0].penalty_ms.ci_low' "$run/run.json")"
+	assert_equal "$(field .checks_queue)" serialised
+	[[ "$stderr" == *"the probe was SIMULATED"* ]]
+	nothing_left
+}
+
+@test "PROBE=0 names the latest comparable run, or says there is none" {
+	export EXECLAG_SYSROOT="$D/sysroot" # the same (empty) machine for every step
+	mkdir -p "$EXECLAG_SYSROOT"
+	measure --probe 0 --launcher "$SIM" -- true
+	assert_success
+	[[ "$stderr" == *"PROBE=0 and no comparable run"* ]]
+	[[ "$stderr" == *"  L  unknown: PROBE=0 and no comparable run"* ]]
+	rm -rf "${RESULTS:?}"/*
+	measure --launcher "$SIM" -- true
+	probe=$(basename "$(find "$RESULTS" -maxdepth 1 -name '*-probe')")
+	rm -rf "$(dirname "$(find "$RESULTS" -name measure.json)")"
+	# another seed is another launcher: not comparable
+	measure --probe 0 --launcher 'sim:latency=150 workers=1 key=inode seed=8' -- true
+	[[ "$stderr" == *"no comparable run"* ]]
+	rm -rf "$(dirname "$(find "$RESULTS" -name measure.json)")"
+	measure --probe 0 --launcher "$SIM" -- true
+	assert_success
+	[[ "$stderr" == *"PROBE=0: L from the latest comparable run, $probe"* ]]
+	the_measure
+	assert_equal "$(field .probe.how)" reused
+	assert_equal "$(field .probe.run_id)" "$probe"
+	assert_equal "$(field .penalty_ms.median)" "$(probe_l median)"
+	[[ "$stderr" == *"reused: PROBE=0"* ]]
+}
+
+# ---- macOS: the unified log and ps, faked byte for byte ---------------------------
+
+@test "macOS: 12 checks in the log give N=12 of 11 programs, B = N x L, its share of W, the services' CPU" {
+	mac_state measure-m1
+	measure --launcher "$SIM" -- sleep 3
+	assert_success
+	the_measure
+	assert_equal "$(field .fresh_launches)" 12
+	assert_equal "$(field .fresh_source)" "unified log"
+	assert_equal "$(field .fresh.programs)" 11
+	assert_equal "$(field .fresh.performscan)" 14
+	assert_equal "$(field .fresh.others_checks)" 2
+	assert_equal "$(field .fresh.checks_unnamed)" 3
+	assert_equal "$(field .fresh.evaluate_scan_result)" 18
+	assert_equal "$(field '.fresh.others_programs[0]')" "/Applications/Some App.app/Contents/MacOS/Some App"
+	assert_equal "$(field .fresh.scans_logged_s)" 2.1
+	assert_equal "$(field .checks_at_once)" 1
+	assert_equal "$(field .checker_busy_bound)" estimate
+	# B = N x L / 1, its interval from L's
+	assert_equal "$(jq -r '(.checker_busy_s.median - 12 * .penalty_ms.median / 1000) | fabs < 1e-5' "$M/measure.json")" true
+	assert_equal "$(jq -r '(.checker_busy_s.ci_low - 12 * .penalty_ms.ci_low / 1000) | fabs < 1e-5' "$M/measure.json")" true
+	assert_equal "$(jq -r '(.checker_busy_s.ci_high - 12 * .penalty_ms.ci_high / 1000) | fabs < 1e-5' "$M/measure.json")" true
+	# the share is B / W, W the command's 3 s
+	assert_equal "$(jq -r '.wall_s >= 3 and .wall_s < 4' "$M/measure.json")" true
+	assert_equal "$(jq -r '(.share.median - .checker_busy_s.median / .wall_s) | fabs < 1e-5' "$M/measure.json")" true
+	assert_equal "$(field .share_capped)" false
+	assert_equal "$(jq -r '(.projection.without_checks_s.median - (.wall_s - .checker_busy_s.median)) | fabs < 1e-4' "$M/measure.json")" true
+	# ps before and after: XprotectService 3.03 s and a new instance 0.75 s
+	assert_equal "$(field '.services[] | select(.name == "XprotectService") | .cpu_s')" 3.78
+	assert_equal "$(field '.services[] | select(.name == "syspolicyd") | .cpu_s')" 0.31
+	assert_equal "$(cat "$D/counter/ps.count")" 2
+	[[ "$stderr" == *"  N  12 checks (GK performScan) of 11 distinct programs in the command's window"* ]]
+	printf -v want '  B  %.2f s [%.2f, %.2f] = N x L / 1 (checks at once)' \
+		"$(field .checker_busy_s.median)" "$(field .checker_busy_s.ci_low)" "$(field .checker_busy_s.ci_high)"
+	[[ "$stderr" == *"$want"* ]] || fail "no '$want' in $stderr"
+	assert_equal "$(field .penalty_ms.median)" "$(probe_l median)"
+	[[ "$stderr" == *"Services' CPU during the command: syspolicyd 0.31 s, XprotectService 3.78 s"* ]]
+	[[ "$stderr" != *"$BOTTLENECK"* ]]
+	# the log was read for the command's window, with the documented predicate
+	grep -q '^predicate	process == "syspolicyd" AND subsystem == "com.apple.syspolicy.exec"$' "$M/raw/logcount.tsv"
+}
+
+@test "macOS: checks that took longer than the command are its bottleneck, the share capped at 100%" {
+	mac_state measure-m1
+	measure --launcher "$SIM" -- true
+	assert_success
+	the_measure
+	assert_equal "$(field .share.median)" 1
+	assert_equal "$(field .share_capped)" true
+	assert_equal "$(field .bottleneck)" true
+	assert_equal "$(field .projection)" null
+	[[ "$stderr" == *"  B/W  100% (capped): $BOTTLENECK"* ]]
+	grep -qF "$BOTTLENECK" "$M/measure.txt"
+}
+
+@test "macOS: log show refusing is one line; W, L and the status still come" {
+	mac_state log-refused
+	measure --launcher "$SIM" -- sh -c 'exit 5'
+	assert_equal "$status" 5
+	the_measure
+	assert_equal "$(field .fresh_launches)" null
+	assert_equal "$(field .fresh_reason)" "log show refused: log: Must be admin to run 'show' command"
+	[[ "$stderr" == *"  N  unknown: log show refused: log: Must be admin to run 'show' command"* ]]
+	assert_equal "$(field .checker_busy_s)" null
+	assert_equal "$(field .penalty_ms.median)" "$(probe_l median)"
+}
+
+@test "macOS: no check in the window is N 0, said plainly, B 0 and a share of 0" {
+	mac_state log-empty
+	measure --launcher "$SIM" -- true
+	assert_success
+	the_measure
+	assert_equal "$(field .fresh_launches)" 0
+	assert_equal "$(field .checker_busy_s.median)" 0
+	assert_equal "$(field .share.median)" 0
+	[[ "$stderr" == *"  N  0 checks in the command's window: nothing new was checked"* ]]
+}
+
+@test "logcount streams: a window of 200,000 checks is counted with nothing of the log kept" {
+	local big="$D/bigstate"
+	mkdir -p "$big"
+	awk 'BEGIN {
+		for (i = 0; i < 200000; i++) {
+			printf "2026-09-10 10:50:00.100 Df syspolicyd[728:fa0c70] [com.apple.syspolicy.exec:default] GK performScan: PST: (path: %016x), (team: (null)), (id: (null)), (bundle_id: NOT_A_BUNDLE)\n", i
+			printf "2026-09-10 10:50:00.250 Df syspolicyd[728:fa0c70] [com.apple.syspolicy.exec:default] GK scan complete: PST: (path: %016x), (team: (null)), (id: (null)), (bundle_id: NOT_A_BUNDLE), 7, 0\n", i
+		} }' >"$big/log.out"
+	mkdir -p "$D/out"
+	FAKE_STATE="$big" EXECLAG_LOG="$ROOT/tests/fakes/bin/log" run -0 sh "$ROOT/scripts/logcount" \
+		--start "2026-09-10 10:50:00" --end "2026-09-10 10:51:00" --out "$D/out/c.tsv" --root /x
+	grep -qx 'checks	200000' "$D/out/c.tsv"
+	grep -qx 'programs	200000' "$D/out/c.tsv"
+	# only the counts are written: a few hundred bytes, not the log's 40 MB
+	[ "$(wc -c <"$D/out/c.tsv")" -lt 2000 ]
+	assert_equal "$(ls -A "$D/out")" c.tsv
+}
+
+# ---- Linux: the exec listener ---------------------------------------------------------
+
+@test "Linux, root: N counts the new programs the command ran once each, not old ones, not a script read by sh" {
+	[ "$(uname -s)" = Linux ] || skip "the exec listener is Linux's"
+	[ "$(id -u)" = 0 ] || skip "fanotify needs root"
+	cp /bin/true "$P/old"
+	sleep 0.05
+	measure --launcher "$SIM" -- sh -c 'cp /bin/true n1; cp /bin/true n2; cp /bin/echo n3
+		./n1; ./n1; ./n2; ./n3 x >/dev/null; ./old; (./n2 &); wait
+		printf "echo read\n" >s.sh; sh s.sh'
+	assert_success
+	assert_equal "$output" "read"
+	the_measure
+	assert_equal "$(field .fresh_launches)" 3
+	assert_equal "$(field .fresh_source)" fanotify
+	assert_equal "$(field .fresh.fresh_executions)" 5
+	assert_equal "$(field '[.fresh.first_programs[].path | sub(".*/"; "")] | join(",")')" "n1,n2,n3"
+	[ "$(field .fresh.old_executions)" -gt 0 ]
+	assert_equal "$(field .fresh.overflow)" false
+	assert_equal "$(jq -r '(.checker_busy_s.median - 3 * .penalty_ms.median / 1000) | fabs < 1e-5' "$M/measure.json")" true
+	[[ "$stderr" == *"  N  3 new programs launched (5 executions of files new since the start)"* ]]
+}
+
+@test "Linux: without the listener, one line says N is unknown and the rest goes on" {
+	[ "$(uname -s)" = Linux ] || skip "the exec listener is Linux's"
+	EXECLAG_FANOTIFY=off measure --launcher "$SIM" -- sh -c 'cp /bin/true n1; ./n1'
+	assert_success
+	the_measure
+	assert_equal "$(field .fresh_launches)" null
+	assert_equal "$(printf '%s\n' "$stderr" | grep -c '^  N  unknown: ')" 1
+	[[ "$stderr" == *"  N  unknown: fanotify turned off (EXECLAG_FANOTIFY=off)"* ]]
+	assert_equal "$(field .penalty_ms.median)" "$(probe_l median)"
+}
+
+@test "Linux, not root: the listener cannot watch, which one line says" {
+	[ "$(uname -s)" = Linux ] || skip "the exec listener is Linux's"
+	[ "$(id -u)" = 0 ] || skip "needs root to become another user (setpriv)"
+	command -v setpriv >/dev/null || skip "no setpriv"
+	# nobody must reach the test's folders: bats makes its own private
+	local d=$D
+	while [ "$d" != / ] && [ "$d" != "$(dirname "$BATS_RUN_TMPDIR")" ]; do
+		chmod o+x "$d"
+		d=$(dirname "$d")
+	done
+	chown -R 65534:65534 "$P" "$RESULTS" "$TMPDIR"
+	setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$ROOT/scripts/measure" -o -r "$ROOT/scripts/measure" ||
+		skip "the kit is not readable by nobody here"
+	setpriv --reuid=65534 --regid=65534 --clear-groups test -w "$P" || skip "the test folder is not nobody's to write"
+	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+		bash -c 'cd "$1" && exec sh "$ROOT/scripts/measure" --probe 0 -- sh -c "cp /bin/true n1; ./n1; echo ran"' _ "$P"
+	assert_success
+	assert_equal "$output" "ran"
+	[[ "$stderr" == *"  N  unknown: no root: fanotify needs CAP_SYS_ADMIN"* ]]
+}
+
+# ---- signals ------------------------------------------------------------------------------
+
+# start_measure ARGS...: the measure in the background in its own process
+# group (as a terminal's job: SIGINT not ignored), its pid in $pid; waits
+# for the command to have started (it touches $P/started)
+start_measure() {
+	set -m
+	(cd "$P" && exec sh "$ROOT/scripts/measure" "$@" >"$D/out" 2>"$D/err") &
+	pid=$!
+	set +m
+	local i=0
+	while [ ! -e "$P/started" ] && [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	[ -e "$P/started" ] || fail "the command did not start: $(cat "$D/err")"
+}
+
+@test "Ctrl-C (INT to the job) ends the command; the measure says what it saw, and exits 130" {
+	start_measure --probe 0 -- sh -c 'touch started; sleep 30'
+	kill -INT -- "-$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	assert_equal "$rc" 130
+	grep -q '^     interrupted: SIGINT' "$D/err"
+	grep -q 'ended by signal 2 (exit status 130)' "$D/err"
+	the_measure
+	assert_equal "$(field .exit.interrupted)" SIGINT
+	nothing_left
+}
+
+@test "TERM to the measure is passed on; a command that ignores it is killed by a second" {
+	start_measure --probe 0 -- sh -c 'touch started; sleep 30'
+	kill -TERM "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	assert_equal "$rc" 143
+	grep -q 'interrupted: SIGTERM (passed on)' "$D/err"
+	the_measure
+	rm -rf "$M" "$P/started"
+	start_measure --probe 0 -- sh -c 'trap "" TERM; touch started; while :; do sleep 0.1; done'
+	kill -TERM "$pid"
+	sleep 0.5
+	kill -0 "$pid" # still running: the command ignores TERM
+	kill -TERM "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	assert_equal "$rc" 137
+	grep -q 'interrupted: SIGTERM (killed)' "$D/err"
+	the_measure
+	nothing_left
+}
+
+@test "an interrupt during the probe ends the measure: nothing written, no probe folder left" {
+	set -m
+	(cd "$P" && exec sh "$ROOT/scripts/measure" --launcher "$SIM" -- touch ran >"$D/out" 2>"$D/err") &
+	pid=$!
+	set +m
+	i=0
+	while ! grep -q 'execlag: \[1/2\]' "$D/err" 2>/dev/null && [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	kill -INT -- "-$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	assert_equal "$rc" 130
+	[ ! -e "$P/ran" ]
+	assert_equal "$(find "$RESULTS" -name measure.json | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$RESULTS" -name run.json | wc -l | tr -d ' ')" 0
+	nothing_left
+}
+
+# ---- compare and feedback ---------------------------------------------------------------
+
+@test "make compare of two measures lines up W, N, L and B and says how much the command's time changed" {
+	mac_state measure-m1
+	measure --launcher "$SIM" --tag before -- sleep 1
+	assert_success
+	EXECLAG_LOG= EXECLAG_WATCH_SERVICES=0 measure --probe 0 --tag after -- true
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" compare A=before B=after RESULTS="$RESULTS"
+	assert_success
+	assert_line --regexp '^W +1\.[0-9]{2} s \(exit 0\) +0\.[0-9]{2} s \(exit 0\)$'
+	assert_line --regexp '^N +12 +'
+	printf -v want '^L +%.2f ms \\[%.2f, %.2f\\] +unknown$' "$(probe_l median)" "$(probe_l ci_low)" "$(probe_l ci_high)"
+	assert_line --regexp "$want"
+	assert_line --regexp '^B +1\.[0-9]{2} s \[1\.[0-9]{2}, 1\.[0-9]{2}\] +0\.00 s \[0\.00, 0\.00\]$'
+	assert_line --regexp '^XprotectService CPU +3\.78 s +-$'
+	assert_line --regexp "^The command's time changed by -[01]\.[0-9]{2} s \(-[0-9.]+%\): 1\.[0-9]{2} s in A, 0\.[0-9]{2} s in B\.$"
+	# a run and a measure are not compared
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" compare A=before B="$(find "$RESULTS" -maxdepth 1 -name '*-probe')"
+	assert_failure
+	[[ "$stderr" == *"holds no measure.json"* ]]
+}
+
+@test "make feedback MEASURE= adds the measure to the bundle, its command line and folder redacted; a simulated probe's measure is refused" {
+	mac_state measure-m1
+	export HOME="$D/home/jappleseed"
+	mkdir -p "$HOME/src/app"
+	P="$HOME/src/app"
+	# L from the simulator is not evidence: refused, nothing made
+	measure --launcher "$SIM" -- true
+	the_measure
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" feedback MEASURE="$M" RESULTS="$RESULTS"
+	assert_equal "$status" 2
+	[[ "$stderr" == *"is a measure whose probe was simulated"* ]]
+	assert_equal "$(find "$RESULTS" -name feedback -type d | wc -l | tr -d ' ')" 0
+	rm -rf "${RESULTS:?}"/*
+	# a real run to file (the feedback tests' Mac fixture) and a measure
+	# without a probe
+	cp -R "$ROOT/tests/fixtures/feedback/mac-run" "$RESULTS/20260301T101500Z-f33dba"
+	"$ROOT/micro/bin/analyze" --run "$RESULTS/20260301T101500Z-f33dba" --quiet
+	measure --probe 0 -- sh -c 'echo jappleseed was here'
+	assert_success
+	M=$(dirname "$(find "$RESULTS" -mindepth 2 -maxdepth 2 -name measure.json)")
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" feedback MEASURE="$M" RESULTS="$RESULTS" USER=jappleseed
+	assert_success
+	run=$RESULTS/20260301T101500Z-f33dba
+	tgz=$(find "$run/feedback" -name '*.tar.gz')
+	mkdir -p "$D/unpacked"
+	tar -xzf "$tgz" -C "$D/unpacked"
+	ls "$D"/unpacked/*/measure/measure.json "$D"/unpacked/*/measure/measure.txt
+	run grep -r -l -F -e jappleseed "$D/unpacked" "$run/feedback/feedback.txt"
+	assert_failure
+	grep -q '<user> was here' "$D"/unpacked/*/measure/measure.json
+	grep -q 'ran in <home>/src/app' "$run/feedback/feedback.txt"
+	grep -q 'on a workload of my own (make measure' "$run/feedback/feedback.txt"
+}
+
+@test "measure.json follows docs/measure.schema.json, whether N and L are known or not" {
+	local reason
+	reason=$(schema_skip_reason)
+	[ -z "$reason" ] || skip "$reason"
+	mac_state measure-m1
+	measure --launcher "$SIM" -- true
+	assert_success
+	rm -rf "$D/state" "$D/fakebin" "$D/counter"
+	mac_state log-refused
+	measure --probe 0 --launcher 'sim:latency=0 seed=3' -- true
+	assert_success
+	for m in "$RESULTS"/*/measure.json; do
+		case $(schema_validator) in
+		python) run "$SCHEMA_PY" "$ROOT/tests/test_helper/validate-run.py" "$ROOT/docs/measure.schema.json" "$m" ;;
+		*) run check-jsonschema --schemafile "$ROOT/docs/measure.schema.json" "$m" ;;
+		esac
+		[ "$status" -eq 0 ] || fail "$m: $output"
+	done
+	assert_equal "$(ls "$RESULTS"/*/measure.json | wc -l | tr -d ' ')" 2
+}
