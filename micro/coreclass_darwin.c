@@ -1,6 +1,6 @@
 /* coreclass_darwin.c - P/E on Apple silicon through QoS classes.
  * Background QoS runs on E cores only; user-interactive prefers P cores
- * (macos-facts.md §10).  The class is set on the launching thread and on
+ * (docs/macos.md §10).  The class is set on the launching thread and on
  * the child through its spawn attributes. */
 #define _DARWIN_C_SOURCE
 #include "coreclass.h"

@@ -5,7 +5,7 @@
  *   devtools [--why] [--runtime] [--responsible]
  *
  * Words: not-determined, restricted, denied, authorized (EPDeveloperToolStatus
- * 0..3, macos-facts.md §13), unknown (cannot be read), n/a (not macOS).
+ * 0..3, docs/macos.md §13), unknown (cannot be read), n/a (not macOS).
  * Reading never changes the setting. */
 #define _POSIX_C_SOURCE 200809L
 #include "devtools.h"

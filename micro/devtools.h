@@ -1,7 +1,7 @@
 /* devtools.h - the Developer Tools authorisation of the responsible app.
  *
  * macOS answers through ExecutionPolicy.framework: [[EPDeveloperTool new]
- * authorizationStatus] (macos-facts.md §13), for the process's responsible
+ * authorizationStatus] (docs/macos.md §13), for the process's responsible
  * app, the terminal.  The kit reaches it with dlopen/dlsym only, so it links
  * against libSystem alone and says "unknown" where the framework is missing. */
 #ifndef EXECLAG_DEVTOOLS_H

@@ -1,5 +1,5 @@
 /* devtools_darwin.c - on macOS the answer comes from ExecutionPolicy
- * through the Objective-C runtime (devtools_objc.c, macos-facts.md §13). */
+ * through the Objective-C runtime (devtools_objc.c, docs/macos.md §13). */
 #include "devtools.h"
 
 const char *devtools_platform(char *why, size_t len)

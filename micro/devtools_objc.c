@@ -1,5 +1,5 @@
 /* devtools_objc.c - [[EPDeveloperTool new] authorizationStatus] through the
- * Objective-C runtime, loaded with dlopen (macos-facts.md §13).
+ * Objective-C runtime, loaded with dlopen (docs/macos.md §13).
  *
  * Portable C on purpose: it is built on Linux too, where the tests point
  * EXECLAG_OBJC_LIB and EXECLAG_EP_FRAMEWORK at a stand-in runtime that

@@ -4,7 +4,7 @@
  * Every artifact is a file directly in WORKDIR named PREFIX-NNNN (+ ".sh",
  * ".so"/".dylib").  Artifacts that carry a nonce differ in their bytes.  A
  * file that has been launched is never opened for writing again: a new file
- * is written and renamed over it (macos-facts.md section 7).
+ * is written and renamed over it (docs/macos.md §7).
  *
  * On any failure or on SIGINT/SIGTERM every file made so far is removed and
  * no manifest is written.  Exit: 0 ok, 1 failure, 2 usage, 130 interrupted.
@@ -370,7 +370,7 @@ static char *make_nonce(const char *stem)
 }
 
 #if defined(__APPLE__)
-/* com.apple.quarantine as a download would leave it (macos-facts.md 6). */
+/* com.apple.quarantine as a download would leave it (docs/macos.md §6). */
 static void set_quarantine(const char *path)
 {
 	char val[64];

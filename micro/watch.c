@@ -214,7 +214,7 @@ static int parse_log_time(const char *t, double *s)
 
 /* The path a step's line carries, newly allocated, or NULL: "GK process
  * assessment: PATH <-- (…)"; "PST: (path: PATH), (team: …" (a path, or on
- * newer releases a hash of one, macos-facts §4); "…,file://URL" (GK
+ * newer releases a hash of one, docs/macos.md §4); "…,file://URL" (GK
  * Xprotect results), percent-decoded, without a trailing "/".  A path
  * logged as <private> is none. */
 static char *line_path(const char *msg)

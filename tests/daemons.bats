@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # scripts/daemons: the CPU time of the assessment services from
-# `ps -axo pid=,time=,command=` (macos-facts §8), with the fake ps of
+# `ps -axo pid=,time=,command=` (docs/macos.md §8), with the fake ps of
 # tests/fakes replaying one state (or a before/after sequence).
 
 load test_helper/common-setup
@@ -29,7 +29,7 @@ T=$'\t'
 @test "fake ps replays the state byte for byte, and a sequence one sample per call" {
 	run -0 env FAKE_STATE="$FAKES/states/ps-odd" "$FAKES/bin/ps" -axo pid=,time=,command=
 	assert_equal "$output" "$(cat "$FAKES/states/ps-odd/ps.out")"
-	# widths from macos-facts §8: pid right-aligned in 5, time in 9, one space between
+	# widths from docs/macos.md §8: pid right-aligned in 5, time in 9, one space between
 	assert_line --index 1 "  612 123:45.67 /System/Library/PrivateFrameworks/XprotectFramework.framework/Versions/A/XPCServices/XprotectService.xpc/Contents/MacOS/XprotectService"
 	local call # not i: bats' run uses that name
 	for call in 1 2 3; do
@@ -88,7 +88,7 @@ mdworker_shared${T}0.00${T}0${T}-"
 }
 
 @test "sample: a process shown as (name), without its arguments, still counts" {
-	# not in macos-facts: BSD ps prints "(comm)" when it cannot read the
+	# not in docs/macos.md: BSD ps prints "(comm)" when it cannot read the
 	# arguments, so this state is made here rather than in tests/fakes/states
 	local st="$BATS_TEST_TMPDIR/paren"
 	mkdir -p "$st"

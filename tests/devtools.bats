@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # micro/bin/devtools: the Developer Tools authorisation read from
-# ExecutionPolicy through the Objective-C runtime (macos-facts §13). No Mac
+# ExecutionPolicy through the Objective-C runtime (docs/macos.md §13). No Mac
 # here: --runtime asks a stand-in runtime (tests/fixtures/devtools/), loaded
 # with dlopen like the real one, which records every call.
 

@@ -50,3 +50,16 @@ layout() { sed -n '/^## Layout/,/^## /p' "$ROOT/README.md"; }
 	done
 	[ -z "$missing" ] || fail "named but not there:$missing"
 }
+
+@test "the kit cites its own docs/macos.md, each section it names there exists, and nothing cites a file outside it" {
+	local refs n missing=
+	# the shared notes the kit was built from are not in the repository
+	run grep -rln --exclude-dir=.git --exclude-dir=.cache --exclude-dir=results --exclude=docs.bats 'macos-facts' "$ROOT"
+	[ -z "$output" ] || fail "cites macos-facts, which is not in the repository: $output"
+	refs=$(grep -rhoE --exclude-dir=.git --exclude-dir=.cache 'docs/macos\.md §[0-9]+' "$ROOT" | sed 's/.*§//' | sort -un)
+	[ -n "$refs" ] || fail "no reference to docs/macos.md found"
+	for n in $refs; do
+		grep -q "^## $n\. " "$ROOT/docs/macos.md" || missing="$missing §$n"
+	done
+	[ -z "$missing" ] || fail "docs/macos.md has no section$missing"
+}

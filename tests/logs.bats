@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # scripts/logs: the unified log excerpt of one case's window, taken with the
-# fake `log` of tests/fakes (macos-facts §4): a normal excerpt, an empty one,
+# fake `log` of tests/fakes (docs/macos.md §4): a normal excerpt, an empty one,
 # a refusal, a missing log, and the size bounds.
 
 load test_helper/common-setup
@@ -56,7 +56,7 @@ assert_nothing_left() {
 	run -64 env FAKE_STATE="$FAKES/states/m1-watch" "$FAKES/bin/log" stream --style ndjson
 }
 
-@test "the recorded excerpt: its JSON lines in order, each one event with the keys macos-facts lists" {
+@test "the recorded excerpt: its JSON lines in order, each one event with the keys docs/macos.md lists" {
 	local line
 	tail -n +2 "$FAKES/states/m1-watch/log.out" >"$BATS_TEST_TMPDIR/events"
 	run jq -s 'length' "$BATS_TEST_TMPDIR/events"
