@@ -176,8 +176,8 @@ UNIT = $(BIN)/unit-stop $(BIN)/unit-sim
 unit: $(UNIT)
 $(UNIT): $(BIN)/.flags
 
-$(BIN)/gate: micro/gate_linux.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/gate_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)
+$(BIN)/gate: micro/gate_linux.c micro/procfs_linux.c micro/procfs.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/gate_linux.c micro/procfs_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)
 
 $(BIN)/burn: micro/burn.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/burn.c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
@@ -215,15 +215,15 @@ $(BIN)/aggregate: micro/aggregate.c micro/cases.h micro/thresholds.h micro/jsonr
 # runtime (dlopen) on macOS, and the responsible app (dlsym into libSystem);
 # the same readers are built elsewhere for the tests.
 DEVTOOLS_PLAT = $(if $(filter darwin,$(PLAT)),darwin,other)
-DEVTOOLS_SRC  = micro/devtools.c micro/devtools_objc.c micro/devtools_$(DEVTOOLS_PLAT).c \
+DEVTOOLS_SRC  = micro/devtools.c micro/devtools_objc.c micro/dlsym.c micro/devtools_$(DEVTOOLS_PLAT).c \
                 micro/responsible_dl.c micro/responsible_$(DEVTOOLS_PLAT).c
-$(BIN)/devtools: $(DEVTOOLS_SRC) micro/devtools.h micro/responsible.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+$(BIN)/devtools: $(DEVTOOLS_SRC) micro/devtools.h micro/responsible.h micro/dlsym.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(DEVTOOLS_SRC) $(COMMON_SRC) $(LDFLAGS) $(DL_LIBS)
 
 # execwatch runs make measure's command; on Linux it also counts the new
 # programs the command executes (fanotify), elsewhere it says why it cannot.
 EXECWATCH_PLAT = $(if $(filter linux,$(PLAT)),linux,other)
-EXECWATCH_SRC  = micro/execwatch.c micro/execwatch_$(EXECWATCH_PLAT).c
+EXECWATCH_SRC  = micro/execwatch.c micro/execwatch_$(EXECWATCH_PLAT).c $(if $(filter linux,$(PLAT)),micro/procfs_linux.c)
 $(BIN)/execwatch: $(EXECWATCH_SRC) micro/execwatch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(EXECWATCH_SRC) $(COMMON_SRC) $(LDFLAGS)
 

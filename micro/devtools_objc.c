@@ -7,6 +7,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "devtools.h"
 
+#include "dlsym.h"
+
 #include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,18 +23,6 @@ struct objc_api {
 	void (*pool_pop)(void *token);
 	void (*msg_send)(void); /* cast to the message's own type at each call */
 };
-
-static const char *unknown(char *why, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why && len) {
-		va_start(ap, fmt);
-		vsnprintf(why, len, fmt, ap);
-		va_end(ap);
-	}
-	return "unknown";
-}
 
 const char *devtools_word(long status)
 {
@@ -52,28 +42,16 @@ static const char *env_or(const char *name, const char *fallback)
 	return v && *v ? v : fallback;
 }
 
-/* dlsym gives a data pointer; POSIX guarantees it converts to a function
- * pointer, and memcpy says so without a cast the compiler could warn about. */
-static int resolve(void *lib, const char *name, void *fn, size_t fn_size)
-{
-	void *p = dlsym(lib, name);
-
-	if (!p || fn_size != sizeof p)
-		return -1;
-	memcpy(fn, &p, fn_size);
-	return 0;
-}
-
 static int load_api(void *lib, struct objc_api *api, const char **missing)
 {
-	if (resolve(lib, *missing = "objc_getClass", &api->get_class, sizeof api->get_class) ||
-	    resolve(lib, *missing = "sel_registerName", &api->register_name,
+	if (dl_resolve(lib, *missing = "objc_getClass", &api->get_class, sizeof api->get_class) ||
+	    dl_resolve(lib, *missing = "sel_registerName", &api->register_name,
 		    sizeof api->register_name) ||
-	    resolve(lib, *missing = "objc_autoreleasePoolPush", &api->pool_push,
+	    dl_resolve(lib, *missing = "objc_autoreleasePoolPush", &api->pool_push,
 		    sizeof api->pool_push) ||
-	    resolve(lib, *missing = "objc_autoreleasePoolPop", &api->pool_pop,
+	    dl_resolve(lib, *missing = "objc_autoreleasePoolPop", &api->pool_pop,
 		    sizeof api->pool_pop) ||
-	    resolve(lib, *missing = "objc_msgSend", &api->msg_send, sizeof api->msg_send))
+	    dl_resolve(lib, *missing = "objc_msgSend", &api->msg_send, sizeof api->msg_send))
 		return -1;
 	*missing = NULL;
 	return 0;
@@ -90,25 +68,25 @@ static long ask(const struct objc_api *api, char *why, size_t len)
 
 	cls = api->get_class("EPDeveloperTool");
 	if (!cls) {
-		unknown(why, len, "the class EPDeveloperTool is not registered");
+		dl_unknown(why, len, "the class EPDeveloperTool is not registered");
 		return -1;
 	}
 	sel_new = api->register_name("new");
 	sel_status = api->register_name("authorizationStatus");
 	sel_release = api->register_name("release");
 	if (!sel_new || !sel_status || !sel_release) {
-		unknown(why, len, "sel_registerName returned NULL");
+		dl_unknown(why, len, "sel_registerName returned NULL");
 		return -1;
 	}
 	tool = ((devtools_msg_new)api->msg_send)(cls, sel_new);
 	if (!tool) {
-		unknown(why, len, "+[EPDeveloperTool new] returned nil");
+		dl_unknown(why, len, "+[EPDeveloperTool new] returned nil");
 		return -1;
 	}
 	status = ((devtools_msg_status)api->msg_send)(tool, sel_status);
 	((devtools_msg_release)api->msg_send)(tool, sel_release);
 	if (status < 0 || status > 3)
-		unknown(why, len, "authorizationStatus returned %ld, not one of 0..3", status);
+		dl_unknown(why, len, "authorizationStatus returned %ld, not one of 0..3", status);
 	return status;
 }
 
@@ -124,13 +102,13 @@ const char *devtools_objc_read(char *why, size_t len)
 	/* Never dlclose'd: Objective-C images cannot be unloaded. */
 	objc = dlopen(objc_path, RTLD_LAZY | RTLD_LOCAL);
 	if (!objc)
-		return unknown(why, len, "cannot load the Objective-C runtime: %s", dlerror());
+		return dl_unknown(why, len, "cannot load the Objective-C runtime: %s", dlerror());
 	if (load_api(objc, &api, &missing) != 0)
-		return unknown(why, len, "%s: no symbol %s", objc_path, missing);
+		return dl_unknown(why, len, "%s: no symbol %s", objc_path, missing);
 	/* Loading the framework registers its classes with the runtime. */
 	ep = dlopen(ep_path, RTLD_LAZY | RTLD_LOCAL);
 	if (!ep)
-		return unknown(why, len, "cannot load ExecutionPolicy: %s", dlerror());
+		return dl_unknown(why, len, "cannot load ExecutionPolicy: %s", dlerror());
 
 	pool = api.pool_push();
 	status = ask(&api, why, len);

@@ -22,6 +22,7 @@
  * bounds. */
 #define _GNU_SOURCE
 #include "execwatch.h"
+#include "procfs.h"
 #include "util.h"
 
 #include <errno.h>
@@ -216,28 +217,6 @@ static void nl_drain(void)
 
 /* ---- /proc parent links (a process still running) ------------------------ */
 
-static long parent_of(long pid)
-{
-	char path[64], buf[1024], *p;
-	ssize_t n;
-	long ppid;
-	int fd;
-
-	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	p = strrchr(buf, ')'); /* "pid (comm) state ppid": comm may hold ')' */
-	if (!p || sscanf(p + 1, " %*c %ld", &ppid) != 1)
-		return -1;
-	return ppid;
-}
-
 /* 1 in the tree, 0 outside, -1 cannot tell (gone). */
 static int in_tree(long pid)
 {
@@ -253,7 +232,7 @@ static int in_tree(long pid)
 			set_add(&tree, (uint64_t)pid);
 			return 1;
 		}
-		p = parent_of(p);
+		p = proc_parent(p);
 		if (p < 0)
 			return depth == 0 ? -1 : 0;
 	}

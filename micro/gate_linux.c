@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE
 #include "util.h"
+#include "procfs.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -278,30 +279,6 @@ static bool is_library_name(const char *path)
 	return false;
 }
 
-/* Parent of pid from /proc/<pid>/stat; -1 if the process is gone. */
-static long parent_of(long pid)
-{
-	char path[64], buf[1024], *p;
-	ssize_t n;
-	long ppid;
-	int fd;
-
-	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	/* "pid (comm) state ppid ...": comm may hold ')' so take the last. */
-	p = strrchr(buf, ')');
-	if (!p || sscanf(p + 1, " %*c %ld", &ppid) != 1)
-		return -1;
-	return ppid;
-}
-
 static bool is_exempt(pid_t pid)
 {
 	long p = pid;
@@ -313,7 +290,7 @@ static bool is_exempt(pid_t pid)
 			return true;
 		if (p == 1)
 			return false;
-		p = parent_of(p);
+		p = proc_parent(p);
 	}
 	return false;
 }

@@ -59,12 +59,7 @@ static void launch_one(struct spawner *sp, const struct artifact *a, posix_spawn
 	s->start_ns = t0 - sp->pub.t_base;
 	s->dur_ns = t1 - t0;
 	s->spawn_errno = err;
-	s->exit_status = -1;
-	s->signal = 0;
-	if (err == 0 && WIFEXITED(st))
-		s->exit_status = WEXITSTATUS(st);
-	else if (err == 0 && WIFSIGNALED(st))
-		s->signal = WTERMSIG(st);
+	spawn_outcome(err, st, &s->exit_status, &s->signal);
 	s->done = 1;
 }
 

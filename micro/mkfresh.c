@@ -251,14 +251,6 @@ static void check_interrupt(void)
 
 /* ---- files ---- */
 
-static int is_exec_file(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-	       access(path, X_OK) == 0;
-}
-
 static void write_all(int fd, const char *buf, size_t len, const char *path)
 {
 	while (len > 0) {
@@ -463,50 +455,6 @@ static void no_compiler(void)
 {
 	die(EXIT_USAGE, "no C compiler: %s not found (install one, or set CC)",
 	    cc_argv[0]);
-}
-
-static int find_in_path(const char *prog)
-{
-	const char *path = getenv("PATH");
-	const char *p, *end;
-	int found = 0;
-
-	if (strchr(prog, '/'))
-		return is_exec_file(prog);
-	if (!path || !*path)
-		path = "/usr/bin:/bin";
-	for (p = path; !found; p = end + 1) {
-		size_t len;
-		char *cand;
-
-		end = strchr(p, ':');
-		if (!end)
-			end = p + strlen(p);
-		len = (size_t)(end - p);
-		cand = len ? xasprintf("%.*s/%s", (int)len, p, prog)
-			   : xasprintf("./%s", prog);
-		found = is_exec_file(cand);
-		free(cand);
-		if (!*end)
-			break;
-	}
-	return found;
-}
-
-static void split_cc(const char *cc)
-{
-	char *copy, *tok, *save = NULL;
-
-	if (!cc || !*cc)
-		cc = "cc";
-	copy = xstrdup(cc);
-	cc_argv = xmalloc((strlen(cc) / 2 + 2) * sizeof *cc_argv);
-	for (tok = strtok_r(copy, " \t", &save); tok;
-	     tok = strtok_r(NULL, " \t", &save))
-		cc_argv[cc_argc++] = tok;
-	if (cc_argc == 0)
-		cc_argv[cc_argc++] = "cc";
-	cc_argv[cc_argc] = NULL;
 }
 
 /* ---- sources ---- */
@@ -1159,7 +1107,7 @@ int main(int argc, char **argv)
 		die(EXIT_USAGE, "paths must not contain a tab or newline");
 
 	if (kinds[kind].needs_cc) {
-		split_cc(o_cc ? o_cc : getenv("CC"));
+		cc_argv = split_blanks(o_cc ? o_cc : getenv("CC"), "cc", 0, &cc_argc);
 		if (cc_argc > 32)
 			die(EXIT_USAGE, "CC has more than 32 words");
 		if (!find_in_path(cc_argv[0]))

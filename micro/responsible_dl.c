@@ -5,35 +5,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "responsible.h"
 
+#include "dlsym.h"
+
 #include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static const char *unknown(char *why, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why && len) {
-		va_start(ap, fmt);
-		vsnprintf(why, len, fmt, ap);
-		va_end(ap);
-	}
-	return "unknown";
-}
-
-/* As in devtools_objc.c: a data pointer from dlsym, converted with memcpy. */
-static int resolve(void *lib, const char *name, void *fn, size_t fn_size)
-{
-	void *p = dlsym(lib, name);
-
-	if (!p || fn_size != sizeof p)
-		return -1;
-	memcpy(fn, &p, fn_size);
-	return 0;
-}
 
 const char *responsible_dl_read(char *path, size_t len, char *why, size_t wlen)
 {
@@ -50,25 +29,25 @@ const char *responsible_dl_read(char *path, size_t len, char *why, size_t wlen)
 	/* Never dlclose'd: the process's own symbols, or a library kept. */
 	lib = dlopen(lib_path, RTLD_LAZY | RTLD_LOCAL);
 	if (!lib)
-		return unknown(why, wlen, "cannot open %s: %s", lib_path ? lib_path : "the process's symbols",
+		return dl_unknown(why, wlen, "cannot open %s: %s", lib_path ? lib_path : "the process's symbols",
 			       dlerror());
-	if (resolve(lib, "responsibility_get_pid_responsible_for_pid", &responsible, sizeof responsible))
-		return unknown(why, wlen, "no symbol responsibility_get_pid_responsible_for_pid");
-	if (resolve(lib, "proc_pidpath", &pidpath, sizeof pidpath))
-		return unknown(why, wlen, "no symbol proc_pidpath");
+	if (dl_resolve(lib, "responsibility_get_pid_responsible_for_pid", &responsible, sizeof responsible))
+		return dl_unknown(why, wlen, "no symbol responsibility_get_pid_responsible_for_pid");
+	if (dl_resolve(lib, "proc_pidpath", &pidpath, sizeof pidpath))
+		return dl_unknown(why, wlen, "no symbol proc_pidpath");
 	r = responsible(me);
 	if (r <= 0)
-		return unknown(why, wlen, "responsibility_get_pid_responsible_for_pid returned %ld", (long)r);
+		return dl_unknown(why, wlen, "responsibility_get_pid_responsible_for_pid returned %ld", (long)r);
 	if (r == me)
 		return "self";
 	n = pidpath((int)r, buf, sizeof buf);
 	if (n <= 0 || (size_t)n >= sizeof buf || memchr(buf, '\0', (size_t)n) != NULL)
-		return unknown(why, wlen, "proc_pidpath gave no path for pid %ld", (long)r);
+		return dl_unknown(why, wlen, "proc_pidpath gave no path for pid %ld", (long)r);
 	buf[n] = '\0';
 	if (strpbrk(buf, "\t\n\r") || buf[0] != '/')
-		return unknown(why, wlen, "proc_pidpath gave an unusable path for pid %ld", (long)r);
+		return dl_unknown(why, wlen, "proc_pidpath gave an unusable path for pid %ld", (long)r);
 	if (!path || len <= (size_t)n)
-		return unknown(why, wlen, "the path of pid %ld is too long", (long)r);
+		return dl_unknown(why, wlen, "the path of pid %ld is too long", (long)r);
 	memcpy(path, buf, (size_t)n + 1);
 	return "path";
 }

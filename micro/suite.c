@@ -260,54 +260,11 @@ static void write_sources(void)
 
 /* ---- compiler ----------------------------------------------------------- */
 
-static int is_exec_file(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
-}
-
-static int find_in_path(const char *prog)
-{
-	const char *path = getenv("PATH"), *p, *end;
-	int found = 0;
-
-	if (strchr(prog, '/'))
-		return is_exec_file(prog);
-	if (!path || !*path)
-		path = "/usr/bin:/bin";
-	for (p = path;; p = end + 1) {
-		size_t len;
-		char *cand;
-
-		end = strchr(p, ':');
-		if (!end)
-			end = p + strlen(p);
-		len = (size_t)(end - p);
-		cand = len ? xasprintf("%.*s/%s", (int)len, p, prog) : xasprintf("./%s", prog);
-		found = is_exec_file(cand);
-		free(cand);
-		if (found || !*end)
-			break;
-	}
-	return found;
-}
-
 /* $CC split at blanks, with room for "-o OUT SRC" after it. */
 static void split_cc(const char *cc)
 {
-	char *copy, *tok, *save = NULL;
-
-	if (!cc || !*cc)
-		cc = "cc";
-	cc_text = cc;
-	copy = xstrdup(cc);
-	cc_argv = xmalloc((strlen(cc) / 2 + 6) * sizeof *cc_argv);
-	for (tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
-		cc_argv[cc_argc++] = tok;
-	if (cc_argc == 0)
-		cc_argv[cc_argc++] = "cc";
-	cc_argv[cc_argc] = NULL;
+	cc_text = cc && *cc ? cc : "cc";
+	cc_argv = split_blanks(cc, "cc", 4, &cc_argc);
 	if (!find_in_path(cc_argv[0]))
 		die(EXIT_USAGE, "no C compiler: %s not found (install one, or set CC)", cc_argv[0]);
 }
@@ -333,12 +290,7 @@ static int spawn_wait(const char *file, char *const argv[], int search,
 static void record_status(struct sample *s, int err, int st)
 {
 	s->spawn_errno = err;
-	s->exit_status = -1;
-	s->signal = 0;
-	if (err == 0 && WIFEXITED(st))
-		s->exit_status = WEXITSTATUS(st);
-	else if (err == 0 && WIFSIGNALED(st))
-		s->signal = WTERMSIG(st);
+	spawn_outcome(err, st, &s->exit_status, &s->signal);
 }
 
 static int compile_one(int set, long i, struct sample *s)

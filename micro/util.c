@@ -12,6 +12,7 @@
 #include <time.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 const char *progname = "execlag";
@@ -343,4 +344,65 @@ void atomic_abort(struct atomic_file *af)
 	af->fp = NULL;
 	af->tmp = af->path = NULL;
 	errno = e;
+}
+
+int is_exec_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+int find_in_path(const char *prog)
+{
+	const char *path = getenv("PATH"), *p, *end;
+	int found = 0;
+
+	if (strchr(prog, '/'))
+		return is_exec_file(prog);
+	if (!path || !*path)
+		path = "/usr/bin:/bin";
+	for (p = path;; p = end + 1) {
+		size_t len;
+		char *cand;
+
+		end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		len = (size_t)(end - p);
+		cand = len ? xasprintf("%.*s/%s", (int)len, p, prog) : xasprintf("./%s", prog);
+		found = is_exec_file(cand);
+		free(cand);
+		if (found || !*end)
+			break;
+	}
+	return found;
+}
+
+char **split_blanks(const char *s, const char *dflt, int extra, int *argc)
+{
+	char *copy, *tok, *save = NULL, **v;
+	int n = 0;
+
+	if (!s)
+		s = "";
+	copy = xstrdup(s);
+	v = xmalloc((strlen(s) / 2 + 2 + (size_t)extra) * sizeof *v);
+	for (tok = strtok_r(copy, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
+		v[n++] = tok;
+	if (n == 0)
+		v[n++] = xstrdup(dflt);
+	v[n] = NULL;
+	*argc = n;
+	return v;
+}
+
+void spawn_outcome(int err, int st, int *exit_status, int *sig)
+{
+	*exit_status = -1;
+	*sig = 0;
+	if (err == 0 && WIFEXITED(st))
+		*exit_status = WEXITSTATUS(st);
+	else if (err == 0 && WIFSIGNALED(st))
+		*sig = WTERMSIG(st);
 }

@@ -87,4 +87,20 @@ int atomic_open(struct atomic_file *af, const char *path);
 int atomic_commit(struct atomic_file *af);
 void atomic_abort(struct atomic_file *af);
 
+/* 1 when path is a regular file this process may execute. */
+int is_exec_file(const char *path);
+/* 1 when prog, a path or a name looked up in $PATH ("/usr/bin:/bin" when
+ * PATH is unset or empty; an empty entry is the current folder), is an
+ * executable file. */
+int find_in_path(const char *prog);
+/* s split at blanks (spaces and tabs, no quoting), as make splits $CC: a
+ * NULL-terminated vector with room for extra more words, its count in
+ * *argc; dflt alone when s is NULL or holds no word.  The words live as
+ * long as the program. */
+char **split_blanks(const char *s, const char *dflt, int extra, int *argc);
+/* A child's fate from posix_spawn's error err and waitpid's status st: its
+ * exit status (-1 when it was not spawned or did not exit) and the signal
+ * that ended it (0 when none). */
+void spawn_outcome(int err, int st, int *exit_status, int *sig);
+
 #endif

@@ -247,7 +247,7 @@ pidpath parent"
 }
 
 @test "the responsible reader goes through dlsym with exact function types, never a header" {
-	run grep -c 'dlsym\|resolve(lib, "' "$ROOT/micro/responsible_dl.c"
+	run grep -c 'dlsym\|dl_resolve(lib, "' "$ROOT/micro/responsible_dl.c"
 	[ "$output" -ge 3 ] || fail "$output"
 	run grep -n '#include <libproc.h>\|-lproc' "$ROOT/micro/responsible_dl.c" "$ROOT/Makefile"
 	assert_failure
@@ -312,7 +312,7 @@ EOF
 	for target in aarch64-macos x86_64-macos; do
 		run "$zig" cc -target "$target" -std=c11 -Wall -Wextra -Wno-unused-parameter -Werror -O2 \
 			-o "$BATS_TEST_TMPDIR/devtools-$target" "$ROOT/micro/devtools.c" \
-			"$ROOT/micro/devtools_darwin.c" "$ROOT/micro/devtools_objc.c" \
+			"$ROOT/micro/devtools_darwin.c" "$ROOT/micro/devtools_objc.c" "$ROOT/micro/dlsym.c" \
 			"$ROOT/micro/responsible_dl.c" "$ROOT/micro/responsible_darwin.c" "$ROOT/micro/util.c"
 		assert_success
 		run dylibs "$BATS_TEST_TMPDIR/devtools-$target"

@@ -1,0 +1,31 @@
+/* procfs_linux.c - procfs.h on Linux. */
+#define _GNU_SOURCE
+#include "procfs.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+long proc_parent(long pid)
+{
+	char path[64], buf[1024], *p;
+	ssize_t n;
+	long ppid;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	/* "pid (comm) state ppid ...": comm may hold ')', so the last one */
+	p = strrchr(buf, ')');
+	if (!p || sscanf(p + 1, " %*c %ld", &ppid) != 1)
+		return -1;
+	return ppid;
+}
