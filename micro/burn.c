@@ -63,7 +63,6 @@ int main(int argc, char **argv)
 {
 	long threads = sysconf(_SC_NPROCESSORS_ONLN), sd = 1;
 	pthread_t tid[256];
-	struct sigaction sa;
 	int i;
 
 	progname = "burn";
@@ -101,11 +100,7 @@ int main(int argc, char **argv)
 	if (threads > 256)
 		threads = 256;
 	seed = (unsigned long)sd;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	catch_signals(on_signal);
 	for (i = 0; i < threads; i++)
 		if ((errno = pthread_create(&tid[i], NULL, burner, (void *)(uintptr_t)(i + 1))) != 0)
 			die(EXIT_FAIL, "pthread_create:");

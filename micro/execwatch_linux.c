@@ -241,19 +241,6 @@ static int in_tree(long pid)
 
 /* ---- events -------------------------------------------------------------- */
 
-static char *fd_path(int fd)
-{
-	char link[64], buf[PATH_MAX];
-	ssize_t n;
-
-	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-	n = readlink(link, buf, sizeof buf - 1);
-	if (n < 0)
-		return xstrdup("?");
-	buf[n] = '\0';
-	return xstrdup(buf);
-}
-
 static int after_start(const struct statx_timestamp *t)
 {
 	if ((long long)t->tv_sec != (long long)start_rt.tv_sec)
@@ -313,7 +300,7 @@ static void on_exec(const struct fanotify_event_metadata *m)
 		list[n_list].ms = (double)(now_ns() - start_mono) / 1e6;
 		list[n_list].pid = m->pid;
 		list[n_list].how = how;
-		list[n_list].path = fd_path(m->fd);
+		list[n_list].path = proc_fd_path(m->fd);
 		n_list++;
 	}
 }

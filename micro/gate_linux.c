@@ -239,20 +239,6 @@ static void respond(int fd)
 	close(fd);
 }
 
-/* The path the event fd refers to (malloc'd), "?" if unknown. */
-static char *fd_path(int fd)
-{
-	char link[64], buf[PATH_MAX];
-	ssize_t n;
-
-	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-	n = readlink(link, buf, sizeof buf - 1);
-	if (n < 0)
-		return xstrdup("?");
-	buf[n] = '\0';
-	return xstrdup(buf);
-}
-
 static bool is_library_name(const char *path)
 {
 	const char *base = strrchr(path, '/');
@@ -445,7 +431,7 @@ static void handle_event(const struct fanotify_event_metadata *m)
 		respond(m->fd);
 		return;
 	}
-	path = fd_path(m->fd);
+	path = proc_fd_path(m->fd);
 	if (m->mask & FAN_OPEN_EXEC_PERM) {
 		kind = OBJ_EXEC;
 	} else {
@@ -769,7 +755,6 @@ int main(int argc, char **argv)
 {
 	pthread_t reader, beat, workers[64];
 	sigset_t block, old;
-	struct sigaction sa;
 	json_t *o;
 
 	progname = "gate";
@@ -796,11 +781,7 @@ int main(int argc, char **argv)
 	if (!cache_slots)
 		die(EXIT_FAIL, "out of memory");
 
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
+	catch_signals(on_signal);
 	signal(SIGPIPE, SIG_IGN);
 
 	fan_mark();

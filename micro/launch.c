@@ -443,7 +443,6 @@ int main(int argc, char **argv)
 	struct options o;
 	struct manifest m, refm;
 	struct drive d;
-	struct sigaction sa;
 	uint64_t t_base = now_ns();
 
 	progname = "launch";
@@ -452,11 +451,7 @@ int main(int argc, char **argv)
 	plan(&o, &d, &m, &refm);
 	open_samples(o.out);
 
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	catch_signals(on_signal);
 
 	d.l = open_launcher(&o, &m, t_base);
 	warm_reference(&d);

@@ -978,7 +978,6 @@ int main(int argc, char **argv)
 	const char *echo = NULL;
 	long count, njob;
 	struct stat st;
-	struct sigaction sa;
 	int i;
 
 	progname = "mkfresh";
@@ -1116,12 +1115,7 @@ int main(int argc, char **argv)
 	if (kind == K_SYSTEM_COPY && !(echo = system_echo()))
 		die(EXIT_FAIL, "no /bin/echo or /usr/bin/echo to copy");
 
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = 0;        /* no SA_RESTART: waitpid returns EINTR */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	catch_signals(on_signal);
 	if (atexit(cleanup) != 0)
 		die(EXIT_FAIL, "atexit failed");
 

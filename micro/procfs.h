@@ -6,5 +6,8 @@
 /* The parent of process pid, from /proc/PID/stat; -1 when it is gone or
  * the line cannot be read. */
 long proc_parent(long pid);
+/* The path an open file descriptor refers to, from /proc/self/fd (a new
+ * string); "?" when it cannot be read. */
+char *proc_fd_path(int fd);
 
 #endif

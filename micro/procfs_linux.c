@@ -2,7 +2,10 @@
 #define _GNU_SOURCE
 #include "procfs.h"
 
+#include "util.h"
+
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -28,4 +31,17 @@ long proc_parent(long pid)
 	if (!p || sscanf(p + 1, " %*c %ld", &ppid) != 1)
 		return -1;
 	return ppid;
+}
+
+char *proc_fd_path(int fd)
+{
+	char link[64], buf[PATH_MAX];
+	ssize_t n;
+
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+	n = readlink(link, buf, sizeof buf - 1);
+	if (n < 0)
+		return xstrdup("?");
+	buf[n] = '\0';
+	return xstrdup(buf);
 }

@@ -589,7 +589,6 @@ static void set_up_spawn(void)
 int main(int argc, char **argv)
 {
 	const char *dir = NULL, *out = NULL, *cc = getenv("CC");
-	struct sigaction sa;
 	struct stat st;
 	int i, k, quiet = 0;
 	long done;
@@ -648,12 +647,7 @@ int main(int argc, char **argv)
 	split_cc(cc);
 	open_model();
 
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	catch_signals(on_signal);
 	atexit(remove_files);
 
 	pthread_mutex_init(&cur.mu, NULL);

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -405,4 +406,17 @@ void spawn_outcome(int err, int st, int *exit_status, int *sig)
 		*exit_status = WEXITSTATUS(st);
 	else if (err == 0 && WIFSIGNALED(st))
 		*sig = WTERMSIG(st);
+}
+
+void catch_signals(void (*handler)(int))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = handler;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 }

@@ -103,4 +103,9 @@ char **split_blanks(const char *s, const char *dflt, int extra, int *argc);
  * that ended it (0 when none). */
 void spawn_outcome(int err, int st, int *exit_status, int *sig);
 
+/* Run handler on SIGINT, SIGTERM and SIGHUP (a closed terminal), without
+ * SA_RESTART, so a blocked waitpid or read returns EINTR and the program
+ * can clean up and leave. */
+void catch_signals(void (*handler)(int));
+
 #endif
