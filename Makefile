@@ -156,8 +156,8 @@ LAUNCHER_HDR = micro/drive.h micro/pass.h micro/stop.h micro/looks.h micro/order
 $(BIN)/launch: micro/launch.c $(LAUNCHER_SRC) $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/launch.c $(LAUNCHER_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
-$(BIN)/analyze: micro/analyze.c micro/simbase.h micro/sim.h micro/cases.h micro/run.c micro/run.h micro/stats.c micro/stats.h micro/pass.h micro/stop.c micro/stop.h micro/orderstats.c micro/orderstats.h micro/looks.c micro/looks.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h micro/services.c micro/services.h micro/advice.c micro/advice.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/run.c micro/stats.c micro/stop.c micro/sim.c micro/orderstats.c micro/looks.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c micro/services.c micro/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/analyze: micro/analyze.c micro/simbase.h micro/sim.h micro/cases.h micro/run.c micro/run.h micro/stats.c micro/stats.h micro/pass.h micro/stop.c micro/stop.h micro/orderstats.c micro/orderstats.h micro/looks.c micro/looks.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h micro/services.c micro/services.h micro/advice.c micro/advice.h micro/jsonnum.c micro/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/jsonnum.c micro/run.c micro/stats.c micro/stop.c micro/sim.c micro/orderstats.c micro/looks.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c micro/services.c micro/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # simrate: launch's plan and stopping rule, on the simulator, through
 # analyze's verdicts, in one process
@@ -204,8 +204,8 @@ $(BIN)/redact: micro/redact.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 
 # advise: the plain lines for a finished run (advice.c: the cause and the
 # one thing to do), and make doctor's answer with --doctor.
-$(BIN)/advise: micro/advise.c micro/advice.c micro/advice.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/advise.c micro/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/advise: micro/advise.c micro/advice.c micro/advice.h micro/jsonnum.c micro/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/advise.c micro/advice.c micro/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # aggregate: many runs' run.json into one table and a summary plot.
 $(BIN)/aggregate: micro/aggregate.c micro/cases.h micro/thresholds.h micro/jsonrange.h micro/svg.c micro/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
@@ -228,12 +228,12 @@ $(BIN)/execwatch: $(EXECWATCH_SRC) micro/execwatch.h $(COMMON_SRC) $(COMMON_HDR)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(EXECWATCH_SRC) $(COMMON_SRC) $(LDFLAGS)
 
 # measure: make measure's answer (W, N, L, B, share) in measure.json
-$(BIN)/measure: micro/measure.c micro/services.c micro/services.h micro/thresholds.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/measure.c micro/services.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/measure: micro/measure.c micro/services.c micro/services.h micro/thresholds.h micro/jsonnum.c micro/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/measure.c micro/services.c micro/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # mcompare: make compare of two measures
-$(BIN)/mcompare: micro/mcompare.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/mcompare.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/mcompare: micro/mcompare.c micro/jsonnum.c micro/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/mcompare.c micro/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 $(BIN)/spawnloop: micro/spawnloop.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/spawnloop.c $(COMMON_SRC) $(LDFLAGS)

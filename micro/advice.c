@@ -3,6 +3,7 @@
  * started" and "What make doctor says". */
 #define _POSIX_C_SOURCE 200809L
 #include "advice.h"
+#include "jsonnum.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -385,11 +386,6 @@ const char *advice_json_get(const void *conditions, const char *key)
 	return json_string_value(json_object_get((const json_t *)conditions, key));
 }
 
-static double jnum(const json_t *v)
-{
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
 static const char *jstr(const json_t *obj, const char *key)
 {
 	return json_string_value(json_object_get(obj, key));
@@ -466,9 +462,9 @@ const json_t *advice_probe_of_run(const json_t *run, const char *name, struct ad
 	else if (v && strcmp(v, "none") == 0)
 		p->verdict = ADVICE_NONE;
 	p->kase = c ? jstr(c, "name") : NULL;
-	p->penalty_ms = jnum(json_object_get(pen, "median"));
-	p->low_ms = jnum(json_object_get(pen, "ci_low"));
-	p->high_ms = jnum(json_object_get(pen, "ci_high"));
+	p->penalty_ms = json_num_at(pen, "median");
+	p->low_ms = json_num_at(pen, "ci_low");
+	p->high_ms = json_num_at(pen, "ci_high");
 	p->reason = c ? jstr(c, "reason") : "the run has no such case";
 	p->pairs = h ? jlong(h, "pairs") : -1;
 	return c;
@@ -493,8 +489,8 @@ static const char *rounded(double v, double scale, char *buf, size_t len)
  * alike (by the median's size). */
 static const char *rounded_penalty(const json_t *pen, char *buf, size_t len)
 {
-	double m = jnum(json_object_get(pen, "median"));
-	double lo = jnum(json_object_get(pen, "ci_low")), hi = jnum(json_object_get(pen, "ci_high"));
+	double m = json_num_at(pen, "median");
+	double lo = json_num_at(pen, "ci_low"), hi = json_num_at(pen, "ci_high");
 	double scale = isnan(m) ? 0 : fmax(fabs(m), fmin(fabs(isnan(lo) ? 0 : lo), fabs(isnan(hi) ? 0 : hi)));
 	char a[32], b[32], c[32];
 
@@ -516,11 +512,11 @@ static void brief_cost(FILE *f, const struct conds *c, const json_t *run, const 
 		       const struct advice_probe *p, const char *prefix)
 {
 	const json_t *th = json_object_get(run, "thresholds");
-	double floor_ms = jnum(json_object_get(th, "penalty_floor_ms"));
-	double conf = jnum(json_object_get(th, "confidence"));
+	double floor_ms = json_num_at(th, "penalty_floor_ms");
+	double conf = json_num_at(th, "confidence");
 	char pen[128], a[32], b[32], fl[32];
-	double first = jnum(json_object_get(k, "first_median_ms"));
-	double repeat = jnum(json_object_get(k, "repeat_median_ms"));
+	double first = json_num_at(k, "first_median_ms");
+	double repeat = json_num_at(k, "repeat_median_ms");
 	const char *who = launcher_of(c) || is(c, "gate.active", "1") ? "" : " here";
 
 	rounded_penalty(json_object_get(k, "penalty_ms"), pen, sizeof pen);
@@ -561,14 +557,14 @@ static int projection(const json_t *run, char *buf, size_t len)
 	size_t i;
 
 	json_array_foreach(json_object_get(suite, "runs"), i, r)
-		if (!isnan(jnum(json_object_get(r, "projection_min"))) &&
+		if (!isnan(json_num_at(r, "projection_min")) &&
 		    (!best || jlong(r, "jobs") > jlong(best, "jobs")))
 			best = r;
 	if (!best || programs <= 0)
 		return 0;
 	snprintf(buf, len, "a suite of %ld,%03ld new programs (the suite case's size) would spend at "
 		 "least %.0f minutes in them at %ld job%s", programs / 1000, programs % 1000,
-		 jnum(json_object_get(best, "projection_min")), jlong(best, "jobs"),
+		 json_num_at(best, "projection_min"), jlong(best, "jobs"),
 		 jlong(best, "jobs") == 1 ? "" : "s");
 	return 1;
 }

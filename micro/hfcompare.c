@@ -7,6 +7,7 @@
  * lines into conditions.txt. */
 #define _POSIX_C_SOURCE 200809L
 #include "hfcompare.h"
+#include "jsonnum.h"
 #include "run.h"
 #include "thresholds.h"
 #include "util.h"
@@ -266,11 +267,6 @@ struct hf_result *hf_read(const char *dir, const struct run *r)
 
 /* ---- output ------------------------------------------------------------- */
 
-static json_t *jnum(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
 static json_t *jtext(const char *s)
 {
 	json_t *j;
@@ -291,26 +287,26 @@ static json_t *case_json(const struct hf_case *c)
 	json_t *o = json_object(), *hn;
 
 	json_object_set_new(o, "case", jtext(c->name));
-	json_object_set_new(o, "first_median_ms", jnum(c->hf[HF_FIRST]));
-	json_object_set_new(o, "repeat_median_ms", jnum(c->hf[HF_REPEAT]));
-	json_object_set_new(o, "penalty_ms", jnum(c->hf[HF_PENALTY]));
+	json_object_set_new(o, "first_median_ms", json_num(c->hf[HF_FIRST]));
+	json_object_set_new(o, "repeat_median_ms", json_num(c->hf[HF_REPEAT]));
+	json_object_set_new(o, "penalty_ms", json_num(c->hf[HF_PENALTY]));
 	json_object_set_new(o, "first_runs", c->runs[0] >= 0 ? json_integer(c->runs[0]) : json_null());
 	json_object_set_new(o, "repeat_runs", c->runs[1] >= 0 ? json_integer(c->runs[1]) : json_null());
 	if (c->have_harness) {
 		hn = json_object();
 		json_object_set_new(hn, "threads", json_integer(c->harness_threads));
 		json_object_set_new(hn, "class", jtext(c->harness_class));
-		json_object_set_new(hn, "first_median_ms", jnum(c->harness[HF_FIRST]));
-		json_object_set_new(hn, "repeat_median_ms", jnum(c->harness[HF_REPEAT]));
-		json_object_set_new(hn, "penalty_ms", jnum(c->harness[HF_PENALTY]));
+		json_object_set_new(hn, "first_median_ms", json_num(c->harness[HF_FIRST]));
+		json_object_set_new(hn, "repeat_median_ms", json_num(c->harness[HF_REPEAT]));
+		json_object_set_new(hn, "penalty_ms", json_num(c->harness[HF_PENALTY]));
 	} else {
 		hn = json_null();
 	}
 	json_object_set_new(o, "harness", hn);
 	json_object_set_new(o, "tolerance_ms",
-			    json_pack("{s:o, s:o, s:o}", "first", jnum(c->tolerance[HF_FIRST]),
-				      "repeat", jnum(c->tolerance[HF_REPEAT]), "penalty",
-				      jnum(c->tolerance[HF_PENALTY])));
+			    json_pack("{s:o, s:o, s:o}", "first", json_num(c->tolerance[HF_FIRST]),
+				      "repeat", json_num(c->tolerance[HF_REPEAT]), "penalty",
+				      json_num(c->tolerance[HF_PENALTY])));
 	json_object_set_new(o, "agree", jbool3(c->agree));
 	json_object_set_new(o, "compared", jtext(c->incomparable ? "repeat median" : "all"));
 	json_object_set_new(o, "penalty_seen", json_boolean(c->penalty_seen));

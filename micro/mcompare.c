@@ -7,6 +7,7 @@
  * Any problem with either file is one line on stderr and exit 2. */
 #define _POSIX_C_SOURCE 200809L
 #include "util.h"
+#include "jsonnum.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -65,13 +66,6 @@ static void load(struct m *m, const char *label, const char *where)
 	free(path);
 }
 
-static double num(const json_t *o, const char *key)
-{
-	const json_t *v = json_object_get(o, key);
-
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
 static const char *str(const json_t *o, const char *key)
 {
 	const char *v = json_string_value(json_object_get(o, key));
@@ -83,7 +77,7 @@ static const char *str(const json_t *o, const char *key)
 static const char *ival(const json_t *o, const char *fmt_unit, double scale, const char *dflt,
 			char *buf, size_t len)
 {
-	double m = num(o, "median"), lo = num(o, "ci_low"), hi = num(o, "ci_high");
+	double m = json_num_at(o, "median"), lo = json_num_at(o, "ci_low"), hi = json_num_at(o, "ci_high");
 	char a[32], b[32], c[32];
 
 	if (!json_is_object(o) || isnan(m))
@@ -158,7 +152,7 @@ static double service_cpu(const struct m *m, const char *name)
 
 	json_array_foreach(json_object_get(m->j, "services"), i, s)
 		if (strcmp(str(s, "name"), name) == 0)
-			return num(s, "cpu_s");
+			return json_num_at(s, "cpu_s");
 	return NAN;
 }
 
@@ -193,8 +187,8 @@ int main(int argc, char **argv)
 	if (strcmp(str(a.j, "command_line"), str(b.j, "command_line")) != 0)
 		printf("(the two measures ran different commands)\n");
 	printf("\n%-20s %-32s %s\n", "", "A", "B");
-	wa = num(a.j, "wall_s");
-	wb = num(b.j, "wall_s");
+	wa = json_num_at(a.j, "wall_s");
+	wb = json_num_at(b.j, "wall_s");
 	snprintf(x, sizeof x, "%.2f s (exit %lld)", wa, (long long)json_integer_value(json_object_get(json_object_get(a.j, "exit"), "status")));
 	snprintf(y, sizeof y, "%.2f s (exit %lld)", wb, (long long)json_integer_value(json_object_get(json_object_get(b.j, "exit"), "status")));
 	printf("%-20s %-32s %s\n", "W", x, y);

@@ -22,6 +22,7 @@
  * measured the exe case at T=1, or nothing. */
 #define _POSIX_C_SOURCE 200809L
 #include "services.h"
+#include "jsonnum.h"
 #include "thresholds.h"
 #include "util.h"
 
@@ -64,7 +65,6 @@ static void usage(FILE *f)
 }
 
 static json_t *interval(double m, double lo, double hi);
-static json_t *real_or_null(double v);
 
 /* ---- small readers ----------------------------------------------------------- */
 
@@ -182,13 +182,6 @@ struct seen {
 	char queue_reason[400];
 	json_t *probe;
 };
-
-static double num(const json_t *o, const char *key)
-{
-	const json_t *v = json_object_get(o, key);
-
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
 
 static void read_watch(const char *path, struct seen *s)
 {
@@ -321,7 +314,7 @@ static void read_logcount(const char *path, struct seen *s)
 	json_object_set_new(s->detail, "evaluate_scan_result", json_integer(kv_long(&kv, "evaluate", 0)));
 	json_object_set_new(s->detail, "process_assessment", json_integer(kv_long(&kv, "process_assessment", 0)));
 	json_object_set_new(s->detail, "xprotect_results", json_integer(kv_long(&kv, "xprotect_results", 0)));
-	json_object_set_new(s->detail, "scans_logged_s", real_or_null(kv_double(&kv, "scan_s")));
+	json_object_set_new(s->detail, "scans_logged_s", json_num(kv_double(&kv, "scan_s")));
 	json_object_set_new(s->detail, "scans_paired", json_integer(kv_long(&kv, "paired", 0)));
 	json_object_set_new(s->detail, "window_start", json_string(kv_get(&kv, "start") ? kv_get(&kv, "start") : ""));
 	json_object_set_new(s->detail, "window_end", json_string(kv_get(&kv, "end") ? kv_get(&kv, "end") : ""));
@@ -382,9 +375,9 @@ static void read_probe(const char *run, const char *how, const char *note, struc
 	}
 	v = json_string_value(json_object_get(c, "verdict"));
 	p = json_object_get(c, "penalty_ms");
-	s->l = num(p, "median");
-	s->l_lo = num(p, "ci_low");
-	s->l_hi = num(p, "ci_high");
+	s->l = json_num_at(p, "median");
+	s->l_lo = json_num_at(p, "ci_low");
+	s->l_hi = json_num_at(p, "ci_high");
 	if (v && (strcmp(v, "slowdown") == 0 || strcmp(v, "none") == 0 || strcmp(v, "inconclusive") == 0))
 		s->l_state = strcmp(v, "slowdown") == 0 ? "slowdown" : strcmp(v, "none") == 0 ? "none" : "inconclusive";
 	if (s->l_state && strcmp(s->l_state, "slowdown") == 0 && (isnan(s->l) || isnan(s->l_lo) || isnan(s->l_hi)))
@@ -430,7 +423,7 @@ static json_t *read_gate(const char *path, const json_t *c)
 		json_t *d = json_loads(line, 0, NULL);
 		const char *r = json_string_value(json_object_get(d, "result"));
 		const char *e = json_string_value(json_object_get(d, "event"));
-		double h = num(d, "held_ms");
+		double h = json_num_at(d, "held_ms");
 
 		if (json_is_object(d)) {
 			decisions++;
@@ -752,11 +745,6 @@ static json_t *interval(double m, double lo, double hi)
 	if (isnan(m) || isnan(lo) || isnan(hi))
 		return json_null();
 	return json_pack("{s:f, s:f, s:f}", "median", m, "ci_low", lo, "ci_high", hi);
-}
-
-static json_t *real_or_null(double v)
-{
-	return isnan(v) ? json_null() : json_real(v);
 }
 
 static json_t *services_json(const char *path, char *why, size_t whylen)

@@ -4,6 +4,7 @@
  * (docs/run.schema.json), report.md the one people attach to a bug report. */
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
+#include "jsonnum.h"
 #include "advice.h"
 #include "looks.h"
 #include "plot.h"
@@ -41,12 +42,6 @@ static const char *simulated(const struct run *r)
 }
 
 /* ---- run.json ------------------------------------------------------------------- */
-
-/* jansson refuses NaN, and run.json promises null for "cannot compute". */
-static json_t *jnum(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
 
 /* Text from the input files.  jansson refuses bytes that are not UTF-8;
  * rather than lose the field, such bytes become '?'. */
@@ -140,10 +135,10 @@ static json_t *json_penalty(const struct penalty *p)
 {
 	json_t *obj = json_object();
 
-	json_object_set_new(obj, "median", jnum(p->median_ms));
-	json_object_set_new(obj, "ci_low", jnum(p->ci_low_ms));
-	json_object_set_new(obj, "ci_high", jnum(p->ci_high_ms));
-	json_object_set_new(obj, "coverage", jnum(p->coverage));
+	json_object_set_new(obj, "median", json_num(p->median_ms));
+	json_object_set_new(obj, "ci_low", json_num(p->ci_low_ms));
+	json_object_set_new(obj, "ci_high", json_num(p->ci_high_ms));
+	json_object_set_new(obj, "coverage", json_num(p->coverage));
 	return obj;
 }
 
@@ -152,8 +147,8 @@ static json_t *json_pass_stats(const struct pass_stats *ps)
 	json_t *obj = json_object();
 
 	json_object_set_new(obj, "n_ok", json_integer((json_int_t)ps->n_ok));
-	json_object_set_new(obj, "median_ms", jnum(ps->median_ms));
-	json_object_set_new(obj, "p90_ms", jnum(ps->p90_ms));
+	json_object_set_new(obj, "median_ms", json_num(ps->median_ms));
+	json_object_set_new(obj, "p90_ms", json_num(ps->p90_ms));
 	return obj;
 }
 
@@ -161,11 +156,11 @@ static json_t *json_pass_time(const struct pass_time *pt)
 {
 	json_t *obj = json_object();
 
-	json_object_set_new(obj, "wall_ms", pt->present ? jnum(pt->wall_ms) : json_null());
+	json_object_set_new(obj, "wall_ms", pt->present ? json_num(pt->wall_ms) : json_null());
 	json_object_set_new(obj, "launches",
 			    pt->present ? json_integer(pt->launches) : json_null());
 	json_object_set_new(obj, "launches_per_s",
-			    pt->present ? jnum(pt->launches_per_s) : json_null());
+			    pt->present ? json_num(pt->launches_per_s) : json_null());
 	return obj;
 }
 
@@ -182,12 +177,12 @@ static json_t *json_every_launch(const struct config *h)
 	if (!has_reference(h))
 		return json_null();
 	return json_pack("{s:o, s:o, s:I, s:o, s:o, s:o, s:s, s:o}",
-			 "reference_median_ms", jnum(h->pass[PASS_REFERENCE].median_ms),
-			 "repeat_median_ms", jnum(h->pass[PASS_REPEAT].median_ms),
+			 "reference_median_ms", json_num(h->pass[PASS_REFERENCE].median_ms),
+			 "repeat_median_ms", json_num(h->pass[PASS_REPEAT].median_ms),
 			 "pairs", (json_int_t)h->ref_pairs,
 			 "cost_ms", json_penalty(&h->ref_cost),
-			 "ratio", jnum(h->ref_ratio),
-			 "relative", jnum(h->ref_relative),
+			 "ratio", json_num(h->ref_ratio),
+			 "relative", json_num(h->ref_relative),
 			 "verdict", stats_verdict_name(h->ref_verdict),
 			 "reason", jstr(h->ref_reason));
 }
@@ -251,9 +246,9 @@ static json_t *json_config(const struct config *c)
 					      "planned", (json_int_t)c->planned,
 					      "launched", (json_int_t)c->n,
 					      "stopped", jstr(c->stopped)));
-	json_object_set_new(obj, "ratio", jnum(c->ratio));
-	json_object_set_new(obj, "relative", jnum(c->relative));
-	json_object_set_new(obj, "unloaded_ms", jnum(c->unloaded_ms > 0 ? c->unloaded_ms : NAN));
+	json_object_set_new(obj, "ratio", json_num(c->ratio));
+	json_object_set_new(obj, "relative", json_num(c->relative));
+	json_object_set_new(obj, "unloaded_ms", json_num(c->unloaded_ms > 0 ? c->unloaded_ms : NAN));
 	json_object_set_new(obj, "verdict", json_string(stats_verdict_name(c->verdict)));
 	json_object_set_new(obj, "reason", jstr(c->reason));
 	json_object_set_new(passes, "first", json_pass_time(&c->passes[PASS_FIRST]));
@@ -274,8 +269,8 @@ static json_t *json_scaling(const struct case_result *cr)
 		json_array_append_new(list, json_pack("{s:o, s:I, s:o, s:o}",
 						      "class", jstr(row->class_name),
 						      "threads", (json_int_t)row->threads,
-						      "first", jnum(row->first),
-						      "repeat", jnum(row->repeat)));
+						      "first", json_num(row->first),
+						      "repeat", json_num(row->repeat)));
 	}
 	return list;
 }
@@ -294,8 +289,8 @@ static json_t *json_slopes(const struct case_result *cr)
 			"sizes", (json_int_t)s->n_sizes,
 			"min_pad_bytes", (json_int_t)s->min_pad,
 			"max_pad_bytes", (json_int_t)s->max_pad,
-			"ms_per_mib", jnum(s->ms_per_mib), "low", jnum(s->ci_low),
-			"high", jnum(s->ci_high), "verdict", stats_verdict_name(s->verdict),
+			"ms_per_mib", json_num(s->ms_per_mib), "low", json_num(s->ci_low),
+			"high", json_num(s->ci_high), "verdict", stats_verdict_name(s->verdict),
 			"reason", jstr(s->reason)));
 	}
 	return list;
@@ -313,10 +308,10 @@ static json_t *json_case(const struct case_result *cr)
 	json_object_set_new(obj, "verdict", json_string(stats_verdict_name(h->verdict)));
 	json_object_set_new(obj, "reason", jstr(h->reason));
 	json_object_set_new(obj, "penalty_ms", json_penalty(&h->penalty));
-	json_object_set_new(obj, "first_median_ms", jnum(h->pass[PASS_FIRST].median_ms));
-	json_object_set_new(obj, "repeat_median_ms", jnum(h->pass[PASS_REPEAT].median_ms));
-	json_object_set_new(obj, "ratio", jnum(h->ratio));
-	json_object_set_new(obj, "relative", jnum(h->relative));
+	json_object_set_new(obj, "first_median_ms", json_num(h->pass[PASS_FIRST].median_ms));
+	json_object_set_new(obj, "repeat_median_ms", json_num(h->pass[PASS_REPEAT].median_ms));
+	json_object_set_new(obj, "ratio", json_num(h->ratio));
+	json_object_set_new(obj, "relative", json_num(h->relative));
 	json_object_set_new(obj, "serialisation",
 			    json_string(stats_serialisation_name(cr->serialisation)));
 	json_object_set_new(obj, "serialisation_reason", jstr(cr->serial_reason));

@@ -3,6 +3,7 @@
  * The method is in docs/method.md ("The suite case"). */
 #define _POSIX_C_SOURCE 200809L
 #include "suitestats.h"
+#include "jsonnum.h"
 #include "looks.h"
 #include "thresholds.h"
 #include "util.h"
@@ -445,11 +446,6 @@ struct suite_result *suite_read(const char *dir)
 
 /* ---- run.json ----------------------------------------------------------- */
 
-static json_t *jnum(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
 /* jansson refuses text that is not UTF-8 (CC comes from the environment). */
 static json_t *jtext(const char *s)
 {
@@ -462,15 +458,15 @@ static json_t *pass_json(const struct suite_pass_stats *ps)
 {
 	json_t *o = json_object();
 
-	json_object_set_new(o, "wall_ms", jnum(ps->wall_ms));
-	json_object_set_new(o, "cpu_ms", jnum(ps->cpu_ms));
-	json_object_set_new(o, "utilisation", jnum(ps->utilisation));
+	json_object_set_new(o, "wall_ms", json_num(ps->wall_ms));
+	json_object_set_new(o, "cpu_ms", json_num(ps->cpu_ms));
+	json_object_set_new(o, "utilisation", json_num(ps->utilisation));
 	json_object_set_new(o, "programs", json_integer(ps->programs));
 	json_object_set_new(o, "failures", json_integer((json_int_t)ps->failures));
-	json_object_set_new(o, "median_compile_ms", jnum(ps->median_compile_ms));
-	json_object_set_new(o, "median_run_ms", jnum(ps->median_run_ms));
-	json_object_set_new(o, "compile_sum_ms", jnum(ps->compile_sum_ms));
-	json_object_set_new(o, "run_sum_ms", jnum(ps->run_sum_ms));
+	json_object_set_new(o, "median_compile_ms", json_num(ps->median_compile_ms));
+	json_object_set_new(o, "median_run_ms", json_num(ps->median_run_ms));
+	json_object_set_new(o, "compile_sum_ms", json_num(ps->compile_sum_ms));
+	json_object_set_new(o, "run_sum_ms", json_num(ps->run_sum_ms));
 	return o;
 }
 
@@ -485,18 +481,18 @@ static json_t *config_json(const struct suite_config *c)
 	for (p = 0; p < SP_COUNT; p++)
 		json_object_set_new(passes, pass_names[p], pass_json(&c->pass[p]));
 	json_object_set_new(o, "passes", passes);
-	json_object_set_new(o, "first_launch_cost_ms", jnum(c->cost_ms));
-	json_object_set_new(o, "share_of_fresh", jnum(c->share));
+	json_object_set_new(o, "first_launch_cost_ms", json_num(c->cost_ms));
+	json_object_set_new(o, "share_of_fresh", json_num(c->share));
 	json_object_set_new(o, "pairs", json_integer((json_int_t)c->pairs));
-	json_object_set_new(pen, "median", jnum(c->launch.median_ms));
-	json_object_set_new(pen, "ci_low", jnum(c->launch.ci_low_ms));
-	json_object_set_new(pen, "ci_high", jnum(c->launch.ci_high_ms));
-	json_object_set_new(pen, "coverage", jnum(c->launch.coverage));
+	json_object_set_new(pen, "median", json_num(c->launch.median_ms));
+	json_object_set_new(pen, "ci_low", json_num(c->launch.ci_low_ms));
+	json_object_set_new(pen, "ci_high", json_num(c->launch.ci_high_ms));
+	json_object_set_new(pen, "coverage", json_num(c->launch.coverage));
 	json_object_set_new(o, "launch_penalty_ms", pen);
-	json_object_set_new(o, "concurrency", jnum(c->concurrency));
+	json_object_set_new(o, "concurrency", json_num(c->concurrency));
 	json_object_set_new(o, "verdict", json_string(stats_verdict_name(c->verdict)));
 	json_object_set_new(o, "reason", json_string(c->reason));
-	json_object_set_new(o, "projection_min", jnum(c->projection_min));
+	json_object_set_new(o, "projection_min", json_num(c->projection_min));
 	if (c->looks > 0)
 		json_object_set_new(o, "sequential",
 				    json_pack("{s:s?, s:I, s:I, s:s?}", "looks", c->looks_at,
@@ -524,7 +520,7 @@ json_t *suite_json(const struct suite_result *s)
 	json_object_set_new(o, "programs", json_integer(s->configs[0].m));
 	json_object_set_new(o, "cc", jtext(s->configs[0].cc));
 	json_object_set_new(o, "project_programs", json_integer(SUITE_PROJECT_PROGRAMS));
-	json_object_set_new(o, "penalty_per_launch_ms", jnum(s->penalty_ms));
+	json_object_set_new(o, "penalty_per_launch_ms", json_num(s->penalty_ms));
 	json_object_set_new(o, "formula", json_string(formula_text));
 	for (i = 0; i < s->n_configs; i++)
 		json_array_append_new(runs, config_json(&s->configs[i]));
