@@ -204,7 +204,7 @@ LIST
 		mk measure PROBE="$name" CMD=true DIR="$d" RESULTS="$d/results"
 		no_canary "$name"
 		assert_equal "$status" 2
-		[[ "$stderr" == "execlag: PROBE '$name' is not 0 or 1"$'\n'"make: "* ]] || fail "PROBE='$name': $stderr"
+		[[ "$stderr" == "execlag: PROBE '$name' is not 0 or 1"$'\n'"make"* ]] || fail "PROBE='$name': $stderr"
 		mk measure TAG="$name" CMD=true DIR="$d" RESULTS="$d/results"
 		no_canary "$name"
 		assert_equal "$status" 2

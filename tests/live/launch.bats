@@ -169,15 +169,20 @@ if [ -e "$0.ran" ]; then [ $((i % 2)) = 1 ] && sleep 0.02; exit 0; fi
 	assert_equal "$(meta "$D/s2.tsv" n)" 16
 }
 
-@test "--sequential: no penalty stops as none; a noisy one runs to the maximum" {
+@test "--sequential: no penalty is never a slowdown (none, or unsure under load); a noisy one runs to the maximum" {
+	local stopped n
 	scripts "$D/same" 20 'exit 0'
-	for try in 1 2 3 4; do
-		run -0 "$BIN/launch" --quiet --sequential --manifest "$D/same/m" --out "$D/s.tsv"
-		[ "$(meta "$D/s.tsv" stopped)" = none ] && break
-		echo "# no penalty: not certain on try $try ($(meta "$D/s.tsv" n) artifacts), busy machine" >&3
-	done
-	assert_equal "$(meta "$D/s.tsv" stopped)" none
-	[ "$(meta "$D/s.tsv" n)" -lt 20 ]
+	run -0 "$BIN/launch" --quiet --sequential --manifest "$D/same/m" --out "$D/s.tsv"
+	stopped=$(meta "$D/s.tsv" stopped) n=$(meta "$D/s.tsv" n)
+	echo "# no penalty: stopped $stopped after $n of 20 artifacts" >&3
+	# a busy machine widens the interval past the floor: then it runs to
+	# the maximum, unsure; what must hold is that it never says slowdown
+	# (the rate of each outcome is the simulator's to count: make simrate)
+	case $stopped in
+	none) [ "$n" -lt 20 ] || fail "none only at the maximum, $n" ;;
+	maximum) assert_equal "$n" 20 ;;
+	*) fail "no penalty stopped as $stopped after $n" ;;
+	esac
 	# a penalty of +20 ms for even artifacts, -20 ms for odd ones (their
 	# repeat sleeps): every look holds as many of each, so its interval
 	# spans the floor, and it runs to the maximum
