@@ -27,6 +27,7 @@ setup() {
 	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/lint"
 	assert_success
 	assert_output --partial "parse with the Mac's bash 3.2.57"
+	assert_output --partial "lint: no workflows in .github/workflows: nothing for actionlint"
 }
 
 @test "bash-4 forms in a bats file (mapfile, associative arrays, case conversion) fail make lint" {
