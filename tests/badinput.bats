@@ -224,3 +224,16 @@ one_line() {
 		done
 	done
 }
+
+@test "progress: plain lines where stderr is not a terminal, one updating line where it is" {
+	run --separate-stderr sh -c '. "$1/scripts/progress"; progress "step 1/2"; progress "step 2/2"; progress_done; echo out' sh "$ROOT"
+	assert_success
+	assert_equal "$output" out
+	assert_equal "$stderr" "$(printf 'step 1/2\nstep 2/2')"
+	# on a terminal (util-linux script gives one): carriage returns, no newline
+	script -qc true /dev/null >/dev/null 2>&1 </dev/null || skip "no script(1) with -c to give a terminal"
+	run script -qc "sh -c '. \"$ROOT/scripts/progress\"; progress a; progress b; progress_done' 2>&1" /dev/null </dev/null
+	assert_success
+	[[ "$output" == $'\r\033[Ka\r\033[Kb\r\033[K'* ]] || fail "$(printf '%s' "$output" | od -c | head -3)"
+	[[ "$output" != *$'\n'* ]] || fail "a newline on a terminal: $(printf '%s' "$output" | od -c | head -3)"
+}
