@@ -22,6 +22,7 @@
 #include "cpuidle.h"
 #include "drive.h"
 #include "launcher.h"
+#include "looks.h"
 #include "manifest.h"
 #include "thresholds.h"
 #include "util.h"
@@ -91,6 +92,8 @@ static void usage(FILE *out)
 		"                which launches nothing, e.g. 'sim:latency=20 workers=1\n"
 		"                key=inode seed=7' (docs/method.md, \"The simulator\")\n"
 		"  --describe    print the launcher with every setting, checked, and exit\n"
+		"  --constants   print the method's numbers scripts/repro uses (min_pairs,\n"
+		"                looks_first, seq_extend: micro/thresholds.h, looks.h), and exit\n"
 		"  --quiet       no per-pass summary on stderr\n", MAX_THREADS, SEQ_EXTEND);
 }
 
@@ -265,6 +268,12 @@ static void parse_args(int argc, char **argv, struct options *o)
 		} else if (strcmp(a, "--describe") == 0) {
 			o->describe = 1;
 			continue;
+		} else if (strcmp(a, "--constants") == 0) {
+			/* what scripts/repro needs of the method, from the headers
+			 * the method is compiled with (never read from the files) */
+			printf("min_pairs=%d\nlooks_first=%d\nseq_extend=%d\n", MIN_PAIRS, LOOKS_FIRST,
+			       SEQ_EXTEND);
+			exit(0);
 		}
 		if (strcmp(a, "--") == 0) {
 			o->maker = argv + i + 1;
