@@ -970,143 +970,231 @@ static const char *need_value(int argc, char **argv, int *i, const char *opt)
 	return argv[++*i];
 }
 
-int main(int argc, char **argv)
-{
-	const char *o_kind = NULL, *o_count = NULL, *o_dir = NULL;
-	const char *o_manifest = NULL, *o_case = NULL, *o_payload = NULL;
-	const char *o_cc = NULL, *o_jobs = NULL, *o_size = NULL, *o_first = NULL;
-	const char *echo = NULL;
-	long count, njob;
-	struct stat st;
-	int i;
+/* ---- main ---- */
 
-	progname = "mkfresh";
+/* The command line, as given. */
+struct mk_opts {
+	const char *kind, *count, *dir, *manifest, *case_name, *payload;
+	const char *cc, *jobs, *size, *first;
+};
+
+static void parse_args(int argc, char **argv, struct mk_opts *o)
+{
+	static const struct { const char *flag; size_t off; } flags[] = {
+		{ "--kind", offsetof(struct mk_opts, kind) },
+		{ "--count", offsetof(struct mk_opts, count) },
+		{ "--dir", offsetof(struct mk_opts, dir) },
+		{ "--manifest", offsetof(struct mk_opts, manifest) },
+		{ "--case", offsetof(struct mk_opts, case_name) },
+		{ "--payload", offsetof(struct mk_opts, payload) },
+		{ "--cc", offsetof(struct mk_opts, cc) },
+		{ "--jobs", offsetof(struct mk_opts, jobs) },
+		{ "--size", offsetof(struct mk_opts, size) },
+		{ "--first", offsetof(struct mk_opts, first) },
+	};
+	int i;
+	size_t f;
+
+	memset(o, 0, sizeof *o);
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage(stdout);
-			return EXIT_OK;
+			exit(EXIT_OK);
 		}
-		if (!strcmp(a, "--kind"))
-			o_kind = need_value(argc, argv, &i, a);
-		else if (!strcmp(a, "--count"))
-			o_count = need_value(argc, argv, &i, a);
-		else if (!strcmp(a, "--dir"))
-			o_dir = need_value(argc, argv, &i, a);
-		else if (!strcmp(a, "--prefix"))
+		if (!strcmp(a, "--prefix")) {
 			prefix = need_value(argc, argv, &i, a);
-		else if (!strcmp(a, "--manifest"))
-			o_manifest = need_value(argc, argv, &i, a);
-		else if (!strcmp(a, "--case"))
-			o_case = need_value(argc, argv, &i, a);
-		else if (!strcmp(a, "--payload"))
-			o_payload = need_value(argc, argv, &i, a);
-		else if (!strcmp(a, "--cc"))
-			o_cc = need_value(argc, argv, &i, a);
-		else if (!strcmp(a, "--jobs"))
-			o_jobs = need_value(argc, argv, &i, a);
-		else if (!strcmp(a, "--size"))
-			o_size = need_value(argc, argv, &i, a);
-		else if (!strcmp(a, "--first"))
-			o_first = need_value(argc, argv, &i, a);
-		else
+			continue;
+		}
+		for (f = 0; f < sizeof flags / sizeof flags[0]; f++)
+			if (!strcmp(a, flags[f].flag))
+				break;
+		if (f == sizeof flags / sizeof flags[0])
 			die(EXIT_USAGE, "unknown argument '%s' (see --help)", a);
+		*(const char **)((char *)o + flags[f].off) = need_value(argc, argv, &i, a);
 	}
-	if (!o_kind)
+	if (!o->kind)
 		die(EXIT_USAGE, "missing --kind (see --help)");
-	if (!o_count)
+	if (!o->count)
 		die(EXIT_USAGE, "missing --count (see --help)");
-	if (!o_dir)
+	if (!o->dir)
 		die(EXIT_USAGE, "missing --dir (see --help)");
 	if (!prefix)
 		die(EXIT_USAGE, "missing --prefix (see --help)");
-	if (!o_manifest)
+	if (!o->manifest)
 		die(EXIT_USAGE, "missing --manifest (see --help)");
+}
 
+/* --kind, --count, --first and --jobs into kind, *count, first, *njob. */
+static void check_numbers(const struct mk_opts *o, long *count, long *njob)
+{
 	for (kind = 0; kind < K_NKINDS; kind++)
-		if (!strcmp(o_kind, kinds[kind].name))
+		if (!strcmp(o->kind, kinds[kind].name))
 			break;
 	if (kind == K_NKINDS)
-		die(EXIT_USAGE, "unknown kind '%s' (see --help)", o_kind);
+		die(EXIT_USAGE, "unknown kind '%s' (see --help)", o->kind);
 #if !defined(__APPLE__)
 	if (kind == K_QUARANTINED)
 		die(EXIT_USAGE, "quarantined is a macOS-only case");
 #endif
 	quarantine = kind == K_QUARANTINED;
 
-	if (parse_long(o_count, 1, MAX_COUNT, &count) != 0)
+	if (parse_long(o->count, 1, MAX_COUNT, count) != 0)
 		die(EXIT_USAGE, "--count: '%s' is not a whole number in 1..%ld",
-		    o_count, MAX_COUNT);
-	if (o_first && parse_long(o_first, 0, MAX_COUNT - count, &first) != 0)
+		    o->count, MAX_COUNT);
+	if (o->first && parse_long(o->first, 0, MAX_COUNT - *count, &first) != 0)
 		die(EXIT_USAGE, "--first: '%s' is not a whole number in 0..%ld "
-		    "(with --count %ld)", o_first, MAX_COUNT - count, count);
-	if (o_jobs) {
-		if (parse_long(o_jobs, 1, MAX_JOBS, &njob) != 0)
+		    "(with --count %ld)", o->first, MAX_COUNT - *count, *count);
+	if (o->jobs) {
+		if (parse_long(o->jobs, 1, MAX_JOBS, njob) != 0)
 			die(EXIT_USAGE, "--jobs: '%s' is not a whole number in 1..%ld",
-			    o_jobs, MAX_JOBS);
-	} else {
-#if defined(_SC_NPROCESSORS_ONLN)
-		njob = sysconf(_SC_NPROCESSORS_ONLN);
-#else
-		njob = 1;
-#endif
-		if (njob < 1)
-			njob = 1;
-		if (njob > MAX_JOBS)
-			njob = MAX_JOBS;
+			    o->jobs, MAX_JOBS);
+		return;
 	}
-	if (o_payload) {
-		if (!strcmp(o_payload, "ok"))
+#if defined(_SC_NPROCESSORS_ONLN)
+	*njob = sysconf(_SC_NPROCESSORS_ONLN);
+#else
+	*njob = 1;
+#endif
+	if (*njob < 1)
+		*njob = 1;
+	if (*njob > MAX_JOBS)
+		*njob = MAX_JOBS;
+}
+
+/* --payload and --size into payload and pad_bytes. */
+static void check_payload_size(const struct mk_opts *o)
+{
+	if (o->payload) {
+		if (!strcmp(o->payload, "ok"))
 			payload = P_OK;
-		else if (!strcmp(o_payload, "kill"))
+		else if (!strcmp(o->payload, "kill"))
 			payload = P_KILL;
-		else if (!strcmp(o_payload, "fail"))
+		else if (!strcmp(o->payload, "fail"))
 			payload = P_FAIL;
 		else
 			die(EXIT_USAGE, "--payload: '%s' is not ok, kill or fail",
-			    o_payload);
+			    o->payload);
 		if (payload != P_OK && !kinds[kind].payloads)
 			die(EXIT_USAGE, "--payload %s is only for script, "
-			    "script-via-sh and exe", o_payload);
+			    "script-via-sh and exe", o->payload);
 	}
-
-	if (o_size) {
-		pad_bytes = parse_size(o_size);
+	if (o->size) {
+		pad_bytes = parse_size(o->size);
 		if (pad_bytes < 0)
 			die(EXIT_USAGE, "--size: '%s' is not a size from 0 to 64m "
-			    "(digits, then k or m)", o_size);
+			    "(digits, then k or m)", o->size);
 		if (pad_bytes > 0 && !kinds[kind].needs_cc)
 			die(EXIT_USAGE, "--size is only for the compiled kinds "
 			    "(exe, exe-copy, exe-hardlink, exe-rewrite, dylib, "
 			    "quarantined)");
 	}
+}
+
+/* --prefix, --case, --dir and --manifest: names and the work folder
+ * (workdir); returns the case's name. */
+static const char *check_names(const struct mk_opts *o)
+{
+	const char *case_name = o->case_name ? o->case_name : kinds[kind].name;
+	struct stat st;
 
 	if (!*prefix || strspn(prefix, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 			       "abcdefghijklmnopqrstuvwxyz0123456789._-") !=
 	    strlen(prefix) || strlen(prefix) > 200)
 		die(EXIT_USAGE, "--prefix: '%s' must be 1-200 of A-Z a-z 0-9 . _ -",
 		    prefix);
-	if (!o_case)
-		o_case = kinds[kind].name;
-	if (!*o_case || has_tab_nl(o_case))
+	if (!*case_name || has_tab_nl(case_name))
 		die(EXIT_USAGE, "--case: empty or contains a tab or newline");
-	if (has_tab_nl(o_dir) || has_tab_nl(o_manifest))
+	if (has_tab_nl(o->dir) || has_tab_nl(o->manifest))
 		die(EXIT_USAGE, "paths must not contain a tab or newline");
-	if (stat(o_dir, &st) != 0)
-		die(EXIT_USAGE, "WORKDIR %s:", o_dir);
+	if (stat(o->dir, &st) != 0)
+		die(EXIT_USAGE, "WORKDIR %s:", o->dir);
 	if (!S_ISDIR(st.st_mode))
-		die(EXIT_USAGE, "WORKDIR %s: not a directory", o_dir);
-	if (access(o_dir, W_OK | X_OK) != 0)
-		die(EXIT_USAGE, "WORKDIR %s: not writable:", o_dir);
-	workdir = realpath(o_dir, NULL);
+		die(EXIT_USAGE, "WORKDIR %s: not a directory", o->dir);
+	if (access(o->dir, W_OK | X_OK) != 0)
+		die(EXIT_USAGE, "WORKDIR %s: not writable:", o->dir);
+	workdir = realpath(o->dir, NULL);
 	if (!workdir)
-		die(EXIT_USAGE, "WORKDIR %s:", o_dir);
+		die(EXIT_USAGE, "WORKDIR %s:", o->dir);
 	if (has_tab_nl(workdir))
 		die(EXIT_USAGE, "paths must not contain a tab or newline");
+	return case_name;
+}
 
+/* One base executable, then count artifacts made from it by make. */
+static void from_base(void (*make)(const char *, long), long count)
+{
+	char *base = make_base(1);
+
+	make(base, count);
+	free(base);
+}
+
+/* The dylib case: its host program (made and launched once, before the
+ * libraries), then the libraries. */
+static void make_dylibs(long count, long njob)
+{
+	char *stem = xasprintf("%s-host", prefix);
+	char *host = xasprintf("%s/%s", workdir, stem);
+	char *hargv[2] = { host, NULL };
+
+	if (first > 0) {
+		made_before(host);
+	} else {
+		compile_units(1, U_HOST, 1, stem);
+		check_interrupt();
+		prelaunch(hargv);
+	}
+	compile_units(count, U_LIB, njob, NULL);
+	free(stem);
+	free(host);
+}
+
+static void make_kind(long count, long njob, const char *echo)
+{
+	switch (kind) {
+	case K_SCRIPT:
+	case K_SCRIPT_SH:
+		make_scripts(count);
+		break;
+	case K_EXE:
+	case K_QUARANTINED:
+		compile_units(count, U_EXE, njob, NULL);
+		break;
+	case K_EXE_COPY:
+		from_base(make_copies, count);
+		break;
+	case K_EXE_HARDLINK:
+		from_base(make_hardlinks, count);
+		break;
+	case K_EXE_REWRITE:
+		from_base(make_rewrites, count);
+		break;
+	case K_SYSTEM_COPY:
+		make_copies(echo, count);
+		break;
+	case K_DYLIB:
+		make_dylibs(count, njob);
+		break;
+	case K_NKINDS:
+		break;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct mk_opts o;
+	const char *case_name, *echo = NULL;
+	long count, njob;
+
+	progname = "mkfresh";
+	parse_args(argc, argv, &o);
+	check_numbers(&o, &count, &njob);
+	check_payload_size(&o);
+	case_name = check_names(&o);
 	if (kinds[kind].needs_cc) {
-		cc_argv = split_blanks(o_cc ? o_cc : getenv("CC"), "cc", 0, &cc_argc);
+		cc_argv = split_blanks(o.cc ? o.cc : getenv("CC"), "cc", 0, &cc_argc);
 		if (cc_argc > 32)
 			die(EXIT_USAGE, "CC has more than 32 words");
 		if (!find_in_path(cc_argv[0]))
@@ -1118,69 +1206,16 @@ int main(int argc, char **argv)
 	catch_signals(on_signal);
 	if (atexit(cleanup) != 0)
 		die(EXIT_FAIL, "atexit failed");
-
-	manifest_path = o_manifest;
-	if (atomic_open(&manifest, o_manifest) != 0) {
-		char *dir = parent_dir(o_manifest);
+	manifest_path = o.manifest;
+	if (atomic_open(&manifest, o.manifest) != 0) {
+		char *dir = parent_dir(o.manifest);
 
 		die_if_full(EXIT_FAIL, dir);
-		die(EXIT_USAGE, "cannot write manifest %s:", o_manifest);
+		die(EXIT_USAGE, "cannot write manifest %s:", o.manifest);
 	}
 	manifest_open = 1;
 
-	switch (kind) {
-	case K_SCRIPT:
-	case K_SCRIPT_SH:
-		make_scripts(count);
-		break;
-	case K_EXE:
-	case K_QUARANTINED:
-		compile_units(count, U_EXE, njob, NULL);
-		break;
-	case K_EXE_COPY: {
-		char *base = make_base(1);
-
-		make_copies(base, count);
-		free(base);
-		break;
-	}
-	case K_EXE_HARDLINK: {
-		char *base = make_base(1);
-
-		make_hardlinks(base, count);
-		free(base);
-		break;
-	}
-	case K_EXE_REWRITE: {
-		char *base = make_base(1);
-
-		make_rewrites(base, count);
-		free(base);
-		break;
-	}
-	case K_SYSTEM_COPY:
-		make_copies(echo, count);
-		break;
-	case K_DYLIB: {
-		char *stem = xasprintf("%s-host", prefix);
-		char *host = xasprintf("%s/%s", workdir, stem);
-		char *hargv[2] = { host, NULL };
-
-		if (first > 0) {
-			made_before(host);
-		} else {
-			compile_units(1, U_HOST, 1, stem);
-			check_interrupt();
-			prelaunch(hargv);
-		}
-		compile_units(count, U_LIB, njob, NULL);
-		free(stem);
-		free(host);
-		break;
-	}
-	case K_NKINDS:
-		break;
-	}
+	make_kind(count, njob, echo);
 	check_interrupt();
 	/* Write what was made to disk, so the first launch does not race the
 	 * kernel's writeback of its pages (a cost of having just written the
@@ -1190,7 +1225,7 @@ int main(int argc, char **argv)
 		die_if_full(EXIT_FAIL, workdir);
 		die(EXIT_FAIL, "cannot write %s to disk:", workdir);
 	}
-	write_manifest(o_case, first + count);
+	write_manifest(case_name, first + count);
 	finished = 1;
 	return EXIT_OK;
 }
