@@ -84,56 +84,69 @@ static void utc_now(char *buf, size_t len)
 		snprintf(buf, len, "unknown");
 }
 
-int main(int argc, char **argv)
-{
-	const char *out = NULL, *watch[MAX_WATCH];
-	int nwatch = 0, no_watch = 0, i, watching = 0;
-	char why[512] = "", started[32];
-	int release[2], errpipe[2];
-	struct sigaction sa;
-	pid_t pid;
-	uint64_t t0, t1;
-	int status = 0, ended = 0, exec_errno = 0, first_sig = 0, first_forwarded = 0, kills = 0;
-	struct rusage ru;
-	struct atomic_file af;
+/* The command line, as given. */
+struct xw_opts {
+	const char *out, *watch[MAX_WATCH];
+	int nwatch, no_watch;
+	char **cmd;
+};
 
-	progname = "execwatch";
+/* What became of the command. */
+struct outcome {
+	pid_t pid;
+	int status, exec_errno, first_sig, first_forwarded, kills;
+	uint64_t t0, t1;
+	char started[32];
+	struct rusage ru;
+};
+
+static void parse_args(int argc, char **argv, struct xw_opts *o)
+{
+	int i;
+
+	memset(o, 0, sizeof *o);
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0) {
 			i++;
 			break;
 		} else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			usage(stdout);
-			return EXIT_OK;
+			exit(EXIT_OK);
 		} else if (strcmp(argv[i], "--out") == 0 || strcmp(argv[i], "--watch") == 0) {
 			if (i + 1 >= argc)
 				die(EXIT_USAGE, "%s needs a value (see --help)", argv[i]);
 			if (strcmp(argv[i], "--out") == 0) {
-				out = argv[++i];
+				o->out = argv[++i];
 			} else {
-				if (nwatch == MAX_WATCH)
+				if (o->nwatch == MAX_WATCH)
 					die(EXIT_USAGE, "at most %d --watch paths", MAX_WATCH);
-				watch[nwatch++] = argv[++i];
+				o->watch[o->nwatch++] = argv[++i];
 			}
 		} else if (strcmp(argv[i], "--no-watch") == 0) {
-			no_watch = 1;
+			o->no_watch = 1;
 		} else {
 			die(EXIT_USAGE, "unknown option '%s' (see --help)", argv[i]);
 		}
 	}
-	if (!out || !out[0])
+	if (!o->out || !o->out[0])
 		die(EXIT_USAGE, "--out FILE is required (see --help)");
 	if (i >= argc || !argv[i][0])
 		die(EXIT_USAGE, "no command after -- (see --help)");
-	if (nwatch == 0)
-		watch[nwatch++] = ".";
-	/* the result's folder must take it before anything runs */
-	if (atomic_open(&af, out) != 0)
-		die(EXIT_FAIL, "cannot write %s:", out);
+	if (o->nwatch == 0)
+		o->watch[o->nwatch++] = ".";
+	o->cmd = argv + i;
+}
+
+/* The pipes (close-on-exec; the signal pipe never blocks) and the
+ * handler that writes every signal into sig_pipe. */
+static void open_pipes(int release[2], int errpipe[2])
+{
+	struct sigaction sa;
+	int k;
 
 	if (pipe(sig_pipe) != 0 || pipe(release) != 0 || pipe(errpipe) != 0)
 		die(EXIT_FAIL, "pipe:");
-	for (int k = 0; k < 2; k++) {
+	for (k = 0; k < 2; k++) {
 		fcntl(sig_pipe[k], F_SETFD, FD_CLOEXEC);
 		fcntl(sig_pipe[k], F_SETFL, O_NONBLOCK);
 		fcntl(release[k], F_SETFD, FD_CLOEXEC);
@@ -148,99 +161,95 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGQUIT, &sa, NULL);
+}
 
-	if (no_watch)
-		snprintf(why, sizeof why, "not asked to (--no-watch)");
-	else
-		watching = xw_start(watch, nwatch, why, sizeof why) == 0;
+/* In the child: wait to be released, then become the command; an exec
+ * that fails sends its errno up errpipe. */
+static void run_command(char **cmd, int release[2], int errpipe[2])
+{
+	char b;
+	int e;
+	struct sigaction dfl;
+	sigset_t none;
 
-	pid = fork();
-	if (pid < 0)
-		die(EXIT_FAIL, "fork:");
-	if (pid == 0) {
-		char b;
-		int e;
-		struct sigaction dfl;
-		sigset_t none;
-
-		/* the command gets the dispositions a shell in the foreground
-		 * gives it: INT and QUIT act (a shell's asynchronous list ignores
-		 * them, and that is how the measure starts this) */
-		memset(&dfl, 0, sizeof dfl);
-		dfl.sa_handler = SIG_DFL;
-		sigemptyset(&dfl.sa_mask);
-		sigaction(SIGINT, &dfl, NULL);
-		sigaction(SIGQUIT, &dfl, NULL);
-		sigaction(SIGTERM, &dfl, NULL);
-		sigaction(SIGHUP, &dfl, NULL);
-		sigaction(SIGCHLD, &dfl, NULL);
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		close(release[1]);
-		close(errpipe[0]);
-		while (read(release[0], &b, 1) < 0 && errno == EINTR)
-			;
-		close(release[0]);
-		execvp(argv[i], argv + i);
-		e = errno;
-		if (write(errpipe[1], &e, sizeof e) < 0) {
-			/* the parent then sees only the status */
-		}
-		fprintf(stderr, "execwatch: %s: %s\n", argv[i],
-			e == ENOENT ? "command not found" : strerror(e));
-		_exit(e == ENOENT ? 127 : 126);
-	}
-	close(release[0]);
-	close(errpipe[1]);
-	if (watching)
-		xw_root(pid);
-	utc_now(started, sizeof started);
-	t0 = now_ns();
-	if (write(release[1], "g", 1) != 1)
-		die(EXIT_FAIL, "cannot release the command:");
+	/* the command gets the dispositions a shell in the foreground
+	 * gives it: INT and QUIT act (a shell's asynchronous list ignores
+	 * them, and that is how the measure starts this) */
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGINT, &dfl, NULL);
+	sigaction(SIGQUIT, &dfl, NULL);
+	sigaction(SIGTERM, &dfl, NULL);
+	sigaction(SIGHUP, &dfl, NULL);
+	sigaction(SIGCHLD, &dfl, NULL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
 	close(release[1]);
+	close(errpipe[0]);
+	while (read(release[0], &b, 1) < 0 && errno == EINTR)
+		;
+	close(release[0]);
+	execvp(cmd[0], cmd);
+	e = errno;
+	if (write(errpipe[1], &e, sizeof e) < 0) {
+		/* the parent then sees only the status */
+	}
+	fprintf(stderr, "execwatch: %s: %s\n", cmd[0],
+		e == ENOENT ? "command not found" : strerror(e));
+	_exit(e == ENOENT ? 127 : 126);
+}
+
+/* The signals that arrived: the first is passed on (a terminal's INT or
+ * QUIT reached the command already), a second kills the command. */
+static void take_signals(struct outcome *r)
+{
+	unsigned char b[2];
+
+	while (read(sig_pipe[0], b, sizeof b) == (ssize_t)sizeof b) {
+		int sig = b[0], forward;
+
+		if (sig == SIGCHLD)
+			continue;
+		forward = (sig != SIGINT && sig != SIGQUIT) || b[1];
+		if (!r->first_sig) {
+			r->first_sig = sig;
+			r->first_forwarded = forward;
+			if (forward)
+				kill(r->pid, sig == SIGHUP ? SIGHUP : sig);
+		} else if (forward || sig == r->first_sig) {
+			r->kills++;
+			kill(r->pid, SIGKILL);
+		}
+	}
+}
+
+/* Until the command ends: signals, the watcher's events, the reaping. */
+static void wait_command(struct outcome *r, int watching)
+{
+	int ended = 0;
 
 	while (!ended) {
 		struct pollfd pfd[MAX_POLL];
-		int n = 1, r;
+		int n = 1;
 
 		pfd[0].fd = sig_pipe[0];
 		pfd[0].events = POLLIN;
 		if (watching)
 			n += xw_pollfds(pfd + 1, MAX_POLL - 1);
-		r = poll(pfd, (nfds_t)n, -1);
-		if (r < 0) {
+		if (poll(pfd, (nfds_t)n, -1) < 0) {
 			if (errno == EINTR)
 				continue;
 			die(EXIT_FAIL, "poll:");
 		}
 		if (n > 1)
 			xw_read();
-		if (pfd[0].revents & POLLIN) {
-			unsigned char b[2];
-
-			while (read(sig_pipe[0], b, sizeof b) == (ssize_t)sizeof b) {
-				int sig = b[0], forward;
-
-				if (sig == SIGCHLD)
-					continue;
-				/* a terminal's INT or QUIT reached the command too */
-				forward = (sig != SIGINT && sig != SIGQUIT) || b[1];
-				if (!first_sig) {
-					first_sig = sig;
-					first_forwarded = forward;
-					if (forward)
-						kill(pid, sig == SIGHUP ? SIGHUP : sig);
-				} else if (forward || sig == first_sig) {
-					kills++;
-					kill(pid, SIGKILL);
-				}
-			}
-		}
+		if (pfd[0].revents & POLLIN)
+			take_signals(r);
 		for (;;) {
-			pid_t w = waitpid(pid, &status, WNOHANG);
+			pid_t w = waitpid(r->pid, &r->status, WNOHANG);
 
-			if (w == pid) {
+			if (w == r->pid) {
 				ended = 1;
 				break;
 			}
@@ -251,57 +260,101 @@ int main(int argc, char **argv)
 			break;
 		}
 	}
-	t1 = now_ns();
-	/* A signal to the whole job (a terminal's ^C) can reach this process
-	 * only after the command it also ended has been reaped: it still
-	 * interrupted the command. */
-	if (!first_sig) {
-		unsigned char b[2];
+	r->t1 = now_ns();
+}
 
-		while (read(sig_pipe[0], b, sizeof b) == (ssize_t)sizeof b)
-			if (b[0] != SIGCHLD && !first_sig) {
-				first_sig = b[0];
-				first_forwarded = -1;
-			}
-	}
+/* A signal to the whole job (a terminal's ^C) can reach this process only
+ * after the command it also ended has been reaped: it still interrupted
+ * the command. */
+static void late_signal(struct outcome *r)
+{
+	unsigned char b[2];
+
+	if (r->first_sig)
+		return;
+	while (read(sig_pipe[0], b, sizeof b) == (ssize_t)sizeof b)
+		if (b[0] != SIGCHLD && !r->first_sig) {
+			r->first_sig = b[0];
+			r->first_forwarded = -1;
+		}
+}
+
+static void write_result(FILE *f, const struct outcome *r, int watching, const char *why)
+{
+	fprintf(f, "execlag-execwatch\t1\n");
+	fprintf(f, "started_utc\t%s\n", r->started);
+	fprintf(f, "wall_ns\t%llu\n", (unsigned long long)(r->t1 - r->t0));
+	if (r->exec_errno)
+		fprintf(f, "status\tnot-run\t%s\n",
+			r->exec_errno == ENOENT ? "command not found" : strerror(r->exec_errno));
+	else if (WIFSIGNALED(r->status))
+		fprintf(f, "status\tsignal\t%d\n", WTERMSIG(r->status));
+	else
+		fprintf(f, "status\texit\t%d\n", WEXITSTATUS(r->status));
+	fprintf(f, "user_us\t%lld\n",
+		(long long)r->ru.ru_utime.tv_sec * 1000000 + r->ru.ru_utime.tv_usec);
+	fprintf(f, "sys_us\t%lld\n",
+		(long long)r->ru.ru_stime.tv_sec * 1000000 + r->ru.ru_stime.tv_usec);
+	if (r->first_sig)
+		fprintf(f, "interrupted\t%s\t%s\n", sig_name(r->first_sig),
+			r->kills ? "killed" : r->first_forwarded < 0 ? "as it ended" :
+			r->first_forwarded ? "passed on" : "from the terminal");
+	if (watching)
+		xw_write(f);
+	else
+		fprintf(f, "watch\toff\t%s\n", why);
+}
+
+int main(int argc, char **argv)
+{
+	struct xw_opts o;
+	struct outcome r;
+	char why[512] = "";
+	int release[2], errpipe[2], watching = 0;
+	struct atomic_file af;
+
+	progname = "execwatch";
+	parse_args(argc, argv, &o);
+	/* the result's folder must take it before anything runs */
+	if (atomic_open(&af, o.out) != 0)
+		die(EXIT_FAIL, "cannot write %s:", o.out);
+	open_pipes(release, errpipe);
+	if (o.no_watch)
+		snprintf(why, sizeof why, "not asked to (--no-watch)");
+	else
+		watching = xw_start(o.watch, o.nwatch, why, sizeof why) == 0;
+
+	memset(&r, 0, sizeof r);
+	r.pid = fork();
+	if (r.pid < 0)
+		die(EXIT_FAIL, "fork:");
+	if (r.pid == 0)
+		run_command(o.cmd, release, errpipe);
+	close(release[0]);
+	close(errpipe[1]);
+	if (watching)
+		xw_root(r.pid);
+	utc_now(r.started, sizeof r.started);
+	r.t0 = now_ns();
+	if (write(release[1], "g", 1) != 1)
+		die(EXIT_FAIL, "cannot release the command:");
+	close(release[1]);
+	wait_command(&r, watching);
+	late_signal(&r);
 	/* the command is the only child waited for: its tree's CPU time */
-	if (getrusage(RUSAGE_CHILDREN, &ru) != 0)
-		memset(&ru, 0, sizeof ru);
-	if (read(errpipe[0], &exec_errno, sizeof exec_errno) != (ssize_t)sizeof exec_errno)
-		exec_errno = 0;
+	if (getrusage(RUSAGE_CHILDREN, &r.ru) != 0)
+		memset(&r.ru, 0, sizeof r.ru);
+	if (read(errpipe[0], &r.exec_errno, sizeof r.exec_errno) != (ssize_t)sizeof r.exec_errno)
+		r.exec_errno = 0;
 	close(errpipe[0]);
 	if (watching)
 		xw_finish();
-
-	fprintf(af.fp, "execlag-execwatch\t1\n");
-	fprintf(af.fp, "started_utc\t%s\n", started);
-	fprintf(af.fp, "wall_ns\t%llu\n", (unsigned long long)(t1 - t0));
-	if (exec_errno)
-		fprintf(af.fp, "status\tnot-run\t%s\n",
-			exec_errno == ENOENT ? "command not found" : strerror(exec_errno));
-	else if (WIFSIGNALED(status))
-		fprintf(af.fp, "status\tsignal\t%d\n", WTERMSIG(status));
-	else
-		fprintf(af.fp, "status\texit\t%d\n", WEXITSTATUS(status));
-	fprintf(af.fp, "user_us\t%lld\n",
-		(long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec);
-	fprintf(af.fp, "sys_us\t%lld\n",
-		(long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec);
-	if (first_sig)
-		fprintf(af.fp, "interrupted\t%s\t%s\n", sig_name(first_sig),
-			kills ? "killed" : first_forwarded < 0 ? "as it ended" :
-			first_forwarded ? "passed on" : "from the terminal");
-	if (watching)
-		xw_write(af.fp);
-	else
-		fprintf(af.fp, "watch\toff\t%s\n", why);
-	if (atomic_commit(&af) != 0) {
-		warnx_("cannot write %s:", out);
-		/* the command's status still wins: it ran */
-	}
-	if (exec_errno)
-		return exec_errno == ENOENT ? 127 : 126;
-	if (WIFSIGNALED(status))
-		return 128 + WTERMSIG(status);
-	return WEXITSTATUS(status);
+	write_result(af.fp, &r, watching, why);
+	if (atomic_commit(&af) != 0)
+		warnx_("cannot write %s:", o.out); /* the command's status still wins: it ran */
+	if (r.exec_errno)
+		return r.exec_errno == ENOENT ? 127 : 126;
+	if (WIFSIGNALED(r.status))
+		return 128 + WTERMSIG(r.status);
+	return WEXITSTATUS(r.status);
 }
