@@ -586,23 +586,22 @@ static void set_up_spawn(void)
 	posix_spawn_file_actions_addopen(&quiet_out, 1, "/dev/null", O_WRONLY, 0);
 }
 
-int main(int argc, char **argv)
+/* The command line into the globals (prefix, count, jobs, ...); the
+ * folder, result file and compiler into *dir, *out and *cc. */
+static void parse_args(int argc, char **argv, const char **dir, const char **out, const char **cc,
+		       int *quiet)
 {
-	const char *dir = NULL, *out = NULL, *cc = getenv("CC");
-	struct stat st;
-	int i, k, quiet = 0;
-	long done;
+	int i;
 
-	progname = "suite";
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 
 		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
-			return 0;
+			exit(0);
 		} else if (strcmp(a, "--quiet") == 0) {
-			quiet = 1;
+			*quiet = 1;
 			continue;
 		} else if (strcmp(a, "--keep") == 0) {
 			keep_files = 1;
@@ -614,13 +613,13 @@ int main(int argc, char **argv)
 		if (!v)
 			die(EXIT_USAGE, "%s needs a value (see --help)", a);
 		if (strcmp(a, "--dir") == 0)
-			dir = v;
+			*dir = v;
 		else if (strcmp(a, "--out") == 0)
-			out = v;
+			*out = v;
 		else if (strcmp(a, "--prefix") == 0)
 			prefix = v;
 		else if (strcmp(a, "--cc") == 0)
-			cc = v;
+			*cc = v;
 		else if (strcmp(a, "--launcher") == 0)
 			launcher_spec = v;
 		else if (strcmp(a, "--count") == 0) {
@@ -633,6 +632,55 @@ int main(int argc, char **argv)
 			die(EXIT_USAGE, "unknown option '%s' (see --help)", a);
 		i++;
 	}
+}
+
+/* Every chunk's four passes, up to the look where the per-launch cost is
+ * certain (--sequential) or to M; returns the programs done. */
+static long run_looks(int quiet)
+{
+	long done = 0;
+	int k;
+
+	/* looks at max(8, 2J) programs, then in steps, the last at M */
+	if (sequential)
+		n_looks = looks_plan(2 * jobs, count, looks);
+	else
+		looks[n_looks++] = count;
+	for (k = 0; k < n_looks; k++) {
+		long to = looks[k];
+
+		/* alone and rerun run back to back, so they meet the same machine:
+		 * a burst of other load between them would otherwise look like a
+		 * cost. */
+		run_pass(P_FRESH, done, to, quiet);
+		run_pass(P_BUILD, done, to, quiet);
+		/* set b, just built, to disk before its first timed launch, so
+		 * that launch does not race the writeback of its pages - through
+		 * the file system, never by opening a binary (fsflush.h) */
+		if (fsflush_dir(workdir) != 0) {
+			die_if_full(EXIT_FAIL, workdir);
+			die(EXIT_FAIL, "cannot write %s to disk:", workdir);
+		}
+		check_interrupt();
+		run_pass(P_ALONE, done, to, quiet);
+		run_pass(P_RERUN, done, to, quiet);
+		done = to;
+		if (sequential && done < count && (stopped = certain(done, looks_coverage(looks, n_looks, k))) != NULL)
+			break;
+		stopped = "maximum";
+	}
+	return done;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = NULL, *out = NULL, *cc = getenv("CC");
+	struct stat st;
+	int i, quiet = 0;
+	long done;
+
+	progname = "suite";
+	parse_args(argc, argv, &dir, &out, &cc, &quiet);
 	if (!dir || !out || count == 0)
 		die(EXIT_USAGE, "--dir, --count and --out are required (see --help)");
 	if (jobs > count)
@@ -664,34 +712,7 @@ int main(int argc, char **argv)
 	/* One chunk of all M programs; with --sequential one chunk per look,
 	 * each chunk's four passes in the same order, stopping at a look once
 	 * the per-launch cost is certain. */
-	/* looks at max(8, 2J) programs, then in steps, the last at M */
-	if (sequential)
-		n_looks = looks_plan(2 * jobs, count, looks);
-	else
-		looks[n_looks++] = count;
-	for (done = 0, k = 0; k < n_looks; k++) {
-		long to = looks[k];
-
-		/* alone and rerun run back to back, so they meet the same machine:
-		 * a burst of other load between them would otherwise look like a
-		 * cost. */
-		run_pass(P_FRESH, done, to, quiet);
-		run_pass(P_BUILD, done, to, quiet);
-		/* set b, just built, to disk before its first timed launch, so
-		 * that launch does not race the writeback of its pages - through
-		 * the file system, never by opening a binary (fsflush.h) */
-		if (fsflush_dir(workdir) != 0) {
-			die_if_full(EXIT_FAIL, workdir);
-			die(EXIT_FAIL, "cannot write %s to disk:", workdir);
-		}
-		check_interrupt();
-		run_pass(P_ALONE, done, to, quiet);
-		run_pass(P_RERUN, done, to, quiet);
-		done = to;
-		if (sequential && done < count && (stopped = certain(done, looks_coverage(looks, n_looks, k))) != NULL)
-			break;
-		stopped = "maximum";
-	}
+	done = run_looks(quiet);
 	if (!quiet && done < count)
 		fprintf(stderr, "suite: J=%ld: stopped after %ld of %ld programs: %s is certain\n",
 			jobs, done, count, stopped);
