@@ -188,15 +188,15 @@ $(BIN)/suite: micro/suite.c $(SUITE_SRC) micro/stop.h micro/looks.h micro/orders
 
 # compare and fbtext read finished runs (run.json) for make compare / make feedback.
 RUNJSON = micro/runjson.c micro/runjson.h micro/jsonrange.h
-$(BIN)/compare: micro/compare.c $(RUNJSON) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/compare.c micro/runjson.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/compare: micro/compare.c $(RUNJSON) micro/jsonnum.c micro/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/compare.c micro/runjson.c micro/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
-$(BIN)/fbtext: micro/fbtext.c $(RUNJSON) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/fbtext.c micro/runjson.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/fbtext: micro/fbtext.c $(RUNJSON) micro/jsonnum.c micro/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/fbtext.c micro/runjson.c micro/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # runfield: fields of a run.json for scripts/check and the pattern tests.
-$(BIN)/runfield: micro/runfield.c $(RUNJSON) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/runfield.c micro/runjson.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/runfield: micro/runfield.c $(RUNJSON) micro/jsonnum.c micro/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/runfield.c micro/runjson.c micro/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # redact: make feedback's filter, identifying values to placeholders.
 $(BIN)/redact: micro/redact.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
@@ -208,8 +208,8 @@ $(BIN)/advise: micro/advise.c micro/advice.c micro/advice.h micro/jsonnum.c micr
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/advise.c micro/advice.c micro/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # aggregate: many runs' run.json into one table and a summary plot.
-$(BIN)/aggregate: micro/aggregate.c micro/cases.h micro/thresholds.h micro/jsonrange.h micro/svg.c micro/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/aggregate.c micro/svg.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/aggregate: micro/aggregate.c micro/cases.h micro/thresholds.h $(RUNJSON) micro/jsonnum.c micro/jsonnum.h micro/svg.c micro/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/aggregate.c micro/runjson.c micro/jsonnum.c micro/svg.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # Developer Tools authorisation: ExecutionPolicy through the Objective-C
 # runtime (dlopen) on macOS, and the responsible app (dlsym into libSystem);

@@ -19,6 +19,7 @@
 #define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
 #include "cases.h"
 #include "jsonrange.h"
+#include "runjson.h"
 #include "svg.h"
 #include "thresholds.h"
 #include "util.h"
@@ -32,7 +33,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define SCHEMA_VERSION 1
+
 #define MAX_DEPTH 8
 #define CELL_MAX 128
 
@@ -290,44 +291,22 @@ static const char *read_case(json_t *kase, struct cell *cell, char *why, size_t 
 	return why;
 }
 
-/* 0 and a filled row, or -1 with why set. */
+/* 0 and a filled row, or -1 with why set: the file read and checked by
+ * the one run.json reader (runjson.c), which passes it over when it cannot
+ * be used; a run of the suite alone has no cases and is a row too. */
 static int read_run(const char *path, struct row *row, char *why, size_t len)
 {
-	json_error_t err;
-	json_t *root = json_load_file(path, 0, &err), *c, *cases, *version;
-	const char *schema;
-	char field[256] = "";
+	struct runjson rj;
+	json_t *root, *c, *cases;
 	size_t i;
 
 	memset(row, 0, sizeof *row);
-	if (!root) {
-		snprintf(why, len, "not valid JSON (line %d, column %d: %s)", err.line,
-			 err.column, err.text);
+	if (runjson_read(&rj, path, RUNJSON_SKIP | RUNJSON_NO_CASES_OK, why, len) != 0)
 		return -1;
-	}
-	schema = json_string_value(json_object_get(root, "schema"));
-	version = json_object_get(root, "schema_version");
+	root = json_incref(rj.json);
+	runjson_free(&rj);
 	c = json_object_get(root, "conditions");
 	cases = json_object_get(root, "cases");
-	if (!json_is_object(root) || !schema || strcmp(schema, "execlag-run") != 0)
-		snprintf(why, len, "not an execlag run.json (no \"schema\": \"execlag-run\")");
-	else if (!json_is_integer(version))
-		snprintf(why, len, "schema_version is missing or not a whole number");
-	else if (json_integer_value(version) != SCHEMA_VERSION)
-		snprintf(why, len, "schema_version %" JSON_INTEGER_FORMAT " is not the %d this "
-			 "kit reads", json_integer_value(version), SCHEMA_VERSION);
-	else if (!json_is_object(c))
-		snprintf(why, len, "conditions is not an object");
-	else if (!json_is_array(cases)) /* empty: a run of the suite case alone */
-		snprintf(why, len, "cases is missing or not an array");
-	else if (json_out_of_range(root, field, sizeof field) != 0)
-		snprintf(why, len, "%s is out of range (at most %g)", field, JSON_NUM_MAX);
-	else
-		why[0] = '\0';
-	if (why[0]) {
-		json_decref(root);
-		return -1;
-	}
 
 	row->n_cells = json_array_size(cases);
 	row->cells = xmalloc((row->n_cells + 1) * sizeof *row->cells);
@@ -667,7 +646,7 @@ static void write_markdown(const struct table *t, const char *svg_name, FILE *f)
 	if (t->skipped)
 		fprintf(f, "%zu file%s skipped (not a readable execlag run.json of "
 			"schema_version %d).\n\n", t->skipped, t->skipped == 1 ? " was" : "s were",
-			SCHEMA_VERSION);
+			RUNJSON_SCHEMA_VERSION);
 	fprintf(f, "![Penalty per case and machine, log scale](%s)\n", svg_name);
 }
 

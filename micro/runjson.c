@@ -1,12 +1,16 @@
-/* runjson.c - load and check a run.json, and the lookups compare and
- * fbtext share.  Only what these programs read is checked; fields added by
+/* runjson.c - load and check a run.json, the one reader of it for the
+ * programs that work on finished runs (compare, fbtext, runfield,
+ * aggregate), and the lookups they share.  Only what these programs read is checked; fields added by
  * newer kits are left alone (they are read where present, never required). */
 #define _POSIX_C_SOURCE 200809L
+#include "jsonnum.h"
 #include "jsonrange.h"
 #include "runjson.h"
 #include "util.h"
 
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -65,10 +69,23 @@ static char *resolve(const char *where, const char *results)
 	return NULL;
 }
 
-/* One line naming the field at fault, then exit 2. */
-static void bad(const struct runjson *r, const char *what, const char *field)
+/* Why the run.json at hand cannot be used: the first fault found. */
+static char fault[768];
+
+static int failf(const char *fmt, ...)
 {
-	die(EXIT_USAGE, "%s%s: %s %s", label_of, r->path, field, what);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(fault, sizeof fault, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* The field at fault and what is wrong with it. */
+static int bad(const char *what, const char *field)
+{
+	return failf("%s %s", field, what);
 }
 
 static int is_num_or_null(const json_t *v)
@@ -76,7 +93,7 @@ static int is_num_or_null(const json_t *v)
 	return v && (json_is_number(v) || json_is_null(v));
 }
 
-static void check_penalty(const struct runjson *r, const json_t *p, const char *at)
+static int check_penalty(const json_t *p, const char *at)
 {
 	static const char *const keys[] = { "median", "ci_low", "ci_high" };
 	char field[256];
@@ -84,16 +101,17 @@ static void check_penalty(const struct runjson *r, const json_t *p, const char *
 
 	if (!json_is_object(p)) {
 		snprintf(field, sizeof field, "%s.penalty_ms", at);
-		bad(r, "is missing or not an object", field);
+		return bad("is missing or not an object", field);
 	}
 	for (i = 0; i < sizeof keys / sizeof *keys; i++)
 		if (!is_num_or_null(json_object_get(p, keys[i]))) {
 			snprintf(field, sizeof field, "%s.penalty_ms.%s", at, keys[i]);
-			bad(r, "is missing or not a number", field);
+			return bad("is missing or not a number", field);
 		}
+	return 0;
 }
 
-static void check_verdict(const struct runjson *r, const json_t *obj, const char *at)
+static int check_verdict(const json_t *obj, const char *at)
 {
 	const char *v = rj_str(obj, "verdict");
 	char field[256];
@@ -101,33 +119,35 @@ static void check_verdict(const struct runjson *r, const json_t *obj, const char
 	if (!v || (strcmp(v, "slowdown") != 0 && strcmp(v, "none") != 0 &&
 		   strcmp(v, "inconclusive") != 0)) {
 		snprintf(field, sizeof field, "%s.verdict", at);
-		bad(r, "is missing or not slowdown, none or inconclusive", field);
+		return bad("is missing or not slowdown, none or inconclusive", field);
 	}
+	return 0;
 }
 
-static void check_config(const struct runjson *r, const json_t *c, const char *at)
+static int check_config(const json_t *c, const char *at)
 {
 	char field[256];
 
 	if (!json_is_object(c))
-		bad(r, "is not an object", at);
+		return bad("is not an object", at);
 	if (rj_long(c, "threads") < 1) {
 		snprintf(field, sizeof field, "%s.threads", at);
-		bad(r, "is missing or not a whole number >= 1", field);
+		return bad("is missing or not a whole number >= 1", field);
 	}
 	if (!rj_str(c, "class")) {
 		snprintf(field, sizeof field, "%s.class", at);
-		bad(r, "is missing or not a string", field);
+		return bad("is missing or not a string", field);
 	}
-	check_penalty(r, json_object_get(c, "penalty_ms"), at);
-	check_verdict(r, c, at);
+	if (check_penalty(json_object_get(c, "penalty_ms"), at) || check_verdict(c, at))
+		return -1;
 	if (!is_num_or_null(json_object_get(c, "ratio"))) {
 		snprintf(field, sizeof field, "%s.ratio", at);
-		bad(r, "is missing or not a number", field);
+		return bad("is missing or not a number", field);
 	}
+	return 0;
 }
 
-static void check_case(const struct runjson *r, const json_t *k, size_t i)
+static int check_case(const json_t *k, size_t i)
 {
 	char at[32], field[96];
 	const json_t *configs, *h;
@@ -135,30 +155,32 @@ static void check_case(const struct runjson *r, const json_t *k, size_t i)
 
 	snprintf(at, sizeof at, "cases[%zu]", i);
 	if (!json_is_object(k))
-		bad(r, "is not an object", at);
+		return bad("is not an object", at);
 	if (!rj_str(k, "name")) {
 		snprintf(field, sizeof field, "%s.name", at);
-		bad(r, "is missing or not a string", field);
+		return bad("is missing or not a string", field);
 	}
-	check_verdict(r, k, at);
-	check_penalty(r, json_object_get(k, "penalty_ms"), at);
+	if (check_verdict(k, at) || check_penalty(json_object_get(k, "penalty_ms"), at))
+		return -1;
 	h = json_object_get(k, "headline");
 	if (!json_is_object(h) || rj_long(h, "threads") < 1 || !rj_str(h, "class")) {
 		snprintf(field, sizeof field, "%s.headline", at);
-		bad(r, "is missing or lacks threads and class", field);
+		return bad("is missing or lacks threads and class", field);
 	}
 	configs = json_object_get(k, "configs");
 	if (!json_is_array(configs) || json_array_size(configs) == 0) {
 		snprintf(field, sizeof field, "%s.configs", at);
-		bad(r, "is missing or empty", field);
+		return bad("is missing or empty", field);
 	}
 	for (j = 0; j < json_array_size(configs); j++) {
 		snprintf(field, sizeof field, "%s.configs[%zu]", at, j);
-		check_config(r, json_array_get(configs, j), field);
+		if (check_config(json_array_get(configs, j), field))
+			return -1;
 	}
+	return 0;
 }
 
-static void check_run(struct runjson *r)
+static int check_run(struct runjson *r, unsigned flags)
 {
 	const json_t *root = r->json, *v;
 	const char *schema;
@@ -166,52 +188,72 @@ static void check_run(struct runjson *r)
 	size_t i;
 
 	if (!json_is_object(root))
-		die(EXIT_USAGE, "%s%s: not a run.json (the top level is not an object)",
-		    label_of, r->path);
+		return failf("not a run.json (the top level is not an object)");
 	schema = rj_str(root, "schema");
 	if (!schema || strcmp(schema, "execlag-run") != 0)
-		die(EXIT_USAGE, "%s%s: not an execlag run.json (schema is not \"execlag-run\")",
-		    label_of, r->path);
+		return failf("not an execlag run.json (schema is not \"execlag-run\")");
 	v = json_object_get(root, "schema_version");
 	if (!json_is_integer(v))
-		die(EXIT_USAGE, "%s%s: schema_version is missing or not a whole number",
-		    label_of, r->path);
+		return failf("schema_version is missing or not a whole number");
 	if (json_integer_value(v) != RUNJSON_SCHEMA_VERSION)
-		die(EXIT_USAGE, "%s%s: schema_version %" JSON_INTEGER_FORMAT
-		    " is not the version this kit reads (%d); use the kit that wrote it",
-		    label_of, r->path, json_integer_value(v), RUNJSON_SCHEMA_VERSION);
+		return failf("schema_version %" JSON_INTEGER_FORMAT
+			     " is not the version this kit reads (%d); use the kit that wrote it",
+			     json_integer_value(v), RUNJSON_SCHEMA_VERSION);
 	r->run_id = rj_str(root, "run_id");
 	if (!r->run_id)
-		bad(r, "is missing or not a string", "run_id");
+		return bad("is missing or not a string", "run_id");
 	r->conditions = json_object_get(root, "conditions");
 	if (!json_is_object(r->conditions))
-		bad(r, "is missing or not an object", "conditions");
+		return bad("is missing or not an object", "conditions");
 	r->cases = json_object_get(root, "cases");
-	if (!json_is_array(r->cases) || json_array_size(r->cases) == 0)
-		bad(r, "is missing or empty", "cases");
+	if (!json_is_array(r->cases))
+		return bad(flags & RUNJSON_NO_CASES_OK ? "is missing or not an array" : "is missing or empty",
+			   "cases");
+	if (json_array_size(r->cases) == 0 && !(flags & RUNJSON_NO_CASES_OK))
+		return bad("is missing or empty", "cases");
 	for (i = 0; i < json_array_size(r->cases); i++)
-		check_case(r, json_array_get(r->cases, i), i);
+		if (check_case(json_array_get(r->cases, i), i))
+			return -1;
 	if (json_out_of_range(root, field, sizeof field) != 0)
-		die(EXIT_USAGE, "%s%s: %s is out of range (a number of this size is no measurement; "
-		    "at most %g)", label_of, r->path, field, JSON_NUM_MAX);
+		return failf("%s is out of range (a number of this size is no measurement; at most %g)",
+			     field, JSON_NUM_MAX);
+	return 0;
+}
+
+int runjson_read(struct runjson *r, const char *path, unsigned flags, char *why, size_t len)
+{
+	json_error_t err;
+
+	memset(r, 0, sizeof *r);
+	fault[0] = '\0';
+	r->path = xstrdup(path);
+	r->json = json_load_file(path, 0, &err);
+	if (!r->json && strncmp(err.text, "end of file expected", 20) == 0)
+		failf("not a run.json: it holds more than one JSON value");
+	else if (!r->json)
+		failf("not valid JSON (line %d, column %d: %s)", err.line, err.column, err.text);
+	else
+		check_run(r, flags);
+	if (!fault[0])
+		return 0;
+	if (flags & RUNJSON_SKIP) {
+		snprintf(why, len, "%s", fault);
+		runjson_free(r);
+		return -1;
+	}
+	die(EXIT_USAGE, "%s%s: %s", label_of, path, fault);
+	return -1;
 }
 
 void runjson_load(struct runjson *r, const char *label, const char *where,
 		  const char *results)
 {
-	json_error_t err;
+	char *path, why[8];
 
 	label_of = label ? label : "";
-	memset(r, 0, sizeof *r);
-	r->path = resolve(where, results);
-	r->json = json_load_file(r->path, 0, &err);
-	if (!r->json && strncmp(err.text, "end of file expected", 20) == 0)
-		die(EXIT_USAGE, "%s%s: not a run.json: it holds more than one JSON value", label_of,
-		    r->path);
-	if (!r->json)
-		die(EXIT_USAGE, "%s%s: not valid JSON (line %d, column %d: %s)", label_of,
-		    r->path, err.line, err.column, err.text);
-	check_run(r);
+	path = resolve(where, results);
+	runjson_read(r, path, RUNJSON_DIE, why, sizeof why);
+	free(path);
 }
 
 void runjson_free(struct runjson *r)
@@ -235,9 +277,7 @@ const char *rj_str(const json_t *obj, const char *key)
 
 double rj_num(const json_t *obj, const char *key)
 {
-	const json_t *v = json_object_get(obj, key);
-
-	return json_is_number(v) ? json_number_value(v) : NAN;
+	return json_num_at(obj, key);
 }
 
 double rj_penalty(const json_t *obj, const char *which)

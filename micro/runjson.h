@@ -1,5 +1,6 @@
 /* runjson.h - read a run.json written by analyze (docs/run.schema.json),
- * for the programs that work on finished runs: compare and fbtext. */
+ * for the programs that work on finished runs (compare, fbtext, runfield,
+ * aggregate): the one place run.json is read and checked. */
 #ifndef EXECLAG_RUNJSON_H
 #define EXECLAG_RUNJSON_H
 
@@ -23,6 +24,14 @@ struct runjson {
  * is one line on stderr prefixed with LABEL ("A: ", "" ...) and exit 2. */
 void runjson_load(struct runjson *r, const char *label, const char *where,
 		  const char *results);
+
+/* How runjson_read meets a run.json it cannot use (flags, or'ed): */
+#define RUNJSON_DIE 0u         /* one line "PATH: why" on stderr, exit 2 */
+#define RUNJSON_SKIP 1u        /* return -1 with why, for the caller to pass over */
+#define RUNJSON_NO_CASES_OK 2u /* an empty cases array (a run of the suite alone) */
+/* Read and check the run.json at PATH: 0, or (RUNJSON_SKIP) -1 with why
+ * set and nothing left to free. */
+int runjson_read(struct runjson *r, const char *path, unsigned flags, char *why, size_t len);
 void runjson_free(struct runjson *r);
 
 /* The string value of conditions[KEY], or NULL when absent. */

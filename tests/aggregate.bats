@@ -39,7 +39,7 @@ scratch() {
 	[ "${#stderr_lines[@]}" -eq 2 ] || fail "stderr: $stderr"
 	[[ "${stderr_lines[0]}" == "aggregate: warning: tests/fixtures/aggregate/bad-corrupt/run.json: not valid JSON (line "*"; skipped" ]] ||
 		fail "${stderr_lines[0]}"
-	assert_equal "${stderr_lines[1]}" "aggregate: warning: tests/fixtures/aggregate/bad-v2/run.json: schema_version 2 is not the 1 this kit reads; skipped"
+	assert_equal "${stderr_lines[1]}" "aggregate: warning: tests/fixtures/aggregate/bad-v2/run.json: schema_version 2 is not the version this kit reads (1); use the kit that wrote it; skipped"
 	assert_output --partial "2 files were skipped"
 	assert_equal "$(printf '%s\n' "$output" | grep -c '^| [0-9]')" $((2 * 6))
 }
@@ -350,4 +350,17 @@ run_folder() {
 	[ "$compact" -le $((width / 2)) ] || fail "compact $compact, full $width"
 	# intervals stay in the CSV
 	grep -q ',149.995,130.01,169.99,slowdown,' "$OUT.csv"
+}
+
+@test "aggregate and compare read run.json through one reader: the same file fails both in the same words" {
+	local j="$FIXTURES/aggregate/mac-m1pro/run.json" d="$BATS_TEST_TMPDIR/one"
+	mkdir -p "$d/bad"
+	jq '.cases[0].configs[0].verdict = "maybe"' "$j" >"$d/bad/run.json"
+	run --separate-stderr "$BIN/compare" "$j" "$d/bad/run.json"
+	assert_failure 2
+	assert_equal "$stderr" "compare: B: $d/bad/run.json: cases[0].configs[0].verdict is missing or not slowdown, none or inconclusive"
+	cp -R "$FIXTURES/aggregate/mac-m1pro" "$d/good"
+	run --separate-stderr "$BIN/aggregate" --quiet --dir "$d" --out "$BATS_TEST_TMPDIR/out"
+	assert_success
+	assert_equal "$stderr" "aggregate: warning: $d/bad/run.json: cases[0].configs[0].verdict is missing or not slowdown, none or inconclusive; skipped"
 }
