@@ -522,3 +522,24 @@ start_measure() {
 	done
 	assert_equal "$(ls "$RESULTS"/*/measure.json | wc -l | tr -d ' ')" 2
 }
+
+@test "a measure still running is its own: a run started beside it, into the same results, leaves its folder alone" {
+	local part
+	# the command waits until the other run is over
+	bash -c 'cd "$1" && exec sh "$ROOT/scripts/measure" --probe 0 -- sh -c "while [ ! -e \"\$0\" ]; do sleep 0.1; done" "$2"' \
+		_ "$P" "$D/go" >"$D/m.out" 2>"$D/m.err" &
+	local mpid=$! i=0
+	while [ -z "$(find "$RESULTS" -maxdepth 1 -name '.*.partial' 2>/dev/null)" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	part=$(find "$RESULTS" -maxdepth 1 -name '.*.partial')
+	[ -n "$part" ] || fail "no measure folder: $(cat "$D/m.err")"
+	run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6 --launcher 'sim:latency=0 seed=1'
+	assert_success
+	[[ "$stderr" != *"removed the leftovers"* ]] || fail "$stderr"
+	[ -d "$part" ] || fail "the live measure's folder went"
+	: >"$D/go"
+	wait "$mpid" || fail "the measure failed: $(cat "$D/m.err")"
+	the_measure
+}

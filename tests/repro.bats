@@ -224,6 +224,18 @@ small_run() {
 	run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
 }
 
+# start_of PID: the start time as scripts/repro's started() reads it
+start_of() {
+	local st
+	if [ -r "/proc/$1/stat" ]; then
+		st=$(cat "/proc/$1/stat")
+		set -- ${st##*) }
+		echo "boot+${20}"
+	else
+		echo "utc $(LC_ALL=C TZ=UTC0 ps -o lstart= -p "$1")"
+	fi
+}
+
 # owned DIR PID START: DIR made as a run of process PID started at START made it
 owned() {
 	mkdir -p "$1"
@@ -258,7 +270,7 @@ owned() {
 @test "the folders of a live run, a reused pid's and foreign ones are left alone" {
 	sleep 1000 &
 	live=$!
-	start=$(ps -o lstart= -p "$live")
+	start=$(start_of "$live")
 	gone=$(sh -c 'echo $$')
 	owned "$D/results/.20260101T000000Z-aaaaaa.partial" "$live" "$start"
 	owned "$D/tmp/execlag.LiVe01" "$live" "$start"
@@ -280,6 +292,20 @@ owned() {
 	[ -d "$D/tmp/execlag.longer-name" ]
 	[ -d "$D/results/.notarun.partial" ]
 	assert_equal "$(printf '%s\n' "$stderr" | grep -c 'removed the leftovers')" 1
+}
+
+@test "a live run's folders are kept by a run started in another time zone and locale" {
+	sleep 1000 &
+	live=$!
+	owned "$D/tmp/execlag.LiVe02" "$live" "$(start_of "$live")"
+	# ps prints its start time in the local zone: a time read under
+	# another TZ once made a live run look like a reused pid, and its work
+	# folder went from under it (make sensitivity under load)
+	TZ=America/New_York LC_ALL=C small_run
+	kill "$live"
+	assert_success
+	[ -d "$D/tmp/execlag.LiVe02" ]
+	[[ "$stderr" != *"removed the leftovers"* ]] || fail "$stderr"
 }
 
 @test "check, aggregate and feedback go on ignoring a .partial, even one holding a run.json" {
