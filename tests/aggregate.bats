@@ -213,7 +213,8 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 # svg_attr FILE PATTERN ATTR: ATTR of every element line matching PATTERN
 svg_attr() { grep -E "$2" "$1" | sed -n "s/.* $3=\"\([^\"]*\)\".*/\1/p"; }
 
-@test "the projector view: axis from 0.1 ms, the 1 ms floor drawn, the none zone shaded left of it (checked as a picture)" {
+@test "the projector view: axis from 0.1 ms, the 1 ms floor drawn, the none zone shaded left of it" {
+	# checked as a picture: the SVG rendered by rsvg-convert
 	need_tool rsvg-convert librsvg
 	local fx top bottom got
 	run "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
@@ -234,7 +235,7 @@ svg_attr() { grep -E "$2" "$1" | sed -n "s/.* $3=\"\([^\"]*\)\".*/\1/p"; }
 	assert_equal "${got[3]}" 0
 }
 
-@test "the projector view: a colour per condition, one lane per run in row order, labels in a column of their own" {
+@test "the projector view: a colour per condition, a lane per run in row order, labels in their own column" {
 	local fills ys n
 	run "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
 	assert_success
@@ -299,7 +300,7 @@ run_folder() {
 	assert_equal "$after" "$before"
 }
 
-@test "an OUT ending in / or naming a folder gets aggregate.md, .csv and .svg inside it, never hidden .md files" {
+@test "an OUT ending in / or naming a folder gets aggregate.md, .csv, .svg inside it, no hidden .md files" {
 	scratch linux-control linux-gate
 	local o
 	for o in "$BATS_TEST_TMPDIR/slash/" "$BATS_TEST_TMPDIR/folder"; do
@@ -336,7 +337,8 @@ run_folder() {
 	refute_output --partial -- "-0.00"
 }
 
-@test "a compact table leads, for a screen: machine, condition and a penalty with a verdict symbol per case; the full table follows" {
+@test "a compact table for a screen leads, a verdict symbol per case; the full table follows" {
+	# the compact table: machine, condition, and per case the penalty with a verdict symbol
 	local compact width
 	run --separate-stderr "$BIN/aggregate" --dir "$AGG" --out "$OUT"
 	assert_success

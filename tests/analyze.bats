@@ -198,7 +198,7 @@ expect_paired() {
 		fail "$(jq -r "$(kase paired).reason" "$JSON")"
 }
 
-@test "sequential, ran to the maximum: the last look gets what the looks before it left, the fixed count's interval" {
+@test "sequential to the maximum: the last look gets what earlier looks left, the fixed count's interval" {
 	# looks 8,12,16,20: 0.05 - (2^-7 + 2^-11 + 2^-15) = 0.04167 at n=20
 	# -> still [d_(6), d_(15)] (coverage 0.9586 >= 0.9583), as with no looks
 	looks_copy 8,12,16,20
@@ -207,7 +207,8 @@ expect_paired() {
 	# an even split would have been 98.75%: [d_(5), d_(16)] = [14, 25]
 }
 
-@test "sequential with the extension planned: the last planned look keeps 1% for it; the extension spends it and the slack" {
+@test "sequential, extension planned: the last planned look keeps 1% for it, spent there with the slack" {
+	# the extension spends that 1% and the slack
 	# looks 8,12,16,20+40,60, ran to 20: 0.95 + (2^-7 + 2^-11 + 2^-15) + 0.01
 	# = 96.83% at n=20 -> [d_(5), d_(16)] = [14, 25] (coverage 0.98818)
 	looks_copy 8,12,16,20+40,60
@@ -233,7 +234,8 @@ expect_paired() {
 	grep -qF -- '- paired T=1 all: 60 artifacts, past the 20 planned: its interval lay across the floor there (looks at 8,12,16,20+40,60), ran to the maximum.' "$RUN/report.md"
 }
 
-@test "sequential, stopped past a look (a block of T=2 carried 15 to 16): the interval is that look's, [d_(1), d_(16)]" {
+@test "sequential, stopped past a look: the interval is that look's, [d_(1), d_(16)]" {
+	# past a look: a block of T=2 carried the count from the look at 15 to 16
 	# the full profile's looks; 16 pairs, stopped at look 2 (15): 1 - 2^-14
 	# -> [d_(1), d_(16)]; the last look's 95.79% would give [d_(4), d_(13)]
 	looks_copy 8,15,22,29,36,40
@@ -547,7 +549,7 @@ reference_run() {
 	done
 }
 
-@test "every launch: repeat launches against the reference outside the work folder, with an interval and a verdict" {
+@test "every launch: repeats against the reference outside the work folder, with an interval and a verdict" {
 	RUN="$BATS_TEST_TMPDIR/reference"
 	JSON="$RUN/run.json"
 	reference_run "$RUN"

@@ -22,7 +22,7 @@ with_verdict() {
 		"$D/run/run.json" >"$D/run/run.json.new" && mv "$D/run/run.json.new" "$D/run/run.json"
 }
 
-@test "a key matching the expected one with inconclusive cases: P3 holds, with N inconclusive cases, said plainly" {
+@test "the expected key with inconclusive cases: P3 holds, with N inconclusive cases, said plainly" {
 	run -0 sh "$ROOT/scripts/check" --run "$D/run"
 	assert_line --regexp "^P3 cache key +holds$"
 	with_verdict exe-copy inconclusive
@@ -75,7 +75,8 @@ refused() {
 	assert_line "1 hold, 0 do not hold, 6 not applicable"
 }
 
-@test "an exercise that expects the gate's penalty, on a plain Linux run: a note names the guide's Linux line; not for exercise 5, a gate run or a full check" {
+@test "an exercise expecting the gate's penalty, on a plain Linux run: a note names the guide's Linux line" {
+	# no such note for exercise 5, a gate run or a full check
 	local line
 	[ "$(jq -r '.conditions.os' "$D/run/run.json")" = Linux ]
 	line=$(grep -m 1 "^sudo make repro GATE=.* TAG=ex2" "$ROOT/docs/workshop.md" | sed 's/[[:space:]]*#.*$//')
@@ -110,7 +111,8 @@ refused() {
 	refute_output --regexp '[^0-9.][0-9]+\.[0-9][] ,x]|-0\.00'
 }
 
-@test "a pattern that does not hold: the last line says it is a finding about the machine; scripts/check exits 1, make check 0" {
+@test "a pattern that does not hold: the last line calls it a finding about the machine; make check exits 0" {
+	# scripts/check itself exits 1
 	with_verdict exe-copy slowdown
 	run -1 sh "$ROOT/scripts/check" --run "$D/run"
 	assert_equal "${lines[${#lines[@]} - 1]}" "A pattern that does not hold is a finding about this machine, not an error of the kit (exit status 1 here; make check exits 0)."
@@ -150,7 +152,8 @@ refused() {
 	assert_line --regexp '^    exe: penalty -?[0-9]+\.[0-9][0-9] ms \[-?[0-9]+\.[0-9][0-9], -?[0-9]+\.[0-9][0-9]\], [0-9]+\.[0-9][0-9]x, (none|inconclusive|slowdown)'
 }
 
-@test "runfield: fields by path, a case by name, elements by KEY=VALUE, --f2 and --or; bad input one line, exit 2" {
+@test "runfield: paths, cases by name, elements by KEY=VALUE, --f2 and --or; bad input: one line, exit 2" {
+	# paths: fields by path, such as conditions/os
 	local j="$D/run/run.json"
 	run -0 "$BIN/runfield" --run "$D/run" conditions/os cases/exe/verdict
 	assert_output "Linux

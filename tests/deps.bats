@@ -235,7 +235,8 @@ nothing_left() {
 	[ -f "$EXECLAG_CACHE/src/jansson-2.14/src/jansson.h" ]
 }
 
-@test "a Mac without Homebrew or jq: make check's step asks for no jq; make test's builds jq from its pin with configure and make, and the tests find it" {
+@test "a Mac without Homebrew or jq: make check's step asks for no jq, make test's builds it from its pin" {
+	# make test's step builds jq with configure and make, and the tests find it
 	# A stand-in for jq's release tarball under a pin of the test's: its
 	# configure records how it was called and writes a Makefile that makes a
 	# jq (this machine's, by its path).  What is checked: the kit's steps.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # The documents point at what is there: the README's Layout names every
 # program and script, the workshop guide's sources are in docs/evidence.md,
-# and every docs/ file or relative link they name exists.
+# and every docs/ file or relative link they name exists.  And every test
+# name fits 100 characters, the detail in comments.
 
 load test_helper/common-setup
 
@@ -51,7 +52,7 @@ layout() { sed -n '/^## Layout/,/^## /p' "$ROOT/README.md"; }
 	[ -z "$missing" ] || fail "named but not there:$missing"
 }
 
-@test "the kit cites its own docs/macos.md, each section it names there exists, and nothing cites a file outside it" {
+@test "the kit cites its own docs/macos.md, not a file outside it, and each section it names there exists" {
 	local refs n missing=
 	# the shared notes the kit was built from are not in the repository
 	run grep -rln --exclude-dir=.git --exclude-dir=.cache --exclude-dir=results --exclude=docs.bats 'macos-facts' "$ROOT"
@@ -62,4 +63,39 @@ layout() { sed -n '/^## Layout/,/^## /p' "$ROOT/README.md"; }
 		grep -q "^## $n\. " "$ROOT/docs/macos.md" || missing="$missing §$n"
 	done
 	[ -z "$missing" ] || fail "docs/macos.md has no section$missing"
+}
+
+# utf8_locale: a UTF-8 locale this machine has (C.UTF-8 on Linux, en_US.UTF-8
+# on a Mac), found by this bash counting "…" as one character in it
+utf8_locale() {
+	local l
+	for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8 UTF-8; do
+		if [ "$(exec 2>/dev/null; LC_ALL=$l; x="…"; printf %s "${#x}")" = 1 ]; then
+			printf '%s\n' "$l"
+			return 0
+		fi
+	done
+	return 1
+}
+
+@test "every test name is at most 100 characters" {
+	local loc f line name i n=0 long=
+	# characters, not bytes: names hold …, → and ×; as written in the file
+	loc=$(utf8_locale) || skip "no UTF-8 locale to count characters in"
+	LC_ALL=$loc
+	for f in "$ROOT"/tests/*.bats "$ROOT"/tests/live/*.bats "$ROOT"/tests/pattern/*.bats "$ROOT"/tests/exercise/*.bats; do
+		[ -f "$f" ] || continue
+		i=0
+		while IFS= read -r line; do
+			i=$((i + 1))
+			case $line in '@test "'*'" {') ;; *) continue ;; esac
+			name=${line#'@test "'}
+			name=${name%'" {'}
+			n=$((n + 1))
+			[ "${#name}" -le 100 ] || long="$long
+  ${f#"$ROOT"/}:$i: ${#name} characters: $name"
+		done <"$f"
+	done
+	[ "$n" -gt 100 ] || fail "found only $n test names: the scan is broken"
+	[ -z "$long" ] || fail "test names over 100 characters (the detail belongs in a comment in the test):$long"
 }

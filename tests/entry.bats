@@ -15,7 +15,8 @@ setup() {
 	T="$BATS_TEST_TMPDIR"
 	CANARY="$T/canary"
 	CF="$FIXTURES/compare"
-	# Each a folder name; those that would run a command touch $CANARY.
+	# Each a folder name (the tests' awkward names); those that would run a
+	# command touch $CANARY.
 	NAMES=(
 		"Bob's runs"
 		'say "hi" twice'
@@ -41,7 +42,8 @@ no_canary() {
 	[ ! -e "$CANARY" ] || fail "a value ran as a command: $1"
 }
 
-@test "make compare: A and B named with quotes, \$(…), backticks, ';', spaces, a newline, unicode are found" {
+@test "make compare: runs A and B with awkward names are found" {
+	# awkward names: NAMES (setup), with quotes, $(…), backticks, ';', spaces, a newline, unicode
 	local name d
 	for name in "${NAMES[@]}"; do
 		d="$T/$name"
@@ -65,7 +67,8 @@ no_canary() {
 	assert_equal "${stderr_lines[0]}" "compare: B: --help: no such run (neither a run folder nor a run.json)"
 }
 
-@test "make aggregate: DIR and OUT named with quotes, \$(…), backticks, ';', spaces, a newline, unicode are used" {
+@test "make aggregate: DIR and OUT with awkward names are used" {
+	# awkward names: NAMES (setup), with quotes, $(…), backticks, ';', spaces, a newline, unicode
 	local name d
 	for name in "${NAMES[@]}"; do
 		d="$T/$name"
@@ -86,7 +89,8 @@ no_canary() {
 	assert_equal "${stderr_lines[0]}" "aggregate: -x; touch $CANARY: no such folder of runs: No such file or directory"
 }
 
-@test "make check: RUN, RESULTS and EXERCISE named with quotes, \$(…), backticks, ';', spaces, a newline, unicode reach the check" {
+@test "make check: RUN, RESULTS and EXERCISE with awkward names reach the check" {
+	# awkward names: NAMES (setup), with quotes, $(…), backticks, ';', spaces, a newline, unicode
 	local name d
 	for name in "${NAMES[@]}" "-x; touch $CANARY"; do
 		mk check EXERCISE="$name"
@@ -107,7 +111,8 @@ no_canary() {
 	done
 }
 
-@test "make feedback: RUN and RESULTS named with quotes, \$(…), backticks, ';', spaces, a newline, unicode reach feedback" {
+@test "make feedback: RUN and RESULTS with awkward names reach feedback" {
+	# awkward names: NAMES (setup), with quotes, $(…), backticks, ';', spaces, a newline, unicode
 	local name d
 	for name in "${NAMES[@]}"; do
 		d="$T/$name"
@@ -125,7 +130,8 @@ no_canary() {
 	[[ "$stderr" == "feedback: no such run folder '-x; touch $CANARY'"* ]] || fail "RUN=-x: $stderr"
 }
 
-@test "make repro and repro-full: GATE, COUNT, THREADS and CASES holding quotes, \$(…), backticks, ';', a newline, unicode are refused as data before anything runs" {
+@test "make repro and repro-full: GATE, COUNT, THREADS, CASES with awkward names are refused before any run" {
+	# awkward names: NAMES (setup), with quotes, $(…), backticks, ';', a newline, unicode; refused as data
 	local name w target
 	for name in "${NAMES[@]}" "-x; touch $CANARY"; do
 		read -r w _ <<<"$name"
@@ -165,7 +171,8 @@ no_canary() {
 	done
 }
 
-@test "make bench, bench-aggregate, bench-repro, sensitivity and fuzz: a knob holding \$(shell …), backticks or quotes is refused, never run" {
+@test "make bench, bench-aggregate, bench-repro, sensitivity, fuzz: a knob holding code is refused, not run" {
+	# code: $(shell …), $$(…), backticks or quotes
 	local v target var msg
 	for v in "x\$(shell touch $CANARY)" "x\`touch $CANARY\`" "x'; touch $CANARY; '" "x\$\$(touch $CANARY)"; do
 		while IFS='|' read -r target var msg; do
@@ -189,7 +196,8 @@ LIST
 	done
 }
 
-@test "make measure: DIR and RESULTS named with quotes, \$(…), backticks, ';', spaces, a newline, unicode are used; PROBE, TAG, MEASURE holding them are refused" {
+@test "make measure: DIR and RESULTS with awkward names are used; PROBE, TAG, MEASURE holding them refused" {
+	# awkward names: NAMES (setup), with quotes, $(…), backticks, ';', spaces, a newline, unicode
 	local name d m
 	for name in "${NAMES[@]}"; do
 		d="$T/$name"

@@ -208,7 +208,7 @@ feedback.txt"
 	assert_output --partial "execlag-$MAIN_DATE.tar.gz: $listed files"
 }
 
-@test "the archive holds run.json, report.md, conditions.txt, the plots, the log excerpt and the services file" {
+@test "the archive holds run.json, report.md, conditions.txt, the plots, the log excerpt, the services file" {
 	local want=(run.json report.md conditions.txt raw/exe-t1-all.log.ndjson "raw/<user>-notes.services.txt") f svg
 	for svg in "$MAIN"/*.svg; do
 		[ -e "$svg" ] && want+=("${svg##*/}")
@@ -253,7 +253,7 @@ feedback.txt"
 		<(grep -v -F -e '<' "$d/run.json" | grep -v -i -e jappleseed -e macbook)
 }
 
-@test "feedback.txt carries the run's numbers: every configuration's medians, penalty, interval, ratio and verdict" {
+@test "feedback.txt carries every configuration's medians, penalty, interval, ratio and verdict" {
 	local rows row n=0
 	rows=$(jq -r '.cases[] | .name as $c | .configs[]
 		| [$c, .threads, .class, .first.median_ms, .repeat.median_ms,
@@ -439,7 +439,8 @@ exe	services.deltas.amfid.cpu_s_delta	0.5"
 	assert_line "  exe: assessments: performScan = 7, amfid = 3"
 }
 
-@test "feedback.txt stays short: the suite's and other blocks' fields are named, not dumped; the archive's run.json keeps them" {
+@test "feedback.txt names the suite's and other blocks' fields, no dump; the archive's run.json keeps them" {
+	# it stays short
 	local d="$BATS_TEST_TMPDIR/dumps" n
 	mkdir -p "$d"
 	jq '.suite = {runs: [range(0; 30) | {passes: {fresh: {wall_ms: 1000, compile_ms: 10}, warm: {wall_ms: 900}}}]}
@@ -526,7 +527,7 @@ glued_run() {
 	"$BIN/analyze" --run "$d" --quiet
 }
 
-@test "the user name is replaced wherever it occurs: glued to _, a digit, - or ., inside a word, in any case" {
+@test "the user name is replaced wherever it occurs: glued to _, a digit, - or ., in a word, in any case" {
 	local st="$BATS_TEST_TMPDIR/zz" d="$BATS_TEST_TMPDIR/zz-run" x="$BATS_TEST_TMPDIR/x"
 	glued_run "$d" "$st" zzqxuser
 	grep -q -F zzqxuser_tools "$d/run.json" "$d/report.md" || fail "the run does not hold the glued name: the test would prove nothing"
@@ -556,7 +557,7 @@ glued_run() {
 note.home=<home>_old <home>2/x x<home>"
 }
 
-@test "the leak search finds a value that the redaction missed, as a substring in any case, and nothing is written" {
+@test "the leak search finds a value the redaction missed, as a substring in any case; nothing is written" {
 	local st="$BATS_TEST_TMPDIR/zz" d="$BATS_TEST_TMPDIR/zz-run" b="$BATS_TEST_TMPDIR/bin" p
 	glued_run "$d" "$st" zzqxuser
 	# a redactor that misses the user name glued to _ (put back in capitals)
@@ -668,7 +669,8 @@ note.home=<home>_old <home>2/x x<home>"
 	assert_output ""
 }
 
-@test "redact: megabytes with values at every read and line boundary, lines without a newline and binary bytes come out exactly" {
+@test "redact: megabytes with values at every read and line boundary come out exactly" {
+	# with lines without a newline and binary bytes too
 	local T=$'\t' list in="$BATS_TEST_TMPDIR/in" want="$BATS_TEST_TMPDIR/want"
 	list="<user>${T}zzqxuser
 <home>${T}/Users/zzqxuser
@@ -739,7 +741,8 @@ note.home=<home>_old <home>2/x x<home>"
 	[ ! -e "$d/feedback" ] || fail "$(find "$d/feedback")"
 }
 
-@test "SIGINT, SIGTERM or SIGHUP while the redactor runs: exit 130, 143, 129 at once, no temporary folder, no process left" {
+@test "a signal while the redactor runs: exit 128+N at once, no temporary folder, no process left" {
+	# SIGINT, SIGTERM or SIGHUP: exit 130, 143, 129
 	local d="$BATS_TEST_TMPDIR/slow" b="$BATS_TEST_TMPDIR/bin" p sig want
 	mkdir -p "$d" "$b"
 	cp "$MAIN/run.json" "$MAIN/conditions.txt" "$d/"
@@ -889,7 +892,8 @@ echo Hello"
 fit)"
 }
 
-@test "one sentence with the cost to a build of the suite's size, from the run's suite projection; ACTUAL leads with the headline case" {
+@test "one sentence on what a build of the suite's size would cost; ACTUAL leads with the headline case" {
+	# the cost from the run's suite projection
 	local d="$BATS_TEST_TMPDIR/results/20260410T090000Z-mac-penalty" p
 	make_run "$d" ../brief/mac-penalty
 	run -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$d"
@@ -904,7 +908,7 @@ fit)"
 suite of 14,000 programs: make repro CASES=suite.)"
 }
 
-@test "the archive's log excerpts hold at most 1 MiB in all: cut evenly, first and last lines kept, the text says so" {
+@test "the archive's log excerpts hold 1 MiB in all: cut evenly, first and last lines kept, and said so" {
 	local d="$BATS_TEST_TMPDIR/logs" u="$BATS_TEST_TMPDIR/unpacked" f total=0 size
 	mkdir -p "$d/raw"
 	cp "$MAIN/run.json" "$MAIN/conditions.txt" "$d/"

@@ -31,7 +31,7 @@ setup() {
 	assert_output "fuzz: skipped: AFL++ is not installed (Debian: apt-get install afl++; macOS: brew install afl++)"
 }
 
-@test "a second of fuzzing the manifest reader: the harness builds, runs from the fixtures and finds nothing" {
+@test "a second of fuzzing the manifest reader: the harness builds, runs from the fixtures, finds nothing" {
 	command -v afl-fuzz >/dev/null 2>&1 && command -v afl-clang-fast >/dev/null 2>&1 ||
 		skip "AFL++ is not installed (make fuzz installs it: apt-get install afl++)"
 	run env FUZZ_SECONDS=1 sh "$ROOT/scripts/fuzz" manifest

@@ -34,7 +34,7 @@ setup() { _common_setup; }
 	[ -z "$missing" ] || fail "make help names targets the Makefile lacks:$missing"
 }
 
-@test "make alone builds every program make repro runs, after its dependency step, and says what to run next" {
+@test "make alone runs its dependency step, builds every program make repro runs, says what to run next" {
 	run --separate-stderr make -s --no-print-directory -C "$ROOT"
 	assert_success
 	assert_equal "${lines[${#lines[@]} - 1]}" "execlag: built. Next: make repro (measure here, the plain answer last), make doctor (five seconds), make help (every entry point)"

@@ -153,7 +153,7 @@ fake_hyperfine() {
 	assert_output --partial 'hyperfine script: first 10.00 ms, repeat 1.00 ms (harness 2.00, 1.00): DISAGREE'
 }
 
-@test "analyze (fixture): each median's own noise widens the tolerance; without it the same difference disagrees" {
+@test "analyze (fixture): each median's own noise widens the tolerance; without, the same gap disagrees" {
 	cp -R "$FIXTURES/analyze/hyperfine" "$D/run"
 	f="$D/run/raw/hyperfine-script-first.json"
 	# eight first runs 2.0 to 5.5 ms: median 3.75, its 95% interval is
@@ -184,7 +184,7 @@ fake_hyperfine() {
 	[ -n "$(schema_skip_reason)" ] || run -0 validate_run_json "$r"
 }
 
-@test "analyze (fixture): under a cache keyed by path or content, only the repeats are compared, and the report says why" {
+@test "analyze (fixture): a cache keyed by path or content compares only the repeats; the report says why" {
 	local key
 	for key in path content; do
 		rm -rf "$D/run"

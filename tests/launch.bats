@@ -173,7 +173,8 @@ blocks_manifest() {
 	run -2 "$BIN/launch" --quiet --block x --manifest "$D/m" --out "$D/s.tsv"
 }
 
-@test "blocks with T threads: one round per block by default, each block's first launches precede its repeats, every artifact launched twice" {
+@test "blocks with T threads: one round per block by default, first launches before repeats" {
+	# each block's first launches precede its repeats; every artifact is launched twice
 	blocks_manifest "$D/m" 10
 	# by default at T > 1, one launch per thread and block: each block is one
 	# round of T launches started together, first, then its repeats

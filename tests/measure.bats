@@ -178,7 +178,7 @@ EOF
 
 # ---- the probe: L on the simulator ------------------------------------------------
 
-@test "the probe: exe at T=1 and T=2 in a work folder inside DIR, a run tagged probe, and L is its exe penalty" {
+@test "the probe: exe at T=1 and T=2 in a work folder in DIR, a run tagged probe; L is its exe penalty" {
 	measure --launcher "$SIM" -- true
 	assert_success
 	[[ "$stderr" == *"execlag: probe: the exe case at T=1 and T=2 in $(cd "$P" && pwd)/.execlag-probe."* ]]
@@ -320,7 +320,7 @@ EOF
 
 # ---- Linux: the exec listener ---------------------------------------------------------
 
-@test "Linux, root: N counts the new programs the command ran once each, not old ones, not a script read by sh" {
+@test "Linux, root: N counts each new program the command ran once, not old ones, not a script read by sh" {
 	[ "$(uname -s)" = Linux ] || skip "the exec listener is Linux's"
 	[ "$(id -u)" = 0 ] || skip "fanotify needs root"
 	cp /bin/true "$P/old"
@@ -468,7 +468,8 @@ start_measure() {
 	[[ "$stderr" == *"holds no measure.json"* ]]
 }
 
-@test "make feedback MEASURE= adds the measure to the bundle, its command line and folder redacted; a simulated probe's measure is refused" {
+@test "make feedback MEASURE= bundles the measure, command and folder redacted; a simulated one is refused" {
+	# redacted: its command line and folder; a simulated one: a measure whose probe ran on the simulator
 	mac_state measure-m1
 	export HOME="$D/home/jappleseed"
 	mkdir -p "$HOME/src/app"

@@ -260,7 +260,7 @@ expect_usage_error() {
 	done
 }
 
-@test "exe-rewrite: the base, then each slot as a link to it, was launched; afterwards each slot is a new inode" {
+@test "exe-rewrite: the base, then each slot as a link to it, is launched; then each slot is a new inode" {
 	make_logging_cc
 	mk exe-rewrite 4 --cc "$FAKECC"
 	base=$(inode "$W/p-base")

@@ -158,7 +158,8 @@ same_numbers() {
 	done
 }
 
-@test "the scaling plot's values sit outside the pair: above the higher point, below the lower, whichever pass is faster" {
+@test "the scaling plot's values sit outside the pair: above the higher point, below the lower" {
+	# whichever pass is faster
 	local r
 	for r in $(runs); do
 		run python3 - "$r/plot-scaling.svg" <<'PY'

@@ -51,7 +51,7 @@ setup() {
 	assert_output --partial "quarantined (macOS only)"
 }
 
-@test "the xattr mkfresh sets is com.apple.quarantine in the FLAGS;HEXTIME;AGENT;UUID form of docs/macos.md §6" {
+@test "mkfresh sets com.apple.quarantine in the FLAGS;HEXTIME;AGENT;UUID form of docs/macos.md §6" {
 	local src="$ROOT/micro/mkfresh.c"
 	# flags 0081 (four hex digits), the time in hex, agent execlag, no UUID
 	run grep -o '"[0-9a-f]\{4\};%lx;[A-Za-z]*;"' "$src"

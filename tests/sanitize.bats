@@ -15,7 +15,7 @@ sanitized() {
 	nm "$1" | grep -q '__asan_init' && nm "$1" | grep -q '__ubsan_handle'
 }
 
-@test "SANITIZE=1 builds with ASan and UBSan, tiny without; a plain build afterwards rebuilds without, and back" {
+@test "SANITIZE=1 builds with ASan and UBSan, tiny without; a plain build then rebuilds without, and back" {
 	need_tool nm binutils
 	run make -s -C "$ROOT" BIN="$T/bin" SANITIZE=1 "$T/bin/analyze" "$T/bin/tiny"
 	assert_success
@@ -42,7 +42,7 @@ sanitized() {
 	assert_output --partial "spawnloop.c"
 }
 
-@test "make test SANITIZE=1: a finding in a process whose status the test ignores still fails the run, shown in full" {
+@test "make test SANITIZE=1: a finding in a process whose status is ignored fails the run, shown in full" {
 	need_tool cc "Xcode's command line tools"
 	# a heap overflow in a program that exits 0 all the same
 	printf '#include <stdlib.h>\nint main(int c, char **v) { char *p = malloc(4); p[c + 4] = 1; free(p); return 0; }\n' >"$T/bug.c"

@@ -158,7 +158,7 @@ and compare: make compare A=$ID B=<the new run>"
 	assert_output --partial " agents, emulation, launcher and gate.* are the same)"
 }
 
-@test "make aggregate labels a simulated row: title, condition, gate column, CSV, a note and the plot's legend" {
+@test "make aggregate labels a simulated row: title, condition, gate column, CSV, a note, the plot's legend" {
 	local runs="$D/runs" out="$D/agg"
 	mkdir -p "$runs/a-gate" "$runs/b-sim"
 	cp "$FIXTURES/aggregate/linux-gate/run.json" "$runs/a-gate/"

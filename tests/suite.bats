@@ -203,7 +203,7 @@ projection_sane() {
 	! grep -E '÷ 0\.[0-9]+ =' "$(dirname "$r")/report.md" || fail "fewer than one check at once in the report"
 }
 
-@test "analyze: the suite projection is never impossible (overlap within 1..J, no penalty from an undecided J=1)" {
+@test "analyze: the suite projection is never impossible: overlap in 1..J, no penalty from an undecided J=1" {
 	mkdir -p "$D/a/raw" "$D/b/raw"
 	cp "$FIXTURES/analyze/suite/conditions.txt" "$D/a/" && cp "$FIXTURES/analyze/suite/conditions.txt" "$D/b/"
 	# a: J=1 undecided (differences around the floor, A1 - R1 = 3.36 ms, 0.56 a

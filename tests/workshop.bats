@@ -27,7 +27,8 @@ setup() {
 	PATH=$(path_without_bats_libexec) # the nested make check finds the outer bats
 }
 
-@test "exercise 5 on one core class: the guide's command stops at once with the line the guide quotes, and the guide says what to do instead" {
+@test "exercise 5 on one core class: it stops with the quoted line, and the guide says what to do instead" {
+	# stops at once, with the line the guide quotes
 	local e5 quoted before flat
 	e5=$(awk '/^## Exercise 5 /,/^## Exercise 6 /' "$ROOT/docs/workshop.md" | tr '\n' ' ')
 	quoted=$(printf '%s\n' "$e5" | grep -o "stops at once with \`[^\`]*\`" | sed 's/^[^`]*`//; s/`$//')
@@ -100,7 +101,8 @@ mac_results() {
 	assert_output --regexp 'E5 core classes +DOES NOT HOLD'
 }
 
-@test "the guide on a Mac: exercise 1 names zsh's 'total' beside bash's 'real'; exercise 6 runs enable-terminal before the Developer Tools pane" {
+@test "the guide on a Mac: exercise 1 names zsh's 'total', exercise 6 runs enable-terminal first" {
+	# exercise 1 names zsh's total beside bash's real; exercise 6 runs enable-terminal before the Developer Tools pane
 	local g="$ROOT/docs/workshop.md" e1 e6 spctl pane
 	e1=$(awk '/^## Exercise 1 /,/^## Exercise 2 /' "$g")
 	[[ "$e1" == *'`… 0.003 total`'* ]] || fail "exercise 1 does not show zsh's total"
@@ -114,7 +116,8 @@ mac_results() {
 	[[ "$(printf '%s\n' "$e6" | grep -m 1 '^1\. ')" == *'spctl developer-mode enable-terminal'* ]]
 }
 
-@test "exercise 6 (fixtures): without A and B, E6 prefers the run that differs only in the exemption over a newer one with other cases" {
+@test "exercise 6 (fixtures): without A and B, E6 prefers the run that differs only in the exemption" {
+	# over a newer run made with other cases
 	mac_results
 	mkdir -p "$M/20250301T093000Z-0ca5e5"
 	# newer than the plain run, not exempt either, but made with other cases
@@ -133,7 +136,8 @@ mac_results() {
 	assert_output --regexp 'E6 exemption compared +DOES NOT HOLD'
 }
 
-@test "exercise 6 (fixtures): make check EXERCISE=6 A= B= judges the named pair, whatever is newest; bad pairs are said" {
+@test "exercise 6 (fixtures): EXERCISE=6 A= B= judges the named pair, not the newest; bad pairs are said" {
+	# make check EXERCISE=6 A= B=, whatever run is newest
 	mac_results
 	mkdir -p "$M/20250301T100000Z-0ca5e5-late"
 	# the newest run: exempt, but its exe still pays (would not hold if judged)

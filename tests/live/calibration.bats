@@ -82,7 +82,8 @@ within() {
 	patterns_hold "$r"
 }
 
-@test "sequential stopping (make repro's default): a 150 ms queue is certain at the first look at T=1 (8 of 20) and after 8 sharp rounds at T=2 (16 of 20), serialised, the penalty within 5%" {
+@test "sequential stopping: a 150 ms queue is certain at the first looks, serialised, the penalty within 5%" {
+	# make repro's default; certain at the first look at T=1 (8 of 20) and after 8 sharp rounds at T=2 (16 of 20)
 	need_gate
 	local r p
 	r=$(repro_run seq --gate 'latency=150 workers=1 key=inode' --cases exe --threads 1,2)
@@ -180,7 +181,8 @@ within() {
 	[ "$(grep -c '"result":"exempt"' "$r/gate.log")" -gt 0 ]
 }
 
-@test "per_mb=2: under a gate whose hold grows 2 ms per MiB, the kit's slope over SIZE is within 20% of it; a hard link's none" {
+@test "per_mb=2: the kit's slope over SIZE is within 20% of the gate's 2 ms per MiB; a hard link's none" {
+	# the gate's hold grows 2 ms per MiB
 	need_gate
 	local r slope
 	r=$(settled_run sizes --gate 'latency=2 workers=1 key=inode per_mb=2' --cases exe,exe-hardlink,dylib \
@@ -205,7 +207,8 @@ within() {
 	grep -q '^  Size (T=1, class all): slowdown — the penalty grows' "$r/report.md"
 }
 
-@test "every=3: every launch in the work folder costs 3 ms more than the reference outside it; without it, no slowdown" {
+@test "every=3: every launch in the work folder costs 3 ms more than outside it; without it, no slowdown" {
+	# measured against the reference outside it
 	need_gate
 	local r base c cost held over want
 	# a fixed count: the every-launch cost is estimated from all 20 pairs
@@ -276,7 +279,8 @@ within() {
 	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
 }
 
-@test "scan on open, content key: no artifact's bytes are opened before its first launch (the gate's first event is that launch, a miss)" {
+@test "scan on open, content key: no artifact's bytes are opened before its first launch" {
+	# the gate's first event for an artifact is that launch, a miss
 	need_gate
 	local r
 	r=$(run_of onopen)

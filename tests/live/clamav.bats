@@ -357,7 +357,8 @@ above() {
 	awk -v k="$1" -v h="$2" -v t="$(tolerance "$2")" 'BEGIN { exit !(k > h + t) }'
 }
 
-@test "under ClamAV: the kit's penalties agree with a hand timing of freshly made binaries and scripts (not below it by 30% or 2 ms, not above 2x)" {
+@test "under ClamAV: the kit's penalties agree with a hand timing of freshly made binaries and scripts" {
+	# agree: not below the hand timing by 30% or 2 ms, not above 2x
 	need_run
 	local r="$KIT_RUN" try c kind pairs hand kit first second bad
 	for try in 1 2; do
@@ -386,7 +387,8 @@ above() {
 	done
 }
 
-@test "under ClamAV with 4 MiB programs (SIZE=4m): exe slows down; copy, hard link and rewrite are none or unsure, never a slowdown" {
+@test "under ClamAV, SIZE=4m: exe slows down; copy, hard link, rewrite are none or unsure, never a slowdown" {
+	# SIZE=4m: programs of 4 MiB
 	# every launch of a 4 MiB file is hashed, and costs tens of ms give or
 	# take a third: a none is decided against an unloaded launch, and an
 	# interval across the floor at 20 goes on to 60 (docs/method.md)

@@ -23,7 +23,8 @@ binfmt_ready() {
 	[ "$(sed -n 1p "$bm/qemu-aarch64")" = enabled ]
 }
 
-@test "the aarch64-linux build's quick profile under qemu-user: conditions say aarch64 and emulated, no verdict is a slowdown" {
+@test "the aarch64-linux build under qemu-user: conditions say aarch64, emulated; no verdict is a slowdown" {
+	# the build's quick profile
 	[ "$(uname -s)" = Linux ] && [ "$(uname -m)" = x86_64 ] || skip "emulates aarch64 on x86_64 Linux only"
 	command -v qemu-aarch64-static >/dev/null || skip "no qemu-aarch64-static (apt-get install qemu-user-static)"
 	[ -e /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 ] || skip "no aarch64 glibc for qemu (apt-get install libc6-arm64-cross)"

@@ -150,7 +150,8 @@ log_of() { awk -F '\t' -v p="$1" '$6 ~ p { n = $1 } END { print n }' "$G/steps.t
 	[ "$(wc -l <"$G/commands.tsv")" -ge 25 ]
 }
 
-@test "the guide as written runs with no blocker: every command succeeds, but the one the guide says stops on one core class" {
+@test "the guide as written: every command succeeds, but the one it says stops on one core class" {
+	# the guide as written runs with no blocker
 	local bad n fails=0
 	echo "# the guide, back to back: $(awk -F '\t' '{ s += $5 } END { printf "%.0f s (%.1f min)", s, s / 60 }' "$G/steps.tsv"), $(wc -l <"$G/steps.tsv") commands" >&3
 	awk -F '\t' '$5 >= 5 { printf "#   line %s: %s s  %s\n", $2, $5, $6 }' "$G/steps.tsv" >&3

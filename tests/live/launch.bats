@@ -169,7 +169,7 @@ if [ -e "$0.ran" ]; then [ $((i % 2)) = 1 ] && sleep 0.02; exit 0; fi
 	assert_equal "$(meta "$D/s2.tsv" n)" 16
 }
 
-@test "--sequential: no penalty is never a slowdown (none, or unsure under load); a noisy one runs to the maximum" {
+@test "--sequential: no penalty is never a slowdown (none, or unsure under load); noise runs to the maximum" {
 	local stopped n
 	scripts "$D/same" 20 'exit 0'
 	run -0 "$BIN/launch" --quiet --sequential --manifest "$D/same/m" --out "$D/s.tsv"

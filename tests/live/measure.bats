@@ -68,7 +68,7 @@ field() {
 	jq -r "$1" "$M/measure.json"
 }
 
-@test "under the gate: N is exactly the launches the gate held, B within 20% of its hold time, the share B / W" {
+@test "under the gate: N is exactly the launches it held, B within 20% of its hold time, the share B / W" {
 	local try held held_s b ok
 	for try in 1 2; do
 		measure_workload 'latency=20 workers=1 key=inode'

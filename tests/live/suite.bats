@@ -137,7 +137,8 @@ within() {
 
 meta() { awk -F '\t' -v k="$2" '$1 == "meta" && $2 == k { print $3 }' "$1"; }
 
-@test "micro/suite --sequential: no first-launch cost stops as none before M, or runs to M; never a slowdown; chunk by chunk" {
+@test "micro/suite --sequential: no first-launch cost stops as none before M or runs to M, never a slowdown" {
+	# checked chunk by chunk
 	mkdir -p "$D/w"
 	# an early look stops on none only when every pair so far lies below
 	# the floor (docs/method.md): one noisy program among the first 8

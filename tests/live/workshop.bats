@@ -189,7 +189,7 @@ check_step() {
 	assert_output --partial 'expected: serialised, measured: serialised'
 }
 
-@test "exercise 4: the guide reads the Scaling table as the report writes it (ratios to 1 thread, 1.00 at T=1)" {
+@test "exercise 4: the guide reads the Scaling table as the report writes it (ratios to T=1, 1.00 there)" {
 	need_gate
 	local r e4
 	r=$(step_run ex2)
