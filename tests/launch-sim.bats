@@ -148,7 +148,7 @@ sim() { # sim SETTINGS ARGS...: launch on the simulator, 2 CPUs, seed 7
 	[ ! -e "$D/b.tsv" ]
 }
 
-@test "launch --constants prints the numbers scripts/repro takes from the method, as the headers define them" {
+@test "launch --constants prints the method's numbers for scripts/repro, as the headers define them" {
 	local want
 	run -0 "$BIN/launch" --constants
 	want=$(printf 'min_pairs=%s\nlooks_first=%s\nseq_extend=%s' \

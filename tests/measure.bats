@@ -524,7 +524,7 @@ start_measure() {
 	assert_equal "$(ls "$RESULTS"/*/measure.json | wc -l | tr -d ' ')" 2
 }
 
-@test "a measure still running is its own: a run started beside it, into the same results, leaves its folder alone" {
+@test "a run started beside a live measure, into the same results, leaves the measure's folder alone" {
 	local part
 	# the command waits until the other run is over
 	bash -c 'cd "$1" && exec sh "$ROOT/scripts/measure" --probe 0 -- sh -c "while [ ! -e \"\$0\" ]; do sleep 0.1; done" "$2"' \
