@@ -52,6 +52,7 @@ fake_hyperfine() {
 }
 
 @test "an interrupt during the cross-check: exit 130, no file left, hyperfine stopped" {
+	need_sigint
 	need_linux
 	# a hyperfine that never finishes, and says who it is
 	mkdir -p "$D/slow" "$D/tmp" "$D/results"

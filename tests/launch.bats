@@ -115,6 +115,7 @@ assert_refused() { # the last run: exit 2, one line on stderr, no output file
 }
 
 @test "an interrupted launch writes no samples" {
+	need_sigint
 	script "$D/slow.sh" 'sleep 0.2'
 	manifest "$D/m" 50 "$D/slow.sh"
 	"$BIN/launch" --quiet --manifest "$D/m" --out "$D/s.tsv" 2>"$D/err" &

@@ -392,6 +392,7 @@ start_measure() {
 }
 
 @test "Ctrl-C (INT to the job) ends the command; the measure says what it saw, and exits 130" {
+	need_sigint
 	start_measure --probe 0 -- sh -c 'touch started; sleep 30'
 	kill -INT -- "-$pid"
 	rc=0
@@ -427,6 +428,7 @@ start_measure() {
 }
 
 @test "an interrupt during the probe ends the measure: nothing written, no probe folder left" {
+	need_sigint
 	set -m
 	(cd "$P" && exec sh "$ROOT/scripts/measure" --launcher "$SIM" -- touch ran >"$D/out" 2>"$D/err") &
 	pid=$!

@@ -189,6 +189,7 @@ assert_nothing_left() {
 }
 
 @test "an interrupt mid-run leaves no artifacts and no half-written result" {
+	need_sigint
 	start_long_run
 	kill -INT "$pid"
 	rc=0

@@ -31,6 +31,18 @@ interrupt_tests_alone() {
 	[ "${BASH_VERSINFO[0]}" -ge 4 ] || export BATS_NO_PARALLELIZE_WITHIN_FILE=true
 }
 
+# need_sigint: skip a test that interrupts a job it starts with kill -INT
+# when this shell was itself started with SIGINT ignored (a background job
+# of a shell without job control, or a harness that ignores it): an
+# ignored-on-entry SIGINT cannot be trapped or undone by a shell (POSIX),
+# so the job would never see the interrupt and run to its end.
+# (bash 3.2's trap -p does not show such a signal: a shell is asked to
+# trap one and send it to itself.)
+need_sigint() {
+	sh -c 'trap "exit 0" INT; kill -INT $$; exit 1' ||
+		skip "SIGINT is ignored in the environment this test runs in (inherited): the interrupt cannot be tested here"
+}
+
 # need_tool TOOL BREW-NAME: skip, naming how to install it, when TOOL is not
 # on PATH.  For the tools only a package manager gives (shellcheck, hyperfine,
 # rsvg-convert, check-jsonschema): a Mac as it comes has none of them.
