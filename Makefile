@@ -106,7 +106,7 @@ COMMON_SRC = micro/util.c
 COMMON_HDR = micro/util.h
 
 .PHONY: all help setup build deps deps-check deps-test repro repro-full doctor test test-live check bench sensitivity \
-        cross print-progs lint install uninstall clean feedback compare aggregate bench-aggregate \
+        cross test-cross print-progs lint install uninstall clean feedback compare aggregate bench-aggregate \
         runs bench-repro measure
 
 # make alone: what make repro builds, with what it installs first (jansson
@@ -359,6 +359,12 @@ bench-aggregate: deps-test
 
 cross:
 	@sh scripts/cross
+
+# make test-cross: make cross and its checks (tests/cross): every program a
+# Mach-O or ELF of its target, jansson inside.  CI's cross tier; out of make
+# test, which should not wait for zig (353 MB) and its libc for three targets.
+test-cross: deps-test
+	@sh scripts/runtests --jobs 1 tests/cross
 
 # make fuzz [FUZZ_SECONDS=60]: the manifest, samples and run.json readers
 # fuzzed with AFL++ and the sanitizers for FUZZ_SECONDS each (scripts/fuzz,

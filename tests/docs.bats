@@ -83,7 +83,7 @@ utf8_locale() {
 	# characters, not bytes: names hold …, → and ×; as written in the file
 	loc=$(utf8_locale) || skip "no UTF-8 locale to count characters in"
 	LC_ALL=$loc
-	for f in "$ROOT"/tests/*.bats "$ROOT"/tests/live/*.bats "$ROOT"/tests/pattern/*.bats "$ROOT"/tests/exercise/*.bats; do
+	for f in "$ROOT"/tests/*.bats "$ROOT"/tests/live/*.bats "$ROOT"/tests/cross/*.bats "$ROOT"/tests/pattern/*.bats "$ROOT"/tests/exercise/*.bats; do
 		[ -f "$f" ] || continue
 		i=0
 		while IFS= read -r line; do

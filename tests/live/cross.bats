@@ -2,7 +2,7 @@
 # The aarch64-linux build's quick profile under qemu-user (make cross's
 # output): its conditions say aarch64 and emulated, and no verdict from the
 # emulator's noisy launches is a slowdown.  The links themselves are make
-# test's (tests/cross.bats).
+# test-cross's (tests/cross/cross.bats).
 
 load ../test_helper/common-setup
 

@@ -4,8 +4,11 @@
 # the jansson users against jansson built from the pinned source; every
 # program Linux builds is linked for aarch64-linux.  The quick profile of
 # that build under qemu-user is make test-live's (tests/live/cross.bats).
+# make test-cross runs this file (CI's cross tier), not make test: zig
+# (353 MB) and its libc for three targets, fetched and built once, are
+# not for the README's second command to wait on.
 
-load test_helper/common-setup
+load ../test_helper/common-setup
 
 # both tests run make cross into the same .cache/cross: one at a time
 setup_file() {
