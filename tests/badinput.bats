@@ -12,12 +12,13 @@ setup() {
 }
 
 # Every script with options: an unknown one is refused before any work.
-SCRIPTS="bench sensitivity bench-aggregate hfcheck sysinfo logs logcount daemons check cross lint feedback repro measure"
+SCRIPTS="tool/bench tool/sensitivity tool/bench-aggregate probe/hfcheck probe/sysinfo probe/logs probe/logcount
+	probe/daemons check tool/cross tool/lint feedback repro measure"
 
 @test "every script refuses an unknown option with one line and exit 2, and answers --help" {
 	for s in $SCRIPTS; do
 		case $s in
-		logs) args="excerpt --bogus" ;;
+		probe/logs) args="excerpt --bogus" ;;
 		*) args="--bogus" ;;
 		esac
 		# shellcheck disable=SC2086
@@ -99,10 +100,10 @@ one_line() {
 	one_line 1 "analyze: no space left in $D/full/run"
 	[ -z "$(find "$D/full" -name '*.tmp.*' -o -name run.json -o -name s.tsv)" ]
 
-	sh "$ROOT/scripts/fetch" jansson >/dev/null 2>&1 || skip "the jansson source is not at hand (scripts/fetch jansson)"
+	sh "$ROOT/scripts/tool/fetch" jansson >/dev/null 2>&1 || skip "the jansson source is not at hand (scripts/tool/fetch jansson)"
 	rm -rf "$D/full/run" "$D/full/.fill"
 	fill "$D/full"
-	run --separate-stderr sh "$ROOT/scripts/jansson" "$D/full/j"
+	run --separate-stderr sh "$ROOT/scripts/tool/jansson" "$D/full/j"
 	[ "$status" = 1 ] || fail "jansson: $status $stderr"
 	[[ "$stderr" == *"jansson: no space left in $D/full" ]] || fail "$stderr"
 	[[ "$stderr" != *"collect2"* && "$stderr" != *"No space left on device"* ]] || fail "$stderr"
@@ -214,7 +215,7 @@ one_line() {
 @test "a bad TMPDIR is the kit's one line naming TMPDIR, never mktemp's own" {
 	: >"$D/file"
 	for t in "$D/nonexistent" "$D/file"; do
-		for s in "repro --cases exe --threads 1" "feedback --run $FIXTURES/compare/online" "daemons sample" "runtests $ROOT/tests/lint.bats"; do
+		for s in "repro --cases exe --threads 1" "feedback --run $FIXTURES/compare/online" "probe/daemons sample" "tool/runtests $ROOT/tests/lint.bats"; do
 			# shellcheck disable=SC2086
 			TMPDIR=$t run --separate-stderr sh "$ROOT/scripts/"$s
 			assert_equal "$s: $status" "$s: 2"
@@ -226,13 +227,13 @@ one_line() {
 }
 
 @test "progress: plain lines where stderr is not a terminal, one updating line where it is" {
-	run --separate-stderr sh -c '. "$1/scripts/progress"; progress "step 1/2"; progress "step 2/2"; progress_done; echo out' sh "$ROOT"
+	run --separate-stderr sh -c '. "$1/scripts/lib/progress"; progress "step 1/2"; progress "step 2/2"; progress_done; echo out' sh "$ROOT"
 	assert_success
 	assert_equal "$output" out
 	assert_equal "$stderr" "$(printf 'step 1/2\nstep 2/2')"
 	# on a terminal (util-linux script gives one): carriage returns, no newline
 	script -qc true /dev/null >/dev/null 2>&1 </dev/null || skip "no script(1) with -c to give a terminal"
-	run script -qc "sh -c '. \"$ROOT/scripts/progress\"; progress a; progress b; progress_done' 2>&1" /dev/null </dev/null
+	run script -qc "sh -c '. \"$ROOT/scripts/lib/progress\"; progress a; progress b; progress_done' 2>&1" /dev/null </dev/null
 	assert_success
 	[[ "$output" == $'\r\033[Ka\r\033[Kb\r\033[K'* ]] || fail "$(printf '%s' "$output" | od -c | head -3)"
 	[[ "$output" != *$'\n'* ]] || fail "a newline on a terminal: $(printf '%s' "$output" | od -c | head -3)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# scripts/daemons: the CPU time of the assessment services from
+# scripts/probe/daemons: the CPU time of the assessment services from
 # `ps -axo pid=,time=,command=` (docs/macos.md §8), with the fake ps of
 # tests/fakes replaying one state (or a before/after sequence).
 
@@ -8,7 +8,7 @@ load test_helper/common-setup
 setup() {
 	_common_setup
 	FAKES="$ROOT/tests/fakes"
-	DAEMONS="$ROOT/scripts/daemons"
+	DAEMONS="$ROOT/scripts/probe/daemons"
 	COUNT="$BATS_TEST_TMPDIR/count"
 	mkdir -p "$COUNT"
 }

@@ -1,9 +1,9 @@
 #!/usr/bin/env bats
-# scripts/deps without a package manager: a Mac as it comes (Xcode's command
+# scripts/tool/deps without a package manager: a Mac as it comes (Xcode's command
 # line tools, no Homebrew) and Linux without root or sudo.  jansson is built
 # from its pinned source with cc alone, and bats is unpacked, into the cache;
 # the download is checked against the pin.  No network: a fake curl serves
-# Debian's copy of the same bytes (scripts/debian-orig), and a fake uname
+# Debian's copy of the same bytes (scripts/tool/debian-orig), and a fake uname
 # says Darwin.
 
 load test_helper/common-setup
@@ -14,7 +14,7 @@ setup_file() {
 	local root="$BATS_TEST_DIRNAME/.."
 	ORIG="$root/.cache/debian-orig"
 	ORIG_SKIP=""
-	sh "$root/scripts/debian-orig" "$ORIG" jansson bats-support 2>"$BATS_FILE_TMPDIR/orig.err" ||
+	sh "$root/scripts/tool/debian-orig" "$ORIG" jansson bats-support 2>"$BATS_FILE_TMPDIR/orig.err" ||
 		ORIG_SKIP="Debian's orig tarballs cannot be fetched here: $(head -n 1 "$BATS_FILE_TMPDIR/orig.err")"
 	[ -n "$ORIG_SKIP" ] || [ -f "$ORIG/jansson_2.14.orig.tar.gz" ] ||
 		ORIG_SKIP="Debian's archive here has no jansson_2.14.orig.tar.gz"
@@ -60,7 +60,7 @@ nothing_left() {
 	for p in "jansson jansson_2.14.orig.tar.gz jansson_2.14-2.dsc" \
 		"bats-support bats-support_0.3.0.orig.tar.gz bats-support_0.3.0-3.dsc"; do
 		set -- $p
-		pinned=$(awk -v n="$1" '$1 == n { print $4 }' "$ROOT/scripts/pins")
+		pinned=$(awk -v n="$1" '$1 == n { print $4 }' "$ROOT/scripts/tool/pins")
 		got=$(shasum -a 256 "$ORIG/$2" | awk '{ print $1 }')
 		dsc=$(awk -v f="$2" '/^Checksums-Sha256:/ { on = 1; next } /^[^ ]/ { on = 0 } on && $3 == f { print $1 }' "$ORIG/$3")
 		assert_equal "$got" "$pinned"
@@ -71,7 +71,7 @@ nothing_left() {
 @test "a Mac without Homebrew: the dependency step builds jansson 2.14 with cc alone, from the pinned URL" {
 	fake_uname_dir
 	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
-	FAKE_STATE="$D/state" PATH="$(mac_path)" run sh "$ROOT/scripts/deps" run
+	FAKE_STATE="$D/state" PATH="$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output --partial "building jansson 2.14 from source into $EXECLAG_CACHE/jansson"
 	assert_equal "$(cat "$FAKE_CURL_DIR/asked")" "$JANSSON_URL"
@@ -81,7 +81,7 @@ nothing_left() {
 	# no temporary folder of the build or the download is left
 	assert_equal "$(find "$EXECLAG_CACHE" -maxdepth 2 -name '.*' ! -name .execlag-unpacked | wc -l | tr -d ' ')" 0
 	# a second run finds it and downloads nothing
-	FAKE_STATE="$D/state" PATH="$(mac_path)" run sh "$ROOT/scripts/deps" run
+	FAKE_STATE="$D/state" PATH="$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output ""
 	assert_equal "$(wc -l <"$FAKE_CURL_DIR/asked" | tr -d ' ')" 1
@@ -93,7 +93,7 @@ nothing_left() {
 	mkdir -p "$K"
 	cp -R "$ROOT/Makefile" "$ROOT/micro" "$ROOT/scripts" "$ROOT/cases" "$K/"
 	rm -rf "$K/micro/bin"
-	EXECLAG_CACHE="$K/.cache" PATH="$ROOT/tests/fakes/net:$PATH" run sh "$K/scripts/jansson"
+	EXECLAG_CACHE="$K/.cache" PATH="$ROOT/tests/fakes/net:$PATH" run sh "$K/scripts/tool/jansson"
 	assert_success
 	run make -C "$K" -s build PKG_CONFIG=/nonexistent/pkg-config
 	assert_success
@@ -118,7 +118,7 @@ nothing_left() {
 	cp "$ORIG/jansson_2.14.orig.tar.gz" "$D/bad.tar.gz"
 	printf 'X' | dd of="$D/bad.tar.gz" bs=1 seek=5000 conv=notrunc 2>/dev/null
 	serve "$JANSSON_URL" "$D/bad.tar.gz"
-	FAKE_STATE="$D/state" PATH="$(mac_path)" run --separate-stderr sh "$ROOT/scripts/deps" run
+	FAKE_STATE="$D/state" PATH="$(mac_path)" run --separate-stderr sh "$ROOT/scripts/tool/deps" run
 	assert_equal "$status" 1
 	assert_equal "$(printf '%s\n' "$stderr" | grep -c 'not the pinned c739578bf6b764aa0752db9a2fdadcfe921c78f1228c7ec0bb47fa804c55d17b')" 1
 	[[ "$stderr" == *"deleted it"* ]]
@@ -127,7 +127,7 @@ nothing_left() {
 
 @test "no network: one line with the URL, the checksum and where to put the file; a file put there is used" {
 	fake_uname_dir
-	FAKE_STATE="$D/state" PATH="$(mac_path)" run --separate-stderr sh "$ROOT/scripts/deps" run
+	FAKE_STATE="$D/state" PATH="$(mac_path)" run --separate-stderr sh "$ROOT/scripts/tool/deps" run
 	assert_equal "$status" 1
 	line=$(printf '%s\n' "$stderr" | grep '^fetch:')
 	assert_equal "$(printf '%s\n' "$line" | wc -l | tr -d ' ')" 1
@@ -141,7 +141,7 @@ nothing_left() {
 	mkdir -p "$EXECLAG_CACHE/dl"
 	cp "$ORIG/jansson_2.14.orig.tar.gz" "$EXECLAG_CACHE/dl/jansson-2.14.tar.gz"
 	rm -f "$FAKE_CURL_DIR/asked"
-	FAKE_STATE="$D/state" PATH="$(mac_path)" run sh "$ROOT/scripts/deps" run
+	FAKE_STATE="$D/state" PATH="$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
 	[ ! -e "$FAKE_CURL_DIR/asked" ]
@@ -154,7 +154,7 @@ nothing_left() {
 	printf '#!/bin/sh\ncase "$*" in -u) echo 1000 ;; *) exec %s "$@" ;; esac\n' "$(command -v id)" >"$D/fakeid/id"
 	chmod +x "$D/fakeid/id"
 	path_without "$D/bin" pkg-config pkgconf sudo
-	PATH="$ROOT/tests/fakes/net:$D/fakeid:$D/bin" run sh "$ROOT/scripts/deps" run
+	PATH="$ROOT/tests/fakes/net:$D/fakeid:$D/bin" run sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output --partial "building jansson 2.14 from source"
 	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
@@ -165,14 +165,14 @@ nothing_left() {
 	mkdir -p "$D/brew"
 	printf '#!/bin/sh\necho "$*" >>"%s"\n' "$D/brew.log" >"$D/brew/brew"
 	chmod +x "$D/brew/brew"
-	FAKE_STATE="$D/state" PATH="$D/brew:$(mac_path)" run sh "$ROOT/scripts/deps" run
+	FAKE_STATE="$D/state" PATH="$D/brew:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_equal "$(cat "$D/brew.log")" "install pkgconf jansson"
 	[ ! -e "$FAKE_CURL_DIR/asked" ]
 	nothing_left
 }
 
-@test "a Mac without Homebrew or bats: make test's step unpacks bats, and scripts/runtests runs with it" {
+@test "a Mac without Homebrew or bats: make test unpacks bats, and scripts/tool/runtests runs with it" {
 	command -v npm >/dev/null || skip "npm is missing: it gives this test a bats-core 1.10.0 to serve"
 	[ -f /usr/lib/bats/bats-assert/load.bash ] || skip "Debian's bats-assert is missing: it gives this test a bats-assert to serve"
 	# bats-support: Debian's copy of the pinned bytes.  bats-core 1.10.0 (npm's
@@ -192,7 +192,7 @@ nothing_left() {
 	(cd "$D/pack/assert" && tar -czf "$D/assert.tar.gz" bats-assert-2.1.0)
 	sum() { shasum -a 256 "$1" | awk '{ print $1 }'; }
 	{
-		grep -v -e '^bats-core ' -e '^bats-assert ' "$ROOT/scripts/pins"
+		grep -v -e '^bats-core ' -e '^bats-assert ' "$ROOT/scripts/tool/pins"
 		echo "bats-core 1.10.0 https://example.invalid/bats-core-1.10.0.tar.gz $(sum "$D/core.tar.gz")"
 		echo "bats-assert 2.1.0 https://example.invalid/bats-assert-2.1.0.tar.gz $(sum "$D/assert.tar.gz")"
 	} >"$D/pins"
@@ -203,30 +203,30 @@ nothing_left() {
 	fake_uname_dir
 	P="$(mac_path shellcheck)"
 	# make check's step: bats and jq only, nothing said of the test tools
-	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/deps" check
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" check
 	assert_success
 	assert_output --partial "unpacking bats-core, bats-support and bats-assert into $EXECLAG_CACHE/bats"
 	refute_output --partial "optional"
 	# make test's step: the bats is there; the tools only Homebrew gives are optional
-	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/deps" test
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" test
 	assert_success
 	refute_output --partial "unpacking"
 	assert_output --partial "optional, not installed: shellcheck"
 	assert_output --partial "brew install shellcheck"
 	[ -x "$EXECLAG_CACHE/bats/bin/bats" ]
-	# a test that loads both libraries, run by scripts/runtests with that bats
+	# a test that loads both libraries, run by scripts/tool/runtests with that bats
 	# (printf, not a here-document: bats would take its @test lines as its own)
 	printf '%s\n' 'load_libs() { bats_load_library bats-support; bats_load_library bats-assert; }' \
 		"@test \"assert_output from the unpacked bats-assert\" { load_libs; run echo hi; assert_output hi; }" \
 		"@test \"and it can fail\" { load_libs; run echo hi; run -1 assert_output nope; }" >"$D/t.bats"
-	PATH="$P" BATS_LIB_PATH= run sh "$ROOT/scripts/runtests" "$D/t.bats"
+	PATH="$P" BATS_LIB_PATH= run sh "$ROOT/scripts/tool/runtests" "$D/t.bats"
 	assert_success
 	assert_line "2 passed, 0 failed, 0 skipped"
 }
 
 @test "Debian, upstream unreachable: fetch takes Debian's copy of the same source, checked against the pin" {
 	[ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null || skip "needs Debian's apt-get"
-	PATH="$ROOT/tests/fakes/net:$PATH" run --separate-stderr sh "$ROOT/scripts/fetch" jansson
+	PATH="$ROOT/tests/fakes/net:$PATH" run --separate-stderr sh "$ROOT/scripts/tool/fetch" jansson
 	assert_success
 	assert_equal "$output" "$EXECLAG_CACHE/src/jansson-2.14"
 	[[ "$stderr" == *"using Debian's copy of the same source (jansson_2.14.orig.tar.gz)"* ]]
@@ -251,7 +251,7 @@ nothing_left() {
 	chmod +x "$src/configure"
 	(cd "$D/pack" && tar -czf "$D/jq.tar.gz" jq-1.7.1)
 	{
-		grep -v '^jq ' "$ROOT/scripts/pins"
+		grep -v '^jq ' "$ROOT/scripts/tool/pins"
 		echo "jq 1.7.1 https://example.invalid/jq-1.7.1.tar.gz $(shasum -a 256 "$D/jq.tar.gz" | awk '{ print $1 }')"
 	} >"$D/pins"
 	serve https://example.invalid/jq-1.7.1.tar.gz "$D/jq.tar.gz"
@@ -262,11 +262,11 @@ nothing_left() {
 	fake_uname_dir
 	PATH="$(path_without_bats_libexec)" path_without "$D/bin" brew pkg-config pkgconf sudo apt-get jq shellcheck
 	P="$ROOT/tests/fakes/net:$D/fakeuname:$D/bin"
-	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/deps" check
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" check
 	assert_success
 	refute_output --partial jq
 	[ ! -e "$D/configure.args" ]
-	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/deps" test
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" test
 	assert_success
 	assert_output --partial "building jq from source into $EXECLAG_CACHE/jq"
 	run -0 cat "$D/configure.args"
@@ -276,12 +276,12 @@ nothing_left() {
 	[ -x "$EXECLAG_CACHE/jq/bin/jq" ]
 	! find "$EXECLAG_CACHE" -name '.jq-build.*' | grep -q .
 	# the second time: nothing to do
-	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/deps" test
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" test
 	assert_success
 	refute_output --partial "building jq"
-	# scripts/runtests puts the cache's jq on PATH for the tests
+	# scripts/tool/runtests puts the cache's jq on PATH for the tests
 	printf '%s\n' "@test \"jq reads JSON\" { [ \"\$(echo '{\"a\":7}' | jq -r .a)\" = 7 ]; }" >"$D/t.bats"
-	PATH="$P" run sh "$ROOT/scripts/runtests" "$D/t.bats"
+	PATH="$P" run sh "$ROOT/scripts/tool/runtests" "$D/t.bats"
 	assert_success
 	assert_line "1 passed, 0 failed, 0 skipped"
 }

@@ -102,18 +102,18 @@ _Static_assert(_Generic((devtools_msg_release)0, void (*)(id, SEL): 1, default: 
 _Static_assert(sizeof(long) == sizeof(void *), "NSInteger is long on LP64");
 int main(void) { return 0; }
 EOF
-	run cc -std=c11 -Wall -Wextra -Werror -I"$ROOT/micro" -o "$BATS_TEST_TMPDIR/types" \
+	run cc -std=c11 -Wall -Wextra -Werror -I"$ROOT/micro/plat" -o "$BATS_TEST_TMPDIR/types" \
 		"$BATS_TEST_TMPDIR/types.c"
 	assert_success
 	# and every use of objc_msgSend goes through one of them, never variadic
-	run grep -o '([a-z_]*)api->msg_send' "$ROOT/micro/devtools_objc.c"
+	run grep -o '([a-z_]*)api->msg_send' "$ROOT/micro/plat/devtools_objc.c"
 	assert_equal "$(printf '%s\n' "${lines[@]}" | sort -u)" "(devtools_msg_new)api->msg_send
 (devtools_msg_release)api->msg_send
 (devtools_msg_status)api->msg_send"
-	run grep -c 'api->msg_send)(' "$ROOT/micro/devtools_objc.c"
+	run grep -c 'api->msg_send)(' "$ROOT/micro/plat/devtools_objc.c"
 	assert_output 3
 	# both libraries are opened RTLD_LAZY | RTLD_LOCAL
-	run grep -c 'dlopen([a-z_]*, RTLD_LAZY | RTLD_LOCAL)' "$ROOT/micro/devtools_objc.c"
+	run grep -c 'dlopen([a-z_]*, RTLD_LAZY | RTLD_LOCAL)' "$ROOT/micro/plat/devtools_objc.c"
 	assert_output 2
 }
 
@@ -247,9 +247,9 @@ pidpath parent"
 }
 
 @test "the responsible reader goes through dlsym with exact function types, never a header" {
-	run grep -c 'dlsym\|dl_resolve(lib, "' "$ROOT/micro/responsible_dl.c"
+	run grep -c 'dlsym\|dl_resolve(lib, "' "$ROOT/micro/plat/responsible_dl.c"
 	[ "$output" -ge 3 ] || fail "$output"
-	run grep -n '#include <libproc.h>\|-lproc' "$ROOT/micro/responsible_dl.c" "$ROOT/Makefile"
+	run grep -n '#include <libproc.h>\|-lproc' "$ROOT/micro/plat/responsible_dl.c" "$ROOT/Makefile"
 	assert_failure
 }
 
@@ -269,9 +269,9 @@ pidpath parent"
 	printf '#!/bin/sh\nexec "%s" --runtime\n' "$DEVTOOLS" >"$wrapper"
 	chmod +x "$wrapper"
 	run -0 env PATH="$ROOT/tests/fakes/bin:$PATH" FAKE_STATE="$ROOT/tests/fakes/states/m1-online" \
-		EXECLAG_DEVTOOLS="$wrapper" FAKE_OBJC_STATUS=2 sh "$ROOT/scripts/sysinfo"
+		EXECLAG_DEVTOOLS="$wrapper" FAKE_OBJC_STATUS=2 sh "$ROOT/scripts/probe/sysinfo"
 	assert_line devtools=denied
 	run -0 env PATH="$ROOT/tests/fakes/bin:$PATH" FAKE_STATE="$ROOT/tests/fakes/states/m1-online" \
-		EXECLAG_DEVTOOLS="$wrapper" EXECLAG_EP_FRAMEWORK=/nonexistent sh "$ROOT/scripts/sysinfo"
+		EXECLAG_DEVTOOLS="$wrapper" EXECLAG_EP_FRAMEWORK=/nonexistent sh "$ROOT/scripts/probe/sysinfo"
 	assert_line devtools=unknown
 }

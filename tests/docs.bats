@@ -18,7 +18,8 @@ layout() { sed -n '/^## Layout/,/^## /p' "$ROOT/README.md"; }
 	for p in $(sed -n 's/^PROGS +\{0,1\}= *//p' "$ROOT/Makefile" | tr ' ' '\n' | sed -n 's|^\$(BIN)/||p'); do
 		printf '%s\n' "$l" | grep -qw -- "$p" || missing="$missing $p"
 	done
-	for s in "$ROOT"/scripts/*; do
+	for s in "$ROOT"/scripts/* "$ROOT"/scripts/*/*; do
+		[ -f "$s" ] || continue
 		s=$(basename "$s")
 		printf '%s\n' "$l" | grep -qw -- "$s" || missing="$missing scripts/$s"
 	done
@@ -83,7 +84,7 @@ utf8_locale() {
 	# characters, not bytes: names hold …, → and ×; as written in the file
 	loc=$(utf8_locale) || skip "no UTF-8 locale to count characters in"
 	LC_ALL=$loc
-	for f in "$ROOT"/tests/*.bats "$ROOT"/tests/live/*.bats "$ROOT"/tests/cross/*.bats "$ROOT"/tests/pattern/*.bats "$ROOT"/tests/exercise/*.bats; do
+	for f in "$ROOT"/tests/*.bats "$ROOT"/tests/live/*.bats "$ROOT"/tests/cross/*.bats "$ROOT"/scripts/workshop/pattern/*.bats "$ROOT"/scripts/workshop/exercise/*.bats; do
 		[ -f "$f" ] || continue
 		i=0
 		while IFS= read -r line; do

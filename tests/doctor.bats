@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# make doctor (scripts/doctor, micro/bin/advise, micro/advice.c): the probe
+# make doctor (scripts/doctor, micro/bin/advise, micro/report/advice.c): the probe
 # on the simulator with fixed seeds, and the plain lines for each state of a
 # Mac from the fakes (tests/fakes/states) with the simulator's samples.
 # Nothing here depends on this machine's timing.
@@ -45,7 +45,7 @@ mac_run() {
 		>"$RUN/raw/exe-t1-all.samples.tsv"
 	{
 		env -i PATH="$FAKES/bin:$PATH" HOME=/Users/alice FAKE_STATE="$FAKES/states/$state" \
-			EXECLAG_DEVTOOLS="$FAKES/bin/devtools" "$@" sh "$ROOT/scripts/sysinfo" </dev/null
+			EXECLAG_DEVTOOLS="$FAKES/bin/devtools" "$@" sh "$ROOT/scripts/probe/sysinfo" </dev/null
 		echo "run.id=doctor-$state"
 		echo "run.profile=doctor"
 		echo "launcher=spawn"
@@ -295,7 +295,7 @@ linux_run() {
 		>"$RUN/raw/exe-t1-all.samples.tsv"
 	{
 		env -i PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/$state" \
-			EXECLAG_SYSROOT="$FAKES/states/$state/root" sh "$ROOT/scripts/sysinfo" </dev/null
+			EXECLAG_SYSROOT="$FAKES/states/$state/root" sh "$ROOT/scripts/probe/sysinfo" </dev/null
 		echo "run.id=doctor-$state"
 		echo "launcher=spawn"
 		echo "gate.active=0"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# make fuzz (scripts/fuzz): bad settings refused, a machine without AFL++
+# make fuzz (scripts/tool/fuzz): bad settings refused, a machine without AFL++
 # skipped with one line, and each harness builds and runs.
 
 load test_helper/common-setup
@@ -18,15 +18,15 @@ setup() {
 	done
 }
 
-@test "scripts/fuzz refuses an unknown reader, naming the readers" {
-	run --separate-stderr sh "$ROOT/scripts/fuzz" bogus
+@test "scripts/tool/fuzz refuses an unknown reader, naming the readers" {
+	run --separate-stderr sh "$ROOT/scripts/tool/fuzz" bogus
 	assert_equal "$status" 2
 	assert_equal "$stderr" "fuzz: unknown reader 'bogus' (readers: manifest samples runjson aggregate)"
 }
 
 @test "without AFL++ and without apt-get, make fuzz skips with one line and exit 0" {
 	path_without "$T/bin" afl-fuzz afl-clang-fast apt-get
-	run --separate-stderr env PATH="$T/bin" sh "$ROOT/scripts/fuzz" manifest
+	run --separate-stderr env PATH="$T/bin" sh "$ROOT/scripts/tool/fuzz" manifest
 	assert_success
 	assert_output "fuzz: skipped: AFL++ is not installed (Debian: apt-get install afl++; macOS: brew install afl++)"
 }
@@ -34,7 +34,7 @@ setup() {
 @test "a second of fuzzing the manifest reader: the harness builds, runs from the fixtures, finds nothing" {
 	command -v afl-fuzz >/dev/null 2>&1 && command -v afl-clang-fast >/dev/null 2>&1 ||
 		skip "AFL++ is not installed (make fuzz installs it: apt-get install afl++)"
-	run env FUZZ_SECONDS=1 sh "$ROOT/scripts/fuzz" manifest
+	run env FUZZ_SECONDS=1 sh "$ROOT/scripts/tool/fuzz" manifest
 	assert_success
 	assert_line --regexp '^fuzz: manifest: [0-9]+ executions in 1 s, [0-9]+ inputs in the corpus, 0 crashes, [0-9]+ hangs$'
 }

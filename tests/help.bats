@@ -42,7 +42,7 @@ setup() { _common_setup; }
 	for p in $(make -s --no-print-directory -C "$ROOT" print-progs); do
 		[ -x "$ROOT/$p" ] || fail "$p was not built"
 	done
-	# the default goal runs the dependency step make repro runs (scripts/deps run)
+	# the default goal runs the dependency step make repro runs (scripts/tool/deps run)
 	run -0 make -n --no-print-directory -C "$ROOT"
-	assert_output --partial "sh scripts/deps run"
+	assert_output --partial "sh scripts/tool/deps run"
 }

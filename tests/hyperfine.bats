@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# hyperfine as a second instrument (scripts/hfcheck, micro/hfcompare.c):
+# hyperfine as a second instrument (scripts/probe/hfcheck, micro/report/hfcompare.c):
 # without hyperfine (or with one too old) the cross-check is a note, never a
 # failed run; an interrupt stops it; bad usage is refused; and analyze
 # compares the two instruments on fixtures.  The two instruments on real
@@ -85,7 +85,7 @@ fake_hyperfine() {
 	need_hyperfine
 	fake_hyperfine "$D/old" "hyperfine 1.12.0"
 	mkdir -p "$D/w" "$D/raw"
-	PATH="$D/old:$PATH" run --separate-stderr sh "$ROOT/scripts/hfcheck" --dir "$D/w" --raw "$D/raw" --cases exe
+	PATH="$D/old:$PATH" run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" --cases exe
 	assert_success
 	assert_line hyperfine.status=skipped
 	assert_line --partial 'hyperfine.note=hyperfine 1.12.0 is older than 1.13'
@@ -96,7 +96,7 @@ fake_hyperfine() {
 	need_hyperfine
 	fake_hyperfine "$D/odd" "hyperfine (development build)"
 	mkdir -p "$D/w" "$D/raw"
-	PATH="$D/odd:$PATH" run --separate-stderr sh "$ROOT/scripts/hfcheck" --dir "$D/w" --raw "$D/raw" --cases exe
+	PATH="$D/odd:$PATH" run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" --cases exe
 	assert_success
 	assert_line hyperfine.status=skipped
 	assert_line --partial 'cannot read the version'
@@ -106,7 +106,7 @@ fake_hyperfine() {
 	need_hyperfine
 	fake_hyperfine "$D/new" "hyperfine 1.19.0"
 	mkdir -p "$D/w" "$D/raw"
-	PATH="$D/new:$PATH" run --separate-stderr sh "$ROOT/scripts/hfcheck" --dir "$D/w" --raw "$D/raw" \
+	PATH="$D/new:$PATH" run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" \
 		--cases exe,dylib --runs 5
 	assert_success
 	assert_line hyperfine.status=done
@@ -120,7 +120,7 @@ fake_hyperfine() {
 
 @test "no exe or script case: hfcheck prints nothing and run.json has no hyperfine block" {
 	mkdir -p "$D/w" "$D/raw"
-	run --separate-stderr sh "$ROOT/scripts/hfcheck" --dir "$D/w" --raw "$D/raw" --cases dylib,suite
+	run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" --cases dylib,suite
 	assert_success
 	assert_output ""
 }
@@ -130,11 +130,11 @@ fake_hyperfine() {
 	for args in "--dir $D/w --raw $D/raw --cases exe --runs 2" "--raw $D/raw --cases exe" \
 		"--dir $D/nowhere --raw $D/raw --cases exe" "--dir $D/w --raw $D/raw --bogus"; do
 		# shellcheck disable=SC2086
-		run --separate-stderr sh "$ROOT/scripts/hfcheck" $args
+		run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" $args
 		assert_equal "$status" 2
 		assert_equal "${#stderr_lines[@]}" 1
 	done
-	run sh "$ROOT/scripts/hfcheck" --help
+	run sh "$ROOT/scripts/probe/hfcheck" --help
 	assert_success
 }
 

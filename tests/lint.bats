@@ -9,8 +9,8 @@ setup() {
 	MACSIM="${EXECLAG_MACSIM:-$ROOT/../shared/macsim}"
 	[ -x "$MACSIM/bin/bash" ] || skip "the Mac's bash 3.2 (../shared/macsim/bin/bash) is not here"
 	K="$BATS_TEST_TMPDIR/kit"
-	mkdir -p "$K/scripts" "$K/tests"
-	cp "$ROOT/scripts/lint" "$K/scripts/"
+	mkdir -p "$K/scripts/tool" "$K/tests"
+	cp "$ROOT/scripts/tool/lint" "$K/scripts/tool/"
 }
 
 @test "an unparenthesised case pattern inside \$( ) fails make lint, naming the file and line" {
@@ -18,13 +18,13 @@ setup() {
 	printf '#!/bin/sh\nx=$(case $1 in\na) echo yes ;;\nesac)\necho "$x"\n' >"$K/scripts/bad"
 	run dash "$K/scripts/bad" a
 	assert_output yes
-	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/lint"
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
 	assert_failure
 	assert_output --partial "scripts/bad: line 3: syntax error"
 	assert_output --partial "bash 3.2 cannot parse"
 	# with the pattern in parentheses, as the kit writes it, it passes
 	printf '#!/bin/sh\nx=$(case $1 in\n(a) echo yes ;;\nesac)\necho "$x"\n' >"$K/scripts/bad"
-	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/lint"
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
 	assert_success
 	assert_output --partial "parse with the Mac's bash 3.2.57"
 	assert_output --partial "lint: no workflows in .github/workflows: nothing for actionlint"
@@ -33,12 +33,12 @@ setup() {
 @test "bash-4 forms in a bats file (mapfile, associative arrays, case conversion) fail make lint" {
 	for form in 'mapfile -t a <f' 'declare -A m' 'y=${x,,}' 'y=${x^^}'; do # lint: bash-4 as data
 		printf '@test "x" {\n\t%s\n}\n' "$form" >"$K/tests/t.bats"
-		EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/lint"
+		EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
 		assert_failure
 		assert_output --partial "tests/t.bats:2:"
 		assert_output --partial "bash-4 forms"
 	done
 	printf '@test "x" {\n\twhile read -r l; do a+=("$l"); done <f\n}\n' >"$K/tests/t.bats"
-	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/lint"
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
 	assert_success
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# scripts/logs: the unified log excerpt of one case's window, taken with the
+# scripts/probe/logs: the unified log excerpt of one case's window, taken with the
 # fake `log` of tests/fakes (docs/macos.md §4): a normal excerpt, an empty one,
 # a refusal, a missing log, and the size bounds.
 
@@ -8,7 +8,7 @@ load test_helper/common-setup
 setup() {
 	_common_setup
 	FAKES="$ROOT/tests/fakes"
-	LOGS="$ROOT/scripts/logs"
+	LOGS="$ROOT/scripts/probe/logs"
 	OUT="$BATS_TEST_TMPDIR/out"
 	mkdir -p "$OUT"
 	ARGS="$BATS_TEST_TMPDIR/log-args"

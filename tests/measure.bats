@@ -309,7 +309,7 @@ EOF
 			printf "2026-09-10 10:50:00.250 Df syspolicyd[728:fa0c70] [com.apple.syspolicy.exec:default] GK scan complete: PST: (path: %016x), (team: (null)), (id: (null)), (bundle_id: NOT_A_BUNDLE), 7, 0\n", i
 		} }' >"$big/log.out"
 	mkdir -p "$D/out"
-	FAKE_STATE="$big" EXECLAG_LOG="$ROOT/tests/fakes/bin/log" run -0 sh "$ROOT/scripts/logcount" \
+	FAKE_STATE="$big" EXECLAG_LOG="$ROOT/tests/fakes/bin/log" run -0 sh "$ROOT/scripts/probe/logcount" \
 		--start "2026-09-10 10:50:00" --end "2026-09-10 10:51:00" --out "$D/out/c.tsv" --root /x
 	grep -qx 'checks	200000' "$D/out/c.tsv"
 	grep -qx 'programs	200000' "$D/out/c.tsv"

@@ -52,7 +52,7 @@ setup() {
 }
 
 @test "mkfresh sets com.apple.quarantine in the FLAGS;HEXTIME;AGENT;UUID form of docs/macos.md §6" {
-	local src="$ROOT/micro/mkfresh.c"
+	local src="$ROOT/micro/prog/mkfresh.c"
 	# flags 0081 (four hex digits), the time in hex, agent execlag, no UUID
 	run grep -o '"[0-9a-f]\{4\};%lx;[A-Za-z]*;"' "$src"
 	assert_output '"0081;%lx;execlag;"'

@@ -118,8 +118,8 @@ tagged_run() {
 @test "make setup installs what make repro and make check use, then builds; the guide's setup is it" {
 	run make -n -s --no-print-directory -C "$ROOT" setup
 	assert_success
-	assert_line --index 0 "sh scripts/deps run"
-	assert_line --index 1 "sh scripts/deps check"
+	assert_line --index 0 "sh scripts/tool/deps run"
+	assert_line --index 1 "sh scripts/tool/deps check"
 	assert_line --regexp 'make.* build$'
 	# and it does so here, saying it is ready
 	run make -s --no-print-directory -C "$ROOT" setup

@@ -50,14 +50,14 @@ sanitized() {
 	mkdir "$T/t"
 	printf '@test "ignores a status" {\n\t"%s" || true\n}\n' "$T/bug" >"$T/t/bug.bats"
 	mkdir "$T/tmp"
-	run env SANITIZE=1 TMPDIR="$T/tmp" sh "$ROOT/scripts/runtests" "$T/t/bug.bats"
+	run env SANITIZE=1 TMPDIR="$T/tmp" sh "$ROOT/scripts/tool/runtests" "$T/t/bug.bats"
 	assert_failure
 	assert_line --partial "heap-buffer-overflow"
 	assert_line "1 passed, 1 failed, 0 skipped"
 	assert_equal "$(ls -A "$T/tmp")" ""
 	# a plain run: nobody reads the report on stderr, the test passes
 	# (without the options of a sanitized run around this one)
-	run env -u ASAN_OPTIONS -u UBSAN_OPTIONS SANITIZE= sh "$ROOT/scripts/runtests" "$T/t/bug.bats"
+	run env -u ASAN_OPTIONS -u UBSAN_OPTIONS SANITIZE= sh "$ROOT/scripts/tool/runtests" "$T/t/bug.bats"
 	assert_success
 	assert_line "1 passed, 0 failed, 0 skipped"
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# scripts/sysinfo: the conditions it prints, on macOS through the fakes in
+# scripts/probe/sysinfo: the conditions it prints, on macOS through the fakes in
 # tests/fakes (one state folder per machine state, written by
 # tests/fakes/mkstates) and on the Linux machine running the tests.
 
@@ -8,7 +8,7 @@ load test_helper/common-setup
 setup() {
 	_common_setup
 	FAKES="$ROOT/tests/fakes"
-	SYSINFO="$ROOT/scripts/sysinfo"
+	SYSINFO="$ROOT/scripts/probe/sysinfo"
 }
 
 # value_of KEY [TEXT]: the value of KEY in TEXT (default $output); the last
@@ -283,12 +283,12 @@ sysctl: unknown oid 'hw.nada'"
 	run -0 "$ROOT/micro/bin/devtools"
 	assert_output n/a
 	# a stand-in at the default place that says authorized is believed
-	mkdir -p "$BATS_TEST_TMPDIR/kit/scripts" "$BATS_TEST_TMPDIR/kit/micro/bin"
-	cp "$SYSINFO" "$BATS_TEST_TMPDIR/kit/scripts/sysinfo"
+	mkdir -p "$BATS_TEST_TMPDIR/kit/scripts/probe" "$BATS_TEST_TMPDIR/kit/micro/bin"
+	cp "$SYSINFO" "$BATS_TEST_TMPDIR/kit/scripts/probe/sysinfo"
 	printf '#!/bin/sh\necho authorized\n' >"$BATS_TEST_TMPDIR/kit/micro/bin/devtools"
 	chmod +x "$BATS_TEST_TMPDIR/kit/micro/bin/devtools"
 	run -0 env -u EXECLAG_DEVTOOLS PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" \
-		sh "$BATS_TEST_TMPDIR/kit/scripts/sysinfo"
+		sh "$BATS_TEST_TMPDIR/kit/scripts/probe/sysinfo"
 	assert_line devtools=authorized
 	run -0 env -u EXECLAG_DEVTOOLS PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" \
 		sh "$SYSINFO"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # What watches the launches on Linux: the fanotify listeners and known agents
-# that scripts/sysinfo records (tests/sysinfo.bats), as make feedback says
+# that scripts/probe/sysinfo records (tests/sysinfo.bats), as make feedback says
 # them for a Linux run.
 
 load test_helper/common-setup

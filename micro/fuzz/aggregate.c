@@ -1,10 +1,10 @@
 /* fuzz/aggregate.c - aggregate's run.json reader (it warns about a bad
- * file and goes on), for scripts/fuzz:
+ * file and goes on), for scripts/tool/fuzz:
  *   aggregate FILE
  * The reader is aggregate.c's own (included, its main renamed).  A file it
  * refuses is exit 2 here; only a crash or a sanitizer finding is a fault. */
 #define main aggregate_main
-#include "../aggregate.c"
+#include "../prog/aggregate.c"
 #undef main
 
 int main(int argc, char **argv)

@@ -1,11 +1,11 @@
-/* fuzz/manifest.c - the manifest reader (micro/manifest.c), the one launch
- * runs, for scripts/fuzz:
+/* fuzz/manifest.c - the manifest reader (micro/fmt/manifest.c), the one launch
+ * runs, for scripts/tool/fuzz:
  *   manifest FILE
  * A refusal is exit 2, as in launch; only a crash or a sanitizer finding
  * is a fault. */
 #define _POSIX_C_SOURCE 200809L
-#include "../manifest.h"
-#include "../util.h"
+#include "manifest.h"
+#include "util.h"
 
 #include <string.h>
 

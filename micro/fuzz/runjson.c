@@ -1,11 +1,11 @@
 /* fuzz/runjson.c - the run.json reader of compare and fbtext (runjson.c)
- * and the lookups they make on a run it accepted, for scripts/fuzz:
+ * and the lookups they make on a run it accepted, for scripts/tool/fuzz:
  *   runjson FILE
  * A refusal is exit 2, as in compare; only a crash or a sanitizer finding
  * is a fault. */
 #define _POSIX_C_SOURCE 200809L
-#include "../runjson.h"
-#include "../util.h"
+#include "runjson.h"
+#include "util.h"
 
 int main(int argc, char **argv)
 {

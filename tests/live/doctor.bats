@@ -41,7 +41,7 @@ setup() {
 }
 
 @test "on this machine without a gate or a listener: none or unclear, never a penalty" {
-	run -0 sh "$ROOT/scripts/sysinfo"
+	run -0 sh "$ROOT/scripts/probe/sysinfo"
 	if ! printf '%s\n' "$output" | grep -qx 'fanotify_listeners=none'; then
 		skip "something may hold launches here: $(printf '%s\n' "$output" | grep '^fanotify_listeners=')"
 	fi

@@ -15,7 +15,7 @@ setup() {
 }
 
 @test "the simulator never contradicts the gate: verdicts, key, serialisation, penalties within 20%" {
-	run sh "$ROOT/scripts/simcheck"
+	run sh "$ROOT/scripts/tool/simcheck"
 	# the table, for the log: what each side said
 	printf '# %s\n' "${lines[@]}" >&3
 	[ "$status" -eq 0 ] || fail "the simulator contradicts the gate (status $status)"

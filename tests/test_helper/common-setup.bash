@@ -1,17 +1,13 @@
 # Loaded by every test file: `load test_helper/common-setup` (or
 # `load ../test_helper/common-setup` from a subfolder), then `_common_setup`.
-bats_require_minimum_version 1.5.0
+# kit_setup (bats' assertions, ROOT and BIN) is make check's own too.
+# shellcheck source=../../scripts/workshop/kit.bash
+. "$(dirname "${BASH_SOURCE[0]}")/../../scripts/workshop/kit.bash"
 
 _common_setup() {
-	bats_load_library bats-support
-	bats_load_library bats-assert
-	ROOT="$BATS_TEST_DIRNAME"
-	while [ ! -f "$ROOT/Makefile" ] && [ "$ROOT" != / ]; do
-		ROOT="$(dirname "$ROOT")"
-	done
-	BIN="$ROOT/micro/bin"
+	kit_setup
 	FIXTURES="$ROOT/tests/fixtures"
-	export ROOT BIN FIXTURES
+	export FIXTURES
 }
 
 # _run_folders_setup: D, and this test's own work (TMPDIR) and results

@@ -1,8 +1,8 @@
-/* sim_test.c - the simulator's model (micro/sim.c) on fixed settings: the
+/* sim_test.c - the simulator's model (micro/launcher/sim.c) on fixed settings: the
  * gate's semantics per kind and key, the queue, every, per_mb, bursts, and
  * that a seed makes the same run. */
-#include "../../micro/sim.h"
-#include "../../micro/util.h"
+#include "../../micro/launcher/sim.h"
+#include "../../micro/lib/util.h"
 #include "check.h"
 
 #include <stdlib.h>

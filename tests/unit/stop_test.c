@@ -1,8 +1,8 @@
-/* stop_test.c - the stopping decision (micro/stop.c) on fixed arrays. */
-#include "../../micro/looks.h"
-#include "../../micro/orderstats.h"
-#include "../../micro/stop.h"
-#include "../../micro/thresholds.h"
+/* stop_test.c - the stopping decision (micro/stats/stop.c) on fixed arrays. */
+#include "../../micro/stats/looks.h"
+#include "../../micro/stats/orderstats.h"
+#include "../../micro/stats/stop.h"
+#include "../../micro/stats/thresholds.h"
 #include "check.h"
 
 #include <math.h>

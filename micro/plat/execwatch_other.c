@@ -1,0 +1,39 @@
+/* execwatch_other.c - no exec listener outside Linux: fanotify is Linux's.
+ * On macOS the measure counts the assessments in the unified log instead
+ * (scripts/probe/logcount); execwatch still runs and times the command. */
+#include "execwatch.h"
+
+#include <stdio.h>
+
+int xw_start(const char *const *paths, int npaths, char *why, size_t len)
+{
+	(void)paths;
+	(void)npaths;
+	snprintf(why, len, "no exec listener here: fanotify is Linux's (on macOS the unified log counts the checks)");
+	return -1;
+}
+
+int xw_pollfds(struct pollfd *pfd, int max)
+{
+	(void)pfd;
+	(void)max;
+	return 0;
+}
+
+void xw_root(pid_t pid)
+{
+	(void)pid;
+}
+
+void xw_read(void)
+{
+}
+
+void xw_finish(void)
+{
+}
+
+void xw_write(FILE *f)
+{
+	fprintf(f, "watch\toff\tno exec listener here\n");
+}

@@ -1,0 +1,1044 @@
+/* aggregate - many machines' runs in one table.
+ *
+ *   aggregate --dir DIR [--out PREFIX] [--quiet]
+ *
+ * Reads every run.json under DIR (recursively; symbolic links are not
+ * followed, folders whose name starts with '.' are passed over, as is
+ * anything deeper than MAX_DEPTH) and writes one row per run:
+ * the machine class (chip, model, OS and version, cores - never a host or
+ * user name), the conditions (SIP, assessments, Developer Tools, network,
+ * calibration gate; a simulated run's model, labelled "simulated"), and
+ * per case the penalty with its interval, the
+ * verdict and the serialisation.  Output: PREFIX.md, PREFIX.csv and
+ * PREFIX.svg (default PREFIX: DIR/aggregate; a PREFIX ending in '/' or
+ * naming a folder is that folder's aggregate), each written atomically; the
+ * Markdown is printed too; a PREFIX inside a run folder is refused.  A file
+ * that is not a readable execlag run.json of schema_version 1 is skipped
+ * with one warning line on stderr. */
+#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
+#include "cases.h"
+#include "runjson.h"
+#include "svg.h"
+#include "thresholds.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MAX_DEPTH 8
+#define CELL_MAX 128
+
+static void usage(FILE *f)
+{
+	fputs("usage: aggregate --dir DIR [--out PREFIX] [--quiet]\n"
+	      "  Reads every run.json under DIR (recursively; symbolic links and\n"
+	      "  folders starting with '.' are not followed) and writes one table,\n"
+	      "  one row per run: machine class, conditions, penalty per case with\n"
+	      "  its interval, verdicts, serialisation.\n"
+	      "  --out PREFIX  write PREFIX.md, PREFIX.csv, PREFIX.svg (default\n"
+	      "                DIR/aggregate); a PREFIX that ends in / or names a folder\n"
+	      "                gets aggregate.md, .csv and .svg inside it.  Never inside\n"
+	      "                a run folder (one holding a run.json): a run's own files\n"
+	      "                are not overwritten.\n"
+	      "  --quiet       write the files, print only warnings\n"
+	      "  A run.json that cannot be read, is not an execlag run or is of\n"
+	      "  another schema_version is skipped with a warning.\n"
+	      "Exit: 0 done, 1 could not write, 2 bad usage or no readable run.\n", f);
+}
+
+/* ---- the rows --------------------------------------------------------------- */
+
+struct cell {
+	char *name;
+	double median, low, high; /* NAN when null */
+	char *verdict;
+	char *serialisation;
+};
+
+struct row {
+	char *run_id;
+	char *chip, *model, *os, *arch, *cores;
+	char *sip, *assessments, *devtools, *network, *gate;
+	char *cache_key;
+	const char *group; /* for the plot's colours */
+	struct cell *cells;
+	size_t n_cells;
+};
+
+struct table {
+	struct row *rows;
+	size_t n_rows;
+	char **cases; /* column order */
+	size_t n_cases;
+	size_t skipped;
+};
+
+/* Control characters would break a table line; they become spaces. */
+static char *clean(const char *s)
+{
+	char *c = xstrdup(s ? s : "?");
+	size_t i;
+
+	for (i = 0; c[i]; i++)
+		if ((unsigned char)c[i] < 0x20 || c[i] == 0x7F)
+			c[i] = ' ';
+	return c;
+}
+
+static const char *cond(json_t *conditions, const char *key)
+{
+	const char *v = json_string_value(json_object_get(conditions, key));
+
+	return v && *v ? v : NULL;
+}
+
+static int is_count(const char *s)
+{
+	long v;
+
+	return s && parse_long(s, 0, 1000000, &v) == 0;
+}
+
+static char *fmt_alloc(const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return clean(buf);
+}
+
+/* "macOS 14.4.1", "Debian GNU/Linux 12 (bookworm)": the name, with the
+ * version where the name does not already carry it. */
+static char *os_text(json_t *c)
+{
+	const char *os = cond(c, "os"), *name = cond(c, "os_name"), *ver = cond(c, "os_version");
+
+	if (!name)
+		name = os ? (strcmp(os, "Darwin") == 0 ? "macOS" : os) : "?";
+	if (ver && strcmp(ver, "n/a") != 0 && !strstr(name, ver))
+		return fmt_alloc("%s %s", name, ver);
+	return clean(name);
+}
+
+static char *cores_text(json_t *c)
+{
+	const char *n = cond(c, "ncpu"), *p = cond(c, "cores_p"), *e = cond(c, "cores_e");
+
+	if (is_count(p) && is_count(e))
+		return fmt_alloc("%s (%sP+%sE)", n ? n : "?", p, e);
+	return clean(n);
+}
+
+static int gate_on(json_t *c)
+{
+	const char *a = cond(c, "gate.active");
+
+	return a && strcmp(a, "1") == 0;
+}
+
+/* A run of the kit's simulator (launcher sim:...): it launched nothing. */
+static int simulated(json_t *c)
+{
+	return launcher_is_sim(cond(c, "launcher"));
+}
+
+/* "simulated: 20 ms, 1 worker, key inode": the model's settings, in the
+ * gate's words, where a simulated run's gate would be. */
+static char *sim_text(json_t *c)
+{
+	const char *l = cond(c, "launcher");
+	char lat[32], w[32], key[32], ex[8];
+
+	if (!launcher_setting(l, "latency", lat, sizeof lat))
+		snprintf(lat, sizeof lat, "?");
+	if (!launcher_setting(l, "workers", w, sizeof w))
+		snprintf(w, sizeof w, "?");
+	if (!launcher_setting(l, "key", key, sizeof key))
+		snprintf(key, sizeof key, "?");
+	if (!launcher_setting(l, "exempt", ex, sizeof ex))
+		ex[0] = '\0';
+	return fmt_alloc("simulated: %s ms, %s worker%s, key %s%s", lat, w,
+			 strcmp(w, "1") == 0 ? "" : "s", key, strcmp(ex, "1") == 0 ? ", exempt" : "");
+}
+
+static char *gate_text(json_t *c)
+{
+	const char *w = cond(c, "gate.workers"), *ex = cond(c, "gate.exempt");
+
+	if (simulated(c))
+		return sim_text(c);
+	if (!gate_on(c))
+		return clean("off");
+	return fmt_alloc("%s ms, %s worker%s, key %s%s",
+			 cond(c, "gate.latency_ms") ? cond(c, "gate.latency_ms") : "?",
+			 w ? w : "?", w && strcmp(w, "1") == 0 ? "" : "s",
+			 cond(c, "gate.key") ? cond(c, "gate.key") : "?",
+			 ex && strcmp(ex, "1") == 0 ? ", exempt" : "");
+}
+
+static char *network_text(json_t *c)
+{
+	const char *net = cond(c, "network"), *vpn = cond(c, "vpn");
+
+	if (vpn && strcmp(vpn, "yes") == 0)
+		return fmt_alloc("%s (VPN)", net ? net : "?");
+	return clean(net);
+}
+
+/* The same contexts scripts/workshop/pattern/lib.bash tells apart. */
+static const char *group_of(json_t *c)
+{
+	const char *os = cond(c, "os"), *dev = cond(c, "devtools"), *sip = cond(c, "sip");
+	const char *ex = cond(c, "gate.exempt");
+
+	if (simulated(c))
+		return "simulated";
+	if (gate_on(c))
+		return ex && strcmp(ex, "1") == 0 ? "Linux, gate, exempt" : "Linux, gate";
+	if (os && strcmp(os, "Darwin") == 0) {
+		if (dev && strcmp(dev, "authorized") == 0)
+			return "macOS, Developer Tools";
+		if (sip && strcmp(sip, "enabled") == 0)
+			return "macOS, SIP on";
+		return "macOS, other";
+	}
+	if (os && strcmp(os, "Linux") == 0)
+		return "Linux";
+	return "other";
+}
+
+/* ---- reading one run.json ---------------------------------------------------- */
+
+/* A number or null; anything else is a reason to skip. */
+static int num_or_null(json_t *obj, const char *key, double *out)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (json_is_null(v)) {
+		*out = NAN;
+		return 0;
+	}
+	if (!json_is_number(v))
+		return -1;
+	*out = json_number_value(v);
+	return 0;
+}
+
+static void free_row(struct row *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_cells; i++) {
+		free(r->cells[i].name);
+		free(r->cells[i].verdict);
+		free(r->cells[i].serialisation);
+	}
+	free(r->cells);
+	free(r->run_id);
+	free(r->chip);
+	free(r->model);
+	free(r->os);
+	free(r->arch);
+	free(r->cores);
+	free(r->sip);
+	free(r->assessments);
+	free(r->devtools);
+	free(r->network);
+	free(r->gate);
+	free(r->cache_key);
+	memset(r, 0, sizeof *r);
+}
+
+/* Fill cell from cases[i]; NULL on success, else what is wrong. */
+static const char *read_case(json_t *kase, struct cell *cell, char *why, size_t len,
+			     size_t i)
+{
+	json_t *pen = json_object_get(kase, "penalty_ms");
+	const char *name = json_string_value(json_object_get(kase, "name"));
+	const char *verdict = json_string_value(json_object_get(kase, "verdict"));
+	const char *serial = json_string_value(json_object_get(kase, "serialisation"));
+
+	if (!json_is_object(kase))
+		snprintf(why, len, "cases[%zu] is not an object", i);
+	else if (!name || !*name)
+		snprintf(why, len, "cases[%zu].name is missing", i);
+	else if (!verdict)
+		snprintf(why, len, "cases[%zu].verdict is missing", i);
+	else if (!json_is_object(pen))
+		snprintf(why, len, "cases[%zu].penalty_ms is not an object", i);
+	else if (num_or_null(pen, "median", &cell->median) != 0 ||
+		 num_or_null(pen, "ci_low", &cell->low) != 0 ||
+		 num_or_null(pen, "ci_high", &cell->high) != 0)
+		snprintf(why, len, "cases[%zu].penalty_ms has a value that is not a number", i);
+	else {
+		cell->name = clean(name);
+		cell->verdict = clean(verdict);
+		cell->serialisation = clean(serial ? serial : "n/a");
+		return NULL;
+	}
+	return why;
+}
+
+/* 0 and a filled row, or -1 with why set: the file read and checked by
+ * the one run.json reader (runjson.c), which passes it over when it cannot
+ * be used; a run of the suite alone has no cases and is a row too. */
+static int read_run(const char *path, struct row *row, char *why, size_t len)
+{
+	struct runjson rj;
+	json_t *root, *c, *cases;
+	size_t i;
+
+	memset(row, 0, sizeof *row);
+	if (runjson_read(&rj, path, RUNJSON_SKIP | RUNJSON_NO_CASES_OK, why, len) != 0)
+		return -1;
+	root = json_incref(rj.json);
+	runjson_free(&rj);
+	c = json_object_get(root, "conditions");
+	cases = json_object_get(root, "cases");
+
+	row->n_cells = json_array_size(cases);
+	row->cells = xmalloc((row->n_cells + 1) * sizeof *row->cells);
+	memset(row->cells, 0, (row->n_cells + 1) * sizeof *row->cells);
+	for (i = 0; i < row->n_cells; i++)
+		if (read_case(json_array_get(cases, i), &row->cells[i], why, len, i)) {
+			row->n_cells = i; /* those read so far are freed */
+			free_row(row);
+			json_decref(root);
+			return -1;
+		}
+
+	row->run_id = clean(json_string_value(json_object_get(root, "run_id")));
+	row->chip = clean(cond(c, "cpu"));
+	row->model = clean(cond(c, "model"));
+	row->os = os_text(c);
+	row->arch = clean(cond(c, "arch"));
+	row->cores = cores_text(c);
+	row->sip = clean(cond(c, "sip"));
+	row->assessments = clean(cond(c, "assessments"));
+	row->devtools = clean(cond(c, "devtools"));
+	row->network = network_text(c);
+	row->gate = gate_text(c);
+	row->group = group_of(c);
+	row->cache_key = clean(json_string_value(
+		json_object_get(json_object_get(root, "inferred"), "cache_key")));
+	json_decref(root);
+	return 0;
+}
+
+/* ---- finding the files ----------------------------------------------------------- */
+
+struct paths {
+	char **v;
+	size_t n, cap;
+};
+
+static void add_path(struct paths *p, const char *path)
+{
+	if (p->n == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 64;
+		p->v = xrealloc(p->v, p->cap * sizeof *p->v);
+	}
+	p->v[p->n++] = xstrdup(path);
+}
+
+static void walk(const char *dir, int depth, struct paths *out)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (!d) {
+		warnx_("warning: %s: cannot open, passed over: %s", dir, strerror(errno));
+		return;
+	}
+	while ((e = readdir(d)) != NULL) {
+		size_t n = strlen(dir) + strlen(e->d_name) + 2;
+		char *path;
+		struct stat st;
+
+		if (e->d_name[0] == '.')
+			continue; /* ".", "..", and runs still being made (.<id>.partial) */
+		path = xmalloc(n);
+		snprintf(path, n, "%s/%s", dir, e->d_name);
+		if (lstat(path, &st) == 0) {
+			if (S_ISDIR(st.st_mode) && depth < MAX_DEPTH)
+				walk(path, depth + 1, out);
+			else if (S_ISREG(st.st_mode) && strcmp(e->d_name, "run.json") == 0)
+				add_path(out, path);
+		}
+		free(path);
+	}
+	closedir(d);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* ---- columns ------------------------------------------------------------------------ */
+
+static int cmp_case(const void *a, const void *b)
+{
+	return case_cmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void collect_cases(struct table *t)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < t->n_rows; i++)
+		for (j = 0; j < t->rows[i].n_cells; j++) {
+			const char *name = t->rows[i].cells[j].name;
+
+			for (k = 0; k < t->n_cases; k++)
+				if (strcmp(t->cases[k], name) == 0)
+					break;
+			if (k < t->n_cases)
+				continue;
+			t->cases = xrealloc(t->cases, (t->n_cases + 1) * sizeof *t->cases);
+			t->cases[t->n_cases++] = xstrdup(name);
+		}
+	if (t->n_cases > 1)
+		qsort(t->cases, t->n_cases, sizeof *t->cases, cmp_case);
+}
+
+static const struct cell *cell_of(const struct row *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_cells; i++)
+		if (strcmp(r->cells[i].name, name) == 0)
+			return &r->cells[i];
+	return NULL;
+}
+
+/* ---- Markdown ---------------------------------------------------------------------- */
+
+static void md_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+}
+
+/* "19.92 [18.94, 20.39] slowdown, serialised" */
+static const char *penalty_cell(const struct cell *c, char *buf, size_t len)
+{
+	char a[32], b[32], m[32];
+	int serial = strcmp(c->serialisation, "n/a") != 0;
+
+	if (isnan(c->median))
+		snprintf(buf, len, "- %s%s%s", c->verdict, serial ? ", " : "",
+			 serial ? c->serialisation : "");
+	else if (isnan(c->low))
+		snprintf(buf, len, "%s [no interval] %s%s%s", fmt2(c->median, m, sizeof m),
+			 c->verdict, serial ? ", " : "", serial ? c->serialisation : "");
+	else
+		snprintf(buf, len, "%s [%s, %s] %s%s%s", fmt2(c->median, m, sizeof m),
+			 fmt2(c->low, a, sizeof a), fmt2(c->high, b, sizeof b), c->verdict,
+			 serial ? ", " : "", serial ? c->serialisation : "");
+	return buf;
+}
+
+/* The columns of both tables before the cases; Markdown folds the
+ * conditions into one column, CSV keeps one column each. */
+enum { F_ROW, F_RUN, F_CHIP, F_MODEL, F_OS, F_ARCH, F_CORES, F_SIP, F_ASSESS,
+       F_DEVTOOLS, F_NETWORK, F_GATE, N_FIXED };
+
+static const char *fixed_value(const struct row *r, int col, char *buf, size_t len,
+			       size_t index)
+{
+	switch (col) {
+	case F_ROW: snprintf(buf, len, "%zu", index + 1); return buf;
+	case F_RUN: return r->run_id;
+	case F_CHIP: return r->chip;
+	case F_MODEL: return r->model;
+	case F_OS: return r->os;
+	case F_ARCH: return r->arch;
+	case F_CORES: return r->cores;
+	case F_SIP: return r->sip;
+	case F_ASSESS: return r->assessments;
+	case F_DEVTOOLS: return r->devtools;
+	case F_NETWORK: return r->network;
+	default: return r->gate;
+	}
+}
+
+/* "SIP enabled, assessments enabled, Developer Tools unknown, online":
+ * what was recorded, leaving out what does not apply (n/a). */
+static const char *conditions_text(const struct row *r, char *buf, size_t len)
+{
+	static const char *const label[] = { "SIP ", "assessments ", "Developer Tools ", "" };
+	const char *value[] = { r->sip, r->assessments, r->devtools, r->network };
+	size_t used = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < 4; i++) {
+		if (strcmp(value[i], "n/a") == 0)
+			continue;
+		snprintf(buf + used, len - used, "%s%s%s", used ? ", " : "", label[i], value[i]);
+		used = strlen(buf);
+	}
+	return buf;
+}
+
+static const char *const md_head[] = {
+	"#", "run", "chip", "model", "OS", "cores", "conditions", "gate"
+};
+#define N_MD_HEAD (sizeof md_head / sizeof md_head[0])
+
+static const char *md_value(const struct row *r, size_t col, char *buf, size_t len,
+			    size_t index)
+{
+	static const int from[] = { F_ROW, F_RUN, F_CHIP, F_MODEL, F_OS, F_CORES, -1, F_GATE };
+
+	if (from[col] < 0)
+		return conditions_text(r, buf, len);
+	return fixed_value(r, from[col], buf, len, index);
+}
+
+/* "150.00 ▲": the median penalty and the verdict as a symbol */
+static const char *compact_cell(const struct cell *c, char *buf, size_t len)
+{
+	char m[32];
+	const char *sym = strcmp(c->verdict, "slowdown") == 0 ? "▲" :
+			  strcmp(c->verdict, "none") == 0 ? "·" : "?";
+
+	snprintf(buf, len, "%s %s", isnan(c->median) ? "-" : fmt2(c->median, m, sizeof m), sym);
+	return buf;
+}
+
+/* cell_fmt: a case cell's text for one table. */
+typedef const char *(*cell_fmt)(const struct cell *, char *, size_t);
+
+/* md_cell: one Markdown table cell, "| TEXT ". */
+static void md_cell(FILE *f, const char *s)
+{
+	fputs("| ", f);
+	md_text(f, s);
+	fputc(' ', f);
+}
+
+/* write_case_heads: one header cell per case. */
+static void write_case_heads(const struct table *t, FILE *f)
+{
+	size_t j;
+
+	for (j = 0; j < t->n_cases; j++)
+		md_cell(f, t->cases[j]);
+}
+
+/* write_case_cells: row R's cell of each case in FMT, MISSING where the
+ * run did not measure the case, then the cache key ending the row. */
+static void write_case_cells(const struct table *t, const struct row *r, cell_fmt fmt,
+			     const char *missing, FILE *f)
+{
+	char buf[CELL_MAX];
+	size_t j;
+
+	for (j = 0; j < t->n_cases; j++) {
+		const struct cell *c = cell_of(r, t->cases[j]);
+
+		md_cell(f, c ? fmt(c, buf, sizeof buf) : missing);
+	}
+	md_cell(f, r->cache_key);
+	fputs("|\n", f);
+}
+
+/* Under the screen table, where any row is simulated: which, and that
+ * those rows are no machine's evidence. */
+static void write_simulated_note(const struct table *t, FILE *f)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < t->n_rows; i++) {
+		if (strcmp(t->rows[i].group, "simulated") != 0)
+			continue;
+		fprintf(f, "%s #%zu", n++ ? "," : "Simulated:", i + 1);
+	}
+	if (n)
+		fprintf(f, " — %s made by the kit's simulator: nothing was launched, the "
+			"times are a seeded model's; a test of the kit, not evidence of any "
+			"machine.\n\n", n == 1 ? "this run was" : "these runs were");
+}
+
+/* The table for a screen: machine, condition, and per case the penalty
+ * with a symbol; the intervals are in the full table and the CSV. */
+static void write_compact(const struct table *t, FILE *f)
+{
+	size_t i, j;
+
+	fputs("Penalty in ms per case: ▲ slowdown, · none, ? inconclusive, – not run "
+	      "(intervals: the full table below and the CSV).\n\n", f);
+	fputs("| # | machine | condition ", f);
+	write_case_heads(t, f);
+	fputs("| key |\n|---:|---|---", f);
+	for (j = 0; j < t->n_cases; j++)
+		fputs("|---:", f);
+	fputs("|---|\n", f);
+	for (i = 0; i < t->n_rows; i++) {
+		const struct row *r = &t->rows[i];
+
+		fprintf(f, "| %zu | ", i + 1);
+		md_text(f, r->chip);
+		fputs(", ", f);
+		md_text(f, r->os);
+		fputs(" | ", f);
+		md_text(f, r->group);
+		fputc(' ', f);
+		write_case_cells(t, r, compact_cell, "–", f);
+	}
+	fputc('\n', f);
+	write_simulated_note(t, f);
+}
+
+static void write_markdown(const struct table *t, const char *svg_name, FILE *f)
+{
+	char buf[CELL_MAX];
+	size_t i, j;
+
+	size_t n_sim = 0;
+
+	for (i = 0; i < t->n_rows; i++)
+		n_sim += strcmp(t->rows[i].group, "simulated") == 0;
+	fprintf(f, "# execlag aggregate — %zu run%s", t->n_rows, t->n_rows == 1 ? "" : "s");
+	if (n_sim)
+		fprintf(f, " (%zu simulated)", n_sim);
+	fputs("\n\n", f);
+	write_compact(t, f);
+	fputs("## Full table\n\n", f);
+	fputs("One row per run. Penalty: the median of first − repeat launch time "
+	      "of the same file, in ms, with its 95% interval, then the verdict and, "
+	      "where more than one thread count was measured, the serialisation "
+	      "(docs/method.md). Machines are described by chip, model, OS and "
+	      "cores only.\n\n", f);
+	for (j = 0; j < N_MD_HEAD; j++)
+		fprintf(f, "| %s ", md_head[j]);
+	write_case_heads(t, f);
+	fputs("| cache key |\n", f);
+	fputs("|---:", f);
+	for (j = 1; j < N_MD_HEAD + t->n_cases + 1; j++)
+		fputs("|---", f);
+	fputs("|\n", f);
+	for (i = 0; i < t->n_rows; i++) {
+		const struct row *r = &t->rows[i];
+
+		for (j = 0; j < N_MD_HEAD; j++)
+			md_cell(f, md_value(r, j, buf, sizeof buf, i));
+		write_case_cells(t, r, penalty_cell, "not run", f);
+	}
+	fputc('\n', f);
+	if (t->skipped)
+		fprintf(f, "%zu file%s skipped (not a readable execlag run.json of "
+			"schema_version %d).\n\n", t->skipped, t->skipped == 1 ? " was" : "s were",
+			RUNJSON_SCHEMA_VERSION);
+	fprintf(f, "![Penalty per case and machine, log scale](%s)\n", svg_name);
+}
+
+/* ---- CSV ------------------------------------------------------------------------------ */
+
+static void csv_field(FILE *f, const char *s, int last)
+{
+	if (strpbrk(s, ",\"\r\n") || (*s && (s[0] == ' ' || s[strlen(s) - 1] == ' '))) {
+		fputc('"', f);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', f);
+			fputc(*s, f);
+		}
+		fputc('"', f);
+	} else {
+		fputs(s, f);
+	}
+	fputc(last ? '\n' : ',', f);
+}
+
+static void csv_num(FILE *f, double v)
+{
+	char buf[32];
+
+	if (isnan(v))
+		buf[0] = '\0';
+	else
+		snprintf(buf, sizeof buf, "%.6g", v);
+	csv_field(f, buf, 0);
+}
+
+static void write_csv(const struct table *t, FILE *f)
+{
+	static const char *const fixed[N_FIXED] = {
+		"row", "run_id", "chip", "model", "os", "arch", "cores", "sip", "assessments",
+		"devtools", "network", "gate"
+	};
+	static const char *const per_case[] = {
+		"penalty_ms", "ci_low_ms", "ci_high_ms", "verdict", "serialisation"
+	};
+	char buf[CELL_MAX];
+	size_t i, j, k;
+
+	for (j = 0; j < N_FIXED; j++)
+		csv_field(f, fixed[j], 0);
+	for (j = 0; j < t->n_cases; j++)
+		for (k = 0; k < 5; k++) {
+			snprintf(buf, sizeof buf, "%s.%s", t->cases[j], per_case[k]);
+			csv_field(f, buf, 0);
+		}
+	csv_field(f, "cache_key", 1);
+	for (i = 0; i < t->n_rows; i++) {
+		const struct row *r = &t->rows[i];
+
+		for (k = 0; k < N_FIXED; k++)
+			csv_field(f, fixed_value(r, (int)k, buf, sizeof buf, i), 0);
+		for (j = 0; j < t->n_cases; j++) {
+			const struct cell *c = cell_of(r, t->cases[j]);
+
+			csv_num(f, c ? c->median : NAN);
+			csv_num(f, c ? c->low : NAN);
+			csv_num(f, c ? c->high : NAN);
+			csv_field(f, c ? c->verdict : "not run", 0);
+			csv_field(f, c ? c->serialisation : "", 0);
+		}
+		csv_field(f, r->cache_key, 1);
+	}
+}
+
+/* ---- the summary plot --------------------------------------------------------------- */
+
+#define A_WIDTH 900
+#define A_X0 150
+#define A_X1 660
+#define A_TOP 70
+#define A_LO 0.1          /* the axis starts here: penalties at or below sit at its left edge */
+#define A_NONE_ZONE "#E3F1E3" /* the shaded zone below the floor: "none" */
+
+/* Eight conditions, eight colours that differ in hue and lightness
+ * (Okabe–Ito, black and grey): no two of macOS, Linux, the gate and the
+ * simulator share one.  The yellow is outlined in a darker shade to stand out on white. */
+static const char *const group_names[] = {
+	"macOS, SIP on", "macOS, Developer Tools", "macOS, other", "Linux",
+	"Linux, gate", "Linux, gate, exempt", "simulated", "other"
+};
+static const char *const group_colours[] = {
+	"#D55E00", "#009E73", "#F0E442", "#0072B2", "#000000", "#CC79A7", "#56B4E9", "#999999"
+};
+static const char *const group_strokes[] = {
+	"#D55E00", "#009E73", "#8A8000", "#0072B2", "#000000", "#CC79A7", "#56B4E9", "#999999"
+};
+#define N_GROUPS (sizeof group_names / sizeof group_names[0])
+
+static size_t group_index(const char *g)
+{
+	size_t i;
+
+	for (i = 0; i < N_GROUPS; i++)
+		if (strcmp(group_names[i], g) == 0)
+			return i;
+	return N_GROUPS - 1;
+}
+
+/* The label of a run in the plot: its row number, and its tag (the seat
+ * name an attendee gave with make repro TAG=…) where the run has one. */
+static const char *run_label(const struct row *r, size_t index, char *buf, size_t len)
+{
+	const char *id = r->run_id, *p = id ? strchr(id, '-') : NULL;
+
+	/* run ids are <UTC time>-<6 hex>[-TAG] */
+	if (p && strlen(p) > 8 && p[7] == '-')
+		snprintf(buf, len, "#%zu %.24s", index + 1, p + 8);
+	else
+		snprintf(buf, len, "#%zu", index + 1);
+	return buf;
+}
+
+static void write_svg(const struct table *t, FILE *f)
+{
+	struct log_axis ax;
+	double max = 0.0, band, bottom, y, lane, floor_x;
+	size_t i, j;
+	int height, used[N_GROUPS] = { 0 }, labels = t->n_rows <= 40;
+	char buf[160];
+
+	for (i = 0; i < t->n_rows; i++)
+		for (j = 0; j < t->rows[i].n_cells; j++) {
+			const struct cell *c = &t->rows[i].cells[j];
+			double v[3] = { c->median, c->low, c->high };
+			int k;
+
+			for (k = 0; k < 3; k++)
+				if (isfinite(v[k]) && v[k] > max)
+					max = v[k];
+		}
+	/* from 0.1 ms, always past the 1 ms floor */
+	log_axis_fit(&ax, A_LO, max > 10.0 ? max : 10.0, -1, A_X0, A_X1);
+	floor_x = log_axis_pos(&ax, PENALTY_FLOOR_MS);
+	/* one lane per run, in row order: narrower with many runs */
+	lane = t->n_rows <= 12 ? 13.0 : t->n_rows <= 40 ? 10.0 : 5.0;
+	band = 24.0 + lane * (double)(t->n_rows ? t->n_rows : 1);
+	bottom = A_TOP + band * (double)t->n_cases;
+	height = (int)bottom + 60;
+	snprintf(buf, sizeof buf, "execlag aggregate: penalty per case and machine, %zu runs",
+		 t->n_rows);
+	svg_begin(f, A_WIDTH, height, buf,
+		  "For each case, each run's median first-launch penalty (first minus repeat "
+		  "launch of the same file) in milliseconds on a logarithmic axis from 0.1 ms, "
+		  "with its 95% interval as a line, one lane per run in the table's row order. "
+		  "The shaded zone left of the 1 ms floor is where a penalty counts as none. "
+		  "Filled: slowdown; hollow: none or inconclusive. Colour: the kind of machine "
+		  "and condition.");
+	svg_text(f, 12, 24, "start", 18, SVG_INK, "bold", "Penalty per case and machine");
+	snprintf(buf, sizeof buf, "%zu run%s, one lane each · dot: median penalty, line: 95%% "
+		 "interval · filled: slowdown", t->n_rows, t->n_rows == 1 ? "" : "s");
+	svg_text(f, 12, 44, "start", 13, SVG_MUTED, NULL, buf);
+	svg_text(f, 12, 60, "start", 12, SVG_MUTED, NULL,
+		 "shaded: below the 1 ms floor (none) · at or below 0.1 ms, negative included: "
+		 "at the left edge");
+	svg_rect(f, A_X0, A_TOP - 4, floor_x - A_X0, bottom - (A_TOP - 4), A_NONE_ZONE, NULL, 1.0);
+	svg_log_axis_x(f, &ax, A_TOP - 4, bottom, "penalty, ms (log scale)");
+	svg_line(f, floor_x, A_TOP - 4, floor_x, bottom, SVG_INK, 1.5, "6 3");
+	svg_text(f, floor_x + 4, A_TOP + 8, "start", 11, SVG_INK, NULL, "1 ms floor");
+
+	for (j = 0; j < t->n_cases; j++) {
+		double top = A_TOP + band * (double)j;
+
+		if (j > 0)
+			svg_line(f, 8, top, A_X1 + 8, top, SVG_MUTED, 1, "3 3");
+		svg_text(f, 12, top + 16, "start", 14, SVG_INK, "bold", t->cases[j]);
+		for (i = 0; i < t->n_rows; i++) {
+			const struct row *r = &t->rows[i];
+			const struct cell *c = cell_of(r, t->cases[j]);
+			size_t g = group_index(r->group);
+			int filled;
+			double x;
+
+			y = top + 22 + lane * (double)i;
+			/* the run's label in a column of its own: labels never overlap */
+			if (labels && lane >= 10.0 && j == 0)
+				svg_text(f, A_X0 - 10, y + 4, "end", 10, SVG_MUTED, NULL,
+					 run_label(r, i, buf, sizeof buf));
+			else if (labels && lane >= 10.0)
+				svg_text(f, A_X0 - 10, y + 4, "end", 10, SVG_MUTED, NULL,
+					 (snprintf(buf, sizeof buf, "#%zu", i + 1), buf));
+			if (!c || isnan(c->median))
+				continue;
+			if (!isnan(c->low))
+				svg_line(f, log_axis_pos(&ax, c->low), y, log_axis_pos(&ax, c->high), y,
+					 group_strokes[g], 2, NULL);
+			x = log_axis_pos(&ax, c->median);
+			filled = strcmp(c->verdict, "slowdown") == 0;
+			svg_circle(f, x, y, lane >= 10.0 ? 5 : 3, filled ? group_colours[g] : "#FFFFFF",
+				   group_strokes[g], 1.0);
+		}
+	}
+	for (i = 0; i < t->n_rows; i++)
+		used[group_index(t->rows[i].group)] = 1;
+	y = A_TOP + 8;
+	svg_text(f, A_X1 + 30, y, "start", 13, SVG_INK, "bold", "machine, condition");
+	for (j = 0; j < N_GROUPS; j++) {
+		if (!used[j])
+			continue;
+		y += 22;
+		svg_circle(f, A_X1 + 36, y - 4, 6, group_colours[j], group_strokes[j], 1.0);
+		svg_text(f, A_X1 + 48, y, "start", 13, SVG_INK, NULL, group_names[j]);
+	}
+	svg_end(f);
+}
+
+/* ---- main ------------------------------------------------------------------------------ */
+
+static char *joined(const char *prefix, const char *suffix)
+{
+	size_t n = strlen(prefix) + strlen(suffix) + 1;
+	char *p = xmalloc(n);
+
+	snprintf(p, n, "%s%s", prefix, suffix);
+	return p;
+}
+
+/* All three complete in temporaries before any is renamed. */
+static void write_outputs(const struct table *t, const char *prefix)
+{
+	static const char *const suffix[3] = { ".md", ".csv", ".svg" };
+	struct atomic_file out[3];
+	char *path[3];
+	const char *svg_name;
+	int i, k;
+
+	svg_name = strrchr(prefix, '/') ? strrchr(prefix, '/') + 1 : prefix;
+	for (i = 0; i < 3; i++) {
+		path[i] = joined(prefix, suffix[i]);
+		if (atomic_open(&out[i], path[i]) != 0) {
+			for (k = 0; k < i; k++)
+				atomic_abort(&out[k]);
+			die(EXIT_FAIL, "%s: cannot create:", path[i]);
+		}
+	}
+	{
+		char *svg_file = joined(svg_name, ".svg");
+
+		write_markdown(t, svg_file, out[0].fp);
+		free(svg_file);
+	}
+	write_csv(t, out[1].fp);
+	write_svg(t, out[2].fp);
+	for (i = 0; i < 3; i++)
+		if (ferror(out[i].fp)) {
+			for (k = 0; k < 3; k++)
+				atomic_abort(&out[k]);
+			die(EXIT_FAIL, "%s: cannot write", path[i]);
+		}
+	for (i = 0; i < 3; i++) {
+		if (atomic_commit(&out[i]) != 0) {
+			for (k = i + 1; k < 3; k++)
+				atomic_abort(&out[k]);
+			die(EXIT_FAIL, "%s: cannot write:", path[i]);
+		}
+		free(path[i]);
+	}
+}
+
+/* The prefix of the three files: OUT, or OUT/aggregate where OUT ends in
+ * '/' or names a folder (else "dir/" would write dir/.md, hidden); without
+ * OUT, DIR/aggregate. */
+static char *out_prefix(const char *dir, const char *out)
+{
+	struct stat st;
+	char *d, *p;
+	size_t n;
+
+	if (out && out[strlen(out) - 1] != '/' && !(stat(out, &st) == 0 && S_ISDIR(st.st_mode)))
+		return xstrdup(out);
+	d = xstrdup(out ? out : dir);
+	n = strlen(d);
+	while (n > 1 && d[n - 1] == '/')
+		d[--n] = '\0';
+	p = joined(d, strcmp(d, "/") == 0 ? "aggregate" : "/aggregate");
+	free(d);
+	return p;
+}
+
+/* The files go into a folder that is there, and never into a run folder
+ * (one holding a run.json, at any depth above them): a run's own report.md,
+ * run.json and raw/ are not ours to overwrite. */
+static void check_destination(const char *prefix)
+{
+	char *folder = parent_dir(prefix), *real, *rj, *cut;
+	struct stat st;
+
+	if (stat(folder, &st) != 0 ? errno == ENOENT || errno == ENOTDIR : !S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "%s: no such folder to write the aggregate into", folder);
+	real = realpath(folder, NULL);
+	free(folder);
+	if (!real)
+		return; /* unreadable: creating the files will say why */
+	for (;;) {
+		rj = joined(real, strcmp(real, "/") == 0 ? "run.json" : "/run.json");
+		if (lstat(rj, &st) == 0)
+			die(EXIT_USAGE, "%s.md would be inside the run folder %s, whose files are "
+			    "the run's own: give --out (make: OUT=) a place outside it", prefix, real);
+		free(rj);
+		if (strcmp(real, "/") == 0)
+			break;
+		cut = strrchr(real, '/');
+		cut[cut == real ? 1 : 0] = '\0';
+	}
+	free(real);
+}
+
+static void parse_args(int argc, char **argv, const char **dir, const char **out,
+		       int *quiet)
+{
+	int i;
+
+	*dir = *out = NULL;
+	*quiet = 0;
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage(stdout);
+			exit(EXIT_OK);
+		} else if (strcmp(argv[i], "--quiet") == 0) {
+			*quiet = 1;
+		} else if (strcmp(argv[i], "--dir") == 0 && i + 1 < argc) {
+			*dir = argv[++i];
+		} else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
+			*out = argv[++i];
+		} else {
+			die(EXIT_USAGE, "unknown or incomplete option '%s' (try --help)", argv[i]);
+		}
+	}
+	if (!*dir || !**dir)
+		die(EXIT_USAGE, "--dir DIR is required: the folder of runs (try --help)");
+	if (*out && !**out)
+		die(EXIT_USAGE, "--out needs a path prefix, e.g. results/aggregate");
+}
+
+int main(int argc, char **argv)
+{
+	struct table t;
+	struct paths found = { NULL, 0, 0 };
+	struct stat st;
+	const char *dir, *out;
+	char *prefix, why[512];
+	int quiet;
+	size_t i;
+
+	progname = "aggregate";
+	parse_args(argc, argv, &dir, &out, &quiet);
+	if (stat(dir, &st) != 0)
+		die(EXIT_USAGE, "%s: no such folder of runs:", dir);
+	if (!S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "%s: not a folder (give the folder that holds the runs)", dir);
+
+	prefix = out_prefix(dir, out);
+	check_destination(prefix);
+
+	walk(dir, 0, &found);
+	if (found.n > 1)
+		qsort(found.v, found.n, sizeof *found.v, cmp_str);
+	memset(&t, 0, sizeof t);
+	t.rows = xmalloc((found.n + 1) * sizeof *t.rows);
+	for (i = 0; i < found.n; i++) {
+		if (read_run(found.v[i], &t.rows[t.n_rows], why, sizeof why) == 0)
+			t.n_rows++;
+		else {
+			warnx_("warning: %s: %s; skipped", found.v[i], why);
+			t.skipped++;
+		}
+		free(found.v[i]);
+	}
+	free(found.v);
+	if (t.n_rows == 0)
+		die(EXIT_USAGE, "%s: no readable run.json (%zu skipped): nothing to aggregate",
+		    dir, t.skipped);
+	collect_cases(&t);
+
+	write_outputs(&t, prefix);
+	if (!quiet) {
+		char *svg_file = joined(strrchr(prefix, '/') ? strrchr(prefix, '/') + 1 : prefix, ".svg");
+
+		write_markdown(&t, svg_file, stdout);
+		free(svg_file);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			die(EXIT_FAIL, "cannot write to stdout:");
+	}
+	free(prefix);
+	for (i = 0; i < t.n_rows; i++)
+		free_row(&t.rows[i]);
+	free(t.rows);
+	for (i = 0; i < t.n_cases; i++)
+		free(t.cases[i]);
+	free(t.cases);
+	return EXIT_OK;
+}

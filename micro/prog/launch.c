@@ -1,0 +1,473 @@
+/* launch - the first and the repeat launch of every artifact in a manifest.
+ *
+ * The artifacts are taken in blocks of B = K x T (K launches per thread,
+ * --block K; by default 2 at T = 1 and 1 at T > 1, so that every block at
+ * T > 1 is one round of T launches started together, the round in which
+ * checks that queue show it): the first launches of a block, then the repeats of
+ * the same block, then the next block (drive.h).  So an artifact's first and
+ * repeat launch are a few launches apart, and a burst of other load, or slow
+ * drift, falls on both alike instead of on one pass.  Within a block's pass,
+ * T threads start together on a barrier; thread t launches the block's
+ * artifacts whose index is t modulo T, one after the other.  A pass's wall
+ * time, for its throughput, is the sum over the blocks.  --block 0: one
+ * block of every artifact (all first launches, then all repeats).
+ *
+ * The launches go through a launcher (launcher.h): spawn, timed around
+ * posix_spawn + waitpid on the monotonic clock with the child's standard
+ * streams on /dev/null, or sim, the seeded model that launches nothing.
+ * Samples stay in memory and are written atomically at the end, so an
+ * interrupted run leaves nothing. */
+#define _POSIX_C_SOURCE 200809L
+#include "coreclass.h"
+#include "cpuidle.h"
+#include "drive.h"
+#include "launcher.h"
+#include "looks.h"
+#include "manifest.h"
+#include "thresholds.h"
+#include "util.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+#define MAX_THREADS 1024
+
+struct options {
+	const char *manifest, *out, *cls, *passes, *reference, *launcher;
+	long threads, per_thread, planned, extend;
+	int sequential, quiet, describe;
+	char **maker;
+};
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: launch --manifest FILE --out FILE [--threads T] [--class all|P|E]\n"
+		"              [--passes first,repeat] [--block K] [--reference MANIFEST]\n"
+		"              [--sequential [--planned N -- MAKER ARG...]]\n"
+		"              [--launcher spawn|sim:SETTINGS] [--quiet]\n"
+		"       launch --launcher spawn|sim:SETTINGS --describe\n"
+		"Launch every artifact of a manifest for the first time, then again,\n"
+		"with T threads started together; write the samples (docs/formats.md).\n"
+		"  --threads T   launching threads, 1..%d and at most the artifact count (1)\n"
+		"  --class C     core class of the threads and children (all)\n"
+		"  --passes P    which passes to run, in order (first,repeat, and\n"
+		"                reference with --reference)\n"
+		"  --reference M a manifest of one artifact outside the work folder,\n"
+		"                launched once untimed, then in each block once per\n"
+		"                artifact after the repeats: what a launch costs there\n"
+		"  --block K     blocks of K launches per thread: a block's first\n"
+		"                launches, then its repeats, then the next block\n"
+		"                (2 at T=1, 1 at T>1: one launch per thread and block);\n"
+		"                0: every first launch, then every repeat\n"
+		"  --sequential  stop at a planned look (8 pairs, then in steps, the\n"
+		"                last at every artifact) once the verdict is certain\n"
+		"                at the looks' adjusted coverage (docs/method.md)\n"
+		"  --planned N   with --sequential: plan for N artifacts, of which the\n"
+		"                manifest holds the first ones; before a block that needs\n"
+		"                more, run MAKER ARG... --first I --count K (micro/mkfresh\n"
+		"                with the arguments that made the manifest), which makes\n"
+		"                them up to the next look and rewrites the manifest\n"
+		"  --extend X    with --planned: a configuration whose interval still\n"
+		"                lies across the floor at N goes on to X x N, with looks\n"
+		"                at 2N ... (%d; 1: never; docs/method.md)\n"
+		"  --launcher L  spawn: launch for real (the default, the only one for\n"
+		"                evidence); sim:SETTINGS: the seeded model of a checker,\n"
+		"                which launches nothing, e.g. 'sim:latency=20 workers=1\n"
+		"                key=inode seed=7' (docs/method.md, \"The simulator\")\n"
+		"  --describe    print the launcher with every setting, checked, and exit\n"
+		"  --constants   print the method's numbers scripts/repro uses (min_pairs,\n"
+		"                looks_first, seq_extend: micro/stats/thresholds.h, looks.h), and exit\n"
+		"  --quiet       no per-pass summary on stderr\n", MAX_THREADS, SEQ_EXTEND);
+}
+
+/* ---- the samples file ---- */
+
+/* Opened before the first launch: a first launch spent on a run that
+ * cannot be written is lost for good.  Removed at any exit before it is
+ * complete. */
+static struct atomic_file af;
+static int samples_open;
+
+static void abort_samples(void)
+{
+	if (samples_open)
+		atomic_abort(&af);
+}
+
+static void open_samples(const char *out)
+{
+	if (atomic_open(&af, out) != 0) {
+		char *dir = parent_dir(out);
+
+		die_if_full(EXIT_FAIL, dir);
+		die(EXIT_USAGE, "cannot write %s:", out);
+	}
+	samples_open = 1;
+	if (atexit(abort_samples) != 0)
+		die(EXIT_FAIL, "atexit failed");
+}
+
+static void write_samples(const char *out, const struct drive *d)
+{
+	FILE *f = af.fp;
+	long i;
+	int p;
+
+	fprintf(f, "execlag-samples\t1\n");
+	fprintf(f, "meta\tcase\t%s\nmeta\tkind\t%s\n", d->m->kase, d->m->kind);
+	fprintf(f, "meta\tthreads\t%d\nmeta\tclass\t%s\nmeta\tn\t%ld\n", d->l->threads, d->l->cls, d->n);
+	fprintf(f, "meta\tblock\t%ld\n", d->block);
+	if (d->sequential) {
+		char looks[512];
+
+		fprintf(f, "meta\tplanned\t%ld\nmeta\tlooks\t%s\n", d->planned,
+			drive_looks(d, looks, sizeof looks));
+		fprintf(f, "meta\tstopped\t%s\n", d->stopped);
+	}
+	if (d->m->pad > 0)
+		fprintf(f, "meta\tpad\t%ld\n", d->m->pad);
+	if (strcmp(launcher_describe(d->l), "spawn") != 0)
+		fprintf(f, "meta\tlauncher\t%s\n", launcher_describe(d->l));
+	if (d->l->cpus > 0)
+		fprintf(f, "meta\tcpus\t%ld\n", d->l->cpus);
+	for (p = 0; p < PASS_ALL; p++)
+		if (d->ran[p] && drive_idle(d, p) >= 0)
+			fprintf(f, "meta\tidle_%s\t%.4f\n", pass_name[p], drive_idle(d, p));
+	for (p = 0; p < PASS_ALL; p++)
+		if (d->ran[p])
+			fprintf(f, "pass\t%s\t%llu\t%ld\n", pass_name[p], (unsigned long long)d->wall[p], d->n);
+	for (p = 0; p < PASS_ALL; p++) {
+		if (!d->ran[p])
+			continue;
+		for (i = 0; i < d->n; i++) {
+			const struct launch_sample *s = &d->samples[p][i];
+
+			fprintf(f, "sample\t%s\t%d\t%ld\t%llu\t%d\t%d\t%d\t%llu\n", pass_name[p],
+				s->thread, i, (unsigned long long)s->dur_ns, s->exit_status, s->signal,
+				s->spawn_errno, (unsigned long long)s->start_ns);
+		}
+	}
+	samples_open = 0; /* committed, or removed by atomic_commit */
+	if (atomic_commit(&af) != 0) {
+		char *dir = parent_dir(out);
+
+		die_if_full(EXIT_FAIL, dir);
+		die(EXIT_FAIL, "cannot write %s:", out);
+	}
+}
+
+/* ---- the plan ---- */
+
+static void parse_passes(const char *s, int *order, int *count)
+{
+	char *copy = xstrdup(s), *tok, *save = NULL;
+
+	*count = 0;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (*count >= PASS_ALL)
+			die(EXIT_USAGE, "--passes: at most %d passes", PASS_ALL);
+		if (strcmp(tok, "first") == 0)
+			order[(*count)++] = PASS_FIRST;
+		else if (strcmp(tok, "repeat") == 0)
+			order[(*count)++] = PASS_REPEAT;
+		else if (strcmp(tok, "reference") == 0)
+			order[(*count)++] = PASS_REFERENCE;
+		else
+			die(EXIT_USAGE, "--passes: unknown pass '%s' (use first,repeat,reference)", tok);
+	}
+	if (*count == 0)
+		die(EXIT_USAGE, "--passes: no pass given");
+	free(copy);
+}
+
+/* Make the artifacts m->n .. target-1 (--planned): the maker with
+ * --first and --count appended, then the manifest it rewrote. */
+static void extend(struct drive *d, long target)
+{
+	const struct options *o = d->extend_arg;
+	char first[24], count[24], **argv, **maker = o->maker;
+	int na = 0, st = 0, err;
+	pid_t pid;
+
+	while (maker[na])
+		na++;
+	argv = xmalloc(sizeof(char *) * (size_t)(na + 5));
+	memcpy(argv, maker, sizeof(char *) * (size_t)na);
+	snprintf(first, sizeof first, "%ld", d->m->n);
+	snprintf(count, sizeof count, "%ld", target - d->m->n);
+	argv[na] = "--first";
+	argv[na + 1] = first;
+	argv[na + 2] = "--count";
+	argv[na + 3] = count;
+	argv[na + 4] = NULL;
+	err = posix_spawn(&pid, argv[0], NULL, NULL, argv, environ);
+	free(argv);
+	if (err != 0) {
+		errno = err;
+		die(EXIT_FAIL, "cannot run the maker %s:", maker[0]);
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			die(EXIT_FAIL, "waitpid:");
+	if (interrupted)
+		die(128 + (int)interrupted, "interrupted; no samples written");
+	if (WIFSIGNALED(st))
+		die(128 + WTERMSIG(st), "the maker %s was killed (signal %d); no samples written",
+		    maker[0], WTERMSIG(st));
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		die(WEXITSTATUS(st) >= 128 ? WEXITSTATUS(st) : EXIT_FAIL,
+		    "the maker %s failed (exit %d) making artifacts %ld to %ld; no samples written",
+		    maker[0], WEXITSTATUS(st), d->m->n, target - 1);
+	manifest_free(d->m);
+	manifest_read(o->manifest, d->m);
+	if (d->m->n != target)
+		die(EXIT_FAIL, "the maker %s left %ld artifacts in %s, not %ld", maker[0], d->m->n,
+		    o->manifest, target);
+}
+
+static void parse_args(int argc, char **argv, struct options *o)
+{
+	int i;
+
+	memset(o, 0, sizeof *o);
+	o->cls = "all";
+	o->launcher = "spawn";
+	o->threads = 1;
+	o->per_thread = -1;
+	o->extend = SEQ_EXTEND;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			usage(stdout);
+			exit(0);
+		} else if (strcmp(a, "--quiet") == 0) {
+			o->quiet = 1;
+			continue;
+		} else if (strcmp(a, "--sequential") == 0) {
+			o->sequential = 1;
+			continue;
+		} else if (strcmp(a, "--describe") == 0) {
+			o->describe = 1;
+			continue;
+		} else if (strcmp(a, "--constants") == 0) {
+			/* what scripts/repro needs of the method, from the headers
+			 * the method is compiled with (never read from the files) */
+			printf("min_pairs=%d\nlooks_first=%d\nseq_extend=%d\n", MIN_PAIRS, LOOKS_FIRST,
+			       SEQ_EXTEND);
+			exit(0);
+		}
+		if (strcmp(a, "--") == 0) {
+			o->maker = argv + i + 1;
+			break;
+		}
+		if (!v)
+			die(EXIT_USAGE, "%s needs a value (see --help)", a);
+		if (strcmp(a, "--manifest") == 0)
+			o->manifest = v;
+		else if (strcmp(a, "--out") == 0)
+			o->out = v;
+		else if (strcmp(a, "--class") == 0)
+			o->cls = v;
+		else if (strcmp(a, "--passes") == 0)
+			o->passes = v;
+		else if (strcmp(a, "--reference") == 0)
+			o->reference = v;
+		else if (strcmp(a, "--launcher") == 0)
+			o->launcher = v;
+		else if (strcmp(a, "--block") == 0) {
+			if (parse_long(v, 0, 1000000, &o->per_thread) != 0)
+				die(EXIT_USAGE, "--block: '%s' is not a whole number from 0 to 1000000", v);
+		} else if (strcmp(a, "--extend") == 0) {
+			if (parse_long(v, 1, 10, &o->extend) != 0)
+				die(EXIT_USAGE, "--extend: '%s' is not a whole number from 1 to 10", v);
+		} else if (strcmp(a, "--planned") == 0) {
+			if (parse_long(v, 1, 10000000, &o->planned) != 0)
+				die(EXIT_USAGE, "--planned: '%s' is not a whole number from 1 to 10000000", v);
+		} else if (strcmp(a, "--threads") == 0) {
+			if (parse_long(v, 1, MAX_THREADS, &o->threads) != 0)
+				die(EXIT_USAGE, "--threads: '%s' is not a whole number from 1 to %d", v, MAX_THREADS);
+		} else
+			die(EXIT_USAGE, "unknown option '%s' (see --help)", a);
+		i++;
+	}
+	if (strcmp(o->launcher, "spawn") != 0 && strncmp(o->launcher, "sim:", 4) != 0)
+		die(EXIT_USAGE, "LAUNCHER '%s' is not spawn or sim:SETTINGS", o->launcher);
+	if (o->describe) {
+		/* the launcher's every setting, checked, as conditions record it */
+		if (strcmp(o->launcher, "spawn") == 0) {
+			puts("spawn");
+		} else {
+			struct launcher *l = launcher_sim(o->launcher + 4, "exe", "describe", 1, 0);
+
+			puts(launcher_describe(l));
+			l->ops->close(l);
+		}
+		exit(0);
+	}
+	if (!o->manifest || !o->out)
+		die(EXIT_USAGE, "--manifest and --out are required (see --help)");
+}
+
+/* The passes, the manifests and the plan, checked before anything runs. */
+static void plan(const struct options *o, struct drive *d, struct manifest *m,
+		 struct manifest *refm)
+{
+	char why[256];
+	int i;
+
+	parse_passes(o->passes ? o->passes : o->reference ? "first,repeat,reference" : "first,repeat",
+		     d->order, &d->npass);
+	for (i = 0; i < d->npass; i++)
+		if (d->order[i] == PASS_REFERENCE && !o->reference)
+			die(EXIT_USAGE, "--passes: the reference pass needs --reference MANIFEST");
+	if (coreclass_check(o->cls, why, sizeof why) != 0)
+		die(EXIT_USAGE, "%s", why);
+	manifest_read(o->manifest, m);
+	if (o->reference) {
+		manifest_read(o->reference, refm);
+		if (refm->n != 1)
+			die(EXIT_USAGE, "reference manifest %s: want 1 artifact, not %ld", o->reference, refm->n);
+	}
+	d->m = m;
+	d->planned = m->n;
+	if (o->planned || o->maker) {
+		if (!o->planned || !o->maker || !o->maker[0])
+			die(EXIT_USAGE, "--planned N and a maker after -- go together (see --help)");
+		if (!o->sequential)
+			die(EXIT_USAGE, "--planned needs --sequential");
+		if (o->maker[0][0] != '/')
+			die(EXIT_USAGE, "the maker '%s' is not an absolute path", o->maker[0]);
+		if (o->planned < m->n)
+			die(EXIT_USAGE, "--planned %ld is below the %ld artifacts of %s", o->planned,
+			    m->n, o->manifest);
+		d->planned = o->planned;
+		d->extend = extend;
+		d->extend_arg = (void *)o;
+	}
+	if (o->threads > d->planned)
+		die(EXIT_USAGE, "--threads %ld exceeds the %ld artifacts of %s", o->threads,
+		    d->planned, o->manifest);
+	d->sequential = o->sequential;
+	d->extend_factor = o->extend;
+	if (d->sequential) {
+		int first = 0, second = 0;
+
+		for (i = 0; i < d->npass; i++) {
+			if (d->order[i] == PASS_FIRST)
+				first = i + 1;
+			if (d->order[i] == PASS_REPEAT)
+				second = i + 1;
+		}
+		if (!first || !second || first > second)
+			die(EXIT_USAGE, "--sequential needs the first pass before the repeat pass");
+	}
+	d->block = drive_block(o->per_thread, (int)o->threads, d->planned);
+	d->ref = o->reference ? &refm->art[0] : NULL;
+	d->interrupted = &interrupted;
+}
+
+/* The launcher the options ask for.  The simulator's draws are the
+ * configuration's own (case, threads, class, size), and it needs the
+ * artifacts' size for per_mb: it may look at them, as it launches none. */
+static struct launcher *open_launcher(const struct options *o, const struct manifest *m,
+				      uint64_t t_base)
+{
+	char stream[512];
+	struct stat st;
+	double mib = (double)m->pad / 1048576.0;
+
+	if (strcmp(o->launcher, "spawn") == 0)
+		return launcher_spawn((int)o->threads, o->cls, t_base, &interrupted);
+	if (m->n > 0 && stat(m->art[0].object, &st) == 0)
+		mib = (double)st.st_size / 1048576.0;
+	snprintf(stream, sizeof stream, "%s|%s|%ld|%s|%ld", m->kase, m->kind, o->threads, o->cls,
+		 m->pad);
+	return launcher_sim(o->launcher + 4, m->kind, stream, (int)o->threads, mib);
+}
+
+/* The reference is not fresh: one untimed launch first takes whatever a
+ * first launch of it costs.  One that does not run leaves no reference pass. */
+static void warm_reference(struct drive *d)
+{
+	struct launch_sample warm;
+	int i, k = 0;
+
+	if (!d->ref)
+		return;
+	d->l->ops->warm(d->l, d->ref, &warm);
+	if (warm.spawn_errno == 0 && warm.exit_status == 0)
+		return;
+	fprintf(stderr, "launch: warning: the reference %s did not run (%s): no reference pass\n",
+		d->ref->argv[0], warm.spawn_errno ? strerror(warm.spawn_errno) : "it failed");
+	d->ref = NULL;
+	for (i = 0; i < d->npass; i++)
+		if (d->order[i] != PASS_REFERENCE)
+			d->order[k++] = d->order[i];
+	d->npass = k;
+}
+
+static void summary(const struct drive *d)
+{
+	int i;
+
+	for (i = 0; i < d->npass; i++) {
+		int p = d->order[i];
+
+		fprintf(stderr, "launch: %s/%s T=%d %s: %ld launches in %.1f ms (%.0f/s)\n",
+			d->m->kase, d->l->cls, d->l->threads, pass_name[p], d->n, d->wall[p] / 1e6,
+			d->n / (d->wall[p] / 1e9));
+	}
+	if (d->extended)
+		fprintf(stderr, "launch: %s/%s T=%d: its interval lay across the floor at %ld: "
+			"went on to %ld artifacts (%s)\n", d->m->kase, d->l->cls, d->l->threads,
+			d->planned, d->n, strcmp(d->stopped, "maximum") == 0 ? "still unsure" :
+			d->stopped);
+	else if (d->sequential && d->n < d->planned)
+		fprintf(stderr, "launch: %s/%s T=%d: stopped after %ld of %ld artifacts: %s "
+			"is certain\n", d->m->kase, d->l->cls, d->l->threads, d->n, d->planned,
+			d->stopped);
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	struct manifest m, refm;
+	struct drive d;
+	uint64_t t_base = now_ns();
+
+	progname = "launch";
+	parse_args(argc, argv, &o);
+	memset(&d, 0, sizeof d);
+	plan(&o, &d, &m, &refm);
+	open_samples(o.out);
+
+	catch_signals(on_signal);
+
+	d.l = open_launcher(&o, &m, t_base);
+	warm_reference(&d);
+	drive_run(&d);
+	if (!o.quiet)
+		summary(&d);
+	write_samples(o.out, &d);
+	d.l->ops->close(d.l);
+	return 0;
+}

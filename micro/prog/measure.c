@@ -1,0 +1,1011 @@
+/* measure - the answer of make measure: how much of one command's time went
+ * to first-launch checks (docs/measure.md).
+ *
+ *   measure --out DIR --watch FILE --conditions FILE [--logcount FILE]
+ *           [--services FILE] [--probe RUN --probe-how ran|reused]
+ *           [--probe-how none|failed --probe-note TEXT] [--gate-log FILE]
+ *           [--dir PATH] [--id ID] -- COMMAND [ARG...]
+ *   measure --latest-probe RESULTS --like CONDITIONS
+ *
+ * From what the command's run left (execwatch's result, the unified log's
+ * counts, the services' CPU) and the probe's run.json (analyze's verdict on
+ * the exe case: the penalty L with its interval, and whether launches
+ * queue), it writes DIR/measure.json (docs/measure.schema.json) and
+ * DIR/measure.txt, and prints the latter:
+ *   W  the command's wall time;  N  the new programs it launched;
+ *   L  one check's price;  B = N x L / (checks at once), with L's interval;
+ *   B / W, capped at 100%;  the services' CPU;  a projection where it follows.
+ * No statistic is made here: L, its interval and the queueing are analyze's.
+ *
+ * --latest-probe prints the newest run under RESULTS made on the same
+ * machine under the same conditions as CONDITIONS (docs/measure.md) that
+ * measured the exe case at T=1, or nothing. */
+#define _POSIX_C_SOURCE 200809L
+#include "services.h"
+#include "jsonnum.h"
+#include "thresholds.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MEASURE_SCHEMA_VERSION 1
+#define MAX_FIELDS 8
+#define MAX_PROGRAMS_JSON 50
+
+static void usage(FILE *f)
+{
+	fputs("usage: measure --out DIR --watch FILE --conditions FILE [--logcount FILE]\n"
+	      "               [--services FILE] [--probe RUN] [--probe-how HOW]\n"
+	      "               [--probe-note TEXT] [--gate-log FILE] [--dir PATH] [--id ID]\n"
+	      "               -- COMMAND [ARG...]\n"
+	      "       measure --latest-probe RESULTS --like CONDITIONS\n"
+	      "Write DIR/measure.json and DIR/measure.txt for one measured command and\n"
+	      "print the text: wall time W, new programs launched N, one check's price L\n"
+	      "(the probe run's exe case, as analyze decided it), the checker's busy time\n"
+	      "B = N x L / (checks at once), B's share of W, the services' CPU.\n"
+	      "  --watch FILE       execwatch's result (W, status, N on Linux)\n"
+	      "  --logcount FILE    scripts/probe/logcount's counts (N on macOS)\n"
+	      "  --services FILE    scripts/probe/daemons' before and after samples\n"
+	      "  --conditions FILE  scripts/probe/sysinfo's conditions and the measure's keys\n"
+	      "  --probe RUN        the run whose exe case gives L (a run folder)\n"
+	      "  --probe-how HOW    ran (made for this measure), reused (PROBE=0),\n"
+	      "                     none (PROBE=0, no comparable run), failed\n"
+	      "  --probe-note TEXT  why, for none and failed\n"
+	      "  --gate-log FILE    the calibration gate's log: what it held\n"
+	      "  --dir PATH, --id ID  where the command ran; the measure's id\n"
+	      "  --latest-probe RESULTS --like CONDITIONS  print the newest comparable run\n"
+	      "Exit: 0 done, 1 cannot write or read, 2 bad usage.\n", f);
+}
+
+static json_t *interval(double m, double lo, double hi);
+
+/* ---- small readers ----------------------------------------------------------- */
+
+static void strip_eol(char *line)
+{
+	size_t n = strlen(line);
+
+	while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+		line[--n] = '\0';
+}
+
+/* key=value lines (conditions.txt) into an object of strings; NULL when the
+ * file cannot be read. */
+static json_t *read_conditions(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL, *line, *eq;
+	size_t cap = 0;
+	json_t *o;
+
+	if (!f)
+		return NULL;
+	o = json_object();
+	while ((line = read_line(f, &buf, &cap)) != NULL) {
+		strip_eol(line);
+		if (line[0] == '#' || !(eq = strchr(line, '=')) || eq == line)
+			continue;
+		*eq = '\0';
+		json_object_set_new(o, line, json_string(eq + 1));
+	}
+	fclose(f);
+	free(buf);
+	return o;
+}
+
+static const char *cond(const json_t *c, const char *key)
+{
+	const char *v = json_string_value(json_object_get(c, key));
+
+	return v ? v : "";
+}
+
+/* A KEY<TAB>VALUE... file: its lines split, kept as an array of arrays. */
+struct kv {
+	char **lines;
+	size_t n;
+};
+
+static int read_kv(const char *path, struct kv *kv)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL, *line;
+	size_t cap = 0;
+
+	memset(kv, 0, sizeof *kv);
+	if (!f)
+		return -1;
+	while ((line = read_line(f, &buf, &cap)) != NULL) {
+		strip_eol(line);
+		kv->lines = xrealloc(kv->lines, (kv->n + 1) * sizeof *kv->lines);
+		kv->lines[kv->n++] = xstrdup(line);
+	}
+	fclose(f);
+	free(buf);
+	return 0;
+}
+
+/* The value of the first line "KEY<TAB>...": the rest after the tab, or NULL. */
+static const char *kv_get(const struct kv *kv, const char *key)
+{
+	size_t i, k = strlen(key);
+
+	for (i = 0; i < kv->n; i++)
+		if (strncmp(kv->lines[i], key, k) == 0 && kv->lines[i][k] == '\t')
+			return kv->lines[i] + k + 1;
+	return NULL;
+}
+
+static long kv_long(const struct kv *kv, const char *key, long dflt)
+{
+	const char *v = kv_get(kv, key);
+	long x;
+
+	return v && parse_long(v, 0, 1000000000000L, &x) == 0 ? x : dflt;
+}
+
+static double kv_double(const struct kv *kv, const char *key)
+{
+	const char *v = kv_get(kv, key);
+	double x;
+
+	return v && parse_double(v, 0, 1e12, &x) == 0 ? x : NAN;
+}
+
+/* ---- what was seen ------------------------------------------------------------- */
+
+struct seen {
+	/* the command */
+	double wall_s;
+	int status, signal, not_run;
+	char not_run_why[200];
+	double user_s, sys_s;
+	char interrupted[64], interrupted_how[64];
+	/* N */
+	long n;             /* -1: unknown */
+	int n_lower;        /* a lower bound (queue overflow) */
+	const char *source; /* "fanotify", "unified log" */
+	char n_why[512];
+	json_t *detail;     /* the source's own counts */
+	/* L */
+	const char *l_state; /* slowdown, none, inconclusive, or NULL (no probe) */
+	double l, l_lo, l_hi;
+	char l_reason[400];
+	const char *queue;   /* serialised, parallel, undetermined, NULL */
+	char queue_reason[400];
+	json_t *probe;
+};
+
+static void read_watch(const char *path, struct seen *s)
+{
+	struct kv kv;
+	const char *v;
+	long x;
+	size_t i, listed = 0;
+	json_t *programs;
+
+	if (read_kv(path, &kv) != 0 || kv.n == 0 || strcmp(kv.lines[0], "execlag-execwatch\t1") != 0)
+		die(EXIT_FAIL, "%s: not an execwatch result", path);
+	s->wall_s = (double)kv_long(&kv, "wall_ns", 0) / 1e9;
+	s->user_s = (double)kv_long(&kv, "user_us", 0) / 1e6;
+	s->sys_s = (double)kv_long(&kv, "sys_us", 0) / 1e6;
+	v = kv_get(&kv, "status");
+	if (v && strncmp(v, "exit\t", 5) == 0 && parse_long(v + 5, 0, 255, &x) == 0) {
+		s->status = (int)x;
+	} else if (v && strncmp(v, "signal\t", 7) == 0 && parse_long(v + 7, 1, 127, &x) == 0) {
+		s->signal = (int)x;
+		s->status = 128 + (int)x;
+	} else if (v && strncmp(v, "not-run\t", 8) == 0) {
+		s->not_run = 1;
+		s->status = strstr(v, "not found") ? 127 : 126;
+		snprintf(s->not_run_why, sizeof s->not_run_why, "%s", v + 8);
+	} else {
+		die(EXIT_FAIL, "%s: no status line", path);
+	}
+	v = kv_get(&kv, "interrupted");
+	if (v) {
+		const char *tab = strchr(v, '\t');
+
+		snprintf(s->interrupted, sizeof s->interrupted, "%.*s",
+			 (int)(tab ? (size_t)(tab - v) : strlen(v)), v);
+		snprintf(s->interrupted_how, sizeof s->interrupted_how, "%s", tab ? tab + 1 : "");
+	}
+	if (s->source)
+		goto done; /* N comes from the log */
+	v = kv_get(&kv, "watch");
+	if (!v || strncmp(v, "on", 2) != 0) {
+		const char *why = v && strncmp(v, "off\t", 4) == 0 ? v + 4 : "no exec listener ran";
+
+		snprintf(s->n_why, sizeof s->n_why, "%s", why);
+		goto done;
+	}
+	s->source = "fanotify";
+	s->n = kv_long(&kv, "fresh_launches", -1);
+	s->n_lower = kv_long(&kv, "overflow", 0) != 0;
+	s->detail = json_object();
+	json_object_set_new(s->detail, "source", json_string("fanotify"));
+	json_object_set_new(s->detail, "fresh_executions", json_integer(kv_long(&kv, "fresh_execs", 0)));
+	json_object_set_new(s->detail, "old_executions", json_integer(kv_long(&kv, "old_execs", 0)));
+	json_object_set_new(s->detail, "others_fresh_executions", json_integer(kv_long(&kv, "outside", 0)));
+	json_object_set_new(s->detail, "unplaced", json_integer(kv_long(&kv, "unplaced", 0)));
+	json_object_set_new(s->detail, "overflow", json_boolean(s->n_lower));
+	v = kv_get(&kv, "tree");
+	json_object_set_new(s->detail, "process_tree", json_string(v ? v : "unknown"));
+	programs = json_array();
+	for (i = 0; i < kv.n; i++) {
+		char *fld[MAX_FIELDS], *line;
+
+		if (strncmp(kv.lines[i], "fs\t", 3) == 0) {
+			json_t *fs = json_object_get(s->detail, "file_systems");
+
+			if (!fs) {
+				fs = json_array();
+				json_object_set_new(s->detail, "file_systems", fs);
+			}
+			json_array_append_new(fs, json_string(strchr(kv.lines[i] + 3, '\t')
+							      ? strchr(kv.lines[i] + 3, '\t') + 1 : ""));
+		}
+		if (strncmp(kv.lines[i], "program\t", 8) != 0 || listed >= MAX_PROGRAMS_JSON)
+			continue;
+		line = xstrdup(kv.lines[i]);
+		if (split_tabs(line, fld, MAX_FIELDS) == 5) {
+			json_array_append_new(programs, json_pack("{s:f, s:s, s:s}",
+				"at_ms", atof(fld[1]), "new_by", fld[3], "path", fld[4]));
+			listed++;
+		}
+		free(line);
+	}
+	json_object_set_new(s->detail, "first_programs", programs);
+	v = kv_get(&kv, "new_by");
+	if (v) {
+		long bt = 0, ct = 0;
+
+		sscanf(v, "%ld\t%ld", &bt, &ct);
+		json_object_set_new(s->detail, "new_by_btime", json_integer(bt));
+		json_object_set_new(s->detail, "new_by_ctime", json_integer(ct));
+	}
+done:
+	for (i = 0; i < kv.n; i++)
+		free(kv.lines[i]);
+	free(kv.lines);
+}
+
+static void read_logcount(const char *path, struct seen *s)
+{
+	struct kv kv;
+	const char *result, *msg;
+	size_t i;
+	json_t *other;
+
+	if (read_kv(path, &kv) != 0 || kv.n == 0 || strcmp(kv.lines[0], "execlag-logcount\t1") != 0) {
+		snprintf(s->n_why, sizeof s->n_why, "the unified log's counts could not be read");
+		s->source = "unified log";
+		s->n = -1;
+		return;
+	}
+	s->source = "unified log";
+	result = kv_get(&kv, "result");
+	msg = kv_get(&kv, "message");
+	if (!result || strcmp(result, "ok") != 0) {
+		s->n = -1;
+		if (result && strcmp(result, "refused") == 0)
+			snprintf(s->n_why, sizeof s->n_why, "log show refused: %s", msg ? msg : "no message");
+		else
+			snprintf(s->n_why, sizeof s->n_why, "%s", msg ? msg : "log show was not run");
+		goto done;
+	}
+	s->n = kv_long(&kv, "checks", -1);
+	s->detail = json_object();
+	json_object_set_new(s->detail, "source", json_string("unified log"));
+	json_object_set_new(s->detail, "performscan", json_integer(kv_long(&kv, "performscan", 0)));
+	json_object_set_new(s->detail, "others_checks", json_integer(kv_long(&kv, "outside", 0)));
+	json_object_set_new(s->detail, "checks_in_folders", json_integer(kv_long(&kv, "inside", 0)));
+	json_object_set_new(s->detail, "checks_unnamed", json_integer(kv_long(&kv, "unplaced", 0)));
+	json_object_set_new(s->detail, "programs", json_integer(kv_long(&kv, "programs", 0)));
+	json_object_set_new(s->detail, "programs_at_least", json_boolean(kv_long(&kv, "programs_capped", 0) != 0));
+	json_object_set_new(s->detail, "scan_complete", json_integer(kv_long(&kv, "scan_complete", 0)));
+	json_object_set_new(s->detail, "evaluate_scan_result", json_integer(kv_long(&kv, "evaluate", 0)));
+	json_object_set_new(s->detail, "process_assessment", json_integer(kv_long(&kv, "process_assessment", 0)));
+	json_object_set_new(s->detail, "xprotect_results", json_integer(kv_long(&kv, "xprotect_results", 0)));
+	json_object_set_new(s->detail, "scans_logged_s", json_num(kv_double(&kv, "scan_s")));
+	json_object_set_new(s->detail, "scans_paired", json_integer(kv_long(&kv, "paired", 0)));
+	json_object_set_new(s->detail, "window_start", json_string(kv_get(&kv, "start") ? kv_get(&kv, "start") : ""));
+	json_object_set_new(s->detail, "window_end", json_string(kv_get(&kv, "end") ? kv_get(&kv, "end") : ""));
+	other = json_array();
+	for (i = 0; i < kv.n; i++)
+		if (strncmp(kv.lines[i], "other\t", 6) == 0)
+			json_array_append_new(other, json_string(kv.lines[i] + 6));
+	json_object_set_new(s->detail, "others_programs", other);
+done:
+	for (i = 0; i < kv.n; i++)
+		free(kv.lines[i]);
+	free(kv.lines);
+}
+
+/* The exe case of a run.json: L and whether checks queue. */
+static void read_probe(const char *run, const char *how, const char *note, struct seen *s)
+{
+	char *path;
+	json_t *j, *cases, *c = NULL, *p;
+	json_error_t err;
+	size_t i;
+	const char *v;
+
+	s->probe = json_object();
+	json_object_set_new(s->probe, "how", json_string(how));
+	if (note)
+		json_object_set_new(s->probe, "note", json_string(note));
+	if (!run) {
+		json_object_set_new(s->probe, "run_id", json_null());
+		return;
+	}
+	path = xasprintf("%s/run.json", run);
+	j = json_load_file(path, 0, &err);
+	free(path);
+	if (!json_is_object(j) || strcmp(json_string_value(json_object_get(j, "schema")) ?
+					 json_string_value(json_object_get(j, "schema")) : "",
+				 "execlag-run") != 0) {
+		json_decref(j);
+		json_object_set_new(s->probe, "how", json_string("failed"));
+		json_object_set_new(s->probe, "note", json_string("its run.json could not be read"));
+		json_object_set_new(s->probe, "run_id", json_null());
+		return;
+	}
+	v = json_string_value(json_object_get(j, "run_id"));
+	json_object_set_new(s->probe, "run_id", v ? json_string(v) : json_null());
+	json_object_set_new(s->probe, "run", json_string(run));
+	v = json_string_value(json_object_get(json_object_get(j, "conditions"), "launcher"));
+	json_object_set_new(s->probe, "launcher", json_string(v ? v : "spawn"));
+	json_object_set_new(s->probe, "simulated", json_boolean(v && strncmp(v, "sim", 3) == 0));
+	cases = json_object_get(j, "cases");
+	json_array_foreach(cases, i, p)
+		if (strcmp(json_string_value(json_object_get(p, "name")) ? json_string_value(json_object_get(p, "name")) : "", "exe") == 0)
+			c = p;
+	if (!c) {
+		json_object_set_new(s->probe, "note", json_string("the run has no exe case"));
+		json_decref(j);
+		return;
+	}
+	v = json_string_value(json_object_get(c, "verdict"));
+	p = json_object_get(c, "penalty_ms");
+	s->l = json_num_at(p, "median");
+	s->l_lo = json_num_at(p, "ci_low");
+	s->l_hi = json_num_at(p, "ci_high");
+	if (v && (strcmp(v, "slowdown") == 0 || strcmp(v, "none") == 0 || strcmp(v, "inconclusive") == 0))
+		s->l_state = strcmp(v, "slowdown") == 0 ? "slowdown" : strcmp(v, "none") == 0 ? "none" : "inconclusive";
+	if (s->l_state && strcmp(s->l_state, "slowdown") == 0 && (isnan(s->l) || isnan(s->l_lo) || isnan(s->l_hi)))
+		s->l_state = "inconclusive";
+	v = json_string_value(json_object_get(c, "reason"));
+	snprintf(s->l_reason, sizeof s->l_reason, "%s", v ? v : "");
+	v = json_string_value(json_object_get(c, "serialisation"));
+	if (v && (strcmp(v, "serialised") == 0 || strcmp(v, "parallel") == 0))
+		s->queue = strcmp(v, "serialised") == 0 ? "serialised" : "parallel";
+	else
+		s->queue = "undetermined";
+	v = json_string_value(json_object_get(c, "serialisation_reason"));
+	snprintf(s->queue_reason, sizeof s->queue_reason, "%s", v ? v : "");
+	json_object_set_new(s->probe, "verdict", json_string(s->l_state ? s->l_state : "unknown"));
+	json_object_set_new(s->probe, "reason", json_string(s->l_reason));
+	json_object_set_new(s->probe, "serialisation", json_string(s->queue));
+	json_object_set_new(s->probe, "serialisation_reason", json_string(s->queue_reason));
+	json_decref(j);
+}
+
+/* What the calibration gate held: executions it held (misses) and the time
+ * it held everything, from its log (one JSON object a line). */
+static json_t *read_gate(const char *path, const json_t *c)
+{
+	FILE *f;
+	char *buf = NULL, *line;
+	size_t cap = 0;
+	long held = 0, decisions = 0;
+	double held_ms = 0;
+	json_t *o;
+
+	if (!path || strcmp(cond(c, "gate.active"), "1") != 0)
+		return json_null();
+	o = json_pack("{s:s, s:s, s:s}", "latency_ms", cond(c, "gate.latency_ms"),
+		      "workers", cond(c, "gate.workers"), "key", cond(c, "gate.key"));
+	f = fopen(path, "r");
+	if (!f) {
+		json_object_set_new(o, "held_launches", json_null());
+		json_object_set_new(o, "held_s", json_null());
+		return o;
+	}
+	while ((line = read_line(f, &buf, &cap)) != NULL) {
+		json_t *d = json_loads(line, 0, NULL);
+		const char *r = json_string_value(json_object_get(d, "result"));
+		const char *e = json_string_value(json_object_get(d, "event"));
+		double h = json_num_at(d, "held_ms");
+
+		if (json_is_object(d)) {
+			decisions++;
+			if (r && e && strcmp(r, "miss") == 0 && strcmp(e, "exec") == 0)
+				held++;
+			if (!isnan(h) && r && strcmp(r, "exempt") != 0)
+				held_ms += h;
+		}
+		json_decref(d);
+	}
+	fclose(f);
+	free(buf);
+	json_object_set_new(o, "decisions", json_integer(decisions));
+	json_object_set_new(o, "held_launches", json_integer(held));
+	json_object_set_new(o, "held_s", json_real(held_ms / 1000.0));
+	return o;
+}
+
+/* ---- the answer -------------------------------------------------------------- */
+
+struct answer {
+	int have_b;
+	double b, b_lo, b_hi;   /* seconds */
+	int k;                  /* checks at once: 1, 2 (at least), 0 unknown */
+	int at_most;            /* B and the share are upper bounds */
+	int have_share;
+	double sh, sh_lo, sh_hi;
+	int capped, bottleneck;
+	int have_proj;
+	double pj, pj_lo, pj_hi;
+};
+
+static double cap1(double x)
+{
+	return x > 1.0 ? 1.0 : x < 0 ? 0 : x;
+}
+
+static void compute(const struct seen *s, struct answer *a)
+{
+	memset(a, 0, sizeof *a);
+	if (s->n < 0)
+		return;
+	if (s->n > 0 && (!s->l_state || strcmp(s->l_state, "slowdown") != 0))
+		return;
+	if (s->n == 0) {
+		/* nothing new was launched: nothing to check, whatever L is */
+		a->have_b = 1;
+		a->k = s->l_state && strcmp(s->queue, "serialised") == 0 ? 1 : 0;
+	} else {
+		a->k = strcmp(s->queue, "serialised") == 0 ? 1 : strcmp(s->queue, "parallel") == 0 ? 2 : 0;
+		a->at_most = a->k != 1;
+		a->have_b = 1;
+		a->b = (double)s->n * s->l / 1000.0 / (a->k ? a->k : 1);
+		a->b_lo = (double)s->n * (s->l_lo > 0 ? s->l_lo : 0) / 1000.0 / (a->k ? a->k : 1);
+		a->b_hi = (double)s->n * s->l_hi / 1000.0 / (a->k ? a->k : 1);
+	}
+	if (s->wall_s > 0) {
+		a->have_share = 1;
+		a->sh = cap1(a->b / s->wall_s);
+		a->sh_lo = cap1(a->b_lo / s->wall_s);
+		a->sh_hi = cap1(a->b_hi / s->wall_s);
+		a->capped = a->b >= s->wall_s && a->b > 0;
+		a->bottleneck = a->capped && !a->at_most;
+	}
+	/* Without the checks the command can have been faster by at most the
+	 * time the checker was busy (it waited only while a check ran): no
+	 * less than W - B.  It follows only where B is the busy time itself
+	 * (one check at a time), not a bound, and is below W. */
+	if (a->have_share && !a->at_most && a->b < s->wall_s) {
+		a->have_proj = 1;
+		a->pj = s->wall_s - a->b;
+		a->pj_lo = s->wall_s - a->b_hi > 0 ? s->wall_s - a->b_hi : 0;
+		a->pj_hi = s->wall_s - a->b_lo;
+	}
+}
+
+/* ---- words ------------------------------------------------------------------- */
+
+static char *text;
+static size_t text_len, text_cap;
+
+static void say(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(text ? text + text_len : NULL, text ? text_cap - text_len : 0, fmt, ap);
+		va_end(ap);
+		if (n < 0)
+			return;
+		if (text && text_len + (size_t)n < text_cap) {
+			text_len += (size_t)n;
+			return;
+		}
+		text_cap = (text_cap + (size_t)n + 1) * 2;
+		text = xrealloc(text, text_cap);
+	}
+}
+
+static const char *secs(double v, char *buf, size_t len)
+{
+	if (v < 10)
+		snprintf(buf, len, "%.2f s", v);
+	else
+		snprintf(buf, len, "%.1f s", v);
+	return buf;
+}
+
+/* The same number without its unit, for an interval's ends. */
+static const char *secn(double v, char *buf, size_t len)
+{
+	snprintf(buf, len, v < 10 ? "%.2f" : "%.1f", v);
+	return buf;
+}
+
+static const char *pct(double v, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.1f%%", v * 100.0);
+	return buf;
+}
+
+/* The command as a person reads it: sh -c's string, else the words, quoted
+ * where a shell would need it. */
+static char *command_line(char **argv, int argc)
+{
+	size_t cap = 64, len = 0;
+	char *s;
+	int i;
+
+	if (argc == 3 && strcmp(argv[0], "sh") == 0 && strcmp(argv[1], "-c") == 0)
+		return xstrdup(argv[2]);
+	s = xmalloc(cap);
+	s[0] = '\0';
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i], *p;
+		int plain = a[0] != '\0';
+
+		for (p = a; *p && plain; p++)
+			plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%", *p) != NULL;
+		while (len + strlen(a) * 4 + 8 > cap) {
+			cap *= 2;
+			s = xrealloc(s, cap);
+		}
+		if (i)
+			s[len++] = ' ';
+		if (plain) {
+			len += (size_t)sprintf(s + len, "%s", a);
+		} else {
+			s[len++] = '\'';
+			for (p = a; *p; p++) {
+				if (*p == '\'') {
+					memcpy(s + len, "'\\''", 4);
+					len += 4;
+				} else {
+					s[len++] = *p;
+				}
+			}
+			s[len++] = '\'';
+		}
+		s[len] = '\0';
+	}
+	return s;
+}
+
+static void words(const struct seen *s, const struct answer *a, const char *cmdline,
+		  const char *dir, const json_t *services, const char *svc_why,
+		  const json_t *c, const json_t *gate)
+{
+	char b1[64], b2[64], b3[64];
+	const char *run_id = json_string_value(json_object_get(s->probe, "run_id"));
+	const char *how = json_string_value(json_object_get(s->probe, "how"));
+	const char *note = json_string_value(json_object_get(s->probe, "note"));
+	int simulated = json_is_true(json_object_get(s->probe, "simulated"));
+
+	say("execlag measure: %s\n", cmdline);
+	if (dir)
+		say("  ran in %s\n", dir);
+	if (s->not_run)
+		say("  W  %s: it did not run (%s), exit status %d\n", secs(s->wall_s, b1, sizeof b1),
+		    s->not_run_why, s->status);
+	else if (s->signal)
+		say("  W  %s, ended by signal %d (exit status %d)\n", secs(s->wall_s, b1, sizeof b1),
+		    s->signal, s->status);
+	else
+		say("  W  %s, exit status %d\n", secs(s->wall_s, b1, sizeof b1), s->status);
+	if (s->interrupted[0])
+		say("     interrupted: %s (%s); what ran until then is measured\n", s->interrupted,
+		    s->interrupted_how);
+
+	/* N */
+	if (s->n < 0) {
+		say("  N  unknown: %s\n", s->n_why[0] ? s->n_why : "no source of new programs");
+	} else if (strcmp(s->source, "fanotify") == 0) {
+		const json_t *d = s->detail;
+
+		if (s->n == 0)
+			say("  N  0: the command launched no program that did not exist before it started\n");
+		else
+			say("  N  %s%ld new %s launched (%lld executions of files new since the start)\n",
+			    s->n_lower ? "at least " : "", s->n, s->n == 1 ? "program" : "programs",
+			    (long long)json_integer_value(json_object_get(d, "fresh_executions")));
+		say("     fanotify: %lld executions of older files not counted; %lld new files other processes ran not counted\n",
+		    (long long)json_integer_value(json_object_get(d, "old_executions")),
+		    (long long)json_integer_value(json_object_get(d, "others_fresh_executions")));
+		if (json_integer_value(json_object_get(d, "unplaced")))
+			say("     %lld executions of new files by processes gone before they could be placed: not counted\n",
+			    (long long)json_integer_value(json_object_get(d, "unplaced")));
+		if (s->n_lower)
+			say("     the event queue overflowed: N is a lower bound\n");
+	} else {
+		const json_t *d = s->detail;
+		long long others = json_integer_value(json_object_get(d, "others_checks"));
+
+		if (s->n == 0)
+			say("  N  0 checks in the command's window: nothing new was checked\n");
+		else
+			say("  N  %ld %s (GK performScan) of %s%lld distinct %s in the command's window\n",
+			    s->n, s->n == 1 ? "check" : "checks",
+			    json_is_true(json_object_get(d, "programs_at_least")) ? "at least " : "",
+			    (long long)json_integer_value(json_object_get(d, "programs")),
+			    json_integer_value(json_object_get(d, "programs")) == 1 ? "program" : "programs");
+		say("     unified log: %lld checks of programs outside the command's folders not counted (other processes'); %lld checks whose program the log does not name counted\n",
+		    others, (long long)json_integer_value(json_object_get(d, "checks_unnamed")));
+	}
+
+	/* L */
+	if (!s->l_state) {
+		say("  L  unknown: %s\n", note ? note : "no probe");
+	} else {
+		const char *where = run_id ? run_id : "?";
+
+		if (strcmp(s->l_state, "slowdown") == 0)
+			say("  L  %.2f ms [%.2f, %.2f] per check (probe %s%s: exe at T=1)\n", s->l, s->l_lo,
+			    s->l_hi, where, strcmp(how, "reused") == 0 ? ", reused: PROBE=0" : "");
+		else if (strcmp(s->l_state, "none") == 0)
+			say("  L  none: the probe saw no first-launch penalty here (%s; probe %s%s)\n",
+			    s->l_reason, where, strcmp(how, "reused") == 0 ? ", reused: PROBE=0" : "");
+		else
+			say("  L  inconclusive: %s (probe %s%s)\n", s->l_reason, where,
+			    strcmp(how, "reused") == 0 ? ", reused: PROBE=0" : "");
+		if (simulated)
+			say("     the probe was SIMULATED (%s): L is the model's, not evidence\n",
+			    json_string_value(json_object_get(s->probe, "launcher")));
+		if (strcmp(s->l_state, "slowdown") == 0)
+			say("     checks at once: %s\n",
+			    strcmp(s->queue, "serialised") == 0 ? "one: they queue (serialised at T=2)" :
+			    strcmp(s->queue, "parallel") == 0 ? "at least two (parallel at T=2)" :
+			    "undetermined at T=2");
+	}
+
+	/* B and the share */
+	if (a->have_b && s->n == 0) {
+		say("  B  0 s: no new program, nothing to check\n");
+		say("  B/W  0%%\n");
+	} else if (a->have_b) {
+		say("  B  %s%s [%s, %s] = N x L / %s\n", a->at_most ? "at most " : "",
+		    secs(a->b, b1, sizeof b1), secn(a->b_lo, b2, sizeof b2), secn(a->b_hi, b3, sizeof b3),
+		    a->k == 1 ? "1 (checks at once)" :
+		    a->k == 2 ? "2 (at least two at once: B is at most this)" :
+		    "1 (checks at once undetermined: B is at most this)");
+		if (a->capped && a->bottleneck)
+			say("  B/W  100%% (capped): the checks alone took longer than the command: they were its bottleneck\n");
+		else if (a->capped)
+			say("  B/W  at most 100%% (capped)\n");
+		else
+			say("  B/W  %s%s [%s, %s] of the command's time\n", a->at_most ? "at most " : "",
+			    pct(a->sh, b1, sizeof b1), pct(a->sh_lo, b2, sizeof b2), pct(a->sh_hi, b3, sizeof b3));
+	} else if (s->n < 0) {
+		say("  B  not computed: N is unknown\n");
+	} else if (!s->l_state) {
+		say("  B  not computed: L is unknown\n");
+	} else if (strcmp(s->l_state, "none") == 0) {
+		say("  B  none: with no penalty per check there is no busy time, and no share\n");
+	} else {
+		say("  B  not computed: L is inconclusive; run again, or with a fixed COUNT\n");
+	}
+	if (a->have_proj && s->n > 0)
+		say("  Without the checks: no less than %s [%s, %s] = W - B (the command waited at most as long as the checker was busy)\n",
+		    secs(a->pj, b1, sizeof b1), secn(a->pj_lo, b2, sizeof b2), secn(a->pj_hi, b3, sizeof b3));
+
+	/* services, watchers, gate */
+	if (json_is_array(services)) {
+		size_t i;
+		const json_t *v;
+		int any = 0;
+
+		say("  Services' CPU during the command:");
+		json_array_foreach(services, i, v) {
+			const json_t *cpu = json_object_get(v, "cpu_s");
+
+			say("%s %s %s", any++ ? "," : "", json_string_value(json_object_get(v, "name")),
+			    json_is_number(cpu) ? (snprintf(b1, sizeof b1, "%.2f s", json_number_value(cpu)), b1)
+						: "unknown");
+		}
+		say("\n");
+	} else {
+		say("  Services' CPU: %s\n", svc_why);
+	}
+	say("  Watchers: fanotify listeners %s; agents %s\n",
+	    cond(c, "fanotify_listeners")[0] ? cond(c, "fanotify_listeners") : "unknown",
+	    cond(c, "agents")[0] ? cond(c, "agents") : "unknown");
+	if (json_is_object(gate) && json_is_integer(json_object_get(gate, "held_launches")))
+		say("  Calibration gate (%s ms, %s %s, key %s): it held %lld new launches, %.2f s in all (its log)\n",
+		    json_string_value(json_object_get(gate, "latency_ms")),
+		    json_string_value(json_object_get(gate, "workers")),
+		    strcmp(json_string_value(json_object_get(gate, "workers")), "1") == 0 ? "worker" : "workers",
+		    json_string_value(json_object_get(gate, "key")),
+		    (long long)json_integer_value(json_object_get(gate, "held_launches")),
+		    json_number_value(json_object_get(gate, "held_s")));
+}
+
+/* ---- measure.json ------------------------------------------------------------ */
+
+/* {median, ci_low, ci_high}, or null when a value is missing (JSON has no NaN). */
+static json_t *interval(double m, double lo, double hi)
+{
+	if (isnan(m) || isnan(lo) || isnan(hi))
+		return json_null();
+	return json_pack("{s:f, s:f, s:f}", "median", m, "ci_low", lo, "ci_high", hi);
+}
+
+static json_t *services_json(const char *path, char *why, size_t whylen)
+{
+	struct svc_sample before, after;
+	struct svc_total tot[N_SERVICES];
+	json_t *arr;
+	int i, rc;
+
+	memset(&before, 0, sizeof before);
+	memset(&after, 0, sizeof after);
+	memset(tot, 0, sizeof tot);
+	why[0] = '\0';
+	rc = services_read(path, "measure", &before, &after, why, whylen);
+	if (rc != 0) {
+		if (rc == 1)
+			snprintf(why, whylen, "not sampled");
+		services_free(&before);
+		services_free(&after);
+		return json_null();
+	}
+	services_add(tot, &before, &after);
+	arr = json_array();
+	for (i = 0; i < N_SERVICES; i++)
+		json_array_append_new(arr, json_pack("{s:s, s:o, s:I, s:I}", "name", service_names[i],
+			"cpu_s", tot[i].unknown ? json_null() : json_real(round(tot[i].cpu_s * 100) / 100),
+			"instances", (json_int_t)tot[i].instances, "ended", (json_int_t)tot[i].ended));
+	services_free(&before);
+	services_free(&after);
+	return arr;
+}
+
+static int write_text_file(const char *path, const char *s)
+{
+	struct atomic_file af;
+
+	if (atomic_open(&af, path) != 0)
+		return -1;
+	fputs(s, af.fp);
+	return atomic_commit(&af);
+}
+
+static int measure_main(int argc, char **argv)
+{
+	const char *out = NULL, *watch = NULL, *logcount = NULL, *services = NULL, *conds = NULL;
+	const char *probe = NULL, *probe_how = NULL, *probe_note = NULL, *gate_log = NULL;
+	const char *dir = NULL, *id = NULL;
+	char svc_why[400] = "", *cmdline, *path, *dump;
+	struct seen s;
+	struct answer a;
+	json_t *c, *root, *svc, *gate, *cmd;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const char **slot = NULL;
+
+		if (strcmp(argv[i], "--") == 0) {
+			i++;
+			break;
+		}
+		if (strcmp(argv[i], "--out") == 0) slot = &out;
+		else if (strcmp(argv[i], "--watch") == 0) slot = &watch;
+		else if (strcmp(argv[i], "--logcount") == 0) slot = &logcount;
+		else if (strcmp(argv[i], "--services") == 0) slot = &services;
+		else if (strcmp(argv[i], "--conditions") == 0) slot = &conds;
+		else if (strcmp(argv[i], "--probe") == 0) slot = &probe;
+		else if (strcmp(argv[i], "--probe-how") == 0) slot = &probe_how;
+		else if (strcmp(argv[i], "--probe-note") == 0) slot = &probe_note;
+		else if (strcmp(argv[i], "--gate-log") == 0) slot = &gate_log;
+		else if (strcmp(argv[i], "--dir") == 0) slot = &dir;
+		else if (strcmp(argv[i], "--id") == 0) slot = &id;
+		else
+			die(EXIT_USAGE, "unknown option '%s' (see --help)", argv[i]);
+		if (i + 1 >= argc)
+			die(EXIT_USAGE, "%s needs a value (see --help)", argv[i]);
+		*slot = argv[++i];
+	}
+	if (!out || !watch || !conds)
+		die(EXIT_USAGE, "--out, --watch and --conditions are required (see --help)");
+	if (i >= argc)
+		die(EXIT_USAGE, "no command after -- (see --help)");
+	if (!probe_how)
+		probe_how = probe ? "ran" : "none";
+	if (strcmp(probe_how, "ran") != 0 && strcmp(probe_how, "reused") != 0 &&
+	    strcmp(probe_how, "none") != 0 && strcmp(probe_how, "failed") != 0)
+		die(EXIT_USAGE, "--probe-how '%s' is not ran, reused, none or failed", probe_how);
+	c = read_conditions(conds);
+	if (!c)
+		die(EXIT_FAIL, "cannot read %s:", conds);
+
+	memset(&s, 0, sizeof s);
+	s.n = -1;
+	s.l = s.l_lo = s.l_hi = NAN;
+	if (logcount)
+		read_logcount(logcount, &s);
+	read_watch(watch, &s);
+	read_probe(probe, probe_how, probe_note, &s);
+	compute(&s, &a);
+	svc = services ? services_json(services, svc_why, sizeof svc_why) : json_null();
+	if (!services)
+		snprintf(svc_why, sizeof svc_why, "not sampled: the assessment services are macOS's (this is %s)",
+			 cond(c, "os")[0] ? cond(c, "os") : "unknown");
+	gate = read_gate(gate_log, c);
+	cmdline = command_line(argv + i, argc - i);
+	words(&s, &a, cmdline, dir, svc, svc_why, c, gate);
+
+	cmd = json_array();
+	for (int k = i; k < argc; k++)
+		json_array_append_new(cmd, json_string(argv[k]));
+	root = json_object();
+	json_object_set_new(root, "schema", json_string("execlag-measure"));
+	json_object_set_new(root, "schema_version", json_integer(MEASURE_SCHEMA_VERSION));
+	json_object_set_new(root, "kit_version", json_string(EXECLAG_VERSION));
+	json_object_set_new(root, "measure_id", json_string(id ? id : ""));
+	json_object_set_new(root, "command", cmd);
+	json_object_set_new(root, "command_line", json_string(cmdline));
+	json_object_set_new(root, "dir", dir ? json_string(dir) : json_null());
+	json_object_set_new(root, "exit", json_pack("{s:i, s:o, s:o, s:o}", "status", s.status,
+		"signal", s.signal ? json_integer(s.signal) : json_null(),
+		"not_run", s.not_run ? json_string(s.not_run_why) : json_null(),
+		"interrupted", s.interrupted[0] ? json_string(s.interrupted) : json_null()));
+	json_object_set_new(root, "wall_s", json_real(s.wall_s));
+	json_object_set_new(root, "cpu_s", json_pack("{s:f, s:f}", "user", s.user_s, "system", s.sys_s));
+	json_object_set_new(root, "fresh_launches", s.n >= 0 ? json_integer(s.n) : json_null());
+	json_object_set_new(root, "fresh_launches_at_least", json_boolean(s.n_lower));
+	json_object_set_new(root, "fresh_source", s.n >= 0 ? json_string(s.source) : json_null());
+	json_object_set_new(root, "fresh_reason", s.n < 0 ? json_string(s.n_why) : json_null());
+	json_object_set_new(root, "fresh", s.detail ? s.detail : json_null());
+	json_object_set_new(root, "probe", s.probe);
+	json_object_set_new(root, "penalty_verdict", s.l_state ? json_string(s.l_state) : json_null());
+	json_object_set_new(root, "penalty_ms", s.l_state && strcmp(s.l_state, "none") != 0 && !isnan(s.l)
+		? interval(s.l, s.l_lo, s.l_hi) : json_null());
+	json_object_set_new(root, "checks_queue", s.l_state ? json_string(s.queue) : json_null());
+	json_object_set_new(root, "checks_at_once", a.have_b && a.k ? json_integer(a.k) : json_null());
+	json_object_set_new(root, "checker_busy_s", a.have_b ? interval(a.b, a.b_lo, a.b_hi) : json_null());
+	json_object_set_new(root, "checker_busy_bound", a.have_b ? json_string(a.at_most ? "at_most" : "estimate") : json_null());
+	json_object_set_new(root, "share", a.have_share ? interval(a.sh, a.sh_lo, a.sh_hi) : json_null());
+	json_object_set_new(root, "share_capped", json_boolean(a.capped));
+	json_object_set_new(root, "bottleneck", json_boolean(a.bottleneck));
+	json_object_set_new(root, "projection", a.have_proj ? json_pack("{s:o, s:s, s:s}",
+		"without_checks_s", interval(a.pj, a.pj_lo, a.pj_hi),
+		"kind", "at least",
+		"formula", "W - N x L / 1 (the command waited for checks at most as long as the one checker was busy)")
+		: json_null());
+	json_object_set_new(root, "services", svc);
+	json_object_set_new(root, "services_reason", json_is_null(svc) ? json_string(svc_why) : json_null());
+	json_object_set_new(root, "watchers", json_pack("{s:s, s:s}",
+		"fanotify_listeners", cond(c, "fanotify_listeners"), "agents", cond(c, "agents")));
+	json_object_set_new(root, "gate", gate);
+	json_object_set_new(root, "conditions", c);
+	json_object_set_new(root, "summary", json_string(text ? text : ""));
+
+	path = xasprintf("%s/measure.txt", out);
+	if (write_text_file(path, text ? text : "") != 0)
+		die(EXIT_FAIL, "cannot write %s:", path);
+	free(path);
+	dump = json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(6));
+	path = xasprintf("%s/measure.json", out);
+	if (!dump || write_text_file(path, dump) != 0)
+		die(EXIT_FAIL, "cannot write %s:", path);
+	free(path);
+	free(dump);
+	if (fputs(text ? text : "", stdout) == EOF || fflush(stdout) != 0)
+		die(EXIT_FAIL, "cannot write to stdout:");
+	json_decref(root);
+	free(cmdline);
+	return EXIT_OK;
+}
+
+/* ---- the latest comparable run ------------------------------------------------ */
+
+/* What makes two runs comparable: the same machine (its OS, build, kernel,
+ * model, CPU, cores, the kit's architecture) and the same conditions (SIP,
+ * assessments, Developer Tools, network, terminal, file system, watchers,
+ * launcher, gate). */
+static const char *const same_keys[] = {
+	"os", "os_version", "os_build", "kernel", "arch", "model", "cpu", "ncpu", "core_classes",
+	"sip", "sip_custom", "assessments", "devtools", "network", "vpn",
+	"terminal", "work_fs", "fanotify_listeners", "agents", "launcher", "gate.active",
+	"gate.latency_ms", "gate.workers", "gate.key", "gate.exempt", "gate.on", "gate.every_ms",
+	"gate.per_mb_ms", NULL
+};
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)b, *(char *const *)a); /* newest first */
+}
+
+static int has_exe_t1(const json_t *j)
+{
+	size_t i, k;
+	const json_t *c, *cfg;
+
+	json_array_foreach(json_object_get(j, "cases"), i, c) {
+		const char *n = json_string_value(json_object_get(c, "name"));
+
+		if (!n || strcmp(n, "exe") != 0)
+			continue;
+		json_array_foreach(json_object_get(c, "configs"), k, cfg)
+			if (json_integer_value(json_object_get(cfg, "threads")) == 1)
+				return 1;
+	}
+	return 0;
+}
+
+static int latest_main(const char *results, const char *like)
+{
+	json_t *want = read_conditions(like);
+	DIR *d;
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0, i;
+
+	if (!want)
+		die(EXIT_FAIL, "cannot read %s:", like);
+	d = opendir(results);
+	if (!d)
+		return EXIT_OK; /* no results: none */
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] < '0' || e->d_name[0] > '9' || !strchr(e->d_name, 'T'))
+			continue;
+		names = xrealloc(names, (n + 1) * sizeof *names);
+		names[n++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof *names, name_cmp);
+	for (i = 0; i < n; i++) {
+		char *path = xasprintf("%s/%s/run.json", results, names[i]);
+		json_t *j = json_load_file(path, 0, NULL), *c;
+		int same = json_is_object(j) && has_exe_t1(j);
+		int k;
+
+		free(path);
+		c = json_object_get(j, "conditions");
+		for (k = 0; same && same_keys[k]; k++)
+			same = strcmp(cond(c, same_keys[k]), cond(want, same_keys[k])) == 0;
+		json_decref(j);
+		if (same) {
+			printf("%s/%s\n", results, names[i]);
+			break;
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	json_decref(want);
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	progname = "measure";
+	if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (argc > 1 && strcmp(argv[1], "--latest-probe") == 0) {
+		if (argc != 5 || strcmp(argv[3], "--like") != 0)
+			die(EXIT_USAGE, "usage: measure --latest-probe RESULTS --like CONDITIONS");
+		return latest_main(argv[2], argv[4]);
+	}
+	return measure_main(argc, argv);
+}

@@ -1,0 +1,183 @@
+# Shared by the pattern tests: which run to read, what its conditions lead
+# us to expect, and how to report the numbers behind each outcome.  run.json
+# is read with the kit's own reader, micro/bin/runfield (make check needs
+# no jq).
+#
+# RUN names a run folder (or its run.json); without it the newest run in
+# results/ is read.  Each pattern prints one "# P<n> …" line with the
+# numbers on fd 3, which `make check` shows.
+
+load ../kit
+
+pattern_setup() {
+	kit_setup
+	J=$(resolve_run) || skip "no run to check: make repro first, or set RUN=results/<run>"
+	CONTEXT=$(run_context)
+}
+
+resolve_run() {
+	local r=${RUN:-}
+	if [ -z "$r" ]; then
+		r=$(ls -d "$ROOT"/results/*/ 2>/dev/null | sort | tail -n 1)
+		[ -n "$r" ] || return 1
+	fi
+	[ -d "$r" ] && r="${r%/}/run.json"
+	[ -f "$r" ] || return 1
+	printf '%s\n' "$r"
+}
+
+# field FILE ARGS...: runfield on FILE (a run.json); f FIELD...: on this run
+field() { local f=$1; shift; "$BIN/runfield" --run "$f" "$@"; }
+f() { field "$J" "$@"; }
+
+cond() { f --or unknown "conditions/$1"; }
+
+# The run's context decides the expected outcome of every pattern:
+#   control       plain Linux: no assessment, so no penalty anywhere
+#   gate          Linux with the calibration gate holding new objects
+#   gate-exempt   the gate, with the kit's launcher exempted
+#   gate-weak     the gate, set below what the kit can resolve (< 2 ms)
+#   macos         macOS, SIP enabled, terminal not a Developer Tool
+#   macos-exempt  macOS, terminal authorised as a Developer Tool
+#   macos-other   macOS in a state no public source gives an expectation for
+#   other         anything else
+#   sim, sim-exempt, sim-weak   as gate, gate-exempt and gate-weak, for a
+#                 simulated run (launcher sim:...): the kit's model of a
+#                 checker, with its own settings; nothing was launched
+run_context() {
+	local os gate exempt latency dev sip
+	case $(cond launcher) in
+	sim | sim:*)
+		exempt=$(sim_setting exempt)
+		latency=$(sim_setting latency)
+		if [ "$exempt" = 1 ]; then echo sim-exempt
+		elif awk -v l="$latency" 'BEGIN { exit !(l + 0 < 2) }'; then echo sim-weak
+		else echo sim
+		fi
+		return ;;
+	esac
+	os=$(cond os)
+	gate=$(cond gate.active)
+	if [ "$gate" = 1 ]; then
+		exempt=$(cond gate.exempt)
+		latency=$(cond gate.latency_ms)
+		if [ "$exempt" = 1 ]; then echo gate-exempt
+		elif awk -v l="$latency" 'BEGIN { exit !(l + 0 < 2) }'; then echo gate-weak
+		else echo gate
+		fi
+		return
+	fi
+	case $os in
+	Linux) echo control ;;
+	Darwin)
+		dev=$(cond devtools)
+		sip=$(cond sip)
+		if [ "$dev" = authorized ]; then echo macos-exempt
+		elif [ "$sip" = enabled ]; then echo macos
+		else echo macos-other
+		fi ;;
+	*) echo other ;;
+	esac
+}
+
+# sim_setting NAME: the value of NAME= in a simulated run's launcher
+# ("sim:latency=20 workers=1 key=inode ..."), or "unknown"
+sim_setting() {
+	cond launcher | awk -v k="$1" '{ sub(/^sim:?/, "")
+		for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) { print substr($i, length(k) + 2); found = 1; exit } }
+		END { if (!found) print "unknown" }'
+}
+
+# checker NAME: what held the launches, set as NAME (workers, key): the
+# calibration gate's gate.NAME, or in a simulated run the model's NAME=
+checker() {
+	case $CONTEXT in
+	sim*) sim_setting "$1" ;;
+	*) cond "gate.$1" ;;
+	esac
+}
+
+context_text() {
+	case $CONTEXT in
+	sim) echo "simulated run (nothing launched, not evidence): model latency $(sim_setting latency) ms, workers $(sim_setting workers), key $(sim_setting key)$([ "$(sim_setting on)" != open ] || echo ", on every open")" ;;
+	sim-exempt) echo "simulated run (nothing launched, not evidence): the model's launcher exempt" ;;
+	sim-weak) echo "simulated run (nothing launched, not evidence): model latency $(sim_setting latency) ms, below the 1 ms floor's reach" ;;
+	control) echo "plain $(cond os): no assessment, no penalty expected" ;;
+	gate) echo "calibration gate: latency $(cond gate.latency_ms) ms, workers $(cond gate.workers), key $(cond gate.key)$([ "$(cond gate.on)" != open ] || echo ", on every open")" ;;
+	gate-exempt) echo "calibration gate with the launcher exempt" ;;
+	gate-weak) echo "calibration gate at $(cond gate.latency_ms) ms, below the 1 ms floor's reach" ;;
+	macos) echo "macOS $(cond os_version), SIP $(cond sip), Developer Tools $(cond devtools)" ;;
+	macos-exempt) echo "macOS $(cond os_version), terminal authorised as a Developer Tool" ;;
+	macos-other) echo "macOS $(cond os_version), SIP $(cond sip), Developer Tools $(cond devtools)" ;;
+	*) echo "an unknown platform" ;;
+	esac
+}
+
+has_case() { f "cases/$1/name" >/dev/null; }
+
+require_cases() {
+	local c
+	for c in "$@"; do
+		has_case "$c" || skip "not applicable: the run has no '$c' case"
+	done
+}
+
+verdict() { f "cases/$1/verdict"; }
+
+# numbers_of FILE CASE: "exe: penalty 20.31 ms [19.80, 20.92], 12.40x,
+# slowdown", numbers in the kit's one format (two decimals, what rounds to
+# zero without a sign: micro/lib/util.c fmt2; n/a for null); numbers CASE: of
+# this run
+numbers_of() {
+	local v
+	v=$(field "$1" --f2 "cases/$2/penalty_ms/median" "cases/$2/penalty_ms/ci_low" \
+		"cases/$2/penalty_ms/ci_high" "cases/$2/ratio" "cases/$2/verdict" | tr '\n' ' ')
+	set -- "$2" $v
+	printf '%s: penalty %s ms [%s, %s], %sx, %s\n' "$@"
+}
+numbers() { numbers_of "$J" "$1"; }
+
+say() { echo "# $*" >&3; }
+
+# note_inconclusive CASE: a case left inconclusive where none was expected
+# contradicts nothing; `make check` says "holds, with N inconclusive cases".
+note_inconclusive() {
+	say "  $(numbers "$1") — inconclusive: run again on a quieter machine to settle it"
+	echo "# ~inconclusive $1" >&3
+}
+
+# expect_verdict CASE WANT: WANT is slowdown or none.  Inconclusive where
+# none is expected is noted, not a failure; where a slowdown is expected it
+# is one (the penalty was not shown).
+expect_verdict() {
+	local got
+	got=$(verdict "$1")
+	if [ "$got" = inconclusive ] && [ "$2" = none ]; then
+		note_inconclusive "$1"
+		return 0
+	fi
+	if [ "$got" != "$2" ]; then
+		say "  $(numbers "$1") — expected $2"
+		return 1
+	fi
+	say "  $(numbers "$1")"
+}
+
+# Skip where the context gives no expected first-launch outcome.  Call it
+# before `want=$(penalty_expected)`: a skip inside $(...) runs in a subshell
+# and cannot end the test.
+require_expectation() {
+	case $CONTEXT in
+	gate|macos|control|gate-exempt|macos-exempt|sim|sim-exempt) ;;
+	*) skip "not applicable: no expectation for $(context_text)" ;;
+	esac
+}
+
+# Expected first-launch outcome of an assessed case in this context.
+penalty_expected() {
+	case $CONTEXT in
+	gate|macos|sim) echo slowdown ;;
+	control|gate-exempt|macos-exempt|sim-exempt) echo none ;;
+	*) skip "not applicable: no expectation for $(context_text)" ;;
+	esac
+}
