@@ -719,11 +719,93 @@ static int checks(const struct sim *s, const struct sim_launch *l, int j)
 	return pt->what != READ || s->p.on_open;
 }
 
+/* first_event: the thread whose next event is first (ties: the lower
+ * thread); -1 when none has anything left to do. */
+static int first_event(const struct thread_state *th, int threads)
+{
+	int t = -1, i;
+
+	for (i = 0; i < threads; i++) {
+		if (th[i].cur < 0 && th[i].busy < 0)
+			continue;
+		if (t < 0 || th[i].t < th[t].t)
+			t = i;
+	}
+	return t;
+}
+
+/* next_launch: thread T's next launch, its own or whichever is next; -1
+ * when none is left for it. */
+static long next_launch(const struct sim_launch *l, size_t n, const char *taken, int t)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!taken[i] && (l[i].thread == t || l[i].thread == -1))
+			return (long)i;
+	return -1;
+}
+
+/* skip_unchecked: TH's launch X moves past the checker points that do not
+ * check it; returns where the next point (or the launch's end) falls, as a
+ * share of its base cost. */
+static double skip_unchecked(const struct sim *s, const struct sim_launch *x, struct thread_state *th)
+{
+	while (th->point < s->k->n_points && !checks(s, x, th->point))
+		th->point++;
+	return th->point < s->k->n_points ? s->k->points[th->point].at : 1.0;
+}
+
+/* start_launch: thread T takes launch J.  One that is not run (only its
+ * preparation) ends at once: returns 1; else T is on to its first decision
+ * or its end: returns 0. */
+static int start_launch(struct sim *s, struct sim_launch *l, long j, struct thread_state *th, int t,
+			int threads, double *cpu, double *end)
+{
+	struct sim_launch *x = &l[j];
+	double to;
+
+	x->thread = t;
+	if (!x->run) {
+		x->start_ms = th->t;
+		x->dur_ms = x->pre_ms;
+		x->cpu_ms = x->pre_ms;
+		*cpu += x->pre_ms;
+		th->t += x->pre_ms;
+		if (th->t > *end)
+			*end = th->t;
+		return 1;
+	}
+	th->t += x->pre_ms;
+	*cpu += x->pre_ms;
+	th->cur = j;
+	th->point = 0;
+	th->done_at = 0;
+	th->base = draw_base(s, th->t, threads);
+	x->start_ms = th->t;
+	x->cpu_ms = th->base;
+	*cpu += th->base;
+	to = skip_unchecked(s, x, th);
+	th->t += to * th->base;
+	th->done_at = to;
+	return 0;
+}
+
+/* pass_idle: the machine's idle share over a pass from START to END, with
+ * CPU ms of launching and the bursts' load. */
+static double pass_idle(struct sim *s, double start, double end, double cpu)
+{
+	double wall = end - start, busy = cpu + burst_overlap(s, start, end) * (double)s->p.cpus;
+	double idle = wall > 0 ? 1.0 - busy / (wall * (double)s->p.cpus) : 1.0;
+
+	return idle < 0 ? 0 : idle;
+}
+
 double sim_pass(struct sim *s, struct sim_launch *l, size_t n, int threads, double *idle)
 {
 	struct thread_state *th = xmalloc((size_t)threads * sizeof *th);
 	char *taken = calloc(n ? n : 1, 1);
-	size_t i, left = n;
+	size_t left = n;
 	double start = s->now, end = s->now, cpu = 0;
 	int t;
 
@@ -734,78 +816,30 @@ double sim_pass(struct sim *s, struct sim_launch *l, size_t n, int threads, doub
 		th[t].cur = -1;
 		th[t].busy = 0;
 	}
-	while (left > 0) {
+	while (left > 0 && (t = first_event(th, threads)) >= 0) {
 		struct sim_launch *x;
-		const struct point *pt;
-		double at;
 
-		/* the thread whose next event is first (ties: the lower thread) */
-		for (t = -1, i = 0; i < (size_t)threads; i++) {
-			if (th[i].cur < 0 && th[i].busy < 0)
-				continue;
-			if (t < 0 || th[i].t < th[t].t)
-				t = (int)i;
-		}
-		if (t < 0)
-			break;
 		if (th[t].cur < 0) {
-			/* it starts its next launch: its own, or whichever is next */
-			long j = -1;
+			long j = next_launch(l, n, taken, t);
 
-			for (i = 0; i < n; i++)
-				if (!taken[i] && (l[i].thread == t || l[i].thread == -1)) {
-					j = (long)i;
-					break;
-				}
 			if (j < 0) {
 				th[t].busy = -1; /* nothing left for it */
 				continue;
 			}
 			taken[j] = 1;
-			x = &l[j];
-			x->thread = t;
-			if (!x->run) {
-				x->start_ms = th[t].t;
-				x->dur_ms = x->pre_ms;
-				x->cpu_ms = x->pre_ms;
-				cpu += x->pre_ms;
-				th[t].t += x->pre_ms;
-				if (th[t].t > end)
-					end = th[t].t;
+			if (start_launch(s, l, j, &th[t], t, threads, &cpu, &end))
 				left--;
-				continue;
-			}
-			th[t].t += x->pre_ms;
-			cpu += x->pre_ms;
-			th[t].cur = j;
-			th[t].point = 0;
-			th[t].done_at = 0;
-			th[t].base = draw_base(s, th[t].t, threads);
-			x->start_ms = th[t].t;
-			x->cpu_ms = th[t].base;
-			cpu += th[t].base;
-			/* on to its first decision, or its end */
-			while (th[t].point < s->k->n_points && !checks(s, x, th[t].point))
-				th[t].point++;
-			pt = th[t].point < s->k->n_points ? &s->k->points[th[t].point] : NULL;
-			th[t].t += (pt ? pt->at : 1.0) * th[t].base;
-			th[t].done_at = pt ? pt->at : 1.0;
 			continue;
 		}
 		x = &l[th[t].cur];
 		if (th[t].point < s->k->n_points) {
 			/* a decision: it waits for the checker */
-			pt = &s->k->points[th[t].point];
-			at = decide(s, x, pt->obj, th[t].t);
-			th[t].point++;
-			while (th[t].point < s->k->n_points && !checks(s, x, th[t].point))
-				th[t].point++;
-			{
-				double to = th[t].point < s->k->n_points ? s->k->points[th[t].point].at : 1.0;
+			double at = decide(s, x, s->k->points[th[t].point].obj, th[t].t), to;
 
-				th[t].t = at + (to - th[t].done_at) * th[t].base;
-				th[t].done_at = to;
-			}
+			th[t].point++;
+			to = skip_unchecked(s, x, &th[t]);
+			th[t].t = at + (to - th[t].done_at) * th[t].base;
+			th[t].done_at = to;
 			continue;
 		}
 		/* the launch ends */
@@ -818,13 +852,8 @@ double sim_pass(struct sim *s, struct sim_launch *l, size_t n, int threads, doub
 	}
 	free(th);
 	free(taken);
-	if (idle) {
-		double wall = end - start, busy = cpu + burst_overlap(s, start, end) * (double)s->p.cpus;
-
-		*idle = wall > 0 ? 1.0 - busy / (wall * (double)s->p.cpus) : 1.0;
-		if (*idle < 0)
-			*idle = 0;
-	}
+	if (idle)
+		*idle = pass_idle(s, start, end, cpu);
 	s->now = end + PASS_GAP_MS;
 	return end - start;
 }
