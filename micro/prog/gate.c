@@ -589,6 +589,108 @@ static void usage(FILE *f)
 	    "cannot run here.\n");
 }
 
+/* The options whose value is a path, and where it goes. */
+static const struct {
+	int c;
+	const char **v;
+} path_opts[] = {
+	{ 'd', &opt_dir }, { 'L', &opt_log }, { 'r', &opt_ready }, { 'b', &opt_heartbeat },
+};
+
+/* The options whose value is a number of ms in 0..60000, and what a bad one is told. */
+static const struct {
+	int c;
+	double *v;
+	const char *bad;
+} ms_opts[] = {
+	{ 'l', &opt_latency_ms, "--latency-ms must be a number of ms in 0..60000 (e.g. 20 or 0.5)" },
+	{ 'E', &opt_every_ms, "--every-ms must be a number of ms in 0..60000 (e.g. 3 or 0.5)" },
+	{ 'M', &opt_per_mb_ms, "--per-mb-ms must be a number of ms in 0..60000 (e.g. 2 or 0.5)" },
+};
+
+/* --key's value: what the cache remembers. */
+static int parse_key(const char *s)
+{
+	for (int i = 0; i < 3; i++)
+		if (strcmp(s, key_names[i]) == 0)
+			return i;
+	die(EXIT_USAGE, "--key must be inode, path or content: %s", s);
+	return -1;
+}
+
+/* Set the option getopt_long returned as c, from optarg; a bad value ends here. */
+static void set_option(int c, char **argv)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof path_opts / sizeof path_opts[0]; i++)
+		if (c == path_opts[i].c) {
+			*path_opts[i].v = optarg;
+			return;
+		}
+	for (i = 0; i < sizeof ms_opts / sizeof ms_opts[0]; i++)
+		if (c == ms_opts[i].c) {
+			if (parse_double(optarg, 0, 60000, ms_opts[i].v) != 0)
+				die(EXIT_USAGE, "%s: %s", ms_opts[i].bad, optarg);
+			return;
+		}
+	switch (c) {
+	case 'w':
+		if (parse_long(optarg, 1, 64, &opt_workers) != 0)
+			die(EXIT_USAGE, "--workers must be an integer in 1..64: %s", optarg);
+		break;
+	case 'k':
+		opt_key = parse_key(optarg);
+		break;
+	case 'o':
+		if (strcmp(optarg, "exec") == 0)
+			opt_on_open = 0;
+		else if (strcmp(optarg, "open") == 0)
+			opt_on_open = 1;
+		else
+			die(EXIT_USAGE, "--on must be exec or open: %s", optarg);
+		break;
+	case 'e':
+		if (parse_long(optarg, 1, INT_MAX, &opt_exempt_pid) != 0)
+			die(EXIT_USAGE, "--exempt-pid must be a process id: %s", optarg);
+		break;
+	case 'h':
+		usage(stdout);
+		exit(EXIT_OK);
+		break;
+	case ':':
+		die(EXIT_USAGE, "option %s needs a value (see --help)", argv[optind - 1]);
+		break;
+	default:
+		die(EXIT_USAGE, "unknown option %s (see --help)", argv[optind - 1]);
+	}
+}
+
+/* What every run needs was given, and --dir is a directory: its real path. */
+static void check_args(int argc, char **argv)
+{
+	struct stat st;
+
+	if (optind < argc)
+		die(EXIT_USAGE, "unexpected argument %s (see --help)", argv[optind]);
+	if (!opt_dir)
+		die(EXIT_USAGE, "--dir is required (see --help)");
+	if (opt_latency_ms < 0)
+		die(EXIT_USAGE, "--latency-ms is required (see --help)");
+	if (opt_workers < 0)
+		die(EXIT_USAGE, "--workers is required (see --help)");
+	if (opt_key < 0)
+		die(EXIT_USAGE, "--key is required (see --help)");
+	if (stat(opt_dir, &st) != 0)
+		die(EXIT_USAGE, "--dir %s:", opt_dir);
+	if (!S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "--dir %s: not a directory", opt_dir);
+	dir_real = realpath(opt_dir, NULL);
+	if (!dir_real)
+		die(EXIT_USAGE, "--dir %s:", opt_dir);
+}
+
+/* The command line, option by option (getopt_long), then checked. */
 static void parse_args(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -607,87 +709,11 @@ static void parse_args(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
-	struct stat st;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			opt_dir = optarg;
-			break;
-		case 'l':
-			if (parse_double(optarg, 0, 60000, &opt_latency_ms) != 0)
-				die(EXIT_USAGE, "--latency-ms must be a number of ms in 0..60000 (e.g. 20 or 0.5): %s", optarg);
-			break;
-		case 'w':
-			if (parse_long(optarg, 1, 64, &opt_workers) != 0)
-				die(EXIT_USAGE, "--workers must be an integer in 1..64: %s", optarg);
-			break;
-		case 'k':
-			opt_key = -1;
-			for (int i = 0; i < 3; i++)
-				if (strcmp(optarg, key_names[i]) == 0)
-					opt_key = i;
-			if (opt_key < 0)
-				die(EXIT_USAGE, "--key must be inode, path or content: %s", optarg);
-			break;
-		case 'E':
-			if (parse_double(optarg, 0, 60000, &opt_every_ms) != 0)
-				die(EXIT_USAGE, "--every-ms must be a number of ms in 0..60000 (e.g. 3 or 0.5): %s", optarg);
-			break;
-		case 'M':
-			if (parse_double(optarg, 0, 60000, &opt_per_mb_ms) != 0)
-				die(EXIT_USAGE, "--per-mb-ms must be a number of ms in 0..60000 (e.g. 2 or 0.5): %s", optarg);
-			break;
-		case 'o':
-			if (strcmp(optarg, "exec") == 0)
-				opt_on_open = 0;
-			else if (strcmp(optarg, "open") == 0)
-				opt_on_open = 1;
-			else
-				die(EXIT_USAGE, "--on must be exec or open: %s", optarg);
-			break;
-		case 'e':
-			if (parse_long(optarg, 1, INT_MAX, &opt_exempt_pid) != 0)
-				die(EXIT_USAGE, "--exempt-pid must be a process id: %s", optarg);
-			break;
-		case 'L':
-			opt_log = optarg;
-			break;
-		case 'r':
-			opt_ready = optarg;
-			break;
-		case 'b':
-			opt_heartbeat = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(EXIT_OK);
-			break;
-		case ':':
-			die(EXIT_USAGE, "option %s needs a value (see --help)", argv[optind - 1]);
-			break;
-		default:
-			die(EXIT_USAGE, "unknown option %s (see --help)", argv[optind - 1]);
-		}
-	}
-	if (optind < argc)
-		die(EXIT_USAGE, "unexpected argument %s (see --help)", argv[optind]);
-	if (!opt_dir)
-		die(EXIT_USAGE, "--dir is required (see --help)");
-	if (opt_latency_ms < 0)
-		die(EXIT_USAGE, "--latency-ms is required (see --help)");
-	if (opt_workers < 0)
-		die(EXIT_USAGE, "--workers is required (see --help)");
-	if (opt_key < 0)
-		die(EXIT_USAGE, "--key is required (see --help)");
-	if (stat(opt_dir, &st) != 0)
-		die(EXIT_USAGE, "--dir %s:", opt_dir);
-	if (!S_ISDIR(st.st_mode))
-		die(EXIT_USAGE, "--dir %s: not a directory", opt_dir);
-	dir_real = realpath(opt_dir, NULL);
-	if (!dir_real)
-		die(EXIT_USAGE, "--dir %s:", opt_dir);
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1)
+		set_option(c, argv);
+	check_args(argc, argv);
 }
 
 static void fan_setup(void)
@@ -751,17 +777,10 @@ static void publish_ready_file(void)
 	}
 }
 
-int main(int argc, char **argv)
+/* Open what the gate writes (its log, the ready file under its temporary
+ * name, the heartbeat), the stop pipe, and the empty cache. */
+static void open_outputs(void)
 {
-	pthread_t reader, beat, workers[64];
-	sigset_t block, old;
-	json_t *o;
-
-	progname = "gate";
-	parse_args(argc, argv);
-	self_pid = getpid();
-
-	fan_setup();
 	if (opt_log) {
 		log_fp = fopen(opt_log, "we");
 		if (!log_fp)
@@ -780,13 +799,14 @@ int main(int argc, char **argv)
 	cache_slots = calloc(cache_cap, sizeof *cache_slots);
 	if (!cache_slots)
 		die(EXIT_FAIL, "out of memory");
+}
 
-	catch_signals(on_signal);
-	signal(SIGPIPE, SIG_IGN);
+/* The workers and the heartbeat, which never take the stop signals, then the reader. */
+static void start_threads(pthread_t *workers, pthread_t *reader)
+{
+	pthread_t beat;
+	sigset_t block, old;
 
-	fan_mark();
-
-	/* Workers never take the stop signals; the main thread and the reader do. */
 	sigemptyset(&block);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGINT);
@@ -797,10 +817,15 @@ int main(int argc, char **argv)
 	if (beat_fd >= 0 && (errno = pthread_create(&beat, NULL, beat_main, NULL)) != 0)
 		die(EXIT_FAIL, "pthread_create:");
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if ((errno = pthread_create(&reader, NULL, reader_main, NULL)) != 0)
+	if ((errno = pthread_create(reader, NULL, reader_main, NULL)) != 0)
 		die(EXIT_FAIL, "pthread_create:");
+}
 
-	o = json_object();
+/* The log's first line: the settings the gate runs with. */
+static void log_start(void)
+{
+	json_t *o = json_object();
+
 	json_object_set_new(o, "gate", json_string("start"));
 	json_object_set_new(o, "latency_ms", json_real(opt_latency_ms));
 	json_object_set_new(o, "workers", json_integer(opt_workers));
@@ -814,26 +839,24 @@ int main(int argc, char **argv)
 	json_object_set_new(o, "pid", json_integer(self_pid));
 	json_object_set_new(o, "t_ns", json_integer((json_int_t)now_ns()));
 	log_json(o);
+}
 
-	fputs("gate: ready\n", stdout);
-	fflush(stdout);
-	if (opt_ready)
-		publish_ready_file();
-
-	/* The reader returns once a stop signal arrived. */
-	pthread_join(reader, NULL);
+/* Tell the workers to stop: they let what is queued go, and end. */
+static void stop_workers(pthread_t *workers)
+{
 	pthread_mutex_lock(&q_mu);
 	stopping = true;
 	pthread_cond_broadcast(&q_cv);
 	pthread_mutex_unlock(&q_mu);
 	for (long i = 0; i < opt_workers; i++)
 		pthread_join(workers[i], NULL);
-	/* Events not yet read are allowed by the kernel when the group closes. */
-	close(fan_fd);
-	if (opt_ready)
-		unlink(opt_ready); /* the marks are gone */
+}
 
-	o = json_object();
+/* The log's last line: what the gate decided, counted. */
+static void log_stop(void)
+{
+	json_t *o = json_object();
+
 	json_object_set_new(o, "gate", json_string("stop"));
 	json_object_set_new(o, "decisions", json_integer((json_int_t)(n_miss + n_hit + n_exempt)));
 	json_object_set_new(o, "misses", json_integer((json_int_t)n_miss));
@@ -842,6 +865,38 @@ int main(int argc, char **argv)
 	json_object_set_new(o, "drained", json_integer((json_int_t)n_drained));
 	json_object_set_new(o, "t_ns", json_integer((json_int_t)now_ns()));
 	log_json(o);
+}
+
+int main(int argc, char **argv)
+{
+	pthread_t reader, workers[64];
+
+	progname = "gate";
+	parse_args(argc, argv);
+	self_pid = getpid();
+
+	fan_setup();
+	open_outputs();
+	catch_signals(on_signal);
+	signal(SIGPIPE, SIG_IGN);
+	fan_mark();
+	start_threads(workers, &reader);
+	log_start();
+
+	fputs("gate: ready\n", stdout);
+	fflush(stdout);
+	if (opt_ready)
+		publish_ready_file();
+
+	/* The reader returns once a stop signal arrived. */
+	pthread_join(reader, NULL);
+	stop_workers(workers);
+	/* Events not yet read are allowed by the kernel when the group closes. */
+	close(fan_fd);
+	if (opt_ready)
+		unlink(opt_ready); /* the marks are gone */
+
+	log_stop();
 	if (log_fp && fclose(log_fp) != 0)
 		die(EXIT_FAIL, "--log %s:", opt_log);
 	return EXIT_OK;

@@ -242,6 +242,83 @@ static void extend(struct drive *d, long target)
 		    o->manifest, target);
 }
 
+/* An option without a value: 1 if a is one (set in o), else 0.  --help and
+ * --constants print and exit. */
+static int flag_option(const char *a, struct options *o)
+{
+	if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+		usage(stdout);
+		exit(0);
+	} else if (strcmp(a, "--quiet") == 0) {
+		o->quiet = 1;
+	} else if (strcmp(a, "--sequential") == 0) {
+		o->sequential = 1;
+	} else if (strcmp(a, "--describe") == 0) {
+		o->describe = 1;
+	} else if (strcmp(a, "--constants") == 0) {
+		/* what scripts/repro needs of the method, from the headers
+		 * the method is compiled with (never read from the files) */
+		printf("min_pairs=%d\nlooks_first=%d\nseq_extend=%d\n", MIN_PAIRS, LOOKS_FIRST,
+		       SEQ_EXTEND);
+		exit(0);
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* The option a with its value v, set in o; an unknown option or a bad value ends here. */
+static void value_option(const char *a, const char *v, struct options *o)
+{
+	const struct {
+		const char *name;
+		const char **v;
+	} strs[] = {
+		{ "--manifest", &o->manifest }, { "--out", &o->out }, { "--class", &o->cls },
+		{ "--passes", &o->passes }, { "--reference", &o->reference },
+		{ "--launcher", &o->launcher },
+	};
+	const struct {
+		const char *name;
+		long *v;
+		long min, max;
+	} nums[] = {
+		{ "--block", &o->per_thread, 0, 1000000 },
+		{ "--extend", &o->extend, 1, 10 },
+		{ "--planned", &o->planned, 1, 10000000 },
+		{ "--threads", &o->threads, 1, MAX_THREADS },
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof strs / sizeof strs[0]; k++)
+		if (strcmp(a, strs[k].name) == 0) {
+			*strs[k].v = v;
+			return;
+		}
+	for (k = 0; k < sizeof nums / sizeof nums[0]; k++)
+		if (strcmp(a, nums[k].name) == 0) {
+			if (parse_long(v, nums[k].min, nums[k].max, nums[k].v) != 0)
+				die(EXIT_USAGE, "%s: '%s' is not a whole number from %ld to %ld", a, v,
+				    nums[k].min, nums[k].max);
+			return;
+		}
+	die(EXIT_USAGE, "unknown option '%s' (see --help)", a);
+}
+
+/* --describe: the launcher's every setting, checked, as conditions record it. */
+static void describe(const struct options *o)
+{
+	if (strcmp(o->launcher, "spawn") == 0) {
+		puts("spawn");
+	} else {
+		struct launcher *l = launcher_sim(o->launcher + 4, "exe", "describe", 1, 0);
+
+		puts(launcher_describe(l));
+		l->ops->close(l);
+	}
+}
+
+/* The command line into o, over its defaults; --describe answers and exits. */
 static void parse_args(int argc, char **argv, struct options *o)
 {
 	int i;
@@ -253,74 +330,21 @@ static void parse_args(int argc, char **argv, struct options *o)
 	o->per_thread = -1;
 	o->extend = SEQ_EXTEND;
 	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-			usage(stdout);
-			exit(0);
-		} else if (strcmp(a, "--quiet") == 0) {
-			o->quiet = 1;
+		if (flag_option(argv[i], o))
 			continue;
-		} else if (strcmp(a, "--sequential") == 0) {
-			o->sequential = 1;
-			continue;
-		} else if (strcmp(a, "--describe") == 0) {
-			o->describe = 1;
-			continue;
-		} else if (strcmp(a, "--constants") == 0) {
-			/* what scripts/repro needs of the method, from the headers
-			 * the method is compiled with (never read from the files) */
-			printf("min_pairs=%d\nlooks_first=%d\nseq_extend=%d\n", MIN_PAIRS, LOOKS_FIRST,
-			       SEQ_EXTEND);
-			exit(0);
-		}
-		if (strcmp(a, "--") == 0) {
+		if (strcmp(argv[i], "--") == 0) {
 			o->maker = argv + i + 1;
 			break;
 		}
-		if (!v)
-			die(EXIT_USAGE, "%s needs a value (see --help)", a);
-		if (strcmp(a, "--manifest") == 0)
-			o->manifest = v;
-		else if (strcmp(a, "--out") == 0)
-			o->out = v;
-		else if (strcmp(a, "--class") == 0)
-			o->cls = v;
-		else if (strcmp(a, "--passes") == 0)
-			o->passes = v;
-		else if (strcmp(a, "--reference") == 0)
-			o->reference = v;
-		else if (strcmp(a, "--launcher") == 0)
-			o->launcher = v;
-		else if (strcmp(a, "--block") == 0) {
-			if (parse_long(v, 0, 1000000, &o->per_thread) != 0)
-				die(EXIT_USAGE, "--block: '%s' is not a whole number from 0 to 1000000", v);
-		} else if (strcmp(a, "--extend") == 0) {
-			if (parse_long(v, 1, 10, &o->extend) != 0)
-				die(EXIT_USAGE, "--extend: '%s' is not a whole number from 1 to 10", v);
-		} else if (strcmp(a, "--planned") == 0) {
-			if (parse_long(v, 1, 10000000, &o->planned) != 0)
-				die(EXIT_USAGE, "--planned: '%s' is not a whole number from 1 to 10000000", v);
-		} else if (strcmp(a, "--threads") == 0) {
-			if (parse_long(v, 1, MAX_THREADS, &o->threads) != 0)
-				die(EXIT_USAGE, "--threads: '%s' is not a whole number from 1 to %d", v, MAX_THREADS);
-		} else
-			die(EXIT_USAGE, "unknown option '%s' (see --help)", a);
+		if (i + 1 >= argc)
+			die(EXIT_USAGE, "%s needs a value (see --help)", argv[i]);
+		value_option(argv[i], argv[i + 1], o);
 		i++;
 	}
 	if (strcmp(o->launcher, "spawn") != 0 && strncmp(o->launcher, "sim:", 4) != 0)
 		die(EXIT_USAGE, "LAUNCHER '%s' is not spawn or sim:SETTINGS", o->launcher);
 	if (o->describe) {
-		/* the launcher's every setting, checked, as conditions record it */
-		if (strcmp(o->launcher, "spawn") == 0) {
-			puts("spawn");
-		} else {
-			struct launcher *l = launcher_sim(o->launcher + 4, "exe", "describe", 1, 0);
-
-			puts(launcher_describe(l));
-			l->ops->close(l);
-		}
+		describe(o);
 		exit(0);
 	}
 	if (!o->manifest || !o->out)

@@ -162,48 +162,60 @@ static const char *const diff_keys[] = {
 	"gate.active", "gate.latency_ms", "gate.workers", "gate.key", "gate.exempt", "emulation", NULL
 };
 
-int main(int argc, char **argv)
+/* The command line: --help, or two measures; returns where A is in argv. */
+static int parse_args(int argc, char **argv)
 {
-	struct m a, b;
-	int i = 1, k, differ = 0;
-	char x[160], y[160];
-	double wa, wb;
-	const char *names[] = { "syspolicyd", "XprotectService", "amfid", "trustd", "mdworker_shared" };
+	int i = 1;
 
-	progname = "mcompare";
 	if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
 		usage(stdout);
-		return EXIT_OK;
+		exit(EXIT_OK);
 	}
 	if (argc > 1 && strcmp(argv[1], "--") == 0)
 		i = 2;
 	if (argc - i != 2 || !argv[i][0] || !argv[i + 1][0])
 		die(EXIT_USAGE, "give two measures: make compare A=<measure> B=<measure> (see --help)");
-	load(&a, "A", argv[i]);
-	load(&b, "B", argv[i + 1]);
+	return i;
+}
 
-	printf("A: %s  %s\n", str(a.j, "measure_id"), str(a.j, "command_line"));
-	printf("B: %s  %s\n", str(b.j, "measure_id"), str(b.j, "command_line"));
-	if (strcmp(str(a.j, "command_line"), str(b.j, "command_line")) != 0)
+/* The two measures' ids and commands, and whether the commands differ. */
+static void print_commands(const struct m *a, const struct m *b)
+{
+	printf("A: %s  %s\n", str(a->j, "measure_id"), str(a->j, "command_line"));
+	printf("B: %s  %s\n", str(b->j, "measure_id"), str(b->j, "command_line"));
+	if (strcmp(str(a->j, "command_line"), str(b->j, "command_line")) != 0)
 		printf("(the two measures ran different commands)\n");
-	printf("\n%-20s %-32s %s\n", "", "A", "B");
-	wa = json_num_at(a.j, "wall_s");
-	wb = json_num_at(b.j, "wall_s");
-	snprintf(x, sizeof x, "%.2f s (exit %lld)", wa, (long long)json_integer_value(json_object_get(json_object_get(a.j, "exit"), "status")));
-	snprintf(y, sizeof y, "%.2f s (exit %lld)", wb, (long long)json_integer_value(json_object_get(json_object_get(b.j, "exit"), "status")));
-	printf("%-20s %-32s %s\n", "W", x, y);
-	printf("%-20s %-32s ", "N", n_text(&a, x, sizeof x));
-	printf("%s\n", n_text(&b, y, sizeof y));
-	printf("%-20s %-32s ", "L", l_text(&a, x, sizeof x));
-	printf("%s\n", l_text(&b, y, sizeof y));
-	printf("%-20s %-32s ", "checks at once", str(a.j, "checks_queue")[0] ? str(a.j, "checks_queue") : "-");
-	printf("%s\n", str(b.j, "checks_queue")[0] ? str(b.j, "checks_queue") : "-");
-	printf("%-20s %-32s ", "B", b_text(&a, x, sizeof x));
-	printf("%s\n", b_text(&b, y, sizeof y));
-	printf("%-20s %-32s ", "B/W", share_text(&a, x, sizeof x));
-	printf("%s\n", share_text(&b, y, sizeof y));
+}
+
+/* One line of the table: what it shows, A's, B's. */
+static void row(const char *label, const char *x, const char *y)
+{
+	printf("%-20s %-32s %s\n", label, x, y);
+}
+
+/* W with the command's exit status. */
+static const char *w_text(const struct m *m, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.2f s (exit %lld)", json_num_at(m->j, "wall_s"),
+		 (long long)json_integer_value(json_object_get(json_object_get(m->j, "exit"), "status")));
+	return buf;
+}
+
+/* Whether checks queue, or "-". */
+static const char *queue_text(const struct m *m)
+{
+	return str(m->j, "checks_queue")[0] ? str(m->j, "checks_queue") : "-";
+}
+
+/* Each service's CPU where either measure has it. */
+static void print_services(const struct m *a, const struct m *b)
+{
+	static const char *const names[] = { "syspolicyd", "XprotectService", "amfid", "trustd", "mdworker_shared" };
+	char x[160], y[160];
+	int k;
+
 	for (k = 0; k < 5; k++) {
-		double ca = service_cpu(&a, names[k]), cb = service_cpu(&b, names[k]);
+		double ca = service_cpu(a, names[k]), cb = service_cpu(b, names[k]);
 		char label[40];
 
 		if (isnan(ca) && isnan(cb))
@@ -211,12 +223,33 @@ int main(int argc, char **argv)
 		snprintf(label, sizeof label, "%s CPU", names[k]);
 		snprintf(x, sizeof x, isnan(ca) ? "-" : "%.2f s", ca);
 		snprintf(y, sizeof y, isnan(cb) ? "-" : "%.2f s", cb);
-		printf("%-20s %-32s %s\n", label, x, y);
+		row(label, x, y);
 	}
+}
+
+/* The table: W, N, L, checks at once, B, the share, the services' CPU. */
+static void print_table(const struct m *a, const struct m *b)
+{
+	char x[160], y[160];
+
+	printf("\n%-20s %-32s %s\n", "", "A", "B");
+	row("W", w_text(a, x, sizeof x), w_text(b, y, sizeof y));
+	row("N", n_text(a, x, sizeof x), n_text(b, y, sizeof y));
+	row("L", l_text(a, x, sizeof x), l_text(b, y, sizeof y));
+	row("checks at once", queue_text(a), queue_text(b));
+	row("B", b_text(a, x, sizeof x), b_text(b, y, sizeof y));
+	row("B/W", share_text(a, x, sizeof x), share_text(b, y, sizeof y));
+	print_services(a, b);
+}
+
+/* The conditions that differ between A and B, or that none does. */
+static void print_conditions(const struct m *a, const struct m *b)
+{
+	int k, differ = 0;
 
 	printf("\n");
 	for (k = 0; diff_keys[k]; k++) {
-		const char *va = str(a.c, diff_keys[k]), *vb = str(b.c, diff_keys[k]);
+		const char *va = str(a->c, diff_keys[k]), *vb = str(b->c, diff_keys[k]);
 
 		if (strcmp(va, vb) == 0)
 			continue;
@@ -226,9 +259,31 @@ int main(int argc, char **argv)
 	}
 	if (!differ)
 		printf("No condition differs (those compared: Developer Tools, SIP, assessments, network, terminal, OS, machine, watchers, gate).\n");
+}
+
+/* How much the command's time changed from A to B. */
+static void print_change(const struct m *a, const struct m *b)
+{
+	double wa = json_num_at(a->j, "wall_s"), wb = json_num_at(b->j, "wall_s");
+
 	if (wa > 0)
 		printf("\nThe command's time changed by %+.2f s (%+.1f%%): %.2f s in A, %.2f s in B.\n",
 		       wb - wa, (wb - wa) / wa * 100.0, wa, wb);
+}
+
+int main(int argc, char **argv)
+{
+	struct m a, b;
+	int i;
+
+	progname = "mcompare";
+	i = parse_args(argc, argv);
+	load(&a, "A", argv[i]);
+	load(&b, "B", argv[i + 1]);
+	print_commands(&a, &b);
+	print_table(&a, &b);
+	print_conditions(&a, &b);
+	print_change(&a, &b);
 	if (fflush(stdout) != 0)
 		die(EXIT_FAIL, "cannot write to stdout:");
 	json_decref(a.j);

@@ -183,20 +183,22 @@ struct seen {
 	json_t *probe;
 };
 
-static void read_watch(const char *path, struct seen *s)
+/* Free what read_kv kept. */
+static void kv_free(struct kv *kv)
 {
-	struct kv kv;
-	const char *v;
-	long x;
-	size_t i, listed = 0;
-	json_t *programs;
+	size_t i;
 
-	if (read_kv(path, &kv) != 0 || kv.n == 0 || strcmp(kv.lines[0], "execlag-execwatch\t1") != 0)
-		die(EXIT_FAIL, "%s: not an execwatch result", path);
-	s->wall_s = (double)kv_long(&kv, "wall_ns", 0) / 1e9;
-	s->user_s = (double)kv_long(&kv, "user_us", 0) / 1e6;
-	s->sys_s = (double)kv_long(&kv, "sys_us", 0) / 1e6;
-	v = kv_get(&kv, "status");
+	for (i = 0; i < kv->n; i++)
+		free(kv->lines[i]);
+	free(kv->lines);
+}
+
+/* How the command ended: its status line, and what interrupted it if anything did. */
+static void read_status(const struct kv *kv, const char *path, struct seen *s)
+{
+	const char *v = kv_get(kv, "status");
+	long x;
+
 	if (v && strncmp(v, "exit\t", 5) == 0 && parse_long(v + 5, 0, 255, &x) == 0) {
 		s->status = (int)x;
 	} else if (v && strncmp(v, "signal\t", 7) == 0 && parse_long(v + 7, 1, 127, &x) == 0) {
@@ -209,7 +211,7 @@ static void read_watch(const char *path, struct seen *s)
 	} else {
 		die(EXIT_FAIL, "%s: no status line", path);
 	}
-	v = kv_get(&kv, "interrupted");
+	v = kv_get(kv, "interrupted");
 	if (v) {
 		const char *tab = strchr(v, '\t');
 
@@ -217,44 +219,40 @@ static void read_watch(const char *path, struct seen *s)
 			 (int)(tab ? (size_t)(tab - v) : strlen(v)), v);
 		snprintf(s->interrupted_how, sizeof s->interrupted_how, "%s", tab ? tab + 1 : "");
 	}
-	if (s->source)
-		goto done; /* N comes from the log */
-	v = kv_get(&kv, "watch");
-	if (!v || strncmp(v, "on", 2) != 0) {
-		const char *why = v && strncmp(v, "off\t", 4) == 0 ? v + 4 : "no exec listener ran";
+}
 
-		snprintf(s->n_why, sizeof s->n_why, "%s", why);
-		goto done;
+/* The file systems of the new programs ("fs" lines), into detail if any. */
+static void read_file_systems(const struct kv *kv, json_t *detail)
+{
+	size_t i;
+
+	for (i = 0; i < kv->n; i++) {
+		json_t *fs;
+
+		if (strncmp(kv->lines[i], "fs\t", 3) != 0)
+			continue;
+		fs = json_object_get(detail, "file_systems");
+		if (!fs) {
+			fs = json_array();
+			json_object_set_new(detail, "file_systems", fs);
+		}
+		json_array_append_new(fs, json_string(strchr(kv->lines[i] + 3, '\t')
+						      ? strchr(kv->lines[i] + 3, '\t') + 1 : ""));
 	}
-	s->source = "fanotify";
-	s->n = kv_long(&kv, "fresh_launches", -1);
-	s->n_lower = kv_long(&kv, "overflow", 0) != 0;
-	s->detail = json_object();
-	json_object_set_new(s->detail, "source", json_string("fanotify"));
-	json_object_set_new(s->detail, "fresh_executions", json_integer(kv_long(&kv, "fresh_execs", 0)));
-	json_object_set_new(s->detail, "old_executions", json_integer(kv_long(&kv, "old_execs", 0)));
-	json_object_set_new(s->detail, "others_fresh_executions", json_integer(kv_long(&kv, "outside", 0)));
-	json_object_set_new(s->detail, "unplaced", json_integer(kv_long(&kv, "unplaced", 0)));
-	json_object_set_new(s->detail, "overflow", json_boolean(s->n_lower));
-	v = kv_get(&kv, "tree");
-	json_object_set_new(s->detail, "process_tree", json_string(v ? v : "unknown"));
-	programs = json_array();
-	for (i = 0; i < kv.n; i++) {
+}
+
+/* The first new programs launched ("program" lines), at most MAX_PROGRAMS_JSON. */
+static json_t *first_programs(const struct kv *kv)
+{
+	json_t *programs = json_array();
+	size_t i, listed = 0;
+
+	for (i = 0; i < kv->n; i++) {
 		char *fld[MAX_FIELDS], *line;
 
-		if (strncmp(kv.lines[i], "fs\t", 3) == 0) {
-			json_t *fs = json_object_get(s->detail, "file_systems");
-
-			if (!fs) {
-				fs = json_array();
-				json_object_set_new(s->detail, "file_systems", fs);
-			}
-			json_array_append_new(fs, json_string(strchr(kv.lines[i] + 3, '\t')
-							      ? strchr(kv.lines[i] + 3, '\t') + 1 : ""));
-		}
-		if (strncmp(kv.lines[i], "program\t", 8) != 0 || listed >= MAX_PROGRAMS_JSON)
+		if (strncmp(kv->lines[i], "program\t", 8) != 0 || listed >= MAX_PROGRAMS_JSON)
 			continue;
-		line = xstrdup(kv.lines[i]);
+		line = xstrdup(kv->lines[i]);
 		if (split_tabs(line, fld, MAX_FIELDS) == 5) {
 			json_array_append_new(programs, json_pack("{s:f, s:s, s:s}",
 				"at_ms", atof(fld[1]), "new_by", fld[3], "path", fld[4]));
@@ -262,8 +260,29 @@ static void read_watch(const char *path, struct seen *s)
 		}
 		free(line);
 	}
-	json_object_set_new(s->detail, "first_programs", programs);
-	v = kv_get(&kv, "new_by");
+	return programs;
+}
+
+/* N from the exec listener's counts, and the counts themselves. */
+static void read_fanotify(const struct kv *kv, struct seen *s)
+{
+	const char *v;
+
+	s->source = "fanotify";
+	s->n = kv_long(kv, "fresh_launches", -1);
+	s->n_lower = kv_long(kv, "overflow", 0) != 0;
+	s->detail = json_object();
+	json_object_set_new(s->detail, "source", json_string("fanotify"));
+	json_object_set_new(s->detail, "fresh_executions", json_integer(kv_long(kv, "fresh_execs", 0)));
+	json_object_set_new(s->detail, "old_executions", json_integer(kv_long(kv, "old_execs", 0)));
+	json_object_set_new(s->detail, "others_fresh_executions", json_integer(kv_long(kv, "outside", 0)));
+	json_object_set_new(s->detail, "unplaced", json_integer(kv_long(kv, "unplaced", 0)));
+	json_object_set_new(s->detail, "overflow", json_boolean(s->n_lower));
+	v = kv_get(kv, "tree");
+	json_object_set_new(s->detail, "process_tree", json_string(v ? v : "unknown"));
+	read_file_systems(kv, s->detail);
+	json_object_set_new(s->detail, "first_programs", first_programs(kv));
+	v = kv_get(kv, "new_by");
 	if (v) {
 		long bt = 0, ct = 0;
 
@@ -271,10 +290,30 @@ static void read_watch(const char *path, struct seen *s)
 		json_object_set_new(s->detail, "new_by_btime", json_integer(bt));
 		json_object_set_new(s->detail, "new_by_ctime", json_integer(ct));
 	}
-done:
-	for (i = 0; i < kv.n; i++)
-		free(kv.lines[i]);
-	free(kv.lines);
+}
+
+/* execwatch's result: W, the exit, the CPU, and N unless the log gives it. */
+static void read_watch(const char *path, struct seen *s)
+{
+	struct kv kv;
+	const char *v;
+
+	if (read_kv(path, &kv) != 0 || kv.n == 0 || strcmp(kv.lines[0], "execlag-execwatch\t1") != 0)
+		die(EXIT_FAIL, "%s: not an execwatch result", path);
+	s->wall_s = (double)kv_long(&kv, "wall_ns", 0) / 1e9;
+	s->user_s = (double)kv_long(&kv, "user_us", 0) / 1e6;
+	s->sys_s = (double)kv_long(&kv, "sys_us", 0) / 1e6;
+	read_status(&kv, path, s);
+	v = kv_get(&kv, "watch");
+	if (s->source) {
+		/* N comes from the log */
+	} else if (!v || strncmp(v, "on", 2) != 0) {
+		snprintf(s->n_why, sizeof s->n_why, "%s",
+			 v && strncmp(v, "off\t", 4) == 0 ? v + 4 : "no exec listener ran");
+	} else {
+		read_fanotify(&kv, s);
+	}
+	kv_free(&kv);
 }
 
 static void read_logcount(const char *path, struct seen *s)
@@ -299,7 +338,8 @@ static void read_logcount(const char *path, struct seen *s)
 			snprintf(s->n_why, sizeof s->n_why, "log show refused: %s", msg ? msg : "no message");
 		else
 			snprintf(s->n_why, sizeof s->n_why, "%s", msg ? msg : "log show was not run");
-		goto done;
+		kv_free(&kv);
+		return;
 	}
 	s->n = kv_long(&kv, "checks", -1);
 	s->detail = json_object();
@@ -323,58 +363,44 @@ static void read_logcount(const char *path, struct seen *s)
 		if (strncmp(kv.lines[i], "other\t", 6) == 0)
 			json_array_append_new(other, json_string(kv.lines[i] + 6));
 	json_object_set_new(s->detail, "others_programs", other);
-done:
-	for (i = 0; i < kv.n; i++)
-		free(kv.lines[i]);
-	free(kv.lines);
+	kv_free(&kv);
 }
 
-/* The exe case of a run.json: L and whether checks queue. */
-static void read_probe(const char *run, const char *how, const char *note, struct seen *s)
+/* A run folder's run.json, or NULL when it is not an execlag run's. */
+static json_t *load_run(const char *run)
 {
-	char *path;
-	json_t *j, *cases, *c = NULL, *p;
+	char *path = xasprintf("%s/run.json", run);
 	json_error_t err;
-	size_t i;
-	const char *v;
+	json_t *j = json_load_file(path, 0, &err);
 
-	s->probe = json_object();
-	json_object_set_new(s->probe, "how", json_string(how));
-	if (note)
-		json_object_set_new(s->probe, "note", json_string(note));
-	if (!run) {
-		json_object_set_new(s->probe, "run_id", json_null());
-		return;
-	}
-	path = xasprintf("%s/run.json", run);
-	j = json_load_file(path, 0, &err);
 	free(path);
 	if (!json_is_object(j) || strcmp(json_string_value(json_object_get(j, "schema")) ?
 					 json_string_value(json_object_get(j, "schema")) : "",
 				 "execlag-run") != 0) {
 		json_decref(j);
-		json_object_set_new(s->probe, "how", json_string("failed"));
-		json_object_set_new(s->probe, "note", json_string("its run.json could not be read"));
-		json_object_set_new(s->probe, "run_id", json_null());
-		return;
+		return NULL;
 	}
-	v = json_string_value(json_object_get(j, "run_id"));
-	json_object_set_new(s->probe, "run_id", v ? json_string(v) : json_null());
-	json_object_set_new(s->probe, "run", json_string(run));
-	v = json_string_value(json_object_get(json_object_get(j, "conditions"), "launcher"));
-	json_object_set_new(s->probe, "launcher", json_string(v ? v : "spawn"));
-	json_object_set_new(s->probe, "simulated", json_boolean(v && strncmp(v, "sim", 3) == 0));
-	cases = json_object_get(j, "cases");
+	return j;
+}
+
+/* The run's case named exe (the last, if several), or NULL. */
+static json_t *exe_case(const json_t *j)
+{
+	json_t *cases = json_object_get(j, "cases"), *c = NULL, *p;
+	size_t i;
+
 	json_array_foreach(cases, i, p)
 		if (strcmp(json_string_value(json_object_get(p, "name")) ? json_string_value(json_object_get(p, "name")) : "", "exe") == 0)
 			c = p;
-	if (!c) {
-		json_object_set_new(s->probe, "note", json_string("the run has no exe case"));
-		json_decref(j);
-		return;
-	}
-	v = json_string_value(json_object_get(c, "verdict"));
-	p = json_object_get(c, "penalty_ms");
+	return c;
+}
+
+/* L with its interval and whether checks queue, as analyze decided them. */
+static void read_exe_case(const json_t *c, struct seen *s)
+{
+	const char *v = json_string_value(json_object_get(c, "verdict"));
+	const json_t *p = json_object_get(c, "penalty_ms");
+
 	s->l = json_num_at(p, "median");
 	s->l_lo = json_num_at(p, "ci_low");
 	s->l_hi = json_num_at(p, "ci_high");
@@ -391,6 +417,42 @@ static void read_probe(const char *run, const char *how, const char *note, struc
 		s->queue = "undetermined";
 	v = json_string_value(json_object_get(c, "serialisation_reason"));
 	snprintf(s->queue_reason, sizeof s->queue_reason, "%s", v ? v : "");
+}
+
+/* The exe case of a run.json: L and whether checks queue. */
+static void read_probe(const char *run, const char *how, const char *note, struct seen *s)
+{
+	json_t *j, *c;
+	const char *v;
+
+	s->probe = json_object();
+	json_object_set_new(s->probe, "how", json_string(how));
+	if (note)
+		json_object_set_new(s->probe, "note", json_string(note));
+	if (!run) {
+		json_object_set_new(s->probe, "run_id", json_null());
+		return;
+	}
+	j = load_run(run);
+	if (!j) {
+		json_object_set_new(s->probe, "how", json_string("failed"));
+		json_object_set_new(s->probe, "note", json_string("its run.json could not be read"));
+		json_object_set_new(s->probe, "run_id", json_null());
+		return;
+	}
+	v = json_string_value(json_object_get(j, "run_id"));
+	json_object_set_new(s->probe, "run_id", v ? json_string(v) : json_null());
+	json_object_set_new(s->probe, "run", json_string(run));
+	v = json_string_value(json_object_get(json_object_get(j, "conditions"), "launcher"));
+	json_object_set_new(s->probe, "launcher", json_string(v ? v : "spawn"));
+	json_object_set_new(s->probe, "simulated", json_boolean(v && strncmp(v, "sim", 3) == 0));
+	c = exe_case(j);
+	if (!c) {
+		json_object_set_new(s->probe, "note", json_string("the run has no exe case"));
+		json_decref(j);
+		return;
+	}
+	read_exe_case(c, s);
 	json_object_set_new(s->probe, "verdict", json_string(s->l_state ? s->l_state : "unknown"));
 	json_object_set_new(s->probe, "reason", json_string(s->l_reason));
 	json_object_set_new(s->probe, "serialisation", json_string(s->queue));
@@ -590,15 +652,10 @@ static char *command_line(char **argv, int argc)
 	return s;
 }
 
-static void words(const struct seen *s, const struct answer *a, const char *cmdline,
-		  const char *dir, const json_t *services, const char *svc_why,
-		  const json_t *c, const json_t *gate)
+/* The command, where it ran, and W with how it ended. */
+static void say_command(const struct seen *s, const char *cmdline, const char *dir)
 {
-	char b1[64], b2[64], b3[64];
-	const char *run_id = json_string_value(json_object_get(s->probe, "run_id"));
-	const char *how = json_string_value(json_object_get(s->probe, "how"));
-	const char *note = json_string_value(json_object_get(s->probe, "note"));
-	int simulated = json_is_true(json_object_get(s->probe, "simulated"));
+	char b1[64];
 
 	say("execlag measure: %s\n", cmdline);
 	if (dir)
@@ -614,69 +671,95 @@ static void words(const struct seen *s, const struct answer *a, const char *cmdl
 	if (s->interrupted[0])
 		say("     interrupted: %s (%s); what ran until then is measured\n", s->interrupted,
 		    s->interrupted_how);
+}
 
-	/* N */
-	if (s->n < 0) {
+/* N as fanotify counted it: new programs, and what it did not count. */
+static void say_n_fanotify(const struct seen *s)
+{
+	const json_t *d = s->detail;
+
+	if (s->n == 0)
+		say("  N  0: the command launched no program that did not exist before it started\n");
+	else
+		say("  N  %s%ld new %s launched (%lld executions of files new since the start)\n",
+		    s->n_lower ? "at least " : "", s->n, s->n == 1 ? "program" : "programs",
+		    (long long)json_integer_value(json_object_get(d, "fresh_executions")));
+	say("     fanotify: %lld executions of older files not counted; %lld new files other processes ran not counted\n",
+	    (long long)json_integer_value(json_object_get(d, "old_executions")),
+	    (long long)json_integer_value(json_object_get(d, "others_fresh_executions")));
+	if (json_integer_value(json_object_get(d, "unplaced")))
+		say("     %lld executions of new files by processes gone before they could be placed: not counted\n",
+		    (long long)json_integer_value(json_object_get(d, "unplaced")));
+	if (s->n_lower)
+		say("     the event queue overflowed: N is a lower bound\n");
+}
+
+/* N as the unified log counted it: checks, and what it did not count. */
+static void say_n_log(const struct seen *s)
+{
+	const json_t *d = s->detail;
+	long long others = json_integer_value(json_object_get(d, "others_checks"));
+
+	if (s->n == 0)
+		say("  N  0 checks in the command's window: nothing new was checked\n");
+	else
+		say("  N  %ld %s (GK performScan) of %s%lld distinct %s in the command's window\n",
+		    s->n, s->n == 1 ? "check" : "checks",
+		    json_is_true(json_object_get(d, "programs_at_least")) ? "at least " : "",
+		    (long long)json_integer_value(json_object_get(d, "programs")),
+		    json_integer_value(json_object_get(d, "programs")) == 1 ? "program" : "programs");
+	say("     unified log: %lld checks of programs outside the command's folders not counted (other processes'); %lld checks whose program the log does not name counted\n",
+	    others, (long long)json_integer_value(json_object_get(d, "checks_unnamed")));
+}
+
+/* N: the new programs the command launched, by whichever source counted them. */
+static void say_n(const struct seen *s)
+{
+	if (s->n < 0)
 		say("  N  unknown: %s\n", s->n_why[0] ? s->n_why : "no source of new programs");
-	} else if (strcmp(s->source, "fanotify") == 0) {
-		const json_t *d = s->detail;
+	else if (strcmp(s->source, "fanotify") == 0)
+		say_n_fanotify(s);
+	else
+		say_n_log(s);
+}
 
-		if (s->n == 0)
-			say("  N  0: the command launched no program that did not exist before it started\n");
-		else
-			say("  N  %s%ld new %s launched (%lld executions of files new since the start)\n",
-			    s->n_lower ? "at least " : "", s->n, s->n == 1 ? "program" : "programs",
-			    (long long)json_integer_value(json_object_get(d, "fresh_executions")));
-		say("     fanotify: %lld executions of older files not counted; %lld new files other processes ran not counted\n",
-		    (long long)json_integer_value(json_object_get(d, "old_executions")),
-		    (long long)json_integer_value(json_object_get(d, "others_fresh_executions")));
-		if (json_integer_value(json_object_get(d, "unplaced")))
-			say("     %lld executions of new files by processes gone before they could be placed: not counted\n",
-			    (long long)json_integer_value(json_object_get(d, "unplaced")));
-		if (s->n_lower)
-			say("     the event queue overflowed: N is a lower bound\n");
-	} else {
-		const json_t *d = s->detail;
-		long long others = json_integer_value(json_object_get(d, "others_checks"));
+/* L: one check's price from the probe, and how many checks run at once. */
+static void say_l(const struct seen *s)
+{
+	const char *run_id = json_string_value(json_object_get(s->probe, "run_id"));
+	const char *how = json_string_value(json_object_get(s->probe, "how"));
+	const char *note = json_string_value(json_object_get(s->probe, "note"));
+	int simulated = json_is_true(json_object_get(s->probe, "simulated"));
+	const char *where = run_id ? run_id : "?";
 
-		if (s->n == 0)
-			say("  N  0 checks in the command's window: nothing new was checked\n");
-		else
-			say("  N  %ld %s (GK performScan) of %s%lld distinct %s in the command's window\n",
-			    s->n, s->n == 1 ? "check" : "checks",
-			    json_is_true(json_object_get(d, "programs_at_least")) ? "at least " : "",
-			    (long long)json_integer_value(json_object_get(d, "programs")),
-			    json_integer_value(json_object_get(d, "programs")) == 1 ? "program" : "programs");
-		say("     unified log: %lld checks of programs outside the command's folders not counted (other processes'); %lld checks whose program the log does not name counted\n",
-		    others, (long long)json_integer_value(json_object_get(d, "checks_unnamed")));
-	}
-
-	/* L */
 	if (!s->l_state) {
 		say("  L  unknown: %s\n", note ? note : "no probe");
-	} else {
-		const char *where = run_id ? run_id : "?";
-
-		if (strcmp(s->l_state, "slowdown") == 0)
-			say("  L  %.2f ms [%.2f, %.2f] per check (probe %s%s: exe at T=1)\n", s->l, s->l_lo,
-			    s->l_hi, where, strcmp(how, "reused") == 0 ? ", reused: PROBE=0" : "");
-		else if (strcmp(s->l_state, "none") == 0)
-			say("  L  none: the probe saw no first-launch penalty here (%s; probe %s%s)\n",
-			    s->l_reason, where, strcmp(how, "reused") == 0 ? ", reused: PROBE=0" : "");
-		else
-			say("  L  inconclusive: %s (probe %s%s)\n", s->l_reason, where,
-			    strcmp(how, "reused") == 0 ? ", reused: PROBE=0" : "");
-		if (simulated)
-			say("     the probe was SIMULATED (%s): L is the model's, not evidence\n",
-			    json_string_value(json_object_get(s->probe, "launcher")));
-		if (strcmp(s->l_state, "slowdown") == 0)
-			say("     checks at once: %s\n",
-			    strcmp(s->queue, "serialised") == 0 ? "one: they queue (serialised at T=2)" :
-			    strcmp(s->queue, "parallel") == 0 ? "at least two (parallel at T=2)" :
-			    "undetermined at T=2");
+		return;
 	}
+	if (strcmp(s->l_state, "slowdown") == 0)
+		say("  L  %.2f ms [%.2f, %.2f] per check (probe %s%s: exe at T=1)\n", s->l, s->l_lo,
+		    s->l_hi, where, strcmp(how, "reused") == 0 ? ", reused: PROBE=0" : "");
+	else if (strcmp(s->l_state, "none") == 0)
+		say("  L  none: the probe saw no first-launch penalty here (%s; probe %s%s)\n",
+		    s->l_reason, where, strcmp(how, "reused") == 0 ? ", reused: PROBE=0" : "");
+	else
+		say("  L  inconclusive: %s (probe %s%s)\n", s->l_reason, where,
+		    strcmp(how, "reused") == 0 ? ", reused: PROBE=0" : "");
+	if (simulated)
+		say("     the probe was SIMULATED (%s): L is the model's, not evidence\n",
+		    json_string_value(json_object_get(s->probe, "launcher")));
+	if (strcmp(s->l_state, "slowdown") == 0)
+		say("     checks at once: %s\n",
+		    strcmp(s->queue, "serialised") == 0 ? "one: they queue (serialised at T=2)" :
+		    strcmp(s->queue, "parallel") == 0 ? "at least two (parallel at T=2)" :
+		    "undetermined at T=2");
+}
 
-	/* B and the share */
+/* B, its share of W, and the projection without the checks; or why not. */
+static void say_b(const struct seen *s, const struct answer *a)
+{
+	char b1[64], b2[64], b3[64];
+
 	if (a->have_b && s->n == 0) {
 		say("  B  0 s: no new program, nothing to check\n");
 		say("  B/W  0%%\n");
@@ -705,8 +788,14 @@ static void words(const struct seen *s, const struct answer *a, const char *cmdl
 	if (a->have_proj && s->n > 0)
 		say("  Without the checks: no less than %s [%s, %s] = W - B (the command waited at most as long as the checker was busy)\n",
 		    secs(a->pj, b1, sizeof b1), secn(a->pj_lo, b2, sizeof b2), secn(a->pj_hi, b3, sizeof b3));
+}
 
-	/* services, watchers, gate */
+/* The services' CPU, the watchers, and what the calibration gate held. */
+static void say_surroundings(const json_t *services, const char *svc_why, const json_t *c,
+			     const json_t *gate)
+{
+	char b1[64];
+
 	if (json_is_array(services)) {
 		size_t i;
 		const json_t *v;
@@ -735,6 +824,18 @@ static void words(const struct seen *s, const struct answer *a, const char *cmdl
 		    json_string_value(json_object_get(gate, "key")),
 		    (long long)json_integer_value(json_object_get(gate, "held_launches")),
 		    json_number_value(json_object_get(gate, "held_s")));
+}
+
+/* The text: W, N, L, B and the share, then what surrounded the command. */
+static void words(const struct seen *s, const struct answer *a, const char *cmdline,
+		  const char *dir, const json_t *services, const char *svc_why,
+		  const json_t *c, const json_t *gate)
+{
+	say_command(s, cmdline, dir);
+	say_n(s);
+	say_l(s);
+	say_b(s, a);
+	say_surroundings(services, svc_why, c, gate);
 }
 
 /* ---- measure.json ------------------------------------------------------------ */
@@ -787,115 +888,181 @@ static int write_text_file(const char *path, const char *s)
 	return atomic_commit(&af);
 }
 
-static int measure_main(int argc, char **argv)
-{
-	const char *out = NULL, *watch = NULL, *logcount = NULL, *services = NULL, *conds = NULL;
-	const char *probe = NULL, *probe_how = NULL, *probe_note = NULL, *gate_log = NULL;
-	const char *dir = NULL, *id = NULL;
-	char svc_why[400] = "", *cmdline, *path, *dump;
+/* ---- the measure --------------------------------------------------------------- */
+
+/* The command line: what to read, where to write, and the command. */
+struct margs {
+	const char *out, *watch, *logcount, *services, *conds;
+	const char *probe, *probe_how, *probe_note, *gate_log;
+	const char *dir, *id;
+	char **cmd; /* the command and its arguments, after -- */
+	int ncmd;
+};
+
+/* What the command's run left, read, and what the measure makes of it. */
+struct found {
+	json_t *c; /* the conditions */
 	struct seen s;
 	struct answer a;
-	json_t *c, *root, *svc, *gate, *cmd;
+	json_t *svc, *gate;
+	char svc_why[400];
+	char *cmdline;
+};
+
+/* Where the value of the option name goes, or NULL for no such option. */
+static const char **option_slot(struct margs *m, const char *name)
+{
+	const struct {
+		const char *name;
+		const char **slot;
+	} opts[] = {
+		{ "--out", &m->out }, { "--watch", &m->watch }, { "--logcount", &m->logcount },
+		{ "--services", &m->services }, { "--conditions", &m->conds },
+		{ "--probe", &m->probe }, { "--probe-how", &m->probe_how },
+		{ "--probe-note", &m->probe_note }, { "--gate-log", &m->gate_log },
+		{ "--dir", &m->dir }, { "--id", &m->id },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof opts / sizeof opts[0]; i++)
+		if (strcmp(name, opts[i].name) == 0)
+			return opts[i].slot;
+	return NULL;
+}
+
+/* The options, each with a value, then -- and the command; checked. */
+static void parse_measure_args(int argc, char **argv, struct margs *m)
+{
 	int i;
 
+	memset(m, 0, sizeof *m);
 	for (i = 1; i < argc; i++) {
-		const char **slot = NULL;
+		const char **slot;
 
 		if (strcmp(argv[i], "--") == 0) {
 			i++;
 			break;
 		}
-		if (strcmp(argv[i], "--out") == 0) slot = &out;
-		else if (strcmp(argv[i], "--watch") == 0) slot = &watch;
-		else if (strcmp(argv[i], "--logcount") == 0) slot = &logcount;
-		else if (strcmp(argv[i], "--services") == 0) slot = &services;
-		else if (strcmp(argv[i], "--conditions") == 0) slot = &conds;
-		else if (strcmp(argv[i], "--probe") == 0) slot = &probe;
-		else if (strcmp(argv[i], "--probe-how") == 0) slot = &probe_how;
-		else if (strcmp(argv[i], "--probe-note") == 0) slot = &probe_note;
-		else if (strcmp(argv[i], "--gate-log") == 0) slot = &gate_log;
-		else if (strcmp(argv[i], "--dir") == 0) slot = &dir;
-		else if (strcmp(argv[i], "--id") == 0) slot = &id;
-		else
+		slot = option_slot(m, argv[i]);
+		if (!slot)
 			die(EXIT_USAGE, "unknown option '%s' (see --help)", argv[i]);
 		if (i + 1 >= argc)
 			die(EXIT_USAGE, "%s needs a value (see --help)", argv[i]);
 		*slot = argv[++i];
 	}
-	if (!out || !watch || !conds)
+	if (!m->out || !m->watch || !m->conds)
 		die(EXIT_USAGE, "--out, --watch and --conditions are required (see --help)");
 	if (i >= argc)
 		die(EXIT_USAGE, "no command after -- (see --help)");
-	if (!probe_how)
-		probe_how = probe ? "ran" : "none";
-	if (strcmp(probe_how, "ran") != 0 && strcmp(probe_how, "reused") != 0 &&
-	    strcmp(probe_how, "none") != 0 && strcmp(probe_how, "failed") != 0)
-		die(EXIT_USAGE, "--probe-how '%s' is not ran, reused, none or failed", probe_how);
-	c = read_conditions(conds);
-	if (!c)
-		die(EXIT_FAIL, "cannot read %s:", conds);
+	m->cmd = argv + i;
+	m->ncmd = argc - i;
+	if (!m->probe_how)
+		m->probe_how = m->probe ? "ran" : "none";
+	if (strcmp(m->probe_how, "ran") != 0 && strcmp(m->probe_how, "reused") != 0 &&
+	    strcmp(m->probe_how, "none") != 0 && strcmp(m->probe_how, "failed") != 0)
+		die(EXIT_USAGE, "--probe-how '%s' is not ran, reused, none or failed", m->probe_how);
+}
 
-	memset(&s, 0, sizeof s);
-	s.n = -1;
-	s.l = s.l_lo = s.l_hi = NAN;
-	if (logcount)
-		read_logcount(logcount, &s);
-	read_watch(watch, &s);
-	read_probe(probe, probe_how, probe_note, &s);
-	compute(&s, &a);
-	svc = services ? services_json(services, svc_why, sizeof svc_why) : json_null();
-	if (!services)
-		snprintf(svc_why, sizeof svc_why, "not sampled: the assessment services are macOS's (this is %s)",
-			 cond(c, "os")[0] ? cond(c, "os") : "unknown");
-	gate = read_gate(gate_log, c);
-	cmdline = command_line(argv + i, argc - i);
-	words(&s, &a, cmdline, dir, svc, svc_why, c, gate);
+/* Read what the run left: the conditions, W and N, L, the services, the gate. */
+static void gather(const struct margs *m, struct found *f)
+{
+	memset(f, 0, sizeof *f);
+	f->c = read_conditions(m->conds);
+	if (!f->c)
+		die(EXIT_FAIL, "cannot read %s:", m->conds);
+	f->s.n = -1;
+	f->s.l = f->s.l_lo = f->s.l_hi = NAN;
+	if (m->logcount)
+		read_logcount(m->logcount, &f->s);
+	read_watch(m->watch, &f->s);
+	read_probe(m->probe, m->probe_how, m->probe_note, &f->s);
+	f->svc = m->services ? services_json(m->services, f->svc_why, sizeof f->svc_why) : json_null();
+	if (!m->services)
+		snprintf(f->svc_why, sizeof f->svc_why,
+			 "not sampled: the assessment services are macOS's (this is %s)",
+			 cond(f->c, "os")[0] ? cond(f->c, "os") : "unknown");
+	f->gate = read_gate(m->gate_log, f->c);
+	f->cmdline = command_line(m->cmd, m->ncmd);
+}
 
-	cmd = json_array();
-	for (int k = i; k < argc; k++)
-		json_array_append_new(cmd, json_string(argv[k]));
-	root = json_object();
+/* measure.json's head: the schema, the command, how it ended, W and its CPU. */
+static void command_json(json_t *root, const struct margs *m, const struct found *f)
+{
+	const struct seen *s = &f->s;
+	json_t *cmd = json_array();
+	int k;
+
+	for (k = 0; k < m->ncmd; k++)
+		json_array_append_new(cmd, json_string(m->cmd[k]));
 	json_object_set_new(root, "schema", json_string("execlag-measure"));
 	json_object_set_new(root, "schema_version", json_integer(MEASURE_SCHEMA_VERSION));
 	json_object_set_new(root, "kit_version", json_string(EXECLAG_VERSION));
-	json_object_set_new(root, "measure_id", json_string(id ? id : ""));
+	json_object_set_new(root, "measure_id", json_string(m->id ? m->id : ""));
 	json_object_set_new(root, "command", cmd);
-	json_object_set_new(root, "command_line", json_string(cmdline));
-	json_object_set_new(root, "dir", dir ? json_string(dir) : json_null());
-	json_object_set_new(root, "exit", json_pack("{s:i, s:o, s:o, s:o}", "status", s.status,
-		"signal", s.signal ? json_integer(s.signal) : json_null(),
-		"not_run", s.not_run ? json_string(s.not_run_why) : json_null(),
-		"interrupted", s.interrupted[0] ? json_string(s.interrupted) : json_null()));
-	json_object_set_new(root, "wall_s", json_real(s.wall_s));
-	json_object_set_new(root, "cpu_s", json_pack("{s:f, s:f}", "user", s.user_s, "system", s.sys_s));
-	json_object_set_new(root, "fresh_launches", s.n >= 0 ? json_integer(s.n) : json_null());
-	json_object_set_new(root, "fresh_launches_at_least", json_boolean(s.n_lower));
-	json_object_set_new(root, "fresh_source", s.n >= 0 ? json_string(s.source) : json_null());
-	json_object_set_new(root, "fresh_reason", s.n < 0 ? json_string(s.n_why) : json_null());
-	json_object_set_new(root, "fresh", s.detail ? s.detail : json_null());
-	json_object_set_new(root, "probe", s.probe);
-	json_object_set_new(root, "penalty_verdict", s.l_state ? json_string(s.l_state) : json_null());
-	json_object_set_new(root, "penalty_ms", s.l_state && strcmp(s.l_state, "none") != 0 && !isnan(s.l)
-		? interval(s.l, s.l_lo, s.l_hi) : json_null());
-	json_object_set_new(root, "checks_queue", s.l_state ? json_string(s.queue) : json_null());
-	json_object_set_new(root, "checks_at_once", a.have_b && a.k ? json_integer(a.k) : json_null());
-	json_object_set_new(root, "checker_busy_s", a.have_b ? interval(a.b, a.b_lo, a.b_hi) : json_null());
-	json_object_set_new(root, "checker_busy_bound", a.have_b ? json_string(a.at_most ? "at_most" : "estimate") : json_null());
-	json_object_set_new(root, "share", a.have_share ? interval(a.sh, a.sh_lo, a.sh_hi) : json_null());
-	json_object_set_new(root, "share_capped", json_boolean(a.capped));
-	json_object_set_new(root, "bottleneck", json_boolean(a.bottleneck));
-	json_object_set_new(root, "projection", a.have_proj ? json_pack("{s:o, s:s, s:s}",
-		"without_checks_s", interval(a.pj, a.pj_lo, a.pj_hi),
+	json_object_set_new(root, "command_line", json_string(f->cmdline));
+	json_object_set_new(root, "dir", m->dir ? json_string(m->dir) : json_null());
+	json_object_set_new(root, "exit", json_pack("{s:i, s:o, s:o, s:o}", "status", s->status,
+		"signal", s->signal ? json_integer(s->signal) : json_null(),
+		"not_run", s->not_run ? json_string(s->not_run_why) : json_null(),
+		"interrupted", s->interrupted[0] ? json_string(s->interrupted) : json_null()));
+	json_object_set_new(root, "wall_s", json_real(s->wall_s));
+	json_object_set_new(root, "cpu_s", json_pack("{s:f, s:f}", "user", s->user_s, "system", s->sys_s));
+}
+
+/* measure.json's N and L: the new programs, the probe, its verdict and queueing. */
+static void seen_json(json_t *root, const struct seen *s)
+{
+	json_object_set_new(root, "fresh_launches", s->n >= 0 ? json_integer(s->n) : json_null());
+	json_object_set_new(root, "fresh_launches_at_least", json_boolean(s->n_lower));
+	json_object_set_new(root, "fresh_source", s->n >= 0 ? json_string(s->source) : json_null());
+	json_object_set_new(root, "fresh_reason", s->n < 0 ? json_string(s->n_why) : json_null());
+	json_object_set_new(root, "fresh", s->detail ? s->detail : json_null());
+	json_object_set_new(root, "probe", s->probe);
+	json_object_set_new(root, "penalty_verdict", s->l_state ? json_string(s->l_state) : json_null());
+	json_object_set_new(root, "penalty_ms", s->l_state && strcmp(s->l_state, "none") != 0 && !isnan(s->l)
+		? interval(s->l, s->l_lo, s->l_hi) : json_null());
+	json_object_set_new(root, "checks_queue", s->l_state ? json_string(s->queue) : json_null());
+}
+
+/* measure.json's answer: B, the share, and the projection without the checks. */
+static void answer_json(json_t *root, const struct answer *a)
+{
+	json_object_set_new(root, "checks_at_once", a->have_b && a->k ? json_integer(a->k) : json_null());
+	json_object_set_new(root, "checker_busy_s", a->have_b ? interval(a->b, a->b_lo, a->b_hi) : json_null());
+	json_object_set_new(root, "checker_busy_bound", a->have_b ? json_string(a->at_most ? "at_most" : "estimate") : json_null());
+	json_object_set_new(root, "share", a->have_share ? interval(a->sh, a->sh_lo, a->sh_hi) : json_null());
+	json_object_set_new(root, "share_capped", json_boolean(a->capped));
+	json_object_set_new(root, "bottleneck", json_boolean(a->bottleneck));
+	json_object_set_new(root, "projection", a->have_proj ? json_pack("{s:o, s:s, s:s}",
+		"without_checks_s", interval(a->pj, a->pj_lo, a->pj_hi),
 		"kind", "at least",
 		"formula", "W - N x L / 1 (the command waited for checks at most as long as the one checker was busy)")
 		: json_null());
-	json_object_set_new(root, "services", svc);
-	json_object_set_new(root, "services_reason", json_is_null(svc) ? json_string(svc_why) : json_null());
+}
+
+/* All of measure.json; takes over f's JSON values (the conditions, N's
+ * detail, the probe, the services, the gate). */
+static json_t *measure_json(const struct margs *m, struct found *f)
+{
+	json_t *root = json_object();
+
+	command_json(root, m, f);
+	seen_json(root, &f->s);
+	answer_json(root, &f->a);
+	json_object_set_new(root, "services", f->svc);
+	json_object_set_new(root, "services_reason", json_is_null(f->svc) ? json_string(f->svc_why) : json_null());
 	json_object_set_new(root, "watchers", json_pack("{s:s, s:s}",
-		"fanotify_listeners", cond(c, "fanotify_listeners"), "agents", cond(c, "agents")));
-	json_object_set_new(root, "gate", gate);
-	json_object_set_new(root, "conditions", c);
+		"fanotify_listeners", cond(f->c, "fanotify_listeners"), "agents", cond(f->c, "agents")));
+	json_object_set_new(root, "gate", f->gate);
+	json_object_set_new(root, "conditions", f->c);
 	json_object_set_new(root, "summary", json_string(text ? text : ""));
+	return root;
+}
+
+/* DIR/measure.txt, DIR/measure.json, then the text on stdout. */
+static void write_measure(const char *out, const json_t *root)
+{
+	char *path, *dump;
 
 	path = xasprintf("%s/measure.txt", out);
 	if (write_text_file(path, text ? text : "") != 0)
@@ -909,8 +1076,23 @@ static int measure_main(int argc, char **argv)
 	free(dump);
 	if (fputs(text ? text : "", stdout) == EOF || fflush(stdout) != 0)
 		die(EXIT_FAIL, "cannot write to stdout:");
+}
+
+/* Parse, read what the run left, compute B, then say it and write it. */
+static int measure_main(int argc, char **argv)
+{
+	struct margs m;
+	struct found f;
+	json_t *root;
+
+	parse_measure_args(argc, argv, &m);
+	gather(&m, &f);
+	compute(&f.s, &f.a);
+	words(&f.s, &f.a, f.cmdline, m.dir, f.svc, f.svc_why, f.c, f.gate);
+	root = measure_json(&m, &f);
+	write_measure(m.out, root);
 	json_decref(root);
-	free(cmdline);
+	free(f.cmdline);
 	return EXIT_OK;
 }
 

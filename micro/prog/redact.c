@@ -139,12 +139,74 @@ static void put(const void *p, size_t n)
 		die(EXIT_FAIL, "cannot write the output:");
 }
 
+/* Read more input after the have bytes kept in buf; returns 1 at its end. */
+static int fill(unsigned char *buf, size_t cap, size_t *have)
+{
+	for (;;) {
+		ssize_t r = read(STDIN_FILENO, buf + *have, cap - *have);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			die(EXIT_FAIL, "cannot read the input:");
+		}
+		*have += (size_t)r;
+		return r == 0;
+	}
+}
+
+/* Write buf[0, limit) with every value that starts there replaced (a value
+ * may run on past limit, up to have); returns how far it got. */
+static size_t replace(const unsigned char *buf, size_t limit, size_t have)
+{
+	size_t i, run;
+
+	for (i = run = 0; i < limit;) {
+		const struct value *v;
+
+		if (!starts[buf[i]] || !(v = match(buf + i, have - i))) {
+			i++;
+			continue;
+		}
+		put(buf + run, i - run);
+		put(v->ph, v->phlen);
+		i += v->len;
+		run = i;
+	}
+	put(buf + run, i - run);
+	return i;
+}
+
+/* stdin to stdout, redacted, in one pass through a buffer of fixed size. */
+static void redact(size_t maxlen)
+{
+	/* a value is only looked for where all of it could be in the buffer:
+	 * up to maxlen - 1 bytes are kept back for the next read */
+	size_t cap = CHUNK + maxlen, have = 0, limit, done;
+	unsigned char *buf = xmalloc(cap);
+	int eof = 0;
+
+	setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
+	while (!eof || have) {
+		if (!eof)
+			eof = fill(buf, cap, &have);
+		if (eof)
+			limit = have;
+		else if (have >= maxlen && have - maxlen + 1 >= CHUNK / 2)
+			limit = have - maxlen + 1;
+		else
+			continue; /* read more first */
+		done = replace(buf, limit, have);
+		memmove(buf, buf + done, have - done);
+		have -= done;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout))
+		die(EXIT_FAIL, "cannot write the output:");
+}
+
 int main(int argc, char **argv)
 {
-	unsigned char *buf;
-	size_t maxlen, cap, have = 0, i, run, limit;
 	const char *env;
-	int eof = 0;
 
 	progname = "redact";
 	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
@@ -158,48 +220,6 @@ int main(int argc, char **argv)
 	env = getenv(ENV_NAME);
 	if (!env)
 		die(EXIT_USAGE, ENV_NAME " is not set (see --help)");
-	maxlen = load(xstrdup(env));
-	/* a value is only looked for where all of it could be in the buffer:
-	 * up to maxlen - 1 bytes are kept back for the next read */
-	cap = CHUNK + maxlen;
-	buf = xmalloc(cap);
-	setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
-	while (!eof || have) {
-		if (!eof) {
-			ssize_t r = read(STDIN_FILENO, buf + have, cap - have);
-
-			if (r < 0) {
-				if (errno == EINTR)
-					continue;
-				die(EXIT_FAIL, "cannot read the input:");
-			}
-			if (r == 0)
-				eof = 1;
-			have += (size_t)r;
-		}
-		if (eof)
-			limit = have;
-		else if (have >= maxlen && have - maxlen + 1 >= CHUNK / 2)
-			limit = have - maxlen + 1;
-		else
-			continue; /* read more first */
-		for (i = run = 0; i < limit;) {
-			const struct value *v;
-
-			if (!starts[buf[i]] || !(v = match(buf + i, have - i))) {
-				i++;
-				continue;
-			}
-			put(buf + run, i - run);
-			put(v->ph, v->phlen);
-			i += v->len;
-			run = i;
-		}
-		put(buf + run, i - run);
-		memmove(buf, buf + i, have - i);
-		have -= i;
-	}
-	if (fflush(stdout) != 0 || ferror(stdout))
-		die(EXIT_FAIL, "cannot write the output:");
+	redact(load(xstrdup(env)));
 	return EXIT_OK;
 }
