@@ -8,6 +8,7 @@
 #include "util.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,12 +102,28 @@ static int fail(char *err, size_t len, const char *fmt, const char *a, const cha
 static int parse_fit(struct sim_params *p, const char *text, const char *from, char *err,
 		     size_t errlen);
 
-int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
-{
-	char *copy = xstrdup(spec ? spec : ""), *tok, *save = NULL;
-	char seen[512] = " ";
-	int k, rc = 0;
+/* The settings that are one number in a range: where each goes, and the
+ * range its error names. */
+static const struct num_setting {
+	const char *name;
+	size_t off;        /* in struct sim_params */
+	int whole;         /* a long, else a double */
+	double lo, hi;
+	const char *what;  /* "a number of ms from 0 to 60000" */
+} num_settings[] = {
+	{ "latency", offsetof(struct sim_params, latency_ms), 0, 0, 60000, "a number of ms from 0 to 60000" },
+	{ "workers", offsetof(struct sim_params, workers), 1, 1, 64, "a whole number from 1 to 64" },
+	{ "every", offsetof(struct sim_params, every_ms), 0, 0, 60000, "a number of ms from 0 to 60000" },
+	{ "per_mb", offsetof(struct sim_params, per_mb_ms), 0, 0, 60000, "a number of ms from 0 to 60000" },
+	{ "jitter", offsetof(struct sim_params, jitter), 0, 0, 3, "a number from 0 to 3" },
+	{ "corr", offsetof(struct sim_params, corr), 0, 0, 0.99, "a number from 0 to 0.99" },
+	{ "burst_x", offsetof(struct sim_params, burst_x), 0, 1, 100, "a number from 1 to 100" },
+	{ "cpus", offsetof(struct sim_params, cpus), 1, 1, 1024, "a whole number from 1 to 1024" },
+};
 
+/* sim_defaults: P as a spec without settings leaves it. */
+static int sim_defaults(struct sim_params *p, char *err, size_t errlen)
+{
 	memset(p, 0, sizeof *p);
 	p->workers = 1;
 	p->key = SIM_KEY_INODE;
@@ -114,91 +131,109 @@ int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
 	p->corr = -1; /* the fit's */
 	p->cpus = online_cpus();
 	p->seed = 1;
-	if (parse_fit(p, sim_default_fit, "the built-in fit", err, errlen) != 0) {
-		free(copy);
+	if (parse_fit(p, sim_default_fit, "the built-in fit", err, errlen) != 0)
 		return -1;
-	}
 	snprintf(p->base_from, sizeof p->base_from, "default");
-	for (tok = strtok_r(copy, " \t", &save); tok && rc == 0; tok = strtok_r(NULL, " \t", &save)) {
-		char *v = strchr(tok, '=');
-		char name[40];
-		long n;
+	return 0;
+}
 
-		if (!v || v == tok || (size_t)(v - tok) >= sizeof name) {
-			rc = fail(err, errlen, "sim setting '%s' is not NAME=VALUE%s", tok, "");
-			break;
-		}
-		memcpy(name, tok, (size_t)(v - tok));
-		name[v - tok] = '\0';
-		v++;
-		if (strlen(seen) + strlen(name) + 2 < sizeof seen) {
-			char pat[48];
+/* set_number: NAME=V for a setting of num_settings: 0, or -1 with ERR; 1
+ * when NAME is none of them. */
+static int set_number(struct sim_params *p, const char *name, const char *v, char *err, size_t errlen)
+{
+	size_t i;
 
-			snprintf(pat, sizeof pat, " %s ", name);
-			if (strstr(seen, pat)) {
-				rc = fail(err, errlen, "sim sets %s twice%s", name, "");
-				break;
-			}
-			strcat(seen, name);
-			strcat(seen, " ");
-		}
-		if (strcmp(name, "latency") == 0) {
-			if (parse_double(v, 0, 60000, &p->latency_ms) != 0)
-				rc = fail(err, errlen, "sim latency '%s' is not a number of ms from 0 to 60000%s", v, "");
-		} else if (strcmp(name, "workers") == 0) {
-			if (parse_long(v, 1, 64, &p->workers) != 0)
-				rc = fail(err, errlen, "sim workers '%s' is not a whole number from 1 to 64%s", v, "");
-		} else if (strcmp(name, "key") == 0) {
-			for (k = 0; k < 3 && strcmp(v, key_names[k]) != 0; k++)
-				;
-			if (k == 3)
-				rc = fail(err, errlen, "sim key '%s' is not one of inode, path, content%s", v, "");
-			else
-				p->key = (enum sim_key)k;
-		} else if (strcmp(name, "on") == 0) {
-			if (strcmp(v, "exec") == 0 || strcmp(v, "open") == 0)
-				p->on_open = v[0] == 'o';
-			else
-				rc = fail(err, errlen, "sim on '%s' is not exec or open%s", v, "");
-		} else if (strcmp(name, "every") == 0) {
-			if (parse_double(v, 0, 60000, &p->every_ms) != 0)
-				rc = fail(err, errlen, "sim every '%s' is not a number of ms from 0 to 60000%s", v, "");
-		} else if (strcmp(name, "per_mb") == 0) {
-			if (parse_double(v, 0, 60000, &p->per_mb_ms) != 0)
-				rc = fail(err, errlen, "sim per_mb '%s' is not a number of ms from 0 to 60000%s", v, "");
-		} else if (strcmp(name, "exempt") == 0 || strcmp(name, "bursts") == 0) {
-			if (strcmp(v, "0") != 0 && strcmp(v, "1") != 0)
-				rc = fail(err, errlen, "sim %s '%s' is not 0 or 1", name, v);
-			else if (name[0] == 'e')
-				p->exempt = v[0] == '1';
-			else
-				p->bursts = v[0] == '1';
-		} else if (strcmp(name, "jitter") == 0) {
-			if (parse_double(v, 0, 3, &p->jitter) != 0)
-				rc = fail(err, errlen, "sim jitter '%s' is not a number from 0 to 3%s", v, "");
-		} else if (strcmp(name, "corr") == 0) {
-			if (parse_double(v, 0, 0.99, &p->corr) != 0)
-				rc = fail(err, errlen, "sim corr '%s' is not a number from 0 to 0.99%s", v, "");
-		} else if (strcmp(name, "burst_x") == 0) {
-			if (parse_double(v, 1, 100, &p->burst_x) != 0)
-				rc = fail(err, errlen, "sim burst_x '%s' is not a number from 1 to 100%s", v, "");
-		} else if (strcmp(name, "cpus") == 0) {
-			if (parse_long(v, 1, 1024, &p->cpus) != 0)
-				rc = fail(err, errlen, "sim cpus '%s' is not a whole number from 1 to 1024%s", v, "");
-		} else if (strcmp(name, "seed") == 0) {
-			if (parse_long(v, 0, 2147483647L, &n) != 0)
-				rc = fail(err, errlen, "sim seed '%s' is not a whole number from 0 to 2147483647%s", v, "");
-			else
-				p->seed = (uint64_t)n;
-		} else if (strcmp(name, "base") == 0) {
-			if (strcmp(v, "default") != 0) /* the costs built in */
-				rc = sim_load_base(p, v, err, errlen);
-		} else {
-			rc = fail(err, errlen,
-				  "sim setting '%s' is unknown (use latency workers key on every per_mb "
-				  "exempt bursts burst_x cpus seed base corr jitter)%s", name, "");
-		}
+	for (i = 0; i < sizeof num_settings / sizeof num_settings[0]; i++) {
+		const struct num_setting *ns = &num_settings[i];
+		void *at = (char *)p + ns->off;
+		int bad;
+
+		if (strcmp(name, ns->name) != 0)
+			continue;
+		bad = ns->whole ? parse_long(v, (long)ns->lo, (long)ns->hi, at)
+				: parse_double(v, ns->lo, ns->hi, at);
+		if (bad)
+			snprintf(err, errlen, "sim %s '%s' is not %s", ns->name, v, ns->what);
+		return bad ? -1 : 0;
 	}
+	return 1;
+}
+
+/* set_word: NAME=V for the settings that are words (key, on, exempt,
+ * bursts, seed, base): 0, or -1 with ERR; 1 when NAME is none of them. */
+static int set_word(struct sim_params *p, const char *name, const char *v, char *err, size_t errlen)
+{
+	long n;
+	int k;
+
+	if (strcmp(name, "key") == 0) {
+		for (k = 0; k < 3 && strcmp(v, key_names[k]) != 0; k++)
+			;
+		if (k == 3)
+			return fail(err, errlen, "sim key '%s' is not one of inode, path, content%s", v, "");
+		p->key = (enum sim_key)k;
+	} else if (strcmp(name, "on") == 0) {
+		if (strcmp(v, "exec") != 0 && strcmp(v, "open") != 0)
+			return fail(err, errlen, "sim on '%s' is not exec or open%s", v, "");
+		p->on_open = v[0] == 'o';
+	} else if (strcmp(name, "exempt") == 0 || strcmp(name, "bursts") == 0) {
+		if (strcmp(v, "0") != 0 && strcmp(v, "1") != 0)
+			return fail(err, errlen, "sim %s '%s' is not 0 or 1", name, v);
+		if (name[0] == 'e')
+			p->exempt = v[0] == '1';
+		else
+			p->bursts = v[0] == '1';
+	} else if (strcmp(name, "seed") == 0) {
+		if (parse_long(v, 0, 2147483647L, &n) != 0)
+			return fail(err, errlen, "sim seed '%s' is not a whole number from 0 to 2147483647%s", v, "");
+		p->seed = (uint64_t)n;
+	} else if (strcmp(name, "base") == 0) {
+		if (strcmp(v, "default") != 0) /* the costs built in */
+			return sim_load_base(p, v, err, errlen);
+	} else {
+		return 1;
+	}
+	return 0;
+}
+
+/* sim_setting: one NAME=VALUE word of a spec into P; SEEN holds the names
+ * set so far, " a b ", so that none is set twice. */
+static int sim_setting(struct sim_params *p, const char *tok, char *seen, size_t seenlen,
+		       char *err, size_t errlen)
+{
+	const char *v = strchr(tok, '=');
+	char name[40];
+	int rc;
+
+	if (!v || v == tok || (size_t)(v - tok) >= sizeof name)
+		return fail(err, errlen, "sim setting '%s' is not NAME=VALUE%s", tok, "");
+	memcpy(name, tok, (size_t)(v - tok));
+	name[v - tok] = '\0';
+	v++;
+	if (strlen(seen) + strlen(name) + 2 < seenlen) {
+		char pat[48];
+
+		snprintf(pat, sizeof pat, " %s ", name);
+		if (strstr(seen, pat))
+			return fail(err, errlen, "sim sets %s twice%s", name, "");
+		strcat(seen, name);
+		strcat(seen, " ");
+	}
+	if ((rc = set_number(p, name, v, err, errlen)) != 1 || (rc = set_word(p, name, v, err, errlen)) != 1)
+		return rc;
+	return fail(err, errlen,
+		    "sim setting '%s' is unknown (use latency workers key on every per_mb "
+		    "exempt bursts burst_x cpus seed base corr jitter)%s", name, "");
+}
+
+int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
+{
+	char *copy = xstrdup(spec ? spec : ""), *tok, *save = NULL;
+	char seen[512] = " ";
+	int rc = sim_defaults(p, err, errlen);
+
+	for (tok = strtok_r(copy, " \t", &save); tok && rc == 0; tok = strtok_r(NULL, " \t", &save))
+		rc = sim_setting(p, tok, seen, sizeof seen, err, errlen);
 	free(copy);
 	return rc;
 }
