@@ -277,20 +277,14 @@ static void class_cell(const json_t *c, char *buf, size_t len)
 		snprintf(buf, len, "%s", rj_str(c, "class"));
 }
 
-static void per_config(const struct runjson *a, const struct runjson *b)
+/* both_configs: FN(case of A, config of A, the same config of B, CTX)
+ * for each configuration in both runs, in A's order. */
+static void both_configs(const struct runjson *a, const struct runjson *b,
+			 void (*fn)(const json_t *ka, const json_t *ca, const json_t *cb, void *ctx),
+			 void *ctx)
 {
-	struct table t = { 7, 0, 0, NULL };
-	char (*row)[CELL];
 	size_t i, j;
 
-	row = table_row(&t);
-	snprintf(row[0], CELL, "case");
-	snprintf(row[1], CELL, "T");
-	snprintf(row[2], CELL, "class");
-	snprintf(row[3], CELL, "A penalty ms [95%% CI]");
-	snprintf(row[4], CELL, "B penalty ms [95%% CI]");
-	snprintf(row[5], CELL, "B/A");
-	snprintf(row[6], CELL, "verdict A → B");
 	for (i = 0; i < json_array_size(a->cases); i++) {
 		const json_t *ka = json_array_get(a->cases, i);
 		const json_t *kb = rj_case(b, rj_str(ka, "name"));
@@ -302,19 +296,40 @@ static void per_config(const struct runjson *a, const struct runjson *b)
 			const json_t *ca = json_array_get(configs, j);
 			const json_t *cb = rj_config(kb, rj_long(ca, "threads"), rj_str(ca, "class"), rj_pad(ca));
 
-			if (!cb)
-				continue;
-			row = table_row(&t);
-			snprintf(row[0], CELL, "%s%s", rj_str(ka, "name"),
-				 is_headline(ka, ca) ? " *" : "");
-			snprintf(row[1], CELL, "%ld", rj_long(ca, "threads"));
-			class_cell(ca, row[2], CELL);
-			rj_fmt_penalty(ca, row[3], CELL);
-			rj_fmt_penalty(cb, row[4], CELL);
-			fmt_ratio(ca, cb, row[5], CELL);
-			fmt_verdicts(ca, cb, row[6], CELL);
+			if (cb)
+				fn(ka, ca, cb, ctx);
 		}
 	}
+}
+
+/* config_row: one row of the per-configuration table (CTX its table). */
+static void config_row(const json_t *ka, const json_t *ca, const json_t *cb, void *ctx)
+{
+	char (*row)[CELL] = table_row(ctx);
+
+	snprintf(row[0], CELL, "%s%s", rj_str(ka, "name"), is_headline(ka, ca) ? " *" : "");
+	snprintf(row[1], CELL, "%ld", rj_long(ca, "threads"));
+	class_cell(ca, row[2], CELL);
+	rj_fmt_penalty(ca, row[3], CELL);
+	rj_fmt_penalty(cb, row[4], CELL);
+	fmt_ratio(ca, cb, row[5], CELL);
+	fmt_verdicts(ca, cb, row[6], CELL);
+}
+
+static void per_config(const struct runjson *a, const struct runjson *b)
+{
+	struct table t = { 7, 0, 0, NULL };
+	char (*row)[CELL];
+
+	row = table_row(&t);
+	snprintf(row[0], CELL, "case");
+	snprintf(row[1], CELL, "T");
+	snprintf(row[2], CELL, "class");
+	snprintf(row[3], CELL, "A penalty ms [95%% CI]");
+	snprintf(row[4], CELL, "B penalty ms [95%% CI]");
+	snprintf(row[5], CELL, "B/A");
+	snprintf(row[6], CELL, "verdict A → B");
+	both_configs(a, b, config_row, &t);
 	puts("Per configuration in both runs (threads T, core class; * the case's headline "
 	     "in A, where its verdict comes from)");
 	if (t.n == 1) {
@@ -351,52 +366,49 @@ static void only_in(const char *which, const struct runjson *x, const struct run
 		putchar('\n');
 }
 
+/* The configurations in both runs, and how many flipped. */
+struct flip_count {
+	size_t both, n;
+};
+
+static void count_flip(const json_t *ka, const json_t *ca, const json_t *cb, void *ctx)
+{
+	struct flip_count *f = ctx;
+
+	f->both++;
+	f->n += (size_t)flipped(ca, cb);
+}
+
+/* print_flip: "  exe T=1 all: slowdown → none (150.00 → 0.10 ms)" where
+ * the verdict flipped. */
+static void print_flip(const json_t *ka, const json_t *ca, const json_t *cb, void *ctx)
+{
+	char cls[64], pa[32], pb[32];
+
+	if (!flipped(ca, cb))
+		return;
+	class_cell(ca, cls, sizeof cls);
+	printf("  %s T=%ld %s: %s → %s (%s → %s ms)\n", rj_str(ka, "name"),
+	       rj_long(ca, "threads"), cls, rj_str(ca, "verdict"),
+	       rj_str(cb, "verdict"), fmt2(rj_penalty(ca, "median"), pa, sizeof pa),
+	       fmt2(rj_penalty(cb, "median"), pb, sizeof pb));
+}
+
 /* "Verdicts that flipped (2 of 5 configurations in both runs):" and one
  * line per flip with both penalties. */
 static void flips(const struct runjson *a, const struct runjson *b)
 {
-	char cls[64], pa[32], pb[32];
-	size_t i, j, pass, n = 0, both = 0;
+	struct flip_count f = { 0, 0 };
 
-	for (pass = 0; pass < 2; pass++) {
-		if (pass == 1) {
-			if (!n) {
-				printf("Verdicts that flipped: none (of %zu configuration%s in both "
-				       "runs)\n", both, both == 1 ? "" : "s");
-				return;
-			}
-			printf("Verdicts that flipped (%zu of %zu configuration%s in both runs):\n",
-			       n, both, both == 1 ? "" : "s");
-		}
-		for (i = 0; i < json_array_size(a->cases); i++) {
-			const json_t *ka = json_array_get(a->cases, i);
-			const json_t *kb = rj_case(b, rj_str(ka, "name"));
-			const json_t *configs = json_object_get(ka, "configs");
-
-			if (!kb)
-				continue;
-			for (j = 0; j < json_array_size(configs); j++) {
-				const json_t *ca = json_array_get(configs, j);
-				const json_t *cb = rj_config(kb, rj_long(ca, "threads"),
-							     rj_str(ca, "class"), rj_pad(ca));
-
-				if (!cb)
-					continue;
-				if (pass == 0) {
-					both++;
-					n += (size_t)flipped(ca, cb);
-					continue;
-				}
-				if (!flipped(ca, cb))
-					continue;
-				class_cell(ca, cls, sizeof cls);
-				printf("  %s T=%ld %s: %s → %s (%s → %s ms)\n", rj_str(ka, "name"),
-				       rj_long(ca, "threads"), cls, rj_str(ca, "verdict"),
-				       rj_str(cb, "verdict"), fmt2(rj_penalty(ca, "median"), pa, sizeof pa),
-				       fmt2(rj_penalty(cb, "median"), pb, sizeof pb));
-			}
-		}
+	both_configs(a, b, count_flip, &f);
+	if (!f.n) {
+		printf("Verdicts that flipped: none (of %zu configuration%s in both "
+		       "runs)\n", f.both, f.both == 1 ? "" : "s");
+		return;
 	}
+	printf("Verdicts that flipped (%zu of %zu configuration%s in both runs):\n",
+	       f.n, f.both, f.both == 1 ? "" : "s");
+	both_configs(a, b, print_flip, NULL);
 }
 
 /* ---- conditions -------------------------------------------------------- */
