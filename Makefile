@@ -108,8 +108,8 @@ endif
 # run is shown as; plat/ *_darwin.c, *_linux.c, *_other.c.  Headers are
 # included by name, found through INC.
 INC = -Imicro/lib -Imicro/fmt -Imicro/stats -Imicro/launcher -Imicro/report -Imicro/plat
-COMMON_SRC = micro/lib/util.c
-COMMON_HDR = micro/lib/util.h
+COMMON_SRC = micro/lib/util.c micro/lib/opts.c
+COMMON_HDR = micro/lib/util.h micro/lib/opts.h
 
 .PHONY: all help setup build deps deps-check deps-test repro repro-full doctor test test-live check bench sensitivity \
         cross test-cross print-progs print-inc lint install uninstall clean feedback compare aggregate bench-aggregate \

@@ -176,7 +176,7 @@ unknown"
 	assert_equal "${#stderr_lines[@]}" 1
 	run --separate-stderr "$BIN/runfield" --frob
 	assert_equal "$status" 2
-	assert_equal "$stderr" "runfield: unknown or incomplete option '--frob' (try --help)"
+	assert_equal "$stderr" "runfield: unknown option '--frob' (try --help)"
 	printf '{}' >"$D/notarun.json"
 	run --separate-stderr "$BIN/runfield" --run "$D/notarun.json" --check
 	assert_equal "$status" 2

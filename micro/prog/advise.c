@@ -8,6 +8,7 @@
  * Reads DIR/run.json (docs/run.schema.json) and nothing else. */
 #define _POSIX_C_SOURCE 200809L
 #include "advice.h"
+#include "opts.h"
 #include "util.h"
 
 #include <jansson.h>
@@ -87,32 +88,18 @@ static void state_lines(const json_t *cond, const json_t *c, const struct advice
 int main(int argc, char **argv)
 {
 	const char *dir = NULL, *name = NULL;
-	int i, doctor = 0, brief = 0;
+	int doctor = 0, brief = 0;
+	const struct opt opts[] = {
+		{ "--run", &dir, NULL }, { "--case", &name, NULL },
+		{ "--doctor", NULL, &doctor }, { "--brief", NULL, &brief }, { NULL, NULL, NULL }
+	};
 	json_error_t err;
 	json_t *run, *cond, *c;
 	struct advice_probe p;
 	char *path;
 
 	progname = "advise";
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage(stdout);
-			return EXIT_OK;
-		} else if (strcmp(argv[i], "--doctor") == 0) {
-			doctor = 1;
-		} else if (strcmp(argv[i], "--brief") == 0) {
-			brief = 1;
-		} else if ((strcmp(argv[i], "--run") == 0 || strcmp(argv[i], "--case") == 0) && i + 1 < argc) {
-			if (strcmp(argv[i], "--run") == 0)
-				dir = argv[++i];
-			else
-				name = argv[++i];
-		} else if (strcmp(argv[i], "--run") == 0 || strcmp(argv[i], "--case") == 0) {
-			die(EXIT_USAGE, "%s needs a value (try --help)", argv[i]);
-		} else {
-			die(EXIT_USAGE, "unknown option '%s' (try --help)", argv[i]);
-		}
-	}
+	opts_parse(argc, argv, opts, OPTS_NONE, usage);
 	if (!dir)
 		die(EXIT_USAGE, "--run DIR is required (try --help)");
 	if (brief && (doctor || name))

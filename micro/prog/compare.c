@@ -12,6 +12,7 @@
  * exit 2. */
 #define _POSIX_C_SOURCE 200809L
 #include "runjson.h"
+#include "opts.h"
 #include "util.h"
 
 #include <math.h>
@@ -574,35 +575,20 @@ static void toggles(const struct runjson *a, const struct runjson *b)
 
 int main(int argc, char **argv)
 {
-	const char *results = "results", *args[2] = { NULL, NULL };
+	const char *results = "results";
+	const struct opt opts[] = { { "--results", &results, NULL }, { NULL, NULL, NULL } };
 	struct runjson a, b;
-	int i, n = 0, opts = 1;
+	int i;
 
 	progname = "compare";
-	for (i = 1; i < argc; i++) {
-		if (opts && strcmp(argv[i], "--") == 0) {
-			opts = 0; /* what follows are runs, even when named "-x" */
-		} else if (!opts) {
-			if (n == 2)
-				die(EXIT_USAGE, "too many runs: give exactly two, A and B (try --help)");
-			args[n++] = argv[i];
-		} else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage(stdout);
-			return EXIT_OK;
-		} else if (strcmp(argv[i], "--results") == 0 && i + 1 < argc) {
-			results = argv[++i];
-		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-			die(EXIT_USAGE, "unknown or incomplete option '%s' (try --help)", argv[i]);
-		} else if (n < 2) {
-			args[n++] = argv[i];
-		} else {
-			die(EXIT_USAGE, "too many runs: give exactly two, A and B (try --help)");
-		}
-	}
-	if (n < 2 || !*args[0] || !*args[1])
+	/* the runs after the options; after --, a run named "-x" too */
+	i = opts_parse(argc, argv, opts, OPTS_AFTER, usage);
+	if (argc - i > 2)
+		die(EXIT_USAGE, "too many runs: give exactly two, A and B (try --help)");
+	if (argc - i < 2 || !*argv[i] || !*argv[i + 1])
 		die(EXIT_USAGE, "give two runs, A and B: compare A B, or make compare A=<run> B=<run>");
-	runjson_load(&a, "A: ", args[0], results);
-	runjson_load(&b, "B: ", args[1], results);
+	runjson_load(&a, "A: ", argv[i], results);
+	runjson_load(&b, "B: ", argv[i + 1], results);
 
 	header(&a, &b);
 	describe("A", &a);

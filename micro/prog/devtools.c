@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "devtools.h"
 #include "responsible.h"
+#include "opts.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -41,23 +42,14 @@ int main(int argc, char **argv)
 {
 	char why[512] = "", path[RESPONSIBLE_PATH_MAX];
 	const char *word;
-	int i, want_why = 0, runtime = 0, responsible = 0;
+	int want_why = 0, runtime = 0, responsible = 0;
+	const struct opt opts[] = {
+		{ "--why", NULL, &want_why }, { "--runtime", NULL, &runtime },
+		{ "--responsible", NULL, &responsible }, { NULL, NULL, NULL }
+	};
 
 	progname = "devtools";
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage(stdout);
-			return EXIT_OK;
-		} else if (strcmp(argv[i], "--why") == 0) {
-			want_why = 1;
-		} else if (strcmp(argv[i], "--runtime") == 0) {
-			runtime = 1;
-		} else if (strcmp(argv[i], "--responsible") == 0) {
-			responsible = 1;
-		} else {
-			die(EXIT_USAGE, "unknown option '%s' (try --help)", argv[i]);
-		}
-	}
+	opts_parse(argc, argv, opts, OPTS_NONE, usage);
 	if (responsible) {
 		word = runtime ? responsible_dl_read(path, sizeof path, why, sizeof why)
 			       : responsible_platform(path, sizeof path, why, sizeof why);

@@ -15,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "runjson.h"
 #include "jsonnum.h"
+#include "opts.h"
 #include "util.h"
 
 #include <math.h>
@@ -773,38 +774,26 @@ static void services_table(const struct runjson *r)
 int main(int argc, char **argv)
 {
 	const char *dir = NULL, *bundle = NULL, *contents = NULL;
-	int table = 0, i;
+	const char *logs = NULL;
+	int table = 0;
+	const struct opt opts[] = {
+		{ "--run", &dir, NULL }, { "--bundle", &bundle, NULL },
+		{ "--contents", &contents, NULL }, { "--kit", &kit_commit, NULL },
+		{ "--home", &kit_home, NULL }, { "--logs", &logs, NULL },
+		{ "--services-table", NULL, &table }, { NULL, NULL, NULL }
+	};
 	struct runjson r;
 	enum platform p;
 
 	progname = "fbtext";
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage(stdout);
-			return EXIT_OK;
-		} else if (strcmp(argv[i], "--run") == 0 && i + 1 < argc) {
-			dir = argv[++i];
-		} else if (strcmp(argv[i], "--bundle") == 0 && i + 1 < argc) {
-			bundle = argv[++i];
-		} else if (strcmp(argv[i], "--contents") == 0 && i + 1 < argc) {
-			contents = argv[++i];
-		} else if (strcmp(argv[i], "--kit") == 0 && i + 1 < argc) {
-			kit_commit = *argv[++i] ? argv[i] : NULL;
-		} else if (strcmp(argv[i], "--home") == 0 && i + 1 < argc) {
-			kit_home = *argv[++i] ? argv[i] : NULL;
-		} else if (strcmp(argv[i], "--logs") == 0 && i + 1 < argc) {
-			char *comma = strchr(argv[++i], ',');
-
-			if (!comma || sscanf(argv[i], "%ld,%ld", &logs_kept, &logs_total) != 2 ||
-			    logs_kept < 0 || logs_total < 0)
-				die(EXIT_USAGE, "--logs needs KEPT,TOTAL in bytes, not '%s' (try --help)",
-				    argv[i]);
-		} else if (strcmp(argv[i], "--services-table") == 0) {
-			table = 1;
-		} else {
-			die(EXIT_USAGE, "unknown or incomplete option '%s' (try --help)", argv[i]);
-		}
-	}
+	opts_parse(argc, argv, opts, OPTS_NONE, usage);
+	if (kit_commit && !*kit_commit)
+		kit_commit = NULL;
+	if (kit_home && !*kit_home)
+		kit_home = NULL;
+	if (logs && (!strchr(logs, ',') || sscanf(logs, "%ld,%ld", &logs_kept, &logs_total) != 2 ||
+		     logs_kept < 0 || logs_total < 0))
+		die(EXIT_USAGE, "--logs needs KEPT,TOTAL in bytes, not '%s' (try --help)", logs);
 	if (!dir)
 		die(EXIT_USAGE, "--run DIR is required (try --help)");
 	runjson_load(&r, "", dir, NULL);

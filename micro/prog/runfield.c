@@ -18,6 +18,7 @@
  * prints TEXT with --or, else nothing. */
 #define _POSIX_C_SOURCE 200809L
 #include "runjson.h"
+#include "opts.h"
 #include "util.h"
 
 #include <math.h>
@@ -180,38 +181,20 @@ static int walk(const json_t *v, const char *path)
 int main(int argc, char **argv)
 {
 	const char *where = NULL, *or_text = NULL;
-	int i, check = 0, first_path = 0, missing = 0;
+	int i, check = 0, first_path, missing = 0;
+	const struct opt opts[] = {
+		{ "--run", &where, NULL }, { "--or", &or_text, NULL },
+		{ "--check", NULL, &check }, { "--f2", NULL, &f2_mode }, { NULL, NULL, NULL }
+	};
 	struct runjson r;
 
 	progname = "runfield";
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage(stdout);
-			return EXIT_OK;
-		} else if (strcmp(argv[i], "--check") == 0) {
-			check = 1;
-		} else if (strcmp(argv[i], "--f2") == 0) {
-			f2_mode = 1;
-		} else if ((strcmp(argv[i], "--run") == 0 || strcmp(argv[i], "--or") == 0) && i + 1 < argc) {
-			if (strcmp(argv[i], "--run") == 0)
-				where = argv[++i];
-			else
-				or_text = argv[++i];
-		} else if (strcmp(argv[i], "--") == 0) {
-			first_path = i + 1;
-			break;
-		} else if (argv[i][0] == '-') {
-			die(EXIT_USAGE, "unknown or incomplete option '%s' (try --help)", argv[i]);
-		} else {
-			first_path = i;
-			break;
-		}
-	}
+	first_path = opts_parse(argc, argv, opts, OPTS_AFTER, usage);
 	if (!where)
 		die(EXIT_USAGE, "--run RUN is required (try --help)");
-	if (check && first_path)
+	if (check && first_path < argc)
 		die(EXIT_USAGE, "--check takes no PATH (try --help)");
-	if (!check && (!first_path || first_path >= argc))
+	if (!check && first_path >= argc)
 		die(EXIT_USAGE, "which field? give a PATH, e.g. cases/exe/verdict (try --help)");
 	runjson_load(&r, "", where, NULL);
 	if (!check)

@@ -13,6 +13,7 @@
 #include "sim.h"
 #include "stats.h"
 #include "thresholds.h"
+#include "opts.h"
 #include "util.h"
 
 #include <math.h>
@@ -346,51 +347,38 @@ static int scenario_row(const struct scenario *sc_in, const struct sim_params *b
 	return met;
 }
 
+/* The numbers of the command line (--runs, --latency, --extend, --block),
+ * each in its range: --runs into *RUNS, the others into their globals. */
+static void check_numbers(const char *runs_s, const char *extend_s, const char *block_s, long *runs)
+{
+	double l;
+
+	if (runs_s && parse_long(runs_s, 1, 1000000, runs) != 0)
+		die(EXIT_USAGE, "--runs: '%s' is not a whole number from 1 to 1000000", runs_s);
+	if (latency_given && parse_double(latency_given, 0, 60000, &l) != 0)
+		die(EXIT_USAGE, "--latency: '%s' is not a number of ms from 0 to 60000", latency_given);
+	if (extend_s && parse_long(extend_s, 1, 10, &extend_factor) != 0)
+		die(EXIT_USAGE, "--extend: '%s' is not a whole number from 1 to 10", extend_s);
+	if (block_s && parse_long(block_s, 0, 1000000, &per_thread) != 0)
+		die(EXIT_USAGE, "--block: '%s' is not a whole number from 0 to 1000000", block_s);
+}
+
 int main(int argc, char **argv)
 {
-	const char *only = NULL, *fit = NULL;
+	const char *only = NULL, *fit = NULL, *runs_s = NULL, *extend_s = NULL, *block_s = NULL;
 	long runs = 1000;
-	int check = 0, all_met = 1, i, any = 0;
+	int check = 0, all_met = 1, any = 0;
+	const struct opt opts[] = {
+		{ "--runs", &runs_s, NULL }, { "--scenario", &only, NULL }, { "--base", &fit, NULL },
+		{ "--latency", &latency_given, NULL }, { "--extend", &extend_s, NULL },
+		{ "--block", &block_s, NULL }, { "--check", NULL, &check }, { NULL, NULL, NULL }
+	};
 	struct sim_params base;
 	char err[320];
 
 	progname = "simrate";
-	for (i = 1; i < argc; i++) {
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage(stdout);
-			return 0;
-		} else if (strcmp(argv[i], "--check") == 0) {
-			check = 1;
-			continue;
-		}
-		if (!v)
-			die(EXIT_USAGE, "%s needs a value (see --help)", argv[i]);
-		if (strcmp(argv[i], "--runs") == 0) {
-			if (parse_long(v, 1, 1000000, &runs) != 0)
-				die(EXIT_USAGE, "--runs: '%s' is not a whole number from 1 to 1000000", v);
-		} else if (strcmp(argv[i], "--scenario") == 0) {
-			only = v;
-		} else if (strcmp(argv[i], "--base") == 0) {
-			fit = v;
-		} else if (strcmp(argv[i], "--latency") == 0) {
-			double l;
-
-			if (parse_double(v, 0, 60000, &l) != 0)
-				die(EXIT_USAGE, "--latency: '%s' is not a number of ms from 0 to 60000", v);
-			latency_given = v;
-		} else if (strcmp(argv[i], "--extend") == 0) {
-			if (parse_long(v, 1, 10, &extend_factor) != 0)
-				die(EXIT_USAGE, "--extend: '%s' is not a whole number from 1 to 10", v);
-		} else if (strcmp(argv[i], "--block") == 0) {
-			if (parse_long(v, 0, 1000000, &per_thread) != 0)
-				die(EXIT_USAGE, "--block: '%s' is not a whole number from 0 to 1000000", v);
-		} else {
-			die(EXIT_USAGE, "unknown option '%s' (see --help)", argv[i]);
-		}
-		i++;
-	}
+	opts_parse(argc, argv, opts, OPTS_NONE, usage);
+	check_numbers(runs_s, extend_s, block_s, &runs);
 	if (sim_parse("", &base, err, sizeof err) != 0 ||
 	    (fit && sim_load_base(&base, fit, err, sizeof err) != 0))
 		die(EXIT_USAGE, "%s", err);

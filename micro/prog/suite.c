@@ -27,6 +27,7 @@
 #include "looks.h"
 #include "sim.h"
 #include "stop.h"
+#include "opts.h"
 #include "util.h"
 
 #include <errno.h>
@@ -591,47 +592,20 @@ static void set_up_spawn(void)
 static void parse_args(int argc, char **argv, const char **dir, const char **out, const char **cc,
 		       int *quiet)
 {
-	int i;
+	const char *count_s = NULL, *jobs_s = NULL;
+	const struct opt opts[] = {
+		{ "--dir", dir, NULL }, { "--out", out, NULL }, { "--prefix", &prefix, NULL },
+		{ "--cc", cc, NULL }, { "--launcher", &launcher_spec, NULL },
+		{ "--count", &count_s, NULL }, { "--jobs", &jobs_s, NULL },
+		{ "--quiet", NULL, quiet }, { "--keep", NULL, &keep_files },
+		{ "--sequential", NULL, &sequential }, { NULL, NULL, NULL }
+	};
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-			usage(stdout);
-			exit(0);
-		} else if (strcmp(a, "--quiet") == 0) {
-			*quiet = 1;
-			continue;
-		} else if (strcmp(a, "--keep") == 0) {
-			keep_files = 1;
-			continue;
-		} else if (strcmp(a, "--sequential") == 0) {
-			sequential = 1;
-			continue;
-		}
-		if (!v)
-			die(EXIT_USAGE, "%s needs a value (see --help)", a);
-		if (strcmp(a, "--dir") == 0)
-			*dir = v;
-		else if (strcmp(a, "--out") == 0)
-			*out = v;
-		else if (strcmp(a, "--prefix") == 0)
-			prefix = v;
-		else if (strcmp(a, "--cc") == 0)
-			*cc = v;
-		else if (strcmp(a, "--launcher") == 0)
-			launcher_spec = v;
-		else if (strcmp(a, "--count") == 0) {
-			if (parse_long(v, 1, MAX_COUNT, &count) != 0)
-				die(EXIT_USAGE, "--count: '%s' is not a whole number from 1 to %ld", v, MAX_COUNT);
-		} else if (strcmp(a, "--jobs") == 0) {
-			if (parse_long(v, 1, MAX_JOBS, &jobs) != 0)
-				die(EXIT_USAGE, "--jobs: '%s' is not a whole number from 1 to %ld", v, MAX_JOBS);
-		} else
-			die(EXIT_USAGE, "unknown option '%s' (see --help)", a);
-		i++;
-	}
+	opts_parse(argc, argv, opts, OPTS_NONE, usage);
+	if (count_s && parse_long(count_s, 1, MAX_COUNT, &count) != 0)
+		die(EXIT_USAGE, "--count: '%s' is not a whole number from 1 to %ld", count_s, MAX_COUNT);
+	if (jobs_s && parse_long(jobs_s, 1, MAX_JOBS, &jobs) != 0)
+		die(EXIT_USAGE, "--jobs: '%s' is not a whole number from 1 to %ld", jobs_s, MAX_JOBS);
 }
 
 /* Every chunk's four passes, up to the look where the per-launch cost is

@@ -1,0 +1,33 @@
+/* opts.h - a program's command line, read against a table of its options.
+ *
+ * Every instrument reads its options the same way: -h and --help print
+ * the usage and exit 0; a flag sets an int; an option with a value takes
+ * the next word, whatever it looks like (a value may start with '-'); the
+ * last of a repeated option wins; "--" ends the options.  An unknown
+ * option, or one without its value, is one line and exit 2:
+ *   PROG: unknown option '--frob' (try --help)
+ *   PROG: --run needs a value (try --help)
+ * A value is checked by the program after the parse, with its own words. */
+#ifndef EXECLAG_OPTS_H
+#define EXECLAG_OPTS_H
+
+#include <stdio.h>
+
+struct opt {
+	const char *name;   /* "--run" */
+	const char **value; /* where its value goes; NULL for a flag */
+	int *flag;          /* a flag sets it to 1 */
+};
+
+/* Whether words that are not options (operands) may follow the options. */
+enum opts_operands { OPTS_NONE, OPTS_AFTER };
+
+/* opts_parse: argv[1..] against OPTS (ended by { NULL }).  With
+ * OPTS_NONE every word must be an option; with OPTS_AFTER the first word
+ * that does not start with '-' (or "-" alone), or the word after "--",
+ * begins the operands.  Returns the index of the first operand (argc
+ * where there is none). */
+int opts_parse(int argc, char **argv, const struct opt *opts, enum opts_operands operands,
+	       void (*usage)(FILE *));
+
+#endif
