@@ -53,6 +53,51 @@ layout() { sed -n '/^## Layout/,/^## /p' "$ROOT/README.md"; }
 	[ -z "$missing" ] || fail "named but not there:$missing"
 }
 
+# doc_paths FILE...: every repository path the files name, backticked or
+# plain, one a line: a word that starts micro/, scripts/, tests/, docs/,
+# cases/ or data/ (not part of a longer path or a URL), up to its last
+# letter, digit, _ or *
+doc_paths() {
+	grep -ohE '(^|[^A-Za-z0-9_./~$-])(micro|scripts|tests|docs|cases|data)/[A-Za-z0-9_./*,-]*[A-Za-z0-9_*]' "$@" |
+		sed 's|^[^mstdc]||' | sort -u
+}
+
+# missing_paths PATH...: those of the PATHs the repository does not hold.
+# Allowed without a file: what make builds (micro/bin/NAME, where
+# micro/prog/NAME.c is its source; micro/bin/* and micro/bin/.flags), what
+# runs write (results/, .cache/: not extracted), and other projects' files
+# cited as sources (rustc's tests/ui, marspot's RFC-007, Homebrew's
+# docs/Installation.md).  A pattern with * must match a file.
+missing_paths() {
+	local p
+	for p in "$@"; do
+		case $p in
+		micro/bin/\* | micro/bin/.flags) continue ;;
+		micro/bin/*) [ -f "$ROOT/micro/prog/${p#micro/bin/}.c" ] && continue ;;
+		tests/ui | docs/rfc-007-clean-exec-chain.md | docs/Installation.md) continue ;;
+		*\**) for f in "$ROOT"/$p; do [ -e "$f" ] && continue 2; done ;;
+		*) [ -e "$ROOT/$p" ] && continue ;;
+		esac
+		printf '%s\n' "$p"
+	done
+}
+
+@test "every repository path that README.md and docs/*.md name is in the repository" {
+	local paths missing
+	paths=$(cd "$ROOT" && doc_paths README.md docs/*.md)
+	[ "$(printf '%s\n' "$paths" | wc -l)" -ge 50 ] || fail "found only these paths: the scan is broken: $paths"
+	# shellcheck disable=SC2086
+	missing=$(missing_paths $paths)
+	[ -z "$missing" ] || fail "named in README.md or docs/ but not in the repository: $(echo $missing)"
+	# the check itself can fail: a path that is not there is found and missing
+	# and a URL's path is another project's, not one to look for here
+	printf 'see `micro/prog/no-such.c`, scripts/no-such, micro/bin/no-such.\nhttps://example.org/docs/no-such.md\n' >"$BATS_TEST_TMPDIR/x.md"
+	paths=$(doc_paths "$BATS_TEST_TMPDIR/x.md")
+	# shellcheck disable=SC2086
+	[ "$(missing_paths $paths | wc -l)" -eq 3 ] || fail "the self-check found: $paths"
+	[ -z "$(missing_paths micro/bin/analyze 'cases/*.case' docs/method.md)" ]
+}
+
 @test "the kit cites its own docs/macos.md, not a file outside it, and each section it names there exists" {
 	local refs n missing=
 	# the shared notes the kit was built from are not in the repository

@@ -300,8 +300,8 @@ owned() {
 	live=$!
 	owned "$D/tmp/execlag.LiVe02" "$live" "$(start_of "$live")"
 	# ps prints its start time in the local zone: a time read under
-	# another TZ once made a live run look like a reused pid, and its work
-	# folder went from under it (make sensitivity under load)
+	# another TZ would differ from the one recorded and make a live run
+	# look like a reused pid, whose work folder would then be removed
 	TZ=America/New_York LC_ALL=C small_run
 	kill "$live"
 	assert_success

@@ -208,7 +208,8 @@ projection_sane() {
 	mkdir -p "$D/a/raw" "$D/b/raw"
 	cp "$FIXTURES/analyze/suite/conditions.txt" "$D/a/" && cp "$FIXTURES/analyze/suite/conditions.txt" "$D/b/"
 	# a: J=1 undecided (differences around the floor, A1 - R1 = 3.36 ms, 0.56 a
-	# launch), J=2 a clear cost of 30.5 ms: once "14,000 x 0.56 ms / 0.11"
+	# launch), J=2 a clear cost of 30.5 ms: p is not taken from the undecided
+	# J=1, so no overlap of 0.11 and no projection built on it
 	suite_tsv "$D/a/raw/suite-t1-all.suite.tsv" 1 10 6.64 "2.5 1.3 0.7 2.9 0.2 1.6" "1 1 1 1 1 1"
 	suite_tsv "$D/a/raw/suite-t2-all.suite.tsv" 2 36.5 6 "6 6 6 6 6 6" "1 1 1 1 1 1"
 	run -0 "$BIN/analyze" --run "$D/a" --quiet
@@ -235,7 +236,7 @@ projection_sane() {
 	projection_sane "$D/d/run.json"
 	grep -q '(14,000 × 129.0 ms ÷ 6; 1 check at once: 0.93 measured is noise around that bound)' "$D/d/report.md"
 	! grep -q '÷ 1.00 = 14,000 × 129.0' "$D/d/report.md" || fail "an equation that does not hold"
-	# and the fixtures of before still decompose: 14,000 x 20 ms / 1 and / 4
+	# and the committed suite fixtures decompose: 14,000 x 20 ms / 1 and / 4
 	cp -R "$FIXTURES/analyze/suite" "$D/c"
 	run -0 "$BIN/analyze" --run "$D/c" --quiet
 	projection_sane "$D/c/run.json"

@@ -240,8 +240,8 @@ within() {
 		# SANITIZE=1); subtracting that separate, noisy run's median only
 		# adds its noise, so the cost is held to the hold ± 20%, with room
 		# above it for the round trip: 0.5 ms per held event, or twice the
-		# cost measured without every where that is more (a CI run under
-		# SANITIZE=1 measured script at 4.11 ms with 0.62 without every)
+		# cost measured without every where that is more (sanitized
+		# programs make the round trip longer, and that run measures it)
 		awk -v c="$cost" -v w="$want" -v h="$held" -v o="$over" 'BEGIN {
 			rt = 0.5 * h; if (2 * o > rt) rt = 2 * o
 			exit !(c > 0.8 * w && c < 1.2 * w + rt) }' ||
@@ -339,10 +339,8 @@ grid_verdicts() {
 	# Timing physics on the production build.  Under SANITIZE=1 (CI) ASan
 	# slows posix_spawn and staggers the two threads' launches by about as
 	# much as a 2 ms check, so one worker may meet them one at a time: no
-	# queue forms and `serialised` is not there to be seen (CI at 2 ms with
-	# one worker: exe-rewrite's rounds 2.18 ms [1.53, 3.67] against one
-	# check's 2.19, then `parallel`).  The sanitizers' own check is every
-	# other test.
+	# queue forms and `serialised` is not there to be seen (the rounds read
+	# one check's cost).  The sanitizers' own check is every other test.
 	if nm "$bin/launch" 2>/dev/null | grep -q __asan_init; then
 		bin="$BATS_FILE_TMPDIR/plain"
 		make -s -C "$ROOT" BIN="$bin" SANITIZE= build >/dev/null ||
@@ -369,7 +367,7 @@ grid_verdicts() {
 				got=$(grid_verdicts "$dir")
 				echo "# latency $l ms, workers $w: $got" >&3
 				# a first pass with no idle core decides nothing, and the kit
-				# says so (issue: "undetermined — the CPU was saturated")
+				# says so ("undetermined — the CPU was saturated")
 				for c in $(jq -r '.cases[] | select(.serialisation == "undetermined" and (.serialisation_reason | test("CPU was saturated"))) | .name' "$dir/run.json"); do
 					echo "#   $c: $(jq -r --arg c "$c" '.cases[] | select(.name == $c) | .serialisation_reason' "$dir/run.json")" >&3
 					right="$right$c "

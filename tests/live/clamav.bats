@@ -241,8 +241,9 @@ field() { jq -r --arg c "$2" ".cases[] | select(.name == \$c) | $3" "$1/run.json
 		v=$(field "$KIT_RUN" "$c" .verdict)
 		echo "# $c: penalty $(field "$KIT_RUN" "$c" '"\(.penalty_ms.median) ms [\(.penalty_ms.ci_low), \(.penalty_ms.ci_high)]"'), first $(field "$KIT_RUN" "$c" .first_median_ms) ms, repeat $(field "$KIT_RUN" "$c" .repeat_median_ms) ms: $v" >&3
 		# A case whose truth is none may stay inconclusive after the one
-		# run again (setup_file): seen in CI with SANITIZE=1, exe-copy and
-		# then exe-rewrite at [-0.01, 1.21] ms.  Logged; never a slowdown.
+		# run again (setup_file): under a scanner that costs every launch,
+		# and more so sanitized, an interval near zero can still reach past
+		# the 1 ms floor.  Logged; never a slowdown.
 		if [ "$want" = none ] && [ "$v" = inconclusive ]; then
 			echo "# $c still inconclusive after the run again (accepted: never a wrong verdict)" >&3
 			soft=1
@@ -338,10 +339,9 @@ median() {
 # the hand timing's, and at most twice it.  Below is the direction of the
 # failures this test is for: an open before the first launch (the scanner
 # caches the file: the kit sees less) or a scan the kit's launcher misses.
-# Above, the kit has been seen ~10 ms (56%) higher than the hand timing
-# in both tries of one CI run under macsim on a loaded 2-core machine
-# (exe 27.2 and 29.7 ms against 17.6 and 19.1), while the runs before it
-# agreed within 30%; that is logged (the caller), not failed.
+# Above, up to twice, is logged (the caller), not failed: no such failure
+# puts the kit above, and on a loaded machine the kit and the hand timing,
+# taken minutes apart, meet different load.
 agree() {
 	awk -v k="$1" -v h="$2" -v t="$(tolerance "$2")" 'BEGIN { exit !(k >= h - t && k <= 2 * h) }'
 }
