@@ -67,9 +67,11 @@ doc_paths() {
 # micro/prog/NAME.c is its source; micro/bin/* and micro/bin/.flags), what
 # runs write (results/, .cache/: not extracted), and other projects' files
 # cited as sources (rustc's tests/ui, marspot's RFC-007, Homebrew's
-# docs/Installation.md).  A pattern with * must match a file.
+# docs/Installation.md).  A pattern with * must match a file.  Called with
+# globbing off, so that micro/bin/* reaches it as written.
 missing_paths() {
 	local p
+	set +f # the caller passes the paths unglobbed (set -f); a pattern is matched here
 	for p in "$@"; do
 		case $p in
 		micro/bin/\* | micro/bin/.flags) continue ;;
@@ -87,7 +89,7 @@ missing_paths() {
 	paths=$(cd "$ROOT" && doc_paths README.md docs/*.md)
 	[ "$(printf '%s\n' "$paths" | wc -l)" -ge 50 ] || fail "found only these paths: the scan is broken: $paths"
 	# shellcheck disable=SC2086
-	missing=$(missing_paths $paths)
+	missing=$(set -f; missing_paths $paths)
 	[ -z "$missing" ] || fail "named in README.md or docs/ but not in the repository: $(echo $missing)"
 	# the check itself can fail: a path that is not there is found and missing
 	# and a URL's path is another project's, not one to look for here
