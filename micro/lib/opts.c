@@ -26,7 +26,7 @@ int opts_parse(int argc, char **argv, const struct opt *opts, enum opts_operands
 			usage(stdout);
 			exit(EXIT_OK);
 		}
-		if (operands == OPTS_AFTER && strcmp(a, "--") == 0)
+		if (operands != OPTS_NONE && strcmp(a, "--") == 0)
 			return i + 1;
 		if (operands == OPTS_AFTER && (a[0] != '-' || a[1] == '\0'))
 			return i;

@@ -19,14 +19,14 @@ struct opt {
 	int *flag;          /* a flag sets it to 1 */
 };
 
-/* Whether words that are not options (operands) may follow the options. */
-enum opts_operands { OPTS_NONE, OPTS_AFTER };
+/* Whether words that are not options (operands) may follow the options:
+ * none; after the options, the first word that does not start with '-'
+ * ("-" alone is one) or the word after "--"; only after "--" (a command
+ * and its arguments). */
+enum opts_operands { OPTS_NONE, OPTS_AFTER, OPTS_AFTER_DASHDASH };
 
-/* opts_parse: argv[1..] against OPTS (ended by { NULL }).  With
- * OPTS_NONE every word must be an option; with OPTS_AFTER the first word
- * that does not start with '-' (or "-" alone), or the word after "--",
- * begins the operands.  Returns the index of the first operand (argc
- * where there is none). */
+/* opts_parse: argv[1..] against OPTS (ended by { NULL }).  Returns the
+ * index of the first operand (argc where there is none). */
 int opts_parse(int argc, char **argv, const struct opt *opts, enum opts_operands operands,
 	       void (*usage)(FILE *));
 

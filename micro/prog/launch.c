@@ -25,6 +25,7 @@
 #include "looks.h"
 #include "manifest.h"
 #include "thresholds.h"
+#include "opts.h"
 #include "util.h"
 
 #include <errno.h>
@@ -242,42 +243,9 @@ static void extend(struct drive *d, long target)
 		    o->manifest, target);
 }
 
-/* An option without a value: 1 if a is one (set in o), else 0.  --help and
- * --constants print and exit. */
-static int flag_option(const char *a, struct options *o)
+/* The numbers of the command line, each in its range, into o. */
+static void check_numbers(const char *const *given, struct options *o)
 {
-	if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-		usage(stdout);
-		exit(0);
-	} else if (strcmp(a, "--quiet") == 0) {
-		o->quiet = 1;
-	} else if (strcmp(a, "--sequential") == 0) {
-		o->sequential = 1;
-	} else if (strcmp(a, "--describe") == 0) {
-		o->describe = 1;
-	} else if (strcmp(a, "--constants") == 0) {
-		/* what scripts/repro needs of the method, from the headers
-		 * the method is compiled with (never read from the files) */
-		printf("min_pairs=%d\nlooks_first=%d\nseq_extend=%d\n", MIN_PAIRS, LOOKS_FIRST,
-		       SEQ_EXTEND);
-		exit(0);
-	} else {
-		return 0;
-	}
-	return 1;
-}
-
-/* The option a with its value v, set in o; an unknown option or a bad value ends here. */
-static void value_option(const char *a, const char *v, struct options *o)
-{
-	const struct {
-		const char *name;
-		const char **v;
-	} strs[] = {
-		{ "--manifest", &o->manifest }, { "--out", &o->out }, { "--class", &o->cls },
-		{ "--passes", &o->passes }, { "--reference", &o->reference },
-		{ "--launcher", &o->launcher },
-	};
 	const struct {
 		const char *name;
 		long *v;
@@ -290,19 +258,10 @@ static void value_option(const char *a, const char *v, struct options *o)
 	};
 	size_t k;
 
-	for (k = 0; k < sizeof strs / sizeof strs[0]; k++)
-		if (strcmp(a, strs[k].name) == 0) {
-			*strs[k].v = v;
-			return;
-		}
 	for (k = 0; k < sizeof nums / sizeof nums[0]; k++)
-		if (strcmp(a, nums[k].name) == 0) {
-			if (parse_long(v, nums[k].min, nums[k].max, nums[k].v) != 0)
-				die(EXIT_USAGE, "%s: '%s' is not a whole number from %ld to %ld", a, v,
-				    nums[k].min, nums[k].max);
-			return;
-		}
-	die(EXIT_USAGE, "unknown option '%s' (see --help)", a);
+		if (given[k] && parse_long(given[k], nums[k].min, nums[k].max, nums[k].v) != 0)
+			die(EXIT_USAGE, "%s: '%s' is not a whole number from %ld to %ld", nums[k].name,
+			    given[k], nums[k].min, nums[k].max);
 }
 
 /* --describe: the launcher's every setting, checked, as conditions record it. */
@@ -318,10 +277,22 @@ static void describe(const struct options *o)
 	}
 }
 
-/* The command line into o, over its defaults; --describe answers and exits. */
+/* The command line into o, over its defaults; --describe and --constants
+ * answer and exit. */
 static void parse_args(int argc, char **argv, struct options *o)
 {
-	int i;
+	const char *nums[4] = { NULL, NULL, NULL, NULL }; /* as check_numbers lists them */
+	int constants = 0, i;
+	const struct opt opts[] = {
+		{ "--manifest", &o->manifest, NULL }, { "--out", &o->out, NULL },
+		{ "--class", &o->cls, NULL }, { "--passes", &o->passes, NULL },
+		{ "--reference", &o->reference, NULL }, { "--launcher", &o->launcher, NULL },
+		{ "--block", &nums[0], NULL }, { "--extend", &nums[1], NULL },
+		{ "--planned", &nums[2], NULL }, { "--threads", &nums[3], NULL },
+		{ "--quiet", NULL, &o->quiet }, { "--sequential", NULL, &o->sequential },
+		{ "--describe", NULL, &o->describe }, { "--constants", NULL, &constants },
+		{ NULL, NULL, NULL }
+	};
 
 	memset(o, 0, sizeof *o);
 	o->cls = "all";
@@ -329,18 +300,15 @@ static void parse_args(int argc, char **argv, struct options *o)
 	o->threads = 1;
 	o->per_thread = -1;
 	o->extend = SEQ_EXTEND;
-	for (i = 1; i < argc; i++) {
-		if (flag_option(argv[i], o))
-			continue;
-		if (strcmp(argv[i], "--") == 0) {
-			o->maker = argv + i + 1;
-			break;
-		}
-		if (i + 1 >= argc)
-			die(EXIT_USAGE, "%s needs a value (see --help)", argv[i]);
-		value_option(argv[i], argv[i + 1], o);
-		i++;
+	i = opts_parse(argc, argv, opts, OPTS_AFTER_DASHDASH, usage);
+	o->maker = i < argc ? argv + i : NULL;
+	if (constants) {
+		/* what scripts/repro needs of the method, from the headers the
+		 * method is compiled with (never read from the files) */
+		printf("min_pairs=%d\nlooks_first=%d\nseq_extend=%d\n", MIN_PAIRS, LOOKS_FIRST, SEQ_EXTEND);
+		exit(0);
 	}
+	check_numbers(nums, o);
 	if (strcmp(o->launcher, "spawn") != 0 && strncmp(o->launcher, "sim:", 4) != 0)
 		die(EXIT_USAGE, "LAUNCHER '%s' is not spawn or sim:SETTINGS", o->launcher);
 	if (o->describe) {

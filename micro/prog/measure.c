@@ -24,6 +24,7 @@
 #include "services.h"
 #include "jsonnum.h"
 #include "thresholds.h"
+#include "opts.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -909,47 +910,21 @@ struct found {
 	char *cmdline;
 };
 
-/* Where the value of the option name goes, or NULL for no such option. */
-static const char **option_slot(struct margs *m, const char *name)
-{
-	const struct {
-		const char *name;
-		const char **slot;
-	} opts[] = {
-		{ "--out", &m->out }, { "--watch", &m->watch }, { "--logcount", &m->logcount },
-		{ "--services", &m->services }, { "--conditions", &m->conds },
-		{ "--probe", &m->probe }, { "--probe-how", &m->probe_how },
-		{ "--probe-note", &m->probe_note }, { "--gate-log", &m->gate_log },
-		{ "--dir", &m->dir }, { "--id", &m->id },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof opts / sizeof opts[0]; i++)
-		if (strcmp(name, opts[i].name) == 0)
-			return opts[i].slot;
-	return NULL;
-}
-
 /* The options, each with a value, then -- and the command; checked. */
 static void parse_measure_args(int argc, char **argv, struct margs *m)
 {
+	const struct opt opts[] = {
+		{ "--out", &m->out, NULL }, { "--watch", &m->watch, NULL },
+		{ "--logcount", &m->logcount, NULL }, { "--services", &m->services, NULL },
+		{ "--conditions", &m->conds, NULL }, { "--probe", &m->probe, NULL },
+		{ "--probe-how", &m->probe_how, NULL }, { "--probe-note", &m->probe_note, NULL },
+		{ "--gate-log", &m->gate_log, NULL }, { "--dir", &m->dir, NULL },
+		{ "--id", &m->id, NULL }, { NULL, NULL, NULL }
+	};
 	int i;
 
 	memset(m, 0, sizeof *m);
-	for (i = 1; i < argc; i++) {
-		const char **slot;
-
-		if (strcmp(argv[i], "--") == 0) {
-			i++;
-			break;
-		}
-		slot = option_slot(m, argv[i]);
-		if (!slot)
-			die(EXIT_USAGE, "unknown option '%s' (see --help)", argv[i]);
-		if (i + 1 >= argc)
-			die(EXIT_USAGE, "%s needs a value (see --help)", argv[i]);
-		*slot = argv[++i];
-	}
+	i = opts_parse(argc, argv, opts, OPTS_AFTER_DASHDASH, usage);
 	if (!m->out || !m->watch || !m->conds)
 		die(EXIT_USAGE, "--out, --watch and --conditions are required (see --help)");
 	if (i >= argc)
