@@ -38,7 +38,13 @@ int opts_parse(int argc, char **argv, const struct opt *opts, enum opts_operands
 		}
 		if (i + 1 >= argc)
 			die(EXIT_USAGE, "%s needs a value (try --help)", a);
-		*o->value = argv[++i];
+		if (!o->flag) {
+			*o->value = argv[++i];
+			continue;
+		}
+		if (*o->flag >= o->max)
+			die(EXIT_USAGE, "%s: at most %d (try --help)", a, o->max);
+		o->value[(*o->flag)++] = argv[++i];
 	}
 	return i;
 }

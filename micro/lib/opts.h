@@ -3,7 +3,8 @@
  * Every instrument reads its options the same way: -h and --help print
  * the usage and exit 0; a flag sets an int; an option with a value takes
  * the next word, whatever it looks like (a value may start with '-'); the
- * last of a repeated option wins; "--" ends the options.  An unknown
+ * last of a repeated option wins, but for a list (MAX values kept in
+ * order); "--" ends the options.  An unknown
  * option, or one without its value, is one line and exit 2:
  *   PROG: unknown option '--frob' (try --help)
  *   PROG: --run needs a value (try --help)
@@ -16,8 +17,17 @@
 struct opt {
 	const char *name;   /* "--run" */
 	const char **value; /* where its value goes; NULL for a flag */
-	int *flag;          /* a flag sets it to 1 */
+	int *flag;          /* a flag sets it to 1; with a value: NULL, or the
+			     * count of values given, VALUE then an array of MAX */
+	int max;            /* an option given up to MAX times: each value kept */
 };
+
+/* A table's entries: an option with a value into *V; a flag setting *F;
+ * a list of up to MAX values into the array A, counted in *N; the end. */
+#define OPT_VALUE(name, v)         { (name), (v), NULL, 0 }
+#define OPT_FLAG(name, f)          { (name), NULL, (f), 0 }
+#define OPT_LIST(name, a, n, max)  { (name), (a), (n), (max) }
+#define OPT_END                    { NULL, NULL, NULL, 0 }
 
 /* Whether words that are not options (operands) may follow the options:
  * none; after the options, the first word that does not start with '-'

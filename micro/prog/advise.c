@@ -90,8 +90,8 @@ int main(int argc, char **argv)
 	const char *dir = NULL, *name = NULL;
 	int doctor = 0, brief = 0;
 	const struct opt opts[] = {
-		{ "--run", &dir, NULL }, { "--case", &name, NULL },
-		{ "--doctor", NULL, &doctor }, { "--brief", NULL, &brief }, { NULL, NULL, NULL }
+		OPT_VALUE("--run", &dir), OPT_VALUE("--case", &name),
+		OPT_FLAG("--doctor", &doctor), OPT_FLAG("--brief", &brief), OPT_END
 	};
 	json_error_t err;
 	json_t *run, *cond, *c;

@@ -576,7 +576,7 @@ static void toggles(const struct runjson *a, const struct runjson *b)
 int main(int argc, char **argv)
 {
 	const char *results = "results";
-	const struct opt opts[] = { { "--results", &results, NULL }, { NULL, NULL, NULL } };
+	const struct opt opts[] = { OPT_VALUE("--results", &results), OPT_END };
 	struct runjson a, b;
 	int i;
 

@@ -44,8 +44,8 @@ int main(int argc, char **argv)
 	const char *word;
 	int want_why = 0, runtime = 0, responsible = 0;
 	const struct opt opts[] = {
-		{ "--why", NULL, &want_why }, { "--runtime", NULL, &runtime },
-		{ "--responsible", NULL, &responsible }, { NULL, NULL, NULL }
+		OPT_FLAG("--why", &want_why), OPT_FLAG("--runtime", &runtime),
+		OPT_FLAG("--responsible", &responsible), OPT_END
 	};
 
 	progname = "devtools";

@@ -14,6 +14,7 @@
  * from the terminal already reached it.  A second such signal kills it. */
 #define _POSIX_C_SOURCE 200809L
 #include "execwatch.h"
+#include "opts.h"
 #include "util.h"
 
 #include <errno.h>
@@ -102,32 +103,14 @@ struct outcome {
 
 static void parse_args(int argc, char **argv, struct xw_opts *o)
 {
+	const struct opt opts[] = {
+		OPT_VALUE("--out", &o->out), OPT_LIST("--watch", o->watch, &o->nwatch, MAX_WATCH),
+		OPT_FLAG("--no-watch", &o->no_watch), OPT_END
+	};
 	int i;
 
 	memset(o, 0, sizeof *o);
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--") == 0) {
-			i++;
-			break;
-		} else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-			usage(stdout);
-			exit(EXIT_OK);
-		} else if (strcmp(argv[i], "--out") == 0 || strcmp(argv[i], "--watch") == 0) {
-			if (i + 1 >= argc)
-				die(EXIT_USAGE, "%s needs a value (see --help)", argv[i]);
-			if (strcmp(argv[i], "--out") == 0) {
-				o->out = argv[++i];
-			} else {
-				if (o->nwatch == MAX_WATCH)
-					die(EXIT_USAGE, "at most %d --watch paths", MAX_WATCH);
-				o->watch[o->nwatch++] = argv[++i];
-			}
-		} else if (strcmp(argv[i], "--no-watch") == 0) {
-			o->no_watch = 1;
-		} else {
-			die(EXIT_USAGE, "unknown option '%s' (see --help)", argv[i]);
-		}
-	}
+	i = opts_parse(argc, argv, opts, OPTS_AFTER_DASHDASH, usage);
 	if (!o->out || !o->out[0])
 		die(EXIT_USAGE, "--out FILE is required (see --help)");
 	if (i >= argc || !argv[i][0])

@@ -777,10 +777,10 @@ int main(int argc, char **argv)
 	const char *logs = NULL;
 	int table = 0;
 	const struct opt opts[] = {
-		{ "--run", &dir, NULL }, { "--bundle", &bundle, NULL },
-		{ "--contents", &contents, NULL }, { "--kit", &kit_commit, NULL },
-		{ "--home", &kit_home, NULL }, { "--logs", &logs, NULL },
-		{ "--services-table", NULL, &table }, { NULL, NULL, NULL }
+		OPT_VALUE("--run", &dir), OPT_VALUE("--bundle", &bundle),
+		OPT_VALUE("--contents", &contents), OPT_VALUE("--kit", &kit_commit),
+		OPT_VALUE("--home", &kit_home), OPT_VALUE("--logs", &logs),
+		OPT_FLAG("--services-table", &table), OPT_END
 	};
 	struct runjson r;
 	enum platform p;

@@ -284,14 +284,14 @@ static void parse_args(int argc, char **argv, struct options *o)
 	const char *nums[4] = { NULL, NULL, NULL, NULL }; /* as check_numbers lists them */
 	int constants = 0, i;
 	const struct opt opts[] = {
-		{ "--manifest", &o->manifest, NULL }, { "--out", &o->out, NULL },
-		{ "--class", &o->cls, NULL }, { "--passes", &o->passes, NULL },
-		{ "--reference", &o->reference, NULL }, { "--launcher", &o->launcher, NULL },
-		{ "--block", &nums[0], NULL }, { "--extend", &nums[1], NULL },
-		{ "--planned", &nums[2], NULL }, { "--threads", &nums[3], NULL },
-		{ "--quiet", NULL, &o->quiet }, { "--sequential", NULL, &o->sequential },
-		{ "--describe", NULL, &o->describe }, { "--constants", NULL, &constants },
-		{ NULL, NULL, NULL }
+		OPT_VALUE("--manifest", &o->manifest), OPT_VALUE("--out", &o->out),
+		OPT_VALUE("--class", &o->cls), OPT_VALUE("--passes", &o->passes),
+		OPT_VALUE("--reference", &o->reference), OPT_VALUE("--launcher", &o->launcher),
+		OPT_VALUE("--block", &nums[0]), OPT_VALUE("--extend", &nums[1]),
+		OPT_VALUE("--planned", &nums[2]), OPT_VALUE("--threads", &nums[3]),
+		OPT_FLAG("--quiet", &o->quiet), OPT_FLAG("--sequential", &o->sequential),
+		OPT_FLAG("--describe", &o->describe), OPT_FLAG("--constants", &constants),
+		OPT_END
 	};
 
 	memset(o, 0, sizeof *o);

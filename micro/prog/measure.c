@@ -914,12 +914,12 @@ struct found {
 static void parse_measure_args(int argc, char **argv, struct margs *m)
 {
 	const struct opt opts[] = {
-		{ "--out", &m->out, NULL }, { "--watch", &m->watch, NULL },
-		{ "--logcount", &m->logcount, NULL }, { "--services", &m->services, NULL },
-		{ "--conditions", &m->conds, NULL }, { "--probe", &m->probe, NULL },
-		{ "--probe-how", &m->probe_how, NULL }, { "--probe-note", &m->probe_note, NULL },
-		{ "--gate-log", &m->gate_log, NULL }, { "--dir", &m->dir, NULL },
-		{ "--id", &m->id, NULL }, { NULL, NULL, NULL }
+		OPT_VALUE("--out", &m->out), OPT_VALUE("--watch", &m->watch),
+		OPT_VALUE("--logcount", &m->logcount), OPT_VALUE("--services", &m->services),
+		OPT_VALUE("--conditions", &m->conds), OPT_VALUE("--probe", &m->probe),
+		OPT_VALUE("--probe-how", &m->probe_how), OPT_VALUE("--probe-note", &m->probe_note),
+		OPT_VALUE("--gate-log", &m->gate_log), OPT_VALUE("--dir", &m->dir),
+		OPT_VALUE("--id", &m->id), OPT_END
 	};
 	int i;
 

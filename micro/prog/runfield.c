@@ -183,8 +183,8 @@ int main(int argc, char **argv)
 	const char *where = NULL, *or_text = NULL;
 	int i, check = 0, first_path, missing = 0;
 	const struct opt opts[] = {
-		{ "--run", &where, NULL }, { "--or", &or_text, NULL },
-		{ "--check", NULL, &check }, { "--f2", NULL, &f2_mode }, { NULL, NULL, NULL }
+		OPT_VALUE("--run", &where), OPT_VALUE("--or", &or_text),
+		OPT_FLAG("--check", &check), OPT_FLAG("--f2", &f2_mode), OPT_END
 	};
 	struct runjson r;
 

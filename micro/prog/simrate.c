@@ -369,9 +369,9 @@ int main(int argc, char **argv)
 	long runs = 1000;
 	int check = 0, all_met = 1, any = 0;
 	const struct opt opts[] = {
-		{ "--runs", &runs_s, NULL }, { "--scenario", &only, NULL }, { "--base", &fit, NULL },
-		{ "--latency", &latency_given, NULL }, { "--extend", &extend_s, NULL },
-		{ "--block", &block_s, NULL }, { "--check", NULL, &check }, { NULL, NULL, NULL }
+		OPT_VALUE("--runs", &runs_s), OPT_VALUE("--scenario", &only), OPT_VALUE("--base", &fit),
+		OPT_VALUE("--latency", &latency_given), OPT_VALUE("--extend", &extend_s),
+		OPT_VALUE("--block", &block_s), OPT_FLAG("--check", &check), OPT_END
 	};
 	struct sim_params base;
 	char err[320];

@@ -594,11 +594,11 @@ static void parse_args(int argc, char **argv, const char **dir, const char **out
 {
 	const char *count_s = NULL, *jobs_s = NULL;
 	const struct opt opts[] = {
-		{ "--dir", dir, NULL }, { "--out", out, NULL }, { "--prefix", &prefix, NULL },
-		{ "--cc", cc, NULL }, { "--launcher", &launcher_spec, NULL },
-		{ "--count", &count_s, NULL }, { "--jobs", &jobs_s, NULL },
-		{ "--quiet", NULL, quiet }, { "--keep", NULL, &keep_files },
-		{ "--sequential", NULL, &sequential }, { NULL, NULL, NULL }
+		OPT_VALUE("--dir", dir), OPT_VALUE("--out", out), OPT_VALUE("--prefix", &prefix),
+		OPT_VALUE("--cc", cc), OPT_VALUE("--launcher", &launcher_spec),
+		OPT_VALUE("--count", &count_s), OPT_VALUE("--jobs", &jobs_s),
+		OPT_FLAG("--quiet", quiet), OPT_FLAG("--keep", &keep_files),
+		OPT_FLAG("--sequential", &sequential), OPT_END
 	};
 
 	opts_parse(argc, argv, opts, OPTS_NONE, usage);
