@@ -13,13 +13,13 @@
  * that a watchdog sees when the gate stops running (SIGSTOP, a freezer).
  */
 #define _GNU_SOURCE
+#include "opts.h"
 #include "util.h"
 #include "procfs.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
@@ -589,23 +589,20 @@ static void usage(FILE *f)
 	    "cannot run here.\n");
 }
 
-/* The options whose value is a path, and where it goes. */
-static const struct {
-	int c;
-	const char **v;
-} path_opts[] = {
-	{ 'd', &opt_dir }, { 'L', &opt_log }, { 'r', &opt_ready }, { 'b', &opt_heartbeat },
-};
-
 /* The options whose value is a number of ms in 0..60000, and what a bad one is told. */
 static const struct {
-	int c;
 	double *v;
 	const char *bad;
 } ms_opts[] = {
-	{ 'l', &opt_latency_ms, "--latency-ms must be a number of ms in 0..60000 (e.g. 20 or 0.5)" },
-	{ 'E', &opt_every_ms, "--every-ms must be a number of ms in 0..60000 (e.g. 3 or 0.5)" },
-	{ 'M', &opt_per_mb_ms, "--per-mb-ms must be a number of ms in 0..60000 (e.g. 2 or 0.5)" },
+	{ &opt_latency_ms, "--latency-ms must be a number of ms in 0..60000 (e.g. 20 or 0.5)" },
+	{ &opt_every_ms, "--every-ms must be a number of ms in 0..60000 (e.g. 3 or 0.5)" },
+	{ &opt_per_mb_ms, "--per-mb-ms must be a number of ms in 0..60000 (e.g. 2 or 0.5)" },
+};
+
+/* The values of the options that are not paths, as given, before check_values. */
+struct given {
+	const char *ms[3]; /* as ms_opts lists them */
+	const char *workers, *key, *on, *exempt;
 };
 
 /* --key's value: what the cache remembers. */
@@ -618,61 +615,31 @@ static int parse_key(const char *s)
 	return -1;
 }
 
-/* Set the option getopt_long returned as c, from optarg; a bad value ends here. */
-static void set_option(int c, char **argv)
+/* The values given, each checked, into the opt_ variables; a bad value ends here. */
+static void check_values(const struct given *g)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof path_opts / sizeof path_opts[0]; i++)
-		if (c == path_opts[i].c) {
-			*path_opts[i].v = optarg;
-			return;
-		}
 	for (i = 0; i < sizeof ms_opts / sizeof ms_opts[0]; i++)
-		if (c == ms_opts[i].c) {
-			if (parse_double(optarg, 0, 60000, ms_opts[i].v) != 0)
-				die(EXIT_USAGE, "%s: %s", ms_opts[i].bad, optarg);
-			return;
-		}
-	switch (c) {
-	case 'w':
-		if (parse_long(optarg, 1, 64, &opt_workers) != 0)
-			die(EXIT_USAGE, "--workers must be an integer in 1..64: %s", optarg);
-		break;
-	case 'k':
-		opt_key = parse_key(optarg);
-		break;
-	case 'o':
-		if (strcmp(optarg, "exec") == 0)
-			opt_on_open = 0;
-		else if (strcmp(optarg, "open") == 0)
-			opt_on_open = 1;
-		else
-			die(EXIT_USAGE, "--on must be exec or open: %s", optarg);
-		break;
-	case 'e':
-		if (parse_long(optarg, 1, INT_MAX, &opt_exempt_pid) != 0)
-			die(EXIT_USAGE, "--exempt-pid must be a process id: %s", optarg);
-		break;
-	case 'h':
-		usage(stdout);
-		exit(EXIT_OK);
-		break;
-	case ':':
-		die(EXIT_USAGE, "option %s needs a value (see --help)", argv[optind - 1]);
-		break;
-	default:
-		die(EXIT_USAGE, "unknown option %s (see --help)", argv[optind - 1]);
-	}
+		if (g->ms[i] && parse_double(g->ms[i], 0, 60000, ms_opts[i].v) != 0)
+			die(EXIT_USAGE, "%s: %s", ms_opts[i].bad, g->ms[i]);
+	if (g->workers && parse_long(g->workers, 1, 64, &opt_workers) != 0)
+		die(EXIT_USAGE, "--workers must be an integer in 1..64: %s", g->workers);
+	if (g->key)
+		opt_key = parse_key(g->key);
+	if (g->on && strcmp(g->on, "exec") != 0 && strcmp(g->on, "open") != 0)
+		die(EXIT_USAGE, "--on must be exec or open: %s", g->on);
+	if (g->on)
+		opt_on_open = strcmp(g->on, "open") == 0;
+	if (g->exempt && parse_long(g->exempt, 1, INT_MAX, &opt_exempt_pid) != 0)
+		die(EXIT_USAGE, "--exempt-pid must be a process id: %s", g->exempt);
 }
 
 /* What every run needs was given, and --dir is a directory: its real path. */
-static void check_args(int argc, char **argv)
+static void check_args(void)
 {
 	struct stat st;
 
-	if (optind < argc)
-		die(EXIT_USAGE, "unexpected argument %s (see --help)", argv[optind]);
 	if (!opt_dir)
 		die(EXIT_USAGE, "--dir is required (see --help)");
 	if (opt_latency_ms < 0)
@@ -690,30 +657,24 @@ static void check_args(int argc, char **argv)
 		die(EXIT_USAGE, "--dir %s:", opt_dir);
 }
 
-/* The command line, option by option (getopt_long), then checked. */
+/* The command line (opts.h), then checked. */
 static void parse_args(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "dir", required_argument, NULL, 'd' },
-		{ "latency-ms", required_argument, NULL, 'l' },
-		{ "workers", required_argument, NULL, 'w' },
-		{ "key", required_argument, NULL, 'k' },
-		{ "on", required_argument, NULL, 'o' },
-		{ "every-ms", required_argument, NULL, 'E' },
-		{ "per-mb-ms", required_argument, NULL, 'M' },
-		{ "exempt-pid", required_argument, NULL, 'e' },
-		{ "log", required_argument, NULL, 'L' },
-		{ "ready-file", required_argument, NULL, 'r' },
-		{ "heartbeat", required_argument, NULL, 'b' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	struct given g = { { NULL, NULL, NULL }, NULL, NULL, NULL, NULL };
+	const struct opt opts[] = {
+		OPT_VALUE("--dir", &opt_dir), OPT_VALUE("--log", &opt_log),
+		OPT_VALUE("--ready-file", &opt_ready), OPT_VALUE("--heartbeat", &opt_heartbeat),
+		OPT_VALUE("--latency-ms", &g.ms[0]), OPT_VALUE("--every-ms", &g.ms[1]),
+		OPT_VALUE("--per-mb-ms", &g.ms[2]), OPT_VALUE("--workers", &g.workers),
+		OPT_VALUE("--key", &g.key), OPT_VALUE("--on", &g.on),
+		OPT_VALUE("--exempt-pid", &g.exempt), OPT_END
 	};
-	int c;
+	int i = opts_parse(argc, argv, opts, OPTS_AFTER, usage);
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1)
-		set_option(c, argv);
-	check_args(argc, argv);
+	if (i < argc)
+		die(EXIT_USAGE, "unexpected argument %s (see --help)", argv[i]);
+	check_values(&g);
+	check_args();
 }
 
 static void fan_setup(void)
