@@ -162,8 +162,8 @@ LAUNCHER_HDR = micro/launcher/drive.h micro/stats/pass.h micro/stats/stop.h micr
 $(BIN)/launch: micro/prog/launch.c $(LAUNCHER_SRC) $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/prog/launch.c $(LAUNCHER_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
-$(BIN)/analyze: micro/prog/analyze.c micro/launcher/simbase.h micro/launcher/sim.h micro/fmt/cases.h micro/fmt/run.c micro/fmt/run.h micro/stats/stats.c micro/stats/stats.h micro/stats/pass.h micro/stats/stop.c micro/stats/stop.h micro/stats/orderstats.c micro/stats/orderstats.h micro/stats/looks.c micro/stats/looks.h micro/stats/thresholds.h micro/report/report.c micro/report/report.h micro/report/plot.c micro/report/plot.h micro/report/svg.c micro/report/svg.h micro/stats/suitestats.c micro/stats/suitestats.h micro/report/hfcompare.c micro/report/hfcompare.h micro/report/watch.c micro/report/watch.h micro/fmt/services.c micro/fmt/services.h micro/report/advice.c micro/report/advice.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/analyze.c micro/fmt/jsonnum.c micro/fmt/run.c micro/stats/stats.c micro/stats/stop.c micro/launcher/sim.c micro/stats/orderstats.c micro/stats/looks.c micro/report/report.c micro/report/plot.c micro/report/svg.c micro/stats/suitestats.c micro/report/hfcompare.c micro/report/watch.c micro/fmt/services.c micro/report/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/analyze: micro/prog/analyze.c micro/fmt/samples.c micro/fmt/samples.h micro/launcher/simbase.h micro/launcher/sim.h micro/fmt/cases.h micro/fmt/run.c micro/fmt/run.h micro/stats/stats.c micro/stats/stats.h micro/stats/pass.h micro/stats/stop.c micro/stats/stop.h micro/stats/orderstats.c micro/stats/orderstats.h micro/stats/looks.c micro/stats/looks.h micro/stats/thresholds.h micro/report/report.c micro/report/report.h micro/report/plot.c micro/report/plot.h micro/report/svg.c micro/report/svg.h micro/stats/suitestats.c micro/stats/suitestats.h micro/report/hfcompare.c micro/report/hfcompare.h micro/report/watch.c micro/report/watch.h micro/fmt/services.c micro/fmt/services.h micro/report/advice.c micro/report/advice.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/analyze.c micro/fmt/samples.c micro/fmt/jsonnum.c micro/fmt/run.c micro/stats/stats.c micro/stats/stop.c micro/launcher/sim.c micro/stats/orderstats.c micro/stats/looks.c micro/report/report.c micro/report/plot.c micro/report/svg.c micro/stats/suitestats.c micro/report/hfcompare.c micro/report/watch.c micro/fmt/services.c micro/report/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # simrate: launch's plan and stopping rule, on the simulator, through
 # analyze's verdicts, in one process
@@ -213,9 +213,10 @@ $(BIN)/redact: micro/prog/redact.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 $(BIN)/advise: micro/prog/advise.c micro/report/advice.c micro/report/advice.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/advise.c micro/report/advice.c micro/fmt/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
-# aggregate: many runs' run.json into one table and a summary plot.
-$(BIN)/aggregate: micro/prog/aggregate.c micro/fmt/cases.h micro/stats/thresholds.h $(RUNJSON) micro/fmt/jsonnum.c micro/fmt/jsonnum.h micro/report/svg.c micro/report/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/aggregate.c micro/fmt/runjson.c micro/fmt/jsonnum.c micro/report/svg.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+# aggregate: many runs' run.json into one table and a summary plot (runrow.c:
+# a run.json read as a row).
+$(BIN)/aggregate: micro/prog/aggregate.c micro/fmt/runrow.c micro/fmt/runrow.h micro/fmt/cases.h micro/stats/thresholds.h $(RUNJSON) micro/fmt/jsonnum.c micro/fmt/jsonnum.h micro/report/svg.c micro/report/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/aggregate.c micro/fmt/runrow.c micro/fmt/runjson.c micro/fmt/jsonnum.c micro/report/svg.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # Developer Tools authorisation: ExecutionPolicy through the Objective-C
 # runtime (dlopen) on macOS, and the responsible app (dlsym into libSystem);

@@ -2,7 +2,7 @@
  *
  * A run's times (ms), counts and ratios are far below it; beyond it a
  * number is a corrupt or hostile file, which would print as hundreds of
- * digits or inf.  For the readers of run.json (runjson.c, aggregate.c). */
+ * digits or inf.  For run.json's one reader, runjson.c. */
 #ifndef EXECLAG_JSONRANGE_H
 #define EXECLAG_JSONRANGE_H
 

@@ -1,11 +1,11 @@
-/* fuzz/aggregate.c - aggregate's run.json reader (it warns about a bad
- * file and goes on), for scripts/tool/fuzz:
+/* fuzz/aggregate.c - aggregate's run.json reader (micro/fmt/runrow.c; it
+ * warns about a bad file and goes on), for scripts/tool/fuzz:
  *   aggregate FILE
- * The reader is aggregate.c's own (included, its main renamed).  A file it
- * refuses is exit 2 here; only a crash or a sanitizer finding is a fault. */
-#define main aggregate_main
-#include "../prog/aggregate.c"
-#undef main
+ * A file it refuses is exit 2 here; only a crash or a sanitizer finding is
+ * a fault. */
+#define _POSIX_C_SOURCE 200809L
+#include "runrow.h"
+#include "util.h"
 
 int main(int argc, char **argv)
 {
@@ -15,8 +15,8 @@ int main(int argc, char **argv)
 	progname = "aggregate";
 	if (argc != 2)
 		die(EXIT_USAGE, "usage: aggregate FILE");
-	if (read_run(argv[1], &row, why, sizeof why) != 0)
+	if (runrow_read(argv[1], &row, why, sizeof why) != 0)
 		die(EXIT_USAGE, "%s: %s", argv[1], why);
-	free_row(&row);
+	runrow_free(&row);
 	return EXIT_OK;
 }
