@@ -22,6 +22,7 @@
 #include "runrow.h"
 #include "svg.h"
 #include "thresholds.h"
+#include "opts.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -687,24 +688,13 @@ static void check_destination(const char *prefix)
 static void parse_args(int argc, char **argv, const char **dir, const char **out,
 		       int *quiet)
 {
-	int i;
+	const struct opt opts[] = {
+		OPT_VALUE("--dir", dir), OPT_VALUE("--out", out), OPT_FLAG("--quiet", quiet), OPT_END
+	};
 
 	*dir = *out = NULL;
 	*quiet = 0;
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage(stdout);
-			exit(EXIT_OK);
-		} else if (strcmp(argv[i], "--quiet") == 0) {
-			*quiet = 1;
-		} else if (strcmp(argv[i], "--dir") == 0 && i + 1 < argc) {
-			*dir = argv[++i];
-		} else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
-			*out = argv[++i];
-		} else {
-			die(EXIT_USAGE, "unknown or incomplete option '%s' (try --help)", argv[i]);
-		}
-	}
+	opts_parse(argc, argv, opts, OPTS_NONE, usage);
 	if (!*dir || !**dir)
 		die(EXIT_USAGE, "--dir DIR is required: the folder of runs (try --help)");
 	if (*out && !**out)

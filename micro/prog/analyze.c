@@ -15,6 +15,7 @@
 #include "sim.h"
 #include "stats.h"
 #include "suitestats.h"
+#include "opts.h"
 #include "util.h"
 #include "watch.h"
 
@@ -398,28 +399,14 @@ static void check_run_folder(const char *dir)
 
 static void parse_args(int argc, char **argv, const char **dir, int *quiet, int *simfit)
 {
-	int i;
+	const struct opt opts[] = {
+		OPT_VALUE("--run", dir), OPT_FLAG("--quiet", quiet), OPT_FLAG("--simfit", simfit), OPT_END
+	};
 
 	*dir = NULL;
 	*quiet = 0;
 	*simfit = 0;
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage(stdout);
-			exit(EXIT_OK);
-		} else if (strcmp(argv[i], "--simfit") == 0) {
-			*simfit = 1;
-		} else if (strcmp(argv[i], "--quiet") == 0) {
-			*quiet = 1;
-		} else if (strcmp(argv[i], "--run") == 0 && i + 1 < argc) {
-			*dir = argv[++i];
-		} else if (strncmp(argv[i], "--run=", 6) == 0) {
-			*dir = argv[i] + 6;
-		} else {
-			die(EXIT_USAGE, "unknown or incomplete option '%s' (try --help)",
-			    argv[i]);
-		}
-	}
+	opts_parse(argc, argv, opts, OPTS_NONE, usage);
 	if (!*dir || !**dir)
 		die(EXIT_USAGE, "--run DIR is required (try --help)");
 }
