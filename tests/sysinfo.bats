@@ -29,6 +29,13 @@ sysinfo_with() {
 		EXECLAG_DEVTOOLS="$FAKES/bin/devtools" $shell "$SYSINFO" "$@"
 }
 
+# sysinfo_in DIR STATE: "sh sysinfo" in DIR (a copy of scripts/probe) with
+# the fakes of STATE, as sysinfo_with runs it.
+sysinfo_in() {
+	cd "$1" && env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/$2" \
+		EXECLAG_SYSROOT="$FAKES/states/$2/root" EXECLAG_DEVTOOLS="$FAKES/bin/devtools" sh sysinfo
+}
+
 # check_state STATE KEY=VALUE...: under sh, dash and bash --posix (macOS
 # /bin/sh) sysinfo exits 0, prints the same well-formed lines and nothing
 # on stderr, and every KEY has VALUE.
@@ -284,7 +291,7 @@ sysctl: unknown oid 'hw.nada'"
 	assert_output n/a
 	# a stand-in at the default place that says authorized is believed
 	mkdir -p "$BATS_TEST_TMPDIR/kit/scripts/probe" "$BATS_TEST_TMPDIR/kit/micro/bin"
-	cp "$SYSINFO" "$BATS_TEST_TMPDIR/kit/scripts/probe/sysinfo"
+	cp "$SYSINFO" "$SYSINFO-darwin" "$SYSINFO-linux" "$BATS_TEST_TMPDIR/kit/scripts/probe/"
 	printf '#!/bin/sh\necho authorized\n' >"$BATS_TEST_TMPDIR/kit/micro/bin/devtools"
 	chmod +x "$BATS_TEST_TMPDIR/kit/micro/bin/devtools"
 	run -0 env -u EXECLAG_DEVTOOLS PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" \
@@ -293,6 +300,24 @@ sysctl: unknown oid 'hw.nada'"
 	run -0 env -u EXECLAG_DEVTOOLS PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" \
 		sh "$SYSINFO"
 	assert_line devtools=unknown
+}
+
+@test "sysinfo sources its system's part from beside it; a missing part is one line on stderr, exit 1" {
+	local kit="$BATS_TEST_TMPDIR/kit/scripts/probe" want
+	mkdir -p "$kit"
+	cp "$SYSINFO" "$SYSINFO-darwin" "$kit/"
+	# a copy run from its own folder, as "sh sysinfo", finds its part too, and
+	# prints what the kit's own sysinfo does
+	sysinfo_with m1-online sh
+	want=$output
+	run -0 sysinfo_in "$kit" m1-online
+	assert_equal "$output" "$want"
+	# Linux needs sysinfo-linux, which this copy lacks
+	run --separate-stderr env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/linux-offline" \
+		EXECLAG_SYSROOT="$FAKES/states/linux-offline/root" sh "$kit/sysinfo"
+	assert_equal "$status" 1
+	assert_equal "$output" ""
+	assert_equal "$stderr" "sysinfo: $kit/sysinfo-linux is missing"
 }
 
 @test "the states made for ps and log show read as the M1 they start from" {
@@ -650,6 +675,6 @@ XProtect background scans: enabled"
 
 @test "sysinfo and the fakes pass shellcheck -s sh" {
 	need_tool shellcheck shellcheck
-	run shellcheck -s sh "$SYSINFO" "$FAKES"/bin/* "$FAKES/mkstates"
+	run shellcheck -s sh "$SYSINFO" "$SYSINFO-darwin" "$SYSINFO-linux" "$FAKES"/bin/* "$FAKES/mkstates"
 	assert_success
 }
