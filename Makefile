@@ -107,7 +107,7 @@ endif
 # the stopping rule; launcher/ the spawn and sim backends; report/ what a
 # run is shown as; plat/ *_darwin.c, *_linux.c, *_other.c.  Headers are
 # included by name, found through INC.
-INC = -Imicro/lib -Imicro/fmt -Imicro/stats -Imicro/launcher -Imicro/report -Imicro/plat
+INC = -Imicro/lib -Imicro/fmt -Imicro/stats -Imicro/launcher -Imicro/report -Imicro/plat -I$(BIN)/gen
 COMMON_SRC = micro/lib/util.c micro/lib/opts.c
 COMMON_HDR = micro/lib/util.h micro/lib/opts.h
 
@@ -149,6 +149,18 @@ help:
 $(BIN):
 	@mkdir -p $@
 
+# The case order, generated from cases/*.case (their order=) by
+# scripts/tool/casegen into $(BIN)/gen (ignored by git; make clean removes
+# it); micro/fmt/cases.h includes it.  Generated on every make, rewritten
+# only when it differs, so a case file added, changed or removed rebuilds
+# analyze and aggregate, and nothing else does.  The draft is this shell's
+# own ($$): makes at once in one tree (the tests') never share it.
+CASES_GEN = $(BIN)/gen/cases_gen.h
+$(CASES_GEN): FORCE | $(BIN)
+	@mkdir -p $(BIN)/gen && t=$@.$$$$.tmp && \
+	if sh scripts/tool/casegen cases >$$t; then cmp -s $$t $@ && rm -f $$t || mv -f $$t $@; \
+	else rm -f $$t; exit 2; fi
+
 FSFLUSH = micro/plat/fsflush_$(PLAT).c
 $(BIN)/mkfresh: micro/prog/mkfresh.c micro/plat/fsflush.h $(FSFLUSH) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/prog/mkfresh.c $(FSFLUSH) $(COMMON_SRC) $(LDFLAGS)
@@ -162,7 +174,7 @@ LAUNCHER_HDR = micro/launcher/drive.h micro/stats/pass.h micro/stats/stop.h micr
 $(BIN)/launch: micro/prog/launch.c $(LAUNCHER_SRC) $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/prog/launch.c $(LAUNCHER_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
-$(BIN)/analyze: micro/prog/analyze.c micro/fmt/samples.c micro/fmt/samples.h micro/launcher/simbase.h micro/launcher/sim.h micro/fmt/cases.h micro/fmt/run.c micro/fmt/run.h micro/stats/stats.c micro/stats/stats.h micro/stats/pass.h micro/stats/stop.c micro/stats/stop.h micro/stats/orderstats.c micro/stats/orderstats.h micro/stats/looks.c micro/stats/looks.h micro/stats/thresholds.h micro/report/report.c micro/report/report.h micro/report/plot.c micro/report/plot.h micro/report/svg.c micro/report/svg.h micro/stats/suitestats.c micro/stats/suitestats.h micro/report/hfcompare.c micro/report/hfcompare.h micro/report/watch.c micro/report/watch.h micro/fmt/services.c micro/fmt/services.h micro/report/advice.c micro/report/advice.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+$(BIN)/analyze: micro/prog/analyze.c micro/fmt/samples.c micro/fmt/samples.h micro/launcher/simbase.h micro/launcher/sim.h micro/fmt/cases.h $(CASES_GEN) micro/fmt/run.c micro/fmt/run.h micro/stats/stats.c micro/stats/stats.h micro/stats/pass.h micro/stats/stop.c micro/stats/stop.h micro/stats/orderstats.c micro/stats/orderstats.h micro/stats/looks.c micro/stats/looks.h micro/stats/thresholds.h micro/report/report.c micro/report/report.h micro/report/plot.c micro/report/plot.h micro/report/svg.c micro/report/svg.h micro/stats/suitestats.c micro/stats/suitestats.h micro/report/hfcompare.c micro/report/hfcompare.h micro/report/watch.c micro/report/watch.h micro/fmt/services.c micro/fmt/services.h micro/report/advice.c micro/report/advice.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/analyze.c micro/fmt/samples.c micro/fmt/jsonnum.c micro/fmt/run.c micro/stats/stats.c micro/stats/stop.c micro/launcher/sim.c micro/stats/orderstats.c micro/stats/looks.c micro/report/report.c micro/report/plot.c micro/report/svg.c micro/stats/suitestats.c micro/report/hfcompare.c micro/report/watch.c micro/fmt/services.c micro/report/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # simrate: launch's plan and stopping rule, on the simulator, through
@@ -215,7 +227,7 @@ $(BIN)/advise: micro/prog/advise.c micro/report/advice.c micro/report/advice.h m
 
 # aggregate: many runs' run.json into one table and a summary plot (runrow.c:
 # a run.json read as a row).
-$(BIN)/aggregate: micro/prog/aggregate.c micro/fmt/runrow.c micro/fmt/runrow.h micro/fmt/cases.h micro/stats/thresholds.h $(RUNJSON) micro/fmt/jsonnum.c micro/fmt/jsonnum.h micro/report/svg.c micro/report/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+$(BIN)/aggregate: micro/prog/aggregate.c micro/fmt/runrow.c micro/fmt/runrow.h micro/fmt/cases.h $(CASES_GEN) micro/stats/thresholds.h $(RUNJSON) micro/fmt/jsonnum.c micro/fmt/jsonnum.h micro/report/svg.c micro/report/svg.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/aggregate.c micro/fmt/runrow.c micro/fmt/runjson.c micro/fmt/jsonnum.c micro/report/svg.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # Developer Tools authorisation: ExecutionPolicy through the Objective-C
@@ -384,8 +396,8 @@ fuzz:
 # for scripts/tool/cross: the programs this platform builds
 print-progs:
 	@echo $(PROGS)
-# for scripts/tool/fuzz: the include folders
-print-inc:
+# for scripts/tool/fuzz: the include folders (the generated one made)
+print-inc: $(CASES_GEN)
 	@echo $(INC)
 
 lint:

@@ -9,6 +9,7 @@ setup() { pattern_setup; }
 	require_expectation
 	want=$(penalty_expected)
 	say "P1 fresh penalty — $(context_text); expected: $want"
-	expect_verdict exe "$want"
-	expect_verdict script "$want"
+	# each case's expectation is its case file's (expect_macos, expect_linux)
+	expect_verdict exe "$(expected exe)"
+	expect_verdict script "$(expected script)"
 }

@@ -8,8 +8,10 @@ setup() { pattern_setup; }
 @test "P2 interpreter bypass: sh x.sh has no penalty where ./x.sh has one" {
 	require_cases script script-via-sh
 	require_expectation
-	want=$(penalty_expected)
-	say "P2 interpreter bypass — $(context_text); expected: script $want, script-via-sh none"
+	# each case's expectation is its case file's (expect_macos, expect_linux)
+	want=$(expected script)
+	bypass=$(expected script-via-sh)
+	say "P2 interpreter bypass — $(context_text); expected: script $want, script-via-sh $bypass"
 	expect_verdict script "$want"
-	expect_verdict script-via-sh none
+	expect_verdict script-via-sh "$bypass"
 }

@@ -173,6 +173,29 @@ require_expectation() {
 	esac
 }
 
+# case_key CASE KEY: KEY's value in the kit's own cases/CASE.case (its last
+# line wins, as for scripts/repro), empty where there is none
+case_key() { sed -n "s/^$2=//p" "$ROOT/cases/$1.case" 2>/dev/null | tail -n 1; }
+
+# expected CASE: the verdict this context expects of CASE, from its case file
+# (docs/formats.md, "Case files"): expect_linux on plain Linux, elsewhere
+# expect_macos, which the gate and the simulator model: penalty is a
+# slowdown where new programs are checked (none with the launcher exempt),
+# none is none.  Anything else (small, or no case file) has no verdict to
+# expect: "unknown".  Call require_expectation first.
+expected() {
+	local e
+	case $CONTEXT in
+	control) e=$(case_key "$1" expect_linux) ;;
+	*) e=$(case_key "$1" expect_macos) ;;
+	esac
+	case $e in
+	penalty) penalty_expected ;;
+	none) echo none ;;
+	*) echo unknown ;;
+	esac
+}
+
 # Expected first-launch outcome of an assessed case in this context.
 penalty_expected() {
 	case $CONTEXT in

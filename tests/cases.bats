@@ -1,0 +1,111 @@
+#!/usr/bin/env bats
+# A case is one file (issue 25, item 4): cases/X.case says how it is made
+# (kind, one of mkfresh's), where it runs (platforms), its place in the
+# order shown (order=), what each platform expects (expect_macos,
+# expect_linux) and whether hyperfine cross-checks it; the order analyze and
+# aggregate show is generated from the files at build time
+# (scripts/tool/casegen into micro/bin/gen/cases_gen.h; docs/formats.md,
+# "Case files").  No case is added to the kit: one is added to a copy.
+
+load test_helper/common-setup
+
+setup() {
+	_common_setup
+	_run_folders_setup
+}
+
+# key FILE KEY: the value, the last line winning (as scripts/repro reads it)
+key() { sed -n "s/^$2=//p" "$1" | tail -n 1; }
+
+@test "every case file has its name, a kind, its own order= and what macOS and Linux expect" {
+	local f c
+	for f in "$ROOT"/cases/*.case; do
+		c=$(basename "$f" .case)
+		assert_equal "$(key "$f" name)" "$c"
+		[ -n "$(key "$f" kind)" ] || fail "$c: no kind"
+		case $(key "$f" order) in [1-9]*) ;; *) fail "$c: no order=" ;; esac
+		case $(key "$f" expect_macos) in penalty | none | small) ;; *) fail "$c: expect_macos '$(key "$f" expect_macos)'" ;; esac
+		assert_equal "$(key "$f" expect_linux)" none
+		grep -q '^# .*docs/formats.md' "$f" || fail "$c: no comment naming docs/formats.md"
+	done
+	# the order the kit has always shown, now from the files
+	run -0 sh "$ROOT/scripts/tool/casegen" --list "$ROOT/cases"
+	assert_equal "$(echo $output)" "script script-via-sh exe exe-copy exe-hardlink exe-rewrite system-copy dylib quarantined suite"
+	# the built table is the generated one, and git ignores it
+	make -C "$ROOT" -s micro/bin/gen/cases_gen.h
+	run -0 sh "$ROOT/scripts/tool/casegen" "$ROOT/cases"
+	assert_equal "$output" "$(cat "$ROOT/micro/bin/gen/cases_gen.h")"
+	if command -v git >/dev/null && git -C "$ROOT" rev-parse 2>/dev/null; then
+		git -C "$ROOT" check-ignore -q micro/bin/gen/cases_gen.h
+	fi
+	# hyperfine cross-checks the cases whose file says so
+	assert_equal "$(grep -l '^hyperfine=yes$' "$ROOT"/cases/*.case | xargs -n 1 basename | tr '\n' ' ')" "exe.case script.case "
+}
+
+@test "casegen refuses a case file with no order, an order taken twice or a name not its file's" {
+	local c="$D/cases"
+	bad() { # bad WHAT: casegen on $c fails with one line naming WHAT
+		run --separate-stderr sh "$ROOT/scripts/tool/casegen" "$c"
+		assert_equal "$status" 2
+		assert_equal "${#stderr_lines[@]}" 1
+		[[ "$stderr" == *"$1"* ]] || fail "stderr: $stderr"
+		assert_output ""
+	}
+	cp -R "$ROOT/cases" "$c"
+	sed -i.bak '/^order=/d' "$c/exe.case"
+	bad "exe.case: order= is not a whole number"
+	cp "$ROOT/cases/exe.case" "$c/exe.case"
+	sed 's/^name=exe$/name=exe-two/' "$ROOT/cases/exe.case" >"$c/exe-two.case"
+	bad "two cases at one place in the order, order=30: exe"
+	sed 's/^order=30$/order=31/' "$ROOT/cases/exe.case" >"$c/exe-two.case"
+	bad "name=exe is not the file's name, exe-two"
+	printf 'name=exe-two\norder=31\n' >"$c/exe-two.case"
+	bad "exe-two.case: no kind="
+	rm -f "$c"/*.bak "$c/exe-two.case"
+	run -0 sh "$ROOT/scripts/tool/casegen" "$c"
+}
+
+@test "a new case is one file: exe-twin, kind exe, order 25, runs end to end in its place" {
+	# The kit copied (its programs with their times, so only what the case
+	# order touches is rebuilt), one case file added, nothing else edited.
+	local K="$D/kit" j out
+	mkdir -p "$K"
+	cp -Rp "$ROOT/Makefile" "$ROOT/micro" "$ROOT/scripts" "$ROOT/cases" "$K/"
+	[ ! -d "$ROOT/.cache" ] || ln -s "$ROOT/.cache" "$K/.cache"
+	cat >"$K/cases/exe-twin.case" <<'EOF'
+# A case is this one file (docs/formats.md, "Case files").
+name=exe-twin
+kind=exe
+order=25
+platforms=any
+expect_macos=penalty
+expect_linux=none
+hypothesis=A second freshly compiled executable is assessed on its first launch like the first.
+count_quick=20
+count_full=40
+EOF
+	run -0 make -C "$K" -s micro/bin/analyze micro/bin/aggregate
+	grep -q '"exe-twin"' "$K/micro/bin/gen/cases_gen.h"
+	LAUNCHER='sim:latency=150 workers=1 key=inode seed=7' run -0 sh "$K/scripts/repro" --cases exe-twin,exe --threads 1
+	out=$output
+	j=$(ls "$RESULTS"/*/run.json)
+	# order=25 puts it before exe (30); by name it would follow exe
+	assert_equal "$(jq -r '[.cases[] | .name] | join(",")' "$j")" "exe-twin,exe"
+	assert_equal "$(jq -r '.cases[0] | [.kind, .verdict] | join(" ")' "$j")" "exe slowdown"
+	assert_equal "$(jq -r '.cases[1].verdict' "$j")" slowdown
+	# the terminal table: a row for it, above exe's
+	assert_equal "$(printf '%s\n' "$out" | awk '$2 == 1 && $3 == "all" { printf "%s %s,", $1, $NF }')" "exe-twin slowdown,exe slowdown,"
+	# make check's reader and its exercise 2 (every case's verdict) see it
+	run -0 "$K/micro/bin/runfield" --run "$j" 'cases/*/name'
+	assert_equal "$(echo $output)" "exe-twin exe"
+	run -0 sh "$K/scripts/check" --run "$(dirname "$j")" --exercise 2
+	assert_line --regexp '^ +exe-twin: penalty 150\.[0-9]+ ms .*, slowdown$'
+	# aggregate's columns in the same order
+	run -0 "$K/micro/bin/aggregate" --dir "$RESULTS" --out "$D/agg"
+	assert_output --partial '| condition | exe-twin | exe | key |'
+	# the kit itself, without the file, knows no exe-twin: an unknown case
+	# follows the known ones, by name
+	cp -R "$(dirname "$j")" "$D/run"
+	run -0 "$BIN/analyze" --run "$D/run"
+	assert_equal "$(jq -r '[.cases[] | .name] | join(",")' "$D/run/run.json")" "exe,exe-twin"
+}
