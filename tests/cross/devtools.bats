@@ -45,7 +45,8 @@ EOF
 		run "$zig" cc -target "$target" -std=c11 -Wall -Wextra -Wno-unused-parameter -Werror -O2 -I"$ROOT/micro/lib" -I"$ROOT/micro/plat" \
 			-o "$BATS_TEST_TMPDIR/devtools-$target" "$ROOT/micro/prog/devtools.c" \
 			"$ROOT/micro/plat/devtools_darwin.c" "$ROOT/micro/plat/devtools_objc.c" "$ROOT/micro/lib/dlsym.c" \
-			"$ROOT/micro/plat/responsible_dl.c" "$ROOT/micro/plat/responsible_darwin.c" "$ROOT/micro/lib/util.c"
+			"$ROOT/micro/plat/responsible_dl.c" "$ROOT/micro/plat/responsible_darwin.c" "$ROOT/micro/lib/util.c" \
+			"$ROOT/micro/lib/opts.c"
 		assert_success
 		run dylibs "$BATS_TEST_TMPDIR/devtools-$target"
 		assert_success
