@@ -109,3 +109,15 @@ EOF
 	run -0 "$BIN/analyze" --run "$D/run"
 	assert_equal "$(jq -r '[.cases[] | .name] | join(",")' "$D/run/run.json")" "exe,exe-twin"
 }
+
+@test "feedback.txt says what a new case's artifacts are from its kind, not its name" {
+	# online's exe case renamed exe-twin (kind exe stays): fbtext, which reads
+	# only run.json, says of it what it says of exe
+	local r="$BATS_TEST_TMPDIR/twin"
+	mkdir -p "$r"
+	sed 's/"name": *"exe"/"name": "exe-twin"/' "$FIXTURES/compare/online/run.json" >"$r/run.json"
+	grep -q '"exe-twin"' "$r/run.json" || fail "the fixture's exe case was not renamed"
+	run -0 "$BIN/fbtext" --run "$r"
+	assert_output --partial "exe-twin (a new executable built with cc, unique bytes each"
+	refute_output --partial "a case of the kit"
+}

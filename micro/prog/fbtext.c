@@ -91,8 +91,13 @@ static void os_text(const struct runjson *r, char *buf, size_t len)
 	}
 }
 
-static const char *case_meaning(const char *name)
+/* case_meaning: what a case's artifacts are, by its kind (run.json's
+ * kind; its name in a run that records none), so that a case of the
+ * kit's own files reads the same under any name. */
+static const char *case_meaning(const json_t *k)
 {
+	const char *kind = rj_str(k, "kind");
+	const char *name = kind && *kind ? kind : rj_str(k, "name");
 	static const char *const table[][2] = {
 		{ "script", "a new #!/bin/sh script, run as ./x.sh" },
 		{ "script-via-sh", "the same kind of script, run as `sh x.sh`, so it is only read" },
@@ -265,7 +270,7 @@ static void description(const struct runjson *r, enum platform p)
 		     "kit, made fresh files, launched each once and then again, and timed both\n"
 		     "launches (posix_spawn + waitpid, monotonic clock).");
 		printf("The largest penalty it measured is in case %s, %s.\n", rj_str(w, "name"),
-		       case_meaning(rj_str(w, "name")));
+		       case_meaning(w));
 		printf("  first launch %s ms, second launch %s ms (medians), ratio %s\n",
 		       rj_fmt(json_num_at(w, "first_median_ms"), a, sizeof a),
 		       rj_fmt(json_num_at(w, "repeat_median_ms"), b, sizeof b),
@@ -646,7 +651,7 @@ static void actual_lead(const struct runjson *r)
 	char a[32], b[32], p[96];
 
 	printf("%s (%s), T=%ld: first launch %s ms, second %s ms (medians); the first waits %s ms "
-	       "longer (95%% interval): %s.\n", rj_str(k, "name"), case_meaning(rj_str(k, "name")),
+	       "longer (95%% interval): %s.\n", rj_str(k, "name"), case_meaning(k),
 	       rj_long(h, "threads"), rj_fmt(json_num_at(k, "first_median_ms"), a, sizeof a),
 	       rj_fmt(json_num_at(k, "repeat_median_ms"), b, sizeof b), rj_fmt_penalty(k, p, sizeof p),
 	       rj_str(k, "verdict"));
@@ -673,7 +678,7 @@ static void actual(const struct runjson *r)
 
 		printf("- %s (%s), T=%ld %s: %s, penalty %s ms, ratio %s — %s. Serialisation: "
 		       "%s — %s.\n",
-		       rj_str(k, "name"), case_meaning(rj_str(k, "name")), rj_long(h, "threads"),
+		       rj_str(k, "name"), case_meaning(k), rj_long(h, "threads"),
 		       rj_str(h, "class"), rj_str(k, "verdict"), rj_fmt_penalty(k, p, sizeof p),
 		       fmt_ratio(json_num_at(k, "ratio"), ratio, sizeof ratio),
 		       rj_str(k, "reason") ? rj_str(k, "reason") : "no reason recorded",
