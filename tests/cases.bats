@@ -65,10 +65,11 @@ key() { sed -n "s/^$2=//p" "$1" | tail -n 1; }
 	run -0 sh "$ROOT/scripts/tool/casegen" "$c"
 }
 
-@test "a new case is one file: exe-twin, kind exe, order 25, runs end to end in its place" {
-	# The kit copied (its programs with their times, so only what the case
-	# order touches is rebuilt), one case file added, nothing else edited.
-	local K="$D/kit" j out
+# twin_kit: K, a copy of the kit (its programs with their times, so only
+# what the case order touches is rebuilt) with one case file added,
+# exe-twin (kind exe, order 25), nothing else edited.
+twin_kit() {
+	K="$D/kit"
 	mkdir -p "$K"
 	cp -Rp "$ROOT/Makefile" "$ROOT/micro" "$ROOT/scripts" "$ROOT/cases" "$K/"
 	[ ! -d "$ROOT/.cache" ] || ln -s "$ROOT/.cache" "$K/.cache"
@@ -86,6 +87,11 @@ count_full=40
 EOF
 	run -0 make -C "$K" -s micro/bin/analyze micro/bin/aggregate
 	grep -q '"exe-twin"' "$K/micro/bin/gen/cases_gen.h"
+}
+
+@test "a new case is one file: exe-twin, kind exe, order 25, runs end to end in its place" {
+	local K j out
+	twin_kit
 	LAUNCHER='sim:latency=150 workers=1 key=inode seed=7' run -0 sh "$K/scripts/repro" --cases exe-twin,exe --threads 1
 	out=$output
 	j=$(ls "$RESULTS"/*/run.json)
@@ -120,4 +126,13 @@ EOF
 	run -0 "$BIN/fbtext" --run "$r"
 	assert_output --partial "exe-twin (a new executable built with cc, unique bytes each"
 	refute_output --partial "a case of the kit"
+}
+
+@test "the cache key is inferred with a new case of kind exe where no case is named exe" {
+	local K j
+	twin_kit
+	LAUNCHER='sim:latency=150 workers=1 key=inode seed=7' run -0 sh "$K/scripts/repro" \
+		--cases exe-twin,exe-hardlink,exe-copy,exe-rewrite --threads 1
+	j=$(ls "$RESULTS"/*/run.json)
+	assert_equal "$(jq -r '.inferred.cache_key' "$j")" inode
 }

@@ -817,13 +817,19 @@ void stats_case(struct case_result *cr)
 
 /* ---- the cache key ------------------------------------------------------------ */
 
+/* find_case: the case of kind KIND that the key's inference reads: the
+ * one named KIND, as the kit's own cases are, else the first of that kind
+ * (a case file of the kit's kinds under another name). */
 static const struct case_result *find_case(const struct case_result *cases,
-					   size_t n, const char *name)
+					   size_t n, const char *kind)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (strcmp(cases[i].name, name) == 0)
+		if (strcmp(cases[i].name, kind) == 0)
+			return &cases[i];
+	for (i = 0; i < n; i++)
+		if (cases[i].kind && strcmp(cases[i].kind, kind) == 0)
 			return &cases[i];
 	return NULL;
 }
