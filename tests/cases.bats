@@ -71,7 +71,7 @@ key() { sed -n "s/^$2=//p" "$1" | tail -n 1; }
 twin_kit() {
 	K="$D/kit"
 	mkdir -p "$K"
-	cp -Rp "$ROOT/Makefile" "$ROOT/micro" "$ROOT/scripts" "$ROOT/cases" "$K/"
+	cp -Rp "$ROOT/Makefile" "$ROOT/micro" "$ROOT/scripts" "$ROOT/checks" "$ROOT/cases" "$K/"
 	[ ! -d "$ROOT/.cache" ] || ln -s "$ROOT/.cache" "$K/.cache"
 	cat >"$K/cases/exe-twin.case" <<'EOF'
 # A case is this one file (docs/formats.md, "Case files").

@@ -132,7 +132,7 @@ utf8_locale() {
 	# characters, not bytes: names hold …, → and ×; as written in the file
 	loc=$(utf8_locale) || skip "no UTF-8 locale to count characters in"
 	LC_ALL=$loc
-	for f in "$ROOT"/tests/*.bats "$ROOT"/tests/live/*.bats "$ROOT"/tests/cross/*.bats "$ROOT"/scripts/workshop/pattern/*.bats "$ROOT"/scripts/workshop/exercise/*.bats; do
+	for f in "$ROOT"/tests/*.bats "$ROOT"/tests/live/*.bats "$ROOT"/tests/cross/*.bats "$ROOT"/checks/pattern/*.bats "$ROOT"/checks/exercise/*.bats; do
 		[ -f "$f" ] || continue
 		i=0
 		while IFS= read -r line; do

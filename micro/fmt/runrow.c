@@ -128,7 +128,7 @@ static char *network_text(json_t *c)
 	return clean(net);
 }
 
-/* The same contexts scripts/workshop/pattern/lib.bash tells apart. */
+/* The same contexts checks/pattern/lib.bash tells apart. */
 static const char *group_of(json_t *c)
 {
 	const char *os = cond(c, "os"), *dev = cond(c, "devtools"), *sip = cond(c, "sip");

@@ -51,7 +51,7 @@ run_of() { ls -d "$RUNS/$1"/*/ 2>/dev/null | head -n 1; }
 
 # patterns_hold RUN: every applicable pattern test passes on the run
 patterns_hold() {
-	RUN="$1" run bats --tap "$ROOT"/scripts/workshop/pattern/*.bats
+	RUN="$1" run bats --tap "$ROOT"/checks/pattern/*.bats
 	# shown as TAP comments, so the nested results are not counted as ours
 	printf '%s\n' "$output" | grep -v '^1\.\.' | sed 's/^/# /' >&3
 	assert_success
@@ -321,7 +321,7 @@ within() {
 	local r
 	r=$(run_of onopen)
 	[ -n "$r" ] || fail "the on=open run did not finish"
-	RUN="$r" run bats --tap "$ROOT/scripts/workshop/pattern/P2-interpreter-bypass.bats"
+	RUN="$r" run bats --tap "$ROOT/checks/pattern/P2-interpreter-bypass.bats"
 	printf '%s\n' "$output" | grep -v '^1\.\.' | sed 's/^/# /' >&3
 	assert_failure
 	assert_output --partial "on every open"

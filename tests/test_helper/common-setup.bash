@@ -1,8 +1,8 @@
 # Loaded by every test file: `load test_helper/common-setup` (or
 # `load ../test_helper/common-setup` from a subfolder), then `_common_setup`.
 # kit_setup (bats' assertions, ROOT and BIN) is make check's own too.
-# shellcheck source=../../scripts/workshop/kit.bash
-. "$(dirname "${BASH_SOURCE[0]}")/../../scripts/workshop/kit.bash"
+# shellcheck source=../../checks/kit.bash
+. "$(dirname "${BASH_SOURCE[0]}")/../../checks/kit.bash"
 
 _common_setup() {
 	kit_setup
