@@ -627,10 +627,11 @@ static void check_values(const struct given *g)
 		die(EXIT_USAGE, "--workers must be an integer in 1..64: %s", g->workers);
 	if (g->key)
 		opt_key = parse_key(g->key);
-	if (g->on && strcmp(g->on, "exec") != 0 && strcmp(g->on, "open") != 0)
-		die(EXIT_USAGE, "--on must be exec or open: %s", g->on);
-	if (g->on)
+	if (g->on) {
+		if (strcmp(g->on, "exec") != 0 && strcmp(g->on, "open") != 0)
+			die(EXIT_USAGE, "--on must be exec or open: %s", g->on);
 		opt_on_open = strcmp(g->on, "open") == 0;
+	}
 	if (g->exempt && parse_long(g->exempt, 1, INT_MAX, &opt_exempt_pid) != 0)
 		die(EXIT_USAGE, "--exempt-pid must be a process id: %s", g->exempt);
 }

@@ -45,6 +45,7 @@ extern char **environ;
 struct options {
 	const char *manifest, *out, *cls, *passes, *reference, *launcher;
 	long threads, per_thread, planned, extend;
+	const char *threads_s, *block_s, *planned_s, *extend_s; /* as given */
 	int sequential, quiet, describe;
 	char **maker;
 };
@@ -243,25 +244,25 @@ static void extend(struct drive *d, long target)
 		    o->manifest, target);
 }
 
-/* The numbers of the command line, each in its range, into o. */
-static void check_numbers(const char *const *given, struct options *o)
+/* The numbers of the command line, as given, each in its range, into o. */
+static void check_numbers(struct options *o)
 {
 	const struct {
-		const char *name;
+		const char *name, *given;
 		long *v;
 		long min, max;
 	} nums[] = {
-		{ "--block", &o->per_thread, 0, 1000000 },
-		{ "--extend", &o->extend, 1, 10 },
-		{ "--planned", &o->planned, 1, 10000000 },
-		{ "--threads", &o->threads, 1, MAX_THREADS },
+		{ "--block", o->block_s, &o->per_thread, 0, 1000000 },
+		{ "--extend", o->extend_s, &o->extend, 1, 10 },
+		{ "--planned", o->planned_s, &o->planned, 1, 10000000 },
+		{ "--threads", o->threads_s, &o->threads, 1, MAX_THREADS },
 	};
 	size_t k;
 
 	for (k = 0; k < sizeof nums / sizeof nums[0]; k++)
-		if (given[k] && parse_long(given[k], nums[k].min, nums[k].max, nums[k].v) != 0)
+		if (nums[k].given && parse_long(nums[k].given, nums[k].min, nums[k].max, nums[k].v) != 0)
 			die(EXIT_USAGE, "%s: '%s' is not a whole number from %ld to %ld", nums[k].name,
-			    given[k], nums[k].min, nums[k].max);
+			    nums[k].given, nums[k].min, nums[k].max);
 }
 
 /* --describe: the launcher's every setting, checked, as conditions record it. */
@@ -281,14 +282,13 @@ static void describe(const struct options *o)
  * answer and exit. */
 static void parse_args(int argc, char **argv, struct options *o)
 {
-	const char *nums[4] = { NULL, NULL, NULL, NULL }; /* as check_numbers lists them */
 	int constants = 0, i;
 	const struct opt opts[] = {
 		OPT_VALUE("--manifest", &o->manifest), OPT_VALUE("--out", &o->out),
 		OPT_VALUE("--class", &o->cls), OPT_VALUE("--passes", &o->passes),
 		OPT_VALUE("--reference", &o->reference), OPT_VALUE("--launcher", &o->launcher),
-		OPT_VALUE("--block", &nums[0]), OPT_VALUE("--extend", &nums[1]),
-		OPT_VALUE("--planned", &nums[2]), OPT_VALUE("--threads", &nums[3]),
+		OPT_VALUE("--block", &o->block_s), OPT_VALUE("--extend", &o->extend_s),
+		OPT_VALUE("--planned", &o->planned_s), OPT_VALUE("--threads", &o->threads_s),
 		OPT_FLAG("--quiet", &o->quiet), OPT_FLAG("--sequential", &o->sequential),
 		OPT_FLAG("--describe", &o->describe), OPT_FLAG("--constants", &constants),
 		OPT_END
@@ -308,7 +308,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 		printf("min_pairs=%d\nlooks_first=%d\nseq_extend=%d\n", MIN_PAIRS, LOOKS_FIRST, SEQ_EXTEND);
 		exit(0);
 	}
-	check_numbers(nums, o);
+	check_numbers(o);
 	if (strcmp(o->launcher, "spawn") != 0 && strncmp(o->launcher, "sim:", 4) != 0)
 		die(EXIT_USAGE, "LAUNCHER '%s' is not spawn or sim:SETTINGS", o->launcher);
 	if (o->describe) {

