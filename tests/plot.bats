@@ -41,6 +41,11 @@ svgs() {
 ink() { python3 "$ROOT/tests/test_helper/png_ink.py" "$@"; }
 
 # The numbers of the labels with PREFIX ("median", "penalty"), in order.
+# the label of the decade 10^$1 ms as the axis writes it: 0.1, 1, 10, 1000
+decade() {
+	awk -v e="$1" 'BEGIN { if (e >= 0) printf "%d\n", 10 ^ e; else printf "%.*f\n", -e, 10 ^ e }'
+}
+
 labels() {
 	grep '<text' "$1" | sed 's/<[^>]*>//g' | grep -o "$2 -\?[0-9][0-9.]*" | awk '{ print $2 }'
 }
@@ -136,11 +141,28 @@ same_numbers() {
 }
 
 @test "the launch plot has a log time axis in ms with ticks at decades" {
-	local f="$BATS_FILE_TMPDIR/verdicts/plot-launch.svg"
-	# verdicts spans 1 ms to 92 ms: decades 1, 10, 100
-	for t in 1 10 100; do grep -q ">$t</text>" "$f" || fail "no tick label $t"; done
+	local f="$BATS_FILE_TMPDIR/verdicts/plot-launch.svg" span lo hi e
+	# the fixture's successful launches span the decades lo..hi (exponents
+	# of 10 in ms): every one is a tick, the decades either side are not
+	span=$(awk -F'\t' '$1 == "sample" && $6 == 0 && $7 == 0 {
+		ms = $5 / 1e6
+		if (min == "" || ms < min) min = ms
+		if (ms > max) max = ms
+	} END {
+		lo = int(log(min) / log(10)); if (10 ^ lo > min) lo--
+		hi = int(log(max) / log(10)); if (10 ^ hi < max) hi++
+		print lo, hi
+	}' "$BATS_TEST_DIRNAME"/fixtures/analyze/verdicts/raw/*.samples.tsv)
+	lo=${span% *} hi=${span#* }
+	[ "$hi" -gt "$lo" ] || fail "the fixture's span $span"
+	e=$lo
+	while [ "$e" -le "$hi" ]; do
+		grep -q ">$(decade "$e")</text>" "$f" || fail "no tick label $(decade "$e") (span $span)"
+		e=$((e + 1))
+	done
 	grep -q '>launch time, ms (log scale)<' "$f"
-	! grep -q '>1000</text>' "$f"
+	! grep -q ">$(decade $((hi + 1)))</text>" "$f"
+	! grep -q ">$(decade $((lo - 1)))</text>" "$f"
 }
 
 @test "the scaling plot's labels are each config's launches per second, first and repeat" {
