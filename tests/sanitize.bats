@@ -63,4 +63,8 @@ sanitized() {
 	run env -u ASAN_OPTIONS -u UBSAN_OPTIONS SANITIZE= sh "$ROOT/scripts/tool/runtests" "$T/t/bug.bats"
 	assert_success
 	assert_line "1 passed, 0 failed, 0 skipped"
+	# the run's own time, then the summary last (.ci/run reads it)
+	assert_equal "${lines[${#lines[@]} - 1]}" "1 passed, 0 failed, 0 skipped"
+	[[ "${lines[${#lines[@]} - 2]}" =~ ^#\ runtests:\ [0-9]+\ min\ [0-9]+\ s$ ]] ||
+		fail "no time before the summary: ${lines[${#lines[@]} - 2]}"
 }
