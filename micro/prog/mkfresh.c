@@ -15,8 +15,11 @@
  * template whose nonce is a placeholder, and every artifact is the
  * template's bytes with its own nonce written over the placeholder (and its
  * own padding over the template's): the same size, unique bytes, no
- * compiler per artifact.  Nothing is launched while making (no base, host
- * or rewrite launch).  A real run's artifacts are made as without it.
+ * compiler per artifact.  Not on macOS, where the linker signs what it
+ * builds and a program whose bytes changed after is killed at its launch
+ * (docs/macos.md §7): there each is compiled.  Nothing is launched
+ * while making (no base, host or rewrite launch).  A real run's artifacts
+ * are made as without it.
  */
 #if defined(__APPLE__)
 #define _DARWIN_C_SOURCE
@@ -799,6 +802,8 @@ static void compile_units(long n, enum unit u, long njob, const char *stem_one)
 
 /* ---- a simulated run's artifacts: one template per compiled unit ---- */
 
+#if !defined(__APPLE__)
+
 /* Where needle (len > 0) is in hay, if it is there exactly once; else -1. */
 static long find_once(const char *hay, size_t hlen, const char *needle, size_t len)
 {
@@ -814,7 +819,7 @@ static long find_once(const char *hay, size_t hlen, const char *needle, size_t l
 	return at;
 }
 
-/* The whole of path (tracked as ours) into *len bytes. */
+/* The whole of the file path into *len bytes. */
 static char *read_whole(const char *path, size_t *len)
 {
 	struct stat st;
@@ -954,15 +959,20 @@ static void units_from_template(long n, enum unit u, long njob)
 	free(tpath);
 	free(ph);
 }
+#endif
 
 /* Units of kind u for artifacts first .. first+n-1: compiled one by one,
- * or for a simulated run from a template. */
+ * or for a simulated run from a template (not on macOS: a signed program
+ * whose bytes are changed no longer runs). */
 static void make_units(long n, enum unit u, long njob)
 {
-	if (simulated)
+#if !defined(__APPLE__)
+	if (simulated) {
 		units_from_template(n, u, njob);
-	else
-		compile_units(n, u, njob, NULL);
+		return;
+	}
+#endif
+	compile_units(n, u, njob, NULL);
 }
 
 /* ---- the kinds ---- */
