@@ -75,13 +75,15 @@ unexport EXECLAG_CACHE
 
 # jansson: pkg-config's when it knows jansson (apt, Homebrew), else the static
 # library scripts/tool/jansson builds from the pinned source into .cache/jansson
-# (a Mac without Homebrew, Linux without root).  Decided once per make; the
-# entry points build in a sub-make, after `make deps`.
+# (a Mac without Homebrew, Linux without root).  Decided once per make, when
+# a program that links it is built (each is set on its first use: a make
+# that links nothing runs no pkg-config); the entry points build in a
+# sub-make, after `make deps`.
 JANSSON_LOCAL  = .cache/jansson
-JANSSON_FROM  := $(shell if $(PKG_CONFIG) --exists jansson 2>/dev/null; then echo pkg-config; \
-                 elif [ -f $(JANSSON_LOCAL)/lib/libjansson.a ]; then echo local; fi)
-JANSSON_CFLAGS := $(if $(filter local,$(JANSSON_FROM)),-I$(JANSSON_LOCAL)/include,$(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null))
-JANSSON_LIBS   := $(if $(filter local,$(JANSSON_FROM)),$(JANSSON_LOCAL)/lib/libjansson.a,$(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson))
+JANSSON_FROM   = $(eval JANSSON_FROM := $(shell if $(PKG_CONFIG) --exists jansson 2>/dev/null; then echo pkg-config; \
+                 elif [ -f $(JANSSON_LOCAL)/lib/libjansson.a ]; then echo local; fi))$(JANSSON_FROM)
+JANSSON_CFLAGS = $(eval JANSSON_CFLAGS := $(if $(filter local,$(JANSSON_FROM)),-I$(JANSSON_LOCAL)/include,$(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null)))$(JANSSON_CFLAGS)
+JANSSON_LIBS   = $(eval JANSSON_LIBS := $(if $(filter local,$(JANSSON_FROM)),$(JANSSON_LOCAL)/lib/libjansson.a,$(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson)))$(JANSSON_LIBS)
 
 BIN = micro/bin
 PROGS = $(BIN)/mkfresh $(BIN)/launch $(BIN)/analyze $(BIN)/spawnloop $(BIN)/tiny
@@ -151,12 +153,13 @@ $(BIN):
 
 # The case order, generated from cases/*.case (their order=) by
 # scripts/tool/casegen into $(BIN)/gen (ignored by git; make clean removes
-# it); micro/fmt/cases.h includes it.  Generated on every make, rewritten
-# only when it differs, so a case file added, changed or removed rebuilds
-# analyze and aggregate, and nothing else does.  The draft is this shell's
-# own ($$): makes at once in one tree (the tests') never share it.
+# it); micro/fmt/cases.h includes it.  Generated when a case file or the
+# folder (a file added or removed) is newer, rewritten only when it differs,
+# so a case file added, changed or removed rebuilds analyze and aggregate,
+# and nothing else does.  The draft is this shell's own ($$): makes at once
+# in one tree (the tests') never share it.
 CASES_GEN = $(BIN)/gen/cases_gen.h
-$(CASES_GEN): FORCE | $(BIN)
+$(CASES_GEN): cases $(wildcard cases/*.case) scripts/tool/casegen | $(BIN)
 	@mkdir -p $(BIN)/gen && t=$@.$$$$.tmp && \
 	if sh scripts/tool/casegen cases >$$t; then cmp -s $$t $@ && rm -f $$t || mv -f $$t $@; \
 	else rm -f $$t; exit 2; fi

@@ -9,9 +9,15 @@
 
 load test_helper/common-setup
 
+setup_file() {
+	_common_setup
+	twin_kit
+}
+
 setup() {
 	_common_setup
 	_run_folders_setup
+	K="$BATS_FILE_TMPDIR/kit"
 }
 
 # key FILE KEY: the value, the last line winning (as scripts/repro reads it)
@@ -67,9 +73,10 @@ key() { sed -n "s/^$2=//p" "$1" | tail -n 1; }
 
 # twin_kit: K, a copy of the kit (its programs with their times, so only
 # what the case order touches is rebuilt) with one case file added,
-# exe-twin (kind exe, order 25), nothing else edited.
+# exe-twin (kind exe, order 25), nothing else edited.  Made once, for the
+# file's tests (setup_file): they only read it.
 twin_kit() {
-	K="$D/kit"
+	local K="$BATS_FILE_TMPDIR/kit"
 	mkdir -p "$K"
 	cp -Rp "$ROOT/Makefile" "$ROOT/micro" "$ROOT/scripts" "$ROOT/checks" "$ROOT/cases" "$K/"
 	[ ! -d "$ROOT/.cache" ] || ln -s "$ROOT/.cache" "$K/.cache"
@@ -85,13 +92,12 @@ hypothesis=A second freshly compiled executable is assessed on its first launch 
 count_quick=20
 count_full=40
 EOF
-	run -0 make -C "$K" -s micro/bin/analyze micro/bin/aggregate
+	make -C "$K" -s micro/bin/analyze micro/bin/aggregate
 	grep -q '"exe-twin"' "$K/micro/bin/gen/cases_gen.h"
 }
 
 @test "a new case is one file: exe-twin, kind exe, order 25, runs end to end in its place" {
-	local K j out
-	twin_kit
+	local j out
 	LAUNCHER='sim:latency=150 workers=1 key=inode seed=7' run -0 sh "$K/scripts/repro" --cases exe-twin,exe --threads 1
 	out=$output
 	j=$(ls "$RESULTS"/*/run.json)
@@ -129,8 +135,7 @@ EOF
 }
 
 @test "the cache key is inferred with a new case of kind exe where no case is named exe" {
-	local K j
-	twin_kit
+	local j
 	LAUNCHER='sim:latency=150 workers=1 key=inode seed=7' run -0 sh "$K/scripts/repro" \
 		--cases exe-twin,exe-hardlink,exe-copy,exe-rewrite --threads 1
 	j=$(ls "$RESULTS"/*/run.json)

@@ -4,16 +4,19 @@
 load test_helper/common-setup
 
 setup_file() {
-	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/analyze micro/bin/runfield >/dev/null
+	local root="$BATS_TEST_DIRNAME/.."
+	make -C "$root" -s micro/bin/analyze micro/bin/runfield >/dev/null
+	# plain Linux, no penalty anywhere: exe, exe-hardlink, exe-copy,
+	# exe-rewrite; analyzed once, each test a copy
+	cp -R "$root/tests/fixtures/analyze/key-nopenalty" "$BATS_FILE_TMPDIR/run"
+	"$root/micro/bin/analyze" --run "$BATS_FILE_TMPDIR/run" --quiet
+	cp "$BATS_FILE_TMPDIR/run/run.json" "$BATS_FILE_TMPDIR/run/run.json.orig"
 }
 
 setup() {
 	_common_setup
 	D="$BATS_TEST_TMPDIR"
-	# plain Linux, no penalty anywhere: exe, exe-hardlink, exe-copy, exe-rewrite
-	cp -R "$FIXTURES/analyze/key-nopenalty" "$D/run"
-	"$BIN/analyze" --run "$D/run" --quiet
-	cp "$D/run/run.json" "$D/run/run.json.orig"
+	cp -R "$BATS_FILE_TMPDIR/run" "$D/run"
 }
 
 # with_verdict CASE VERDICT: the run's run.json with one case's verdict changed
@@ -70,37 +73,6 @@ refused() {
 	refused "$(jq -c . "$D/run/run.json.base")$(jq -c . "$D/run/run.json.base")" "more than one"
 }
 
-@test "a real run is still accepted after the refusals' checks" {
-	run -0 sh "$ROOT/scripts/check" --run "$D/run"
-	assert_line "1 hold, 0 do not hold, 6 not applicable"
-}
-
-@test "an exercise expecting the gate's penalty, on a plain Linux run: a note names the guide's Linux line" {
-	# no such note for exercise 5, a gate run or a full check
-	local line
-	[ "$(jq -r '.conditions.os' "$D/run/run.json")" = Linux ]
-	line=$(grep -m 1 "^sudo make repro GATE=.* TAG=ex2" "$ROOT/docs/workshop.md" | sed 's/[[:space:]]*#.*$//')
-	[ -n "$line" ]
-	for e in 2 3 4; do
-		run sh "$ROOT/scripts/check" --run "$D/run" --exercise "$e"
-		assert_success
-		assert_output --partial 'note: this run was made on Linux without the calibration gate: no penalty is expected and none is judged.'
-		assert_output --partial "      $line"
-		assert_output --partial "(docs/workshop.md, exercise 2), then make check EXERCISE=$e again."
-	done
-	run sh "$ROOT/scripts/check" --run "$D/run" --exercise 1
-	assert_output --partial "CASES=script THREADS=1"
-	run sh "$ROOT/scripts/check" --run "$D/run" --exercise 6
-	assert_output --partial "exempt=1' TAG=ex6"
-	run sh "$ROOT/scripts/check" --run "$D/run" --exercise 5
-	refute_output --partial 'calibration gate'
-	run sh "$ROOT/scripts/check" --run "$D/run"
-	refute_output --partial 'note:'
-	jq '.conditions["gate.active"] = "1" | .conditions["gate.latency_ms"] = "20"' "$D/run/run.json" >"$D/run/run.json.new"
-	mv "$D/run/run.json.new" "$D/run/run.json"
-	run sh "$ROOT/scripts/check" --run "$D/run" --exercise 2
-	refute_output --partial 'note:'
-}
 
 @test "one number format: two decimals everywhere (penalty, interval, ratio), no sign on a zero" {
 	jq '(.cases[] | select(.name == "exe-hardlink")) |= (.penalty_ms.median = -0.004 | .penalty_ms.ci_low = -0.1 | .penalty_ms.ci_high = 20.6 | .ratio = 1.1)' \
@@ -131,25 +103,49 @@ refused() {
 	assert_equal "$status" 2
 }
 
-@test "make check needs no jq: run.json is read by runfield, for every pattern and exercise" {
+# Each exercise is checked once (a check is seconds of bats here), for two
+# things: make check needs no jq (run.json is read by runfield), and an
+# exercise expecting the gate's penalty, on a plain Linux run, has a note
+# naming the guide's Linux line (none for exercise 5, a gate run or a full
+# check).  A real run is still accepted after the refusals' checks.
+@test "make check needs no jq; on a plain Linux run a note names the guide's gated line" {
 	mkdir -p "$D/nojq"
 	printf '#!/bin/sh\necho "$*" >>"%s"\nexit 127\n' "$D/jq-ran" >"$D/nojq/jq"
 	chmod +x "$D/nojq/jq"
-	local e
+	local e line
+	[ "$(jq -r '.conditions.os' "$D/run/run.json")" = Linux ]
+	line=$(grep -m 1 "^sudo make repro GATE=.* TAG=ex2" "$ROOT/docs/workshop.md" | sed 's/[[:space:]]*#.*$//')
+	[ -n "$line" ]
 	PATH="$D/nojq:$PATH" run -0 sh "$ROOT/scripts/check" --run "$D/run"
 	assert_line "1 hold, 0 do not hold, 6 not applicable"
+	refute_output --partial 'note:'
 	for e in 1 2 3 4 5 6 7; do
 		PATH="$D/nojq:$PATH" run sh "$ROOT/scripts/check" --run "$D/run" --exercise "$e"
 		[ "$status" -le 1 ] || fail "exercise $e: status $status: $output"
+		case $e in
+		2 | 3 | 4)
+			assert_success
+			assert_output --partial 'note: this run was made on Linux without the calibration gate: no penalty is expected and none is judged.'
+			assert_output --partial "      $line"
+			assert_output --partial "(docs/workshop.md, exercise 2), then make check EXERCISE=$e again." ;;
+		1) assert_output --partial "CASES=script THREADS=1" ;;
+		6) assert_output --partial "exempt=1' TAG=ex6" ;;
+		5) refute_output --partial 'calibration gate' ;;
+		esac
+		# and the numbers are the kit's one format, as before
+		[ "$e" != 2 ] ||
+			assert_line --regexp '^    exe: penalty -?[0-9]+\.[0-9][0-9] ms \[-?[0-9]+\.[0-9][0-9], -?[0-9]+\.[0-9][0-9]\], [0-9]+\.[0-9][0-9]x, (none|inconclusive|slowdown)'
 	done
 	cp -R "$FIXTURES/simulated/mac-sim" "$D/sim"
 	"$BIN/analyze" --run "$D/sim" --quiet
 	PATH="$D/nojq:$PATH" run -0 sh "$ROOT/scripts/check" --run "$D/sim"
 	assert_line "3 hold, 0 do not hold, 4 not applicable (simulated run: not evidence)"
 	[ ! -e "$D/jq-ran" ] || fail "jq ran: $(cat "$D/jq-ran")"
-	# and the numbers are the kit's one format, as before
-	PATH="$D/nojq:$PATH" run -0 sh "$ROOT/scripts/check" --run "$D/run" --exercise 2
-	assert_line --regexp '^    exe: penalty -?[0-9]+\.[0-9][0-9] ms \[-?[0-9]+\.[0-9][0-9], -?[0-9]+\.[0-9][0-9]\], [0-9]+\.[0-9][0-9]x, (none|inconclusive|slowdown)'
+	# a gate run: no note
+	jq '.conditions["gate.active"] = "1" | .conditions["gate.latency_ms"] = "20"' "$D/run/run.json" >"$D/run/run.json.new"
+	mv "$D/run/run.json.new" "$D/run/run.json"
+	run sh "$ROOT/scripts/check" --run "$D/run" --exercise 2
+	refute_output --partial 'note:'
 }
 
 @test "runfield: paths, cases by name, elements by KEY=VALUE, --f2 and --or; bad input: one line, exit 2" {

@@ -4,9 +4,12 @@
 
 load test_helper/common-setup
 
+setup_file() {
+	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/mkfresh >/dev/null
+}
+
 setup() {
 	_common_setup
-	make -C "$ROOT" -s micro/bin/mkfresh >/dev/null
 	W="$BATS_TEST_TMPDIR/work"
 	M="$BATS_TEST_TMPDIR/out.manifest"
 	mkdir -p "$W"
@@ -424,6 +427,89 @@ check_padded() {
 	for z in 65m 1g -1 abc 1.5m "" k 99999999999; do
 		expect_usage_error --kind exe --count 1 --dir "$W" --prefix p --manifest "$M" --size "$z"
 	done
+}
+
+# ---- --simulated: one compile, for a run that launches nothing ----
+
+# make_counting_cc: $COUNTCC is cc that first writes a line to $CC_LOG.
+make_counting_cc() {
+	CC_LOG="$BATS_TEST_TMPDIR/cc.log"
+	COUNTCC="$BATS_TEST_TMPDIR/counting-cc"
+	: >"$CC_LOG"
+	printf '#!/bin/sh\necho "$*" >>"%s"\nexec cc "$@"\n' "$CC_LOG" >"$COUNTCC"
+	chmod 755 "$COUNTCC"
+}
+
+# near_size A B: the files' sizes differ by at most 64 bytes (a nonce of
+# another length; the simulated ones are as long as their longest)
+near_size() {
+	local a b
+	a=$(wc -c <"$1" | tr -d ' ') b=$(wc -c <"$2" | tr -d ' ')
+	[ $((a - b)) -le 64 ] && [ $((b - a)) -le 64 ] || fail "$1: $a bytes, $2: $b"
+}
+
+# each artifact its own nonce and padding, the size of its own build, and it
+# runs.  On macOS each is compiled (a signed program whose bytes change is
+# killed at its launch there).
+@test "--simulated: exe and dylib from one compile each, each artifact its own, of its own size" {
+	make_counting_cc
+	local kind size ext want
+	for kind in exe dylib; do
+		for size in 0 64k; do
+			rm -rf "$W" "$M" "$W.own" && mkdir "$W" "$W.own" && : >"$CC_LOG"
+			mk "$kind" 5 --size "$size" --cc "$COUNTCC" --simulated
+			# one compile: the template (and the dylib's host); on macOS each
+			want=1
+			[ "$(uname -s)" != Darwin ] || want=5
+			[ "$kind" != dylib ] || want=$((want + 1))
+			assert_equal "$(grep -c . "$CC_LOG")" "$want"
+			if [ "$size" = 0 ]; then check_manifest "$kind" 5; else check_padded "$kind" 5 65536; fi
+			ext=""
+			[ "$kind" != dylib ] || ext=$(awk -F'\t' '$1 == "artifact" { print $3; exit }' "$M") ext=.${ext##*.}
+			assert_equal "$(contents)" "$( (names "$ext" 5; [ "$kind" != dylib ] || echo p-host) | LC_ALL=C sort)"
+			check_all_differ
+			check_nonces
+			check_runs 0
+			# the same artifacts, compiled each: the same size
+			run "$BIN/mkfresh" --kind "$kind" --count 5 --size "$size" --dir "$W.own" --prefix p \
+				--manifest "$M.own"
+			assert_success
+			near_size "$W/p-0000$ext" "$W.own/p-0000$ext"
+			near_size "$W/p-0004$ext" "$W.own/p-0004$ext"
+			[ "$size" = 0 ] || [ "$(cmp -l "$W/p-0000$ext" "$W/p-0001$ext" | wc -l)" -gt 60000 ] ||
+				fail "$kind: the padding is the same in two artifacts"
+		done
+	done
+	# the dylib's host prints the library's own nonce
+	run -0 "$W/p-host" "$W/p-0003$ext"
+	assert_output "$(grep -a -o 'execlag:p-0003:[0-9:]*' "$W/p-0003$ext" | head -n 1)"
+	# payloads are the template's too
+	rm -rf "$W" "$M" && mkdir "$W"
+	mk exe 2 --payload kill --simulated
+	check_runs $((128 + 9))
+	# --first: the next ones, from a template of their own
+	mk exe 2 --first 2 --simulated
+	check_manifest exe 4
+	check_nonces
+}
+
+@test "--simulated: nothing launched while making; a template without the nonce: each compiled" {
+	make_logging_cc
+	local kind
+	for kind in exe-copy exe-hardlink exe-rewrite dylib exe; do
+		rm -rf "$W" "$M" && mkdir "$W" && : >"$EXECLAG_TEST_LOG"
+		mk "$kind" 3 --cc "$FAKECC" --simulated
+		assert_equal "$(cat "$EXECLAG_TEST_LOG")" ""
+	done
+	# the logging compiler's programs hold no nonce: each artifact is
+	# compiled then (3 and the template; on macOS the 3), and still its own
+	make_counting_cc
+	printf '#!/bin/sh\necho "$*" >>"%s"\nexec "%s" "$@"\n' "$CC_LOG" "$FAKECC" >"$COUNTCC"
+	rm -rf "$W" "$M" && mkdir "$W"
+	mk exe 3 --cc "$COUNTCC" --simulated
+	assert_equal "$(grep -c . "$CC_LOG")" "$([ "$(uname -s)" = Darwin ] && echo 3 || echo 4)"
+	check_manifest exe 3
+	assert_equal "$(contents)" "$(names "" 3)"
 }
 
 @test "payload kill: script, script-via-sh and exe artifacts die by SIGKILL" {

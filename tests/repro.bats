@@ -360,8 +360,15 @@ owned() {
 	assert_equal "$(find "$D/results" ! -uid 65534 | wc -l | tr -d ' ')" 0
 	assert_equal "$(find "$D/results" ! -gid 65534 | wc -l | tr -d ' ')" 0
 	mkdir -p "$D/utmp" && chown 65534:65534 "$D/utmp"
+	# the user runs the kit they cloned: here a copy of what feedback runs,
+	# in this test's folder, which they can reach (this clone may sit in a
+	# folder only root can enter, such as one mktemp -d made: run as them,
+	# sh could not even open scripts/feedback there, exit 2)
+	mkdir -p "$D/kit/micro/bin"
+	cp -R "$ROOT/scripts" "$ROOT/README.md" "$D/kit/"
+	cp "$BIN/fbtext" "$BIN/redact" "$D/kit/micro/bin/"
 	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
-		env HOME="$D/utmp" TMPDIR="$D/utmp" sh "$ROOT/scripts/feedback" --run "$r"
+		env HOME="$D/utmp" TMPDIR="$D/utmp" sh "$D/kit/scripts/feedback" --run "$r"
 	assert_success
 	[ -s "$r/feedback/feedback.txt" ] || fail "no feedback.txt: $stderr"
 	# without sudo's names, or with a root or malformed one, the run stays root's

@@ -6,6 +6,7 @@ load test_helper/common-setup
 
 setup_file() {
 	_common_setup
+	schema_validator_keep
 	[ -x "$BIN/analyze" ] || return 0 # setup reports it
 	for dir in "$FIXTURES"/analyze/*/; do
 		[ -f "$dir/conditions.txt" ] || continue
@@ -49,13 +50,17 @@ print(s["$schema"])' "$SCHEMA"
 }
 
 @test "every fixture's run.json validates" {
-	local count=0 f
-	for f in "$BATS_FILE_TMPDIR"/*/run.json; do
-		run validate "$f"
-		[ "$status" -eq 0 ] || fail "$f: $output"
-		count=$((count + 1))
-	done
-	[ "$count" -ge 7 ] || fail "only $count run.json files were made"
+	local f files=()
+	for f in "$BATS_FILE_TMPDIR"/*/run.json; do files+=("$f"); done
+	[ "${#files[@]}" -ge 7 ] || fail "only ${#files[@]} run.json files were made"
+	# one validator for them all; a file that is not valid is named
+	run validate_run_json "${files[@]}"
+	[ "$status" -eq 0 ] || fail "$output"
+	# each file counts: one made invalid fails them all, named
+	jq '.cases[0].extra = 1' "${files[2]}" >"$BATS_TEST_TMPDIR/bad.json"
+	run validate_run_json "${files[@]}" "$BATS_TEST_TMPDIR/bad.json"
+	assert_equal "$status" 3
+	assert_output --partial "$BATS_TEST_TMPDIR/bad.json: cases/0: "
 }
 
 @test "the gate block validates when present and as null" {

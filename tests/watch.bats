@@ -6,6 +6,10 @@
 
 load test_helper/common-setup
 
+setup_file() {
+	schema_validator_keep
+}
+
 setup() {
 	_common_setup
 	[ -x "$BIN/analyze" ] || fail "$BIN/analyze is missing: run 'make micro/bin/analyze'"

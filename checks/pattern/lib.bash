@@ -12,7 +12,24 @@ load ../kit
 pattern_setup() {
 	kit_setup
 	J=$(resolve_run) || skip "no run to check: make repro first, or set RUN=results/<run>"
+	keep_launcher
 	CONTEXT=$(run_context)
+}
+
+# keep_launcher: the launcher condition of the run $J, read once (a test
+# asks for the simulator's settings a dozen times) into LAUNCHER_OF_J, for
+# the run in LAUNCHER_J; launcher reads it again for any other run.
+keep_launcher() {
+	LAUNCHER_OF_J=$(cond launcher)
+	LAUNCHER_J=$J
+}
+
+launcher() {
+	if [ "${LAUNCHER_J-}" = "$J" ]; then
+		printf '%s\n' "$LAUNCHER_OF_J"
+	else
+		cond launcher
+	fi
 }
 
 resolve_run() {
@@ -46,7 +63,7 @@ cond() { f --or unknown "conditions/$1"; }
 #                 checker, with its own settings; nothing was launched
 run_context() {
 	local os gate exempt latency dev sip
-	case $(cond launcher) in
+	case $(launcher) in
 	sim | sim:*)
 		exempt=$(sim_setting exempt)
 		latency=$(sim_setting latency)
@@ -83,9 +100,15 @@ run_context() {
 # sim_setting NAME: the value of NAME= in a simulated run's launcher
 # ("sim:latency=20 workers=1 key=inode ..."), or "unknown"
 sim_setting() {
-	cond launcher | awk -v k="$1" '{ sub(/^sim:?/, "")
-		for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) { print substr($i, length(k) + 2); found = 1; exit } }
-		END { if (!found) print "unknown" }'
+	local s w words
+	if [ "${LAUNCHER_J-}" = "$J" ]; then s=$LAUNCHER_OF_J; else s=$(cond launcher); fi
+	s=${s#sim}
+	s=${s#:}
+	read -r -a words <<<"$s"
+	for w in ${words[@]+"${words[@]}"}; do
+		case $w in "$1="*) printf '%s\n' "${w#"$1="}"; return 0 ;; esac
+	done
+	echo unknown
 }
 
 # checker NAME: what held the launches, set as NAME (workers, key): the

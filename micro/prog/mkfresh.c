@@ -8,6 +8,18 @@
  *
  * On any failure or on SIGINT/SIGTERM every file made so far is removed and
  * no manifest is written.  Exit: 0 ok, 1 failure, 2 usage, 130 interrupted.
+ *
+ * --simulated: the artifacts are for a simulated run (launch --launcher
+ * sim:...), which launches none of them, so none waits for a compiler of
+ * its own: each compiled kind's program (or library) is compiled once, as a
+ * template whose nonce is a placeholder, and every artifact is the
+ * template's bytes with its own nonce written over the placeholder (and its
+ * own padding over the template's): the same size, unique bytes, no
+ * compiler per artifact.  Not on macOS, where the linker signs what it
+ * builds and a program whose bytes changed after is killed at its launch
+ * (docs/macos.md §7): there each is compiled.  Nothing is launched
+ * while making (no base, host or rewrite launch).  A real run's artifacts
+ * are made as without it.
  */
 #if defined(__APPLE__)
 #define _DARWIN_C_SOURCE
@@ -91,6 +103,8 @@ static int cc_argc;
 static int quarantine;          /* set the quarantine xattr on exes */
 static long pad_bytes;          /* --size: random bytes in each program */
 static long first;              /* --first: the index of the first artifact made */
+static int simulated;           /* --simulated: for a run that launches nothing */
+static const char *forced_nonce; /* the template's placeholder, while it compiles */
 
 static volatile sig_atomic_t got_signal;
 
@@ -110,7 +124,7 @@ static void usage(FILE *f)
 	fputs(
 "usage: mkfresh --kind KIND --count N --dir WORKDIR --prefix NAME --manifest FILE\n"
 "               [--case NAME] [--payload ok|kill|fail] [--cc CC] [--jobs J]\n"
-"               [--size BYTES] [--first I]\n"
+"               [--size BYTES] [--first I] [--simulated]\n"
 "       mkfresh --help\n"
 "\n"
 "Make N fresh artifacts of KIND directly in WORKDIR (which must exist), named\n"
@@ -131,6 +145,10 @@ static void usage(FILE *f)
 "  --first I     make artifacts I .. I+N-1 of a run that made 0 .. I-1 into\n"
 "                the same WORKDIR with the same PREFIX (their base or host\n"
 "                is used again, not made); the manifest lists all I+N\n"
+"  --simulated   for a simulated run, which launches nothing: a compiled\n"
+"                kind is compiled once, as a template, and each artifact is\n"
+"                its bytes with the artifact's own nonce (and padding) in\n"
+"                them; nothing is launched while making\n"
 "\n"
 "exit: 0 ok, 1 failure, 2 usage, 130 interrupted.  On failure or interrupt\n"
 "every file made is removed and no manifest is written.\n", f);
@@ -555,30 +573,49 @@ static char *source_for(enum unit u, const char *nonce, const char *pad)
 	return text;
 }
 
-/* Write pad_bytes of random bytes to the new file path, from a generator
- * seeded by the artifact's nonce (xorshift64*: every artifact its own). */
-static void write_pad(const char *path, const char *nonce)
+/* The padding's generator, seeded by the artifact's nonce (xorshift64*:
+ * every artifact its own). */
+static uint64_t pad_seed(const char *nonce)
 {
-	uint64_t x = 0xcbf29ce484222325u, buf[8192];
-	long left = pad_bytes;
+	uint64_t x = 0xcbf29ce484222325u;
 	const char *c;
-	int fd;
 
 	for (c = nonce; *c; c++)
 		x = (x ^ (unsigned char)*c) * 0x100000001b3u;
-	if (!x)
-		x = 1;
+	return x ? x : 1;
+}
+
+/* The next len bytes of the padding from generator *x into buf (len at
+ * most sizeof(uint64_t[8192])). */
+static void pad_fill(uint64_t *x, char *buf, size_t len)
+{
+	uint64_t w[8192];
+	size_t i;
+
+	for (i = 0; i < sizeof w / sizeof w[0]; i++) {
+		*x ^= *x >> 12;
+		*x ^= *x << 25;
+		*x ^= *x >> 27;
+		w[i] = *x * 0x2545f4914f6cdd1du;
+	}
+	memcpy(buf, w, len);
+}
+
+/* Write pad_bytes of random bytes to the new file path, from a generator
+ * seeded by the artifact's nonce. */
+static void write_pad(const char *path, const char *nonce)
+{
+	uint64_t x = pad_seed(nonce);
+	char buf[65536];
+	long left = pad_bytes;
+	int fd;
+
 	fd = open_new(path);
 	while (left > 0) {
-		size_t i, len = left < (long)sizeof buf ? (size_t)left : sizeof buf;
+		size_t len = left < (long)sizeof buf ? (size_t)left : sizeof buf;
 
-		for (i = 0; i < sizeof buf / sizeof buf[0]; i++) {
-			x ^= x >> 12;
-			x ^= x << 25;
-			x ^= x >> 27;
-			buf[i] = x * 0x2545f4914f6cdd1du;
-		}
-		write_all(fd, (const char *)buf, len, path);
+		pad_fill(&x, buf, len);
+		write_all(fd, buf, len, path);
 		left -= (long)len;
 	}
 	if (close(fd) != 0) {
@@ -604,7 +641,7 @@ static void start_job(struct cjob *j, enum unit u, const char *stem)
 
 	refuse_existing(j->final);
 	refuse_existing(j->out);
-	nonce = make_nonce(stem);
+	nonce = forced_nonce ? xstrdup(forced_nonce) : make_nonce(stem);
 	if (pad_bytes > 0 && u != U_HOST) {
 		j->pad = xasprintf("%s/%s.pad", workdir, stem);
 		refuse_existing(j->pad);
@@ -763,6 +800,181 @@ static void compile_units(long n, enum unit u, long njob, const char *stem_one)
 	njobs = 0;
 }
 
+/* ---- a simulated run's artifacts: one template per compiled unit ---- */
+
+#if !defined(__APPLE__)
+
+/* Where needle (len > 0) is in hay, if it is there exactly once; else -1. */
+static long find_once(const char *hay, size_t hlen, const char *needle, size_t len)
+{
+	long at = -1;
+	size_t i;
+
+	for (i = 0; i + len <= hlen; i++)
+		if (hay[i] == needle[0] && memcmp(hay + i, needle, len) == 0) {
+			if (at >= 0)
+				return -1;
+			at = (long)i;
+		}
+	return at;
+}
+
+/* The whole of the file path into *len bytes. */
+static char *read_whole(const char *path, size_t *len)
+{
+	struct stat st;
+	char *buf;
+	size_t got = 0;
+	ssize_t r;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || fstat(fd, &st) != 0)
+		die(EXIT_FAIL, "cannot read %s:", path);
+	buf = xmalloc((size_t)st.st_size + 1);
+	while (got < (size_t)st.st_size) {
+		r = read(fd, buf + got, (size_t)st.st_size - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			die(EXIT_FAIL, "cannot read %s:", path);
+		got += (size_t)r;
+	}
+	close(fd);
+	*len = got;
+	return buf;
+}
+
+/* --simulated: units first .. first+n-1 of kind u (U_EXE or U_LIB) from one
+ * compiled template.  The artifacts' nonces are drawn first; the template's
+ * is a placeholder as long as the longest of them (so the template is the
+ * size of that artifact's own build), unique to this call, and its
+ * file is named as long as the first artifact.  Each artifact
+ * is the template's bytes with its own nonce over the placeholder (the
+ * rest of it NUL, so the program's string is the nonce) and its own
+ * padding over the template's, written to a new file and renamed into
+ * place as a compiler's output is.  Where the placeholder or the padding
+ * is not in the template's bytes exactly once (a compiler that splits or
+ * repeats them), each unit is compiled. */
+static void units_from_template(long n, enum unit u, long njob)
+{
+	const char *ext = u == U_LIB ? LIB_EXT : "";
+	/* named as long as the first artifact (PREFIX-tttt for PREFIX-0000):
+	 * the source's name is in the program's symbols */
+	char *stem = xasprintf("%s-%04ld", prefix, first);
+	char *tpath, *c;
+	char **nonces = xmalloc((size_t)n * sizeof *nonces);
+	size_t plen = 0, len;
+	char *ph, *bytes, *head;
+	char padhead[64];
+	long at_nonce, at_pad = -1, i;
+	uint64_t x;
+
+	for (c = stem + strlen(prefix) + 1; *c; c++)
+		*c = 't';
+	tpath = xasprintf("%s/%s%s", workdir, stem, ext);
+	for (i = 0; i < n; i++) {
+		char *s = xasprintf("%s-%04ld", prefix, first + i);
+
+		nonces[i] = make_nonce(s);
+		if (strlen(nonces[i]) > plen)
+			plen = strlen(nonces[i]);
+		free(s);
+	}
+	head = xasprintf("execlag-template:%ld:%llu:", (long)getpid(),
+			 (unsigned long long)now_ns());
+	ph = xmalloc(plen + 1);
+	memset(ph, 'x', plen);
+	memcpy(ph, head, strlen(head) < plen ? strlen(head) : plen);
+	ph[plen] = '\0';
+	free(head);
+
+	forced_nonce = ph;
+	compile_units(1, u, 1, stem);
+	forced_nonce = NULL;
+	check_interrupt();
+	bytes = read_whole(tpath, &len);
+	at_nonce = find_once(bytes, len, ph, plen);
+	if (pad_bytes > 0) {
+		x = pad_seed(ph);
+		pad_fill(&x, padhead, pad_bytes < (long)sizeof padhead ?
+			 (size_t)pad_bytes : sizeof padhead);
+		at_pad = find_once(bytes, len, padhead, pad_bytes < (long)sizeof padhead ?
+				   (size_t)pad_bytes : sizeof padhead);
+		if (at_pad < 0 || (size_t)at_pad + (size_t)pad_bytes > len)
+			at_nonce = -1;
+	}
+	unlink(tpath);
+	if (at_nonce < 0) {
+		for (i = 0; i < n; i++)
+			free(nonces[i]);
+		free(nonces);
+		free(bytes);
+		free(stem);
+		free(tpath);
+		free(ph);
+		compile_units(n, u, njob, NULL);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		char *final = slot_path(first + i, ext), *tmp = xasprintf("%s.tmp", final);
+		char *nonce = nonces[i];
+		size_t nl = strlen(nonce);
+		int fd;
+
+		check_interrupt();
+		refuse_existing(final);
+		refuse_existing(tmp);
+		memset(bytes + at_nonce, 0, plen);
+		memcpy(bytes + at_nonce, nonce, nl);
+		if (at_pad >= 0) {
+			long left = pad_bytes, off = at_pad;
+
+			x = pad_seed(nonce);
+			while (left > 0) {
+				size_t l = left < 65536 ? (size_t)left : 65536;
+
+				pad_fill(&x, bytes + off, l);
+				off += (long)l;
+				left -= (long)l;
+			}
+		}
+		fd = open_new(tmp);
+		write_all(fd, bytes, len, tmp);
+		if (fchmod(fd, 0755) != 0)
+			die(EXIT_FAIL, "cannot chmod %s:", tmp);
+		if (close(fd) != 0) {
+			die_if_full(EXIT_FAIL, workdir);
+			die(EXIT_FAIL, "cannot write %s:", tmp);
+		}
+		if (quarantine)
+			set_quarantine(tmp);
+		publish(tmp, final);
+		free(final);
+		free(tmp);
+		free(nonce);
+	}
+	free(nonces);
+	free(bytes);
+	free(stem);
+	free(tpath);
+	free(ph);
+}
+#endif
+
+/* Units of kind u for artifacts first .. first+n-1: compiled one by one,
+ * or for a simulated run from a template (not on macOS: a signed program
+ * whose bytes are changed no longer runs). */
+static void make_units(long n, enum unit u, long njob)
+{
+#if !defined(__APPLE__)
+	if (simulated) {
+		units_from_template(n, u, njob);
+		return;
+	}
+#endif
+	compile_units(n, u, njob, NULL);
+}
+
 /* ---- the kinds ---- */
 
 /* The base or host a run before this one (--first) made: there, or the
@@ -813,7 +1025,7 @@ static char *make_base(int launch)
 	compile_units(1, U_EXE, 1, stem);
 	free(stem);
 	check_interrupt();
-	if (launch) {
+	if (launch && !simulated) {
 		char *argv[2] = { base, NULL };
 
 		prelaunch(argv);
@@ -879,7 +1091,8 @@ static void make_rewrites(const char *base, long n)
 
 		check_interrupt();
 		link_new(base, slot);
-		prelaunch(argv);
+		if (!simulated)
+			prelaunch(argv);
 		copy_new(base, nw, 0755);
 		if (rename(nw, slot) != 0)
 			die(EXIT_FAIL, "cannot rename %s to %s:", nw, slot);
@@ -1005,6 +1218,10 @@ static void parse_args(int argc, char **argv, struct mk_opts *o)
 		}
 		if (!strcmp(a, "--prefix")) {
 			prefix = need_value(argc, argv, &i, a);
+			continue;
+		}
+		if (!strcmp(a, "--simulated")) {
+			simulated = 1;
 			continue;
 		}
 		for (f = 0; f < sizeof flags / sizeof flags[0]; f++)
@@ -1144,9 +1361,10 @@ static void make_dylibs(long count, long njob)
 	} else {
 		compile_units(1, U_HOST, 1, stem);
 		check_interrupt();
-		prelaunch(hargv);
+		if (!simulated)
+			prelaunch(hargv);
 	}
-	compile_units(count, U_LIB, njob, NULL);
+	make_units(count, U_LIB, njob);
 	free(stem);
 	free(host);
 }
@@ -1160,7 +1378,7 @@ static void make_kind(long count, long njob, const char *echo)
 		break;
 	case K_EXE:
 	case K_QUARANTINED:
-		compile_units(count, U_EXE, njob, NULL);
+		make_units(count, U_EXE, njob);
 		break;
 	case K_EXE_COPY:
 		from_base(make_copies, count);

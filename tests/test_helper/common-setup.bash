@@ -2,7 +2,8 @@
 # `load ../test_helper/common-setup` from a subfolder), then `_common_setup`.
 # kit_setup (bats' assertions, ROOT and BIN) is make check's own too.
 # shellcheck source=../../checks/kit.bash
-. "$(dirname "${BASH_SOURCE[0]}")/../../checks/kit.bash"
+# (no $(dirname …): every test loads this file, and a process costs 10-20 ms)
+. "${BASH_SOURCE[0]%/*}/../../checks/kit.bash"
 
 _common_setup() {
 	kit_setup
@@ -152,13 +153,26 @@ gate_probe() {
 SCHEMA_PY=/usr/bin/python3
 
 # schema_validator: "python" when the system python has jsonschema, else
-# "check-jsonschema" when that is on PATH (Homebrew's), else nothing.
+# "check-jsonschema" when that is on PATH (Homebrew's), else nothing.  The
+# answer is kept (schema_validator_keep, for setup_file: exported) for the
+# SCHEMA_PY and PATH it was found with: python's import of jsonschema takes
+# a third of a second here, once per validation otherwise.
 schema_validator() {
+	if [ "${KIT_SCHEMA_FOR-}" = "$SCHEMA_PY:$PATH" ]; then
+		[ -z "${KIT_SCHEMA_VALIDATOR-}" ] || echo "$KIT_SCHEMA_VALIDATOR"
+		return 0
+	fi
 	if [ -x "$SCHEMA_PY" ] && "$SCHEMA_PY" -c 'import jsonschema' 2>/dev/null; then
 		echo python
 	elif command -v check-jsonschema >/dev/null 2>&1; then
 		echo check-jsonschema
 	fi
+}
+
+schema_validator_keep() {
+	KIT_SCHEMA_VALIDATOR=$(schema_validator)
+	KIT_SCHEMA_FOR="$SCHEMA_PY:$PATH"
+	export KIT_SCHEMA_VALIDATOR KIT_SCHEMA_FOR
 }
 
 # schema_skip_reason: empty when run.json files can be validated here.
@@ -167,14 +181,15 @@ schema_skip_reason() {
 		echo "no JSON-schema validator: $SCHEMA_PY has no jsonschema module and check-jsonschema is not installed (brew install check-jsonschema; Debian: apt-get install python3-jsonschema)"
 }
 
-# validate_run_json FILE: exit 0 valid, 3 invalid (errors on stdout).
+# validate_run_json FILE...: exit 0 all valid, 3 one is invalid (errors on
+# stdout); one validator for them all (a python start is a second here under load).
 validate_run_json() {
 	local rc=0
 	case $(schema_validator) in
-	python) "$SCHEMA_PY" "$ROOT/tests/test_helper/validate-run.py" "$ROOT/docs/run.schema.json" "$1" ;;
+	python) "$SCHEMA_PY" "$ROOT/tests/test_helper/validate-run.py" "$ROOT/docs/run.schema.json" "$@" ;;
 	check-jsonschema)
 		# exit 1: the instance is invalid; anything else is a broken check
-		check-jsonschema --schemafile "$ROOT/docs/run.schema.json" "$1" || rc=$?
+		check-jsonschema --schemafile "$ROOT/docs/run.schema.json" "$@" || rc=$?
 		[ "$rc" != 1 ] || rc=3
 		return "$rc"
 		;;
