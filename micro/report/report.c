@@ -13,6 +13,7 @@
 #include "thresholds.h"
 #include "util.h"
 #include "watch.h"
+#include "services.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -221,6 +222,82 @@ static json_t *json_failures(const struct config *c)
 	return obj;
 }
 
+/* The checking services' CPU over a hang's wait: raw/NAME.hang.services.tsv
+ * (launch --services-out, a services file), what each used from its before
+ * sample (at half the bound) to its after one (at the kill).  0 read into
+ * tot; 1 none taken; -1 unusable, with why. */
+static int hang_services(const struct config *c, struct svc_total tot[N_SERVICES], char *why,
+			 size_t len)
+{
+	const char *suffix = ".samples.tsv";
+	size_t n = strlen(c->file), k = strlen(suffix);
+	char *path = xmalloc(n + 32);
+	struct svc_sample before, after;
+	int rc;
+
+	snprintf(path, n + 32, "%.*s.hang.services.tsv",
+		 (int)(n > k && strcmp(c->file + n - k, suffix) == 0 ? n - k : n), c->file);
+	memset(&before, 0, sizeof before);
+	memset(&after, 0, sizeof after);
+	memset(tot, 0, sizeof(struct svc_total) * N_SERVICES);
+	rc = services_read(path, "the hang", &before, &after, why, len);
+	if (rc == 0)
+		services_add(tot, &before, &after);
+	services_free(&before);
+	services_free(&after);
+	free(path);
+	return rc;
+}
+
+/* run.json's "hang" of a configuration: its bound, the hung launches per
+ * pass out of those made, each one's evidence, and the services' CPU over
+ * the wait; absent where nothing hung. */
+static json_t *json_hang(const struct config *c)
+{
+	json_t *obj = json_object(), *hung = json_object(), *made = json_object();
+	json_t *list = json_array(), *svc;
+	struct svc_total tot[N_SERVICES];
+	char why[256] = "";
+	size_t i;
+	int p, rc;
+
+	for (p = 0; p < PASS_ALL; p++) {
+		if (!c->made[p])
+			continue;
+		json_object_set_new(hung, stats_pass_name((enum pass)p), json_integer((json_int_t)c->hung[p]));
+		json_object_set_new(made, stats_pass_name((enum pass)p), json_integer((json_int_t)c->made[p]));
+	}
+	json_object_set_new(obj, "bound_s", json_num(c->hang_s));
+	json_object_set_new(obj, "hung", hung);
+	json_object_set_new(obj, "made", made);
+	for (i = 0; i < c->n_hangs; i++) {
+		const struct hang_ev *h = &c->hangs[i];
+
+		json_array_append_new(list, json_pack("{s:s, s:I, s:o, s:s, s:o, s:s, s:s}",
+			"pass", stats_pass_name(h->pass), "index", (json_int_t)h->index,
+			"pid", h->pid > 0 ? json_integer(h->pid) : json_null(),
+			"state", h->state, "cpu_s", json_num(h->cpu_s), "wchan", h->wchan,
+			"outcome", h->unkillable ? "unkillable" : "killed"));
+	}
+	json_object_set_new(obj, "launches", list);
+	rc = hang_services(c, tot, why, sizeof why);
+	if (rc == 0) {
+		svc = json_object();
+		for (i = 0; i < N_SERVICES; i++)
+			json_object_set_new(svc, service_names[i],
+					    tot[i].unknown ? json_null() : json_real(round(tot[i].cpu_s * 100) / 100));
+		json_object_set_new(obj, "services_cpu_s", svc);
+		json_object_set_new(obj, "services_reason", json_null());
+	} else {
+		json_object_set_new(obj, "services_cpu_s", json_null());
+		json_object_set_new(obj, "services_reason",
+				    json_string(rc == 1 ? (c->launcher ? "not sampled: a simulated run"
+							  : "not sampled (the services are watched on macOS, "
+							    "or with EXECLAG_WATCH_SERVICES=1)") : why));
+	}
+	return obj;
+}
+
 static json_t *json_config(const struct config *c)
 {
 	json_t *obj = json_object();
@@ -255,6 +332,8 @@ static json_t *json_config(const struct config *c)
 	json_object_set_new(passes, "repeat", json_pass_time(&c->passes[PASS_REPEAT]));
 	json_object_set_new(obj, "passes", passes);
 	json_object_set_new(obj, "failures", json_failures(c));
+	if (c->n_hangs > 0)
+		json_object_set_new(obj, "hang", json_hang(c));
 	return obj;
 }
 
