@@ -80,6 +80,11 @@ static const char *app(const struct conds *c)
 	return "your terminal";
 }
 
+static const char *or_q(const char *v)
+{
+	return v ? v : "?";
+}
+
 static int devtools_authorized(const struct conds *c)
 {
 	return is(c, "devtools", "authorized");
@@ -104,6 +109,7 @@ const char *advice_verdict_word(enum advice_verdict v)
 	switch (v) {
 	case ADVICE_PENALTY: return "penalty";
 	case ADVICE_NONE: return "none";
+	case ADVICE_HANG: return "hang";
 	default: return "unclear";
 	}
 }
@@ -113,6 +119,7 @@ int advice_exit_status(enum advice_verdict v)
 	switch (v) {
 	case ADVICE_NONE: return 0;
 	case ADVICE_PENALTY: return 1;
+	case ADVICE_HANG: return 4;
 	default: return 3;
 	}
 }
@@ -217,6 +224,149 @@ int advice_started(FILE *f, advice_get get, const void *ctx, const char *prefix)
 	return n;
 }
 
+/* ---- when a new program does not start ----------------------------------------------- */
+
+static double jnum(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* "1 of 3 first launches did not end within 4 s" (and the repeat's, where
+ * one hung), into buf. */
+static const char *hang_counts(const json_t *hang, char *buf, size_t len)
+{
+	static const char *const passes[] = { "first", "repeat", "reference" };
+	const json_t *hung = json_object_get(hang, "hung"), *made = json_object_get(hang, "made");
+	double bound = jnum(hang, "bound_s");
+	size_t at = 0, i;
+
+	buf[0] = '\0';
+	for (i = 0; i < 3 && at < len; i++) {
+		json_int_t h = json_integer_value(json_object_get(hung, passes[i]));
+
+		if (h <= 0)
+			continue;
+		at += (size_t)snprintf(buf + at, len - at, "%s%lld of %lld %s launch%s did not end within %g s",
+				       at ? "; " : "", (long long)h,
+				       (long long)json_integer_value(json_object_get(made, passes[i])),
+				       passes[i], json_integer_value(json_object_get(made, passes[i])) == 1 ? "" : "es",
+				       isnan(bound) ? 0.0 : bound);
+	}
+	if (!buf[0])
+		snprintf(buf, len, "a launch did not end within its bound");
+	return buf;
+}
+
+void advice_hang(FILE *f, advice_get get, const void *ctx, const json_t *hang, const char *prefix)
+{
+	struct conds c = { get, ctx };
+	const json_t *list = json_object_get(hang, "launches"), *h, *svc;
+	const char *copy = val(&c, "hang.copy"), *k;
+	char buf[512];
+	size_t i;
+	int n = 0;
+
+	if (!prefix)
+		prefix = "";
+	fprintf(f, "%shang: %s; killed, and the case stopped there (no more launches into a checker "
+		"that does not answer).\n", prefix, hang_counts(hang, buf, sizeof buf));
+	json_array_foreach(list, i, h) {
+		const char *state = json_string_value(json_object_get(h, "state"));
+		const char *wchan = json_string_value(json_object_get(h, "wchan"));
+		const char *out = json_string_value(json_object_get(h, "outcome"));
+		double cpu = jnum(h, "cpu_s");
+		char cpu_s[32];
+
+		if (n++ == 3)
+			break;
+		if (state && strcmp(state, "sim") == 0) {
+			fprintf(f, "%sevidence: %s launch %lld: simulated (the model's checker answered "
+				"nothing); no process to read.\n", prefix,
+				json_string_value(json_object_get(h, "pass")),
+				(long long)json_integer_value(json_object_get(h, "index")));
+			continue;
+		}
+		snprintf(cpu_s, sizeof cpu_s, isnan(cpu) ? "unknown" : "%.2f s", cpu);
+		fprintf(f, "%sevidence: %s launch %lld, process %lld, before the kill: state %s, CPU "
+			"time %s, waiting in %s; %s.\n", prefix,
+			json_string_value(json_object_get(h, "pass")),
+			(long long)json_integer_value(json_object_get(h, "index")),
+			(long long)json_integer_value(json_object_get(h, "pid")), state ? state : "?",
+			cpu_s, wchan && strcmp(wchan, "-") != 0 ? wchan : "(no wait channel shown)",
+			out && strcmp(out, "unkillable") == 0
+				? "it did not die from SIGKILL within 2 s (stuck in the kernel): left "
+				  "behind, the kit went on without it"
+				: "killed");
+	}
+	svc = json_object_get(hang, "services_cpu_s");
+	if (json_is_object(svc)) {
+		const json_t *v;
+		int any = 0;
+
+		fprintf(f, "%sservices: CPU from half the bound to the kill:", prefix);
+		json_object_foreach((json_t *)svc, k, v) {
+			if (json_is_number(v))
+				fprintf(f, "%s %s %.2f s", any++ ? "," : "", k, json_number_value(v));
+			else
+				fprintf(f, "%s %s unknown", any++ ? "," : "", k);
+		}
+		fputs(darwin(&c) ? " (a busy syspolicyd beside processes at 0 CPU is what "
+				   "rjwalters/loom#4046 saw).\n"
+				 : " (macOS's services: none of them runs here).\n", f);
+	} else {
+		const char *why = json_string_value(json_object_get(hang, "services_reason"));
+
+		fprintf(f, "%sservices: %s.\n", prefix, why ? why : "not sampled");
+	}
+	if (!copy)
+		fprintf(f, "%scopy: not tried (%s).\n", prefix,
+			simulated(&c) ? "a simulated run launches nothing" : "the run has no copy test");
+	else if (strcmp(copy, "started") == 0)
+		fprintf(f, "%scopy: the same bytes copied to a new path started at once (%s ms): "
+			"the checker holds a verdict on that file, not on its bytes, as in "
+			"openai/codex#23802, where cp made a hung program run.\n", prefix,
+			or_q(val(&c, "hang.copy_ms")));
+	else if (strcmp(copy, "hung") == 0)
+		fprintf(f, "%scopy: the same bytes copied to a new path hung too (its own bound, %s s): "
+			"the checker answers nothing at all, not only for that file.\n", prefix,
+			or_q(val(&c, "hang.copy_s")));
+	else
+		fprintf(f, "%scopy: %s.\n", prefix, copy);
+}
+
+void advice_hang_fixes(FILE *f, advice_get get, const void *ctx, const char *prefix)
+{
+	struct conds c = { get, ctx };
+
+	if (!prefix)
+		prefix = "";
+	if (simulated(&c) || is(&c, "gate.active", "1")) {
+		fprintf(f, "%sfix: none needed: %s wedged on purpose (wedge=K); on a Mac the public "
+			"reports' fixes apply (docs/evidence.md, \"When new programs never start\").\n",
+			prefix, simulated(&c) ? "the simulator's checker" : "the calibration gate");
+		return;
+	}
+	if (!darwin(&c)) {
+		fprintf(f, "%sfix: what holds the launch here is a Linux scanner or agent "
+			"(docs/linux-scanners.md); the public reports of hangs are macOS's.\n", prefix);
+		return;
+	}
+	fprintf(f, "%sfix: copy the program to a new path and run the copy (cp, no admin, no "
+		"reboot): the same bytes ran after cp in openai/codex#23802, and tldraw-offline#79 "
+		"calls it an inode-keyed launch-block cache.\n", prefix);
+	fprintf(f, "%sfix: stop the load that floods syspolicyd (many new programs at once, or an "
+		"app relaunching in a loop); removing the build load was normally enough "
+		"(rjwalters/loom#4046); no admin, no reboot.\n", prefix);
+	fprintf(f, "%sfix: sudo killall syspolicyd (needs an administrator's password; launchd "
+		"starts it again): it un-hung a new program in golang/go#37885 and is the manual "
+		"unwedge in rjwalters/loom#4046.\n", prefix);
+	fprintf(f, "%sfix: restart the Mac (a reboot): in openai/codex#28071 nothing else let the "
+		"program start again; entireio/cli#1065 found syspolicyd wedged after 42 days up.\n",
+		prefix);
+}
+
 /* ---- the cause and the one thing to do ----------------------------------------------- */
 
 /* The Developer Tools steps for app, by release (System Settings from
@@ -298,6 +448,36 @@ static void write_darwin_penalty(FILE *f, const struct conds *c)
 	}
 }
 
+/* The doctor's cause and do for a hang. */
+static void write_hang(FILE *f, const struct conds *c, const struct advice_probe *p)
+{
+	char buf[512];
+
+	hang_counts(p->hang, buf, sizeof buf);
+	if (simulated(c)) {
+		fprintf(f, "cause: a simulated run (%s): the model's checker stopped answering "
+			"(wedge), not this machine's; nothing was launched.\n", val(c, "launcher"));
+		fputs("do: nothing about this machine; make doctor without LAUNCHER measures it.\n", f);
+	} else if (is(c, "gate.active", "1")) {
+		fprintf(f, "cause: the calibration gate stopped answering after %s held checks "
+			"(wedge): a test of the kit against a known truth, not of this OS.\n",
+			or_q(val(c, "gate.wedge")));
+		fputs("do: nothing; make doctor without GATE measures the machine itself.\n", f);
+	} else if (darwin(c)) {
+		fprintf(f, "cause: a new program did not start: %s, as when syspolicyd is busy or "
+			"wedged (openai/codex#17447, entireio/cli#1065): the checking step, not the "
+			"program, held it.\n", buf);
+		fputs("do: try the fixes below in order, the first ones need neither an administrator "
+		      "nor a reboot; then make doctor again.\n", f);
+	} else {
+		fprintf(f, "cause: a new program did not start: %s; something here holds a first "
+			"launch without answering (fanotify listeners: %s).\n", buf,
+			or_q(val(c, "fanotify_listeners")));
+		fputs("do: find the scanner or agent that holds it and exclude the build folder "
+		      "(docs/linux-scanners.md); then make doctor again.\n", f);
+	}
+}
+
 static void watchers(FILE *f, const struct conds *c)
 {
 	const char *l = val(c, "fanotify_listeners"), *ag = val(c, "agents");
@@ -309,6 +489,10 @@ void advice_write(FILE *f, advice_get get, const void *ctx, const struct advice_
 {
 	struct conds c = { get, ctx };
 
+	if (p->verdict == ADVICE_HANG) {
+		write_hang(f, &c, p);
+		return;
+	}
 	if (simulated(&c)) {
 		fprintf(f, "cause: a simulated run (%s): the model's settings made this verdict, "
 			"not this machine; nothing was launched.\n", val(&c, "launcher"));
@@ -322,6 +506,8 @@ void advice_write(FILE *f, advice_get get, const void *ctx, const struct advice_
 		return;
 	}
 	switch (p->verdict) {
+	case ADVICE_HANG: /* written above */
+		return;
 	case ADVICE_UNCLEAR:
 		fprintf(f, "cause: the probe's %ld launches could not tell: %s.\n",
 			p->pairs >= 0 ? p->pairs : 0L, p->reason ? p->reason : "no verdict");
@@ -363,7 +549,7 @@ void advice_write(FILE *f, advice_get get, const void *ctx, const struct advice_
 
 void advice_verdict_line(FILE *f, const struct advice_probe *p)
 {
-	char buf[128];
+	char buf[512];
 
 	advice_penalty_text(p, buf, sizeof buf);
 	switch (p->verdict) {
@@ -372,6 +558,9 @@ void advice_verdict_line(FILE *f, const struct advice_probe *p)
 		break;
 	case ADVICE_NONE:
 		fprintf(f, "verdict: none — %s\n", buf);
+		break;
+	case ADVICE_HANG:
+		fprintf(f, "verdict: hang — %s\n", hang_counts(p->hang, buf, sizeof buf));
 		break;
 	default:
 		fprintf(f, "verdict: unclear — %s: run make repro\n", buf);
@@ -461,6 +650,9 @@ const json_t *advice_probe_of_run(const json_t *run, const char *name, struct ad
 		p->verdict = ADVICE_PENALTY;
 	else if (v && strcmp(v, "none") == 0)
 		p->verdict = ADVICE_NONE;
+	else if (v && strcmp(v, "hang") == 0)
+		p->verdict = ADVICE_HANG;
+	p->hang = h ? json_object_get(h, "hang") : NULL;
 	p->kase = c ? jstr(c, "name") : NULL;
 	p->penalty_ms = json_num_at(pen, "median");
 	p->low_ms = json_num_at(pen, "ci_low");
@@ -514,7 +706,7 @@ static void brief_cost(FILE *f, const struct conds *c, const json_t *run, const 
 	const json_t *th = json_object_get(run, "thresholds");
 	double floor_ms = json_num_at(th, "penalty_floor_ms");
 	double conf = json_num_at(th, "confidence");
-	char pen[128], a[32], b[32], fl[32];
+	char pen[512], a[32], b[32], fl[32];
 	double first = json_num_at(k, "first_median_ms");
 	double repeat = json_num_at(k, "repeat_median_ms");
 	const char *who = launcher_of(c) || is(c, "gate.active", "1") ? "" : " here";
@@ -527,6 +719,10 @@ static void brief_cost(FILE *f, const struct conds *c, const json_t *run, const 
 	else
 		fprintf(f, "%scost: ", prefix);
 	switch (p->verdict) {
+	case ADVICE_HANG:
+		fprintf(f, "a new program did not start%s: %s (%s); killed, so there is no penalty "
+			"to give, only that.\n", who, hang_counts(p->hang, pen, sizeof pen), p->kase);
+		break;
 	case ADVICE_PENALTY:
 		fprintf(f, "a new program waits about %s on its first launch%s (%s: first launch %s ms, "
 			"second %s ms; in brackets the %.0f%% interval).\n", pen, who, p->kase,
@@ -640,6 +836,17 @@ static void brief_cause(FILE *f, const struct conds *c, const struct advice_prob
 			"not this machine.\n", launcher_of(c));
 		return;
 	}
+	if (p->verdict == ADVICE_HANG && !is(c, "gate.active", "1")) {
+		if (darwin(c))
+			fputs("a new program did not start within the bound, as when syspolicyd is busy "
+			      "or wedged (openai/codex#17447, entireio/cli#1065)", f);
+		else
+			fprintf(f, "something here held a new program without answering (fanotify "
+				"listeners: %s)", or_q(val(c, "fanotify_listeners")));
+		network_clause(f, c);
+		fputs(".\n", f);
+		return;
+	}
 	if (is(c, "gate.active", "1")) {
 		fprintf(f, "the calibration gate (latency %s ms, workers %s, key %s) held the launches "
 			"in the work folder: a test of the kit against a known truth, not of this OS.\n",
@@ -712,6 +919,12 @@ static void brief_do(FILE *f, const struct conds *c, const struct advice_probe *
 	fprintf(f, "%sdo: ", prefix);
 	if (launcher_of(c)) {
 		fputs("nothing about this machine; make repro without LAUNCHER measures it.\n", f);
+		return;
+	}
+	if (p->verdict == ADVICE_HANG && !is(c, "gate.active", "1")) {
+		fputs("make doctor: within 15 s it says whether the same bytes start at a new path, "
+		      "what the services did, and what public reports found to help (a copy, a "
+		      "lighter load, sudo killall syspolicyd, a reboot).\n", f);
 		return;
 	}
 	if (is(c, "gate.active", "1")) {

@@ -755,6 +755,82 @@ static void md_verdicts(const struct run *r, FILE *f)
 	fputc('\n', f);
 }
 
+/* ## Hangs: each configuration in which a launch passed its bound, the
+ * evidence of each hung launch as launch read it before the kill, the
+ * services' CPU over the wait and the copy test (docs/method.md, "When the
+ * checker hangs"); nothing where no launch hung. */
+static void md_hangs(const struct run *r, FILE *f)
+{
+	const char *copy = run_condition(r, "hang.copy");
+	size_t i, j, k, any = 0;
+
+	for (i = 0; i < r->n_cases; i++)
+		for (j = 0; j < r->cases[i].n_configs; j++) {
+			const struct config *c = r->cases[i].configs[j];
+			struct svc_total tot[N_SERVICES];
+			char why[256] = "";
+			int p, rc;
+
+			if (c->n_hangs == 0)
+				continue;
+			if (!any++)
+				fputs("## Hangs\n\nA launch that did not end within its bound (HANG_S) "
+				      "was killed after its state, CPU time and wait channel were read; "
+				      "its case stopped there.\n\n", f);
+			fprintf(f, "- **%s** T=%ld class %s:", r->cases[i].name, c->threads, c->class_name);
+			for (p = 0; p < PASS_ALL; p++)
+				if (c->hung[p])
+					fprintf(f, " %zu of %zu %s launches did not end within %g s;", c->hung[p],
+						c->made[p], stats_pass_name((enum pass)p), c->hang_s);
+			fputs(" the case stopped.\n", f);
+			for (k = 0; k < c->n_hangs; k++) {
+				const struct hang_ev *h = &c->hangs[k];
+
+				if (strcmp(h->state, "sim") == 0) {
+					fprintf(f, "  - %s #%ld: simulated: the model's checker answered nothing\n",
+						stats_pass_name(h->pass), h->index);
+					continue;
+				}
+				fprintf(f, "  - %s #%ld: process %ld, state %s, CPU time ", stats_pass_name(h->pass),
+					h->index, h->pid, h->state);
+				if (isnan(h->cpu_s))
+					fputs("unknown", f);
+				else
+					fprintf(f, "%.2f s", h->cpu_s);
+				fprintf(f, ", wait channel %s: %s\n", h->wchan,
+					h->unkillable ? "did not die from SIGKILL within 2 s: left behind "
+							"(pid kept above), the run went on"
+						      : "killed");
+			}
+			rc = hang_services(c, tot, why, sizeof why);
+			if (rc == 0) {
+				fputs("  - services' CPU from half the bound to the kill:", f);
+				for (k = 0; k < N_SERVICES; k++) {
+					if (tot[k].unknown)
+						fprintf(f, "%s %s unknown", k ? "," : "", service_names[k]);
+					else
+						fprintf(f, "%s %s %.2f s", k ? "," : "", service_names[k], tot[k].cpu_s);
+				}
+				fputs("\n", f);
+			} else {
+				fprintf(f, "  - services' CPU: %s\n",
+					rc == 1 ? "not sampled" : why);
+			}
+		}
+	if (!any)
+		return;
+	if (copy)
+		fprintf(f, "\nThe same bytes copied to a new path and launched once (bound %s s): %s%s%s%s "
+			"(openai/codex#23802: a hung program ran after cp).\n",
+			run_condition(r, "hang.copy_s") ? run_condition(r, "hang.copy_s") : "?", copy,
+			run_condition(r, "hang.copy_ms") ? ", in " : "",
+			run_condition(r, "hang.copy_ms") ? run_condition(r, "hang.copy_ms") : "",
+			run_condition(r, "hang.copy_ms") ? " ms" : "");
+	if (run_condition(r, "run.stopped"))
+		fprintf(f, "\nThe run ended early: %s.\n", run_condition(r, "run.stopped"));
+	fputc('\n', f);
+}
+
 static void md_scaling(const struct run *r, FILE *f)
 {
 	char a[32], b[32];
@@ -790,7 +866,9 @@ static void md_failed_samples(const struct config *c, FILE *f)
 			continue;
 		fprintf(f, "  - %s #%ld: exit %ld, signal %ld", stats_pass_name(s->pass),
 			s->index, s->exit_status, s->signal);
-		if (s->signal)
+		if (s->hang)
+			fputs(" (SIGKILL: a hang, killed at the bound; see Hangs)", f);
+		else if (s->signal)
 			fprintf(f, " (%s)", stats_signal_name(s->signal, buf, sizeof buf));
 		fprintf(f, ", errno %ld\n", s->spawn_errno);
 		listed++;
@@ -875,6 +953,7 @@ int report_write_markdown(const struct run *r, FILE *f)
 	md_emulation(r, f);
 	md_watchers(r, f);
 	md_verdicts(r, f);
+	md_hangs(r, f);
 	md_started(r, f);
 	md_results(r, f);
 	plot_markdown(r, f);
