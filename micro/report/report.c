@@ -780,8 +780,9 @@ static void md_hangs(const struct run *r, FILE *f)
 			fprintf(f, "- **%s** T=%ld class %s:", r->cases[i].name, c->threads, c->class_name);
 			for (p = 0; p < PASS_ALL; p++)
 				if (c->hung[p])
-					fprintf(f, " %zu of %zu %s launches did not end within %g s;", c->hung[p],
-						c->made[p], stats_pass_name((enum pass)p), c->hang_s);
+					fprintf(f, " %zu of %zu %s launch%s did not end within %g s;", c->hung[p],
+						c->made[p], stats_pass_name((enum pass)p),
+						c->made[p] == 1 ? "" : "es", c->hang_s);
 			fputs(" the case stopped.\n", f);
 			for (k = 0; k < c->n_hangs; k++) {
 				const struct hang_ev *h = &c->hangs[k];

@@ -326,8 +326,9 @@ static int decide_hang(struct config *c)
 		if (!c->hung[p])
 			continue;
 		len += (size_t)snprintf(c->reason + len, len < sizeof c->reason ? sizeof c->reason - len : 0,
-				       "%s%zu of %zu %s launches did not end within %g s", len ? "; " : "",
+				       "%s%zu of %zu %s launch%s did not end within %g s", len ? "; " : "",
 				       c->hung[p], c->made[p], stats_pass_name((enum pass)p),
+				       c->made[p] == 1 ? "" : "es",
 				       isnan(c->hang_s) ? 0.0 : c->hang_s);
 		if (len >= sizeof c->reason)
 			break;
