@@ -270,6 +270,9 @@ static void extend(struct drive *d, long target)
 	if (WIFSIGNALED(st))
 		die(128 + WTERMSIG(st), "the maker %s was killed (signal %d); no samples written",
 		    maker[0], WTERMSIG(st));
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 4)
+		die(4, "the maker %s hung making artifacts %ld to %ld (a launch of its own did not "
+		    "end within its bound); no samples written", maker[0], d->m->n, target - 1);
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
 		die(WEXITSTATUS(st) >= 128 ? WEXITSTATUS(st) : EXIT_FAIL,
 		    "the maker %s failed (exit %d) making artifacts %ld to %ld; no samples written",

@@ -818,6 +818,11 @@ static void md_hangs(const struct run *r, FILE *f)
 					rc == 1 ? "not sampled" : why);
 			}
 		}
+	if (run_condition(r, "hang.making")) {
+		if (!any++)
+			fputs("## Hangs\n\n", f);
+		fprintf(f, "- %s.\n", run_condition(r, "hang.making"));
+	}
 	if (!any)
 		return;
 	if (copy)
