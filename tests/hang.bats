@@ -184,17 +184,43 @@ validate_or_skip() {
 	assert_output ""
 }
 
-@test "make doctor whose probe does not finish: stopped within its bound, exit 4, nothing left" {
+# fake_cc BODY: a "compiler" at $D/bin/cc that writes a shell script whose
+# second line is BODY to the file after -o, whatever it is asked to compile.
+fake_cc() {
+	mkdir -p "$D/bin"
+	{
+		echo '#!/bin/sh'
+		echo 'out='
+		echo 'while [ $# -gt 0 ]; do [ "$1" != -o ] || out=$2; shift; done'
+		echo '[ -n "$out" ] || exit 0'
+		printf "printf '#!/bin/sh\\\\n%%s\\\\n' '%s' >\"\$out\" && chmod 755 \"\$out\"\n" "$1"
+	} >"$D/bin/cc"
+	chmod +x "$D/bin/cc"
+}
+
+@test "make doctor whose programs are never made: stopped within its bound, unclear, exit 3, nothing left" {
 	# a compiler that never ends: the probe cannot finish, however fast the machine
 	mkdir -p "$D/bin"
 	printf '#!/bin/sh\nexec sleep 291.5\n' >"$D/bin/cc"
 	chmod +x "$D/bin/cc"
-	run --separate-stderr env CC="$D/bin/cc" EXECLAG_DOCTOR_PROBE_S=2 sh "$ROOT/scripts/doctor" --launcher "$WEDGE"
-	assert_equal "$status" 4
-	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: hang — the probe did not finish within 2 s"
-	assert_line --index 1 "hang: the probe (making 8 new programs, then launching each twice, each launch bounded) did not finish within 2 s: stopped, nothing kept."
-	sleep 1
+	run --separate-stderr env CC="$D/bin/cc" EXECLAG_DOCTOR_PROBE_S=2 sh "$ROOT/scripts/doctor"
+	assert_equal "$status" 3
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — the probe did not finish making its programs within 2 s"
+	assert_line --index 1 "probe: its 8 new programs were not made within 2 s: stopped, nothing kept, nothing launched."
+	sleep 3 # the probe's cleanup, which the doctor does not wait for
 	run -1 pgrep -f 'sleep 291.5'
+	run -0 find "$TMPDIR" -mindepth 1
+	assert_output ""
+}
+
+@test "make doctor whose new program never starts: killed at 3 s with its evidence, the copy hangs too, exit 4, nothing left" {
+	fake_cc 'exec sleep 293.5'
+	run --separate-stderr env CC="$D/bin/cc" sh "$ROOT/scripts/doctor"
+	assert_equal "$status" 4
+	assert_line --regexp '^evidence: first launch 0, process [0-9]+, before the kill: state S[^,]*, CPU time 0\.[0-9][0-9] s, waiting in .*; killed\.$'
+	assert_line "copy: the same bytes copied to a new path hung too (its own bound, 1 s): the checker answers nothing at all, not only for that file."
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: hang — 1 of 1 first launch did not end within 3 s"
+	run -1 pgrep -f 'sleep 293.5'
 	run -0 find "$TMPDIR" -mindepth 1
 	assert_output ""
 }
