@@ -293,3 +293,20 @@ mac_hang_run() {
 	assert_equal "$status" 2
 	assert_equal "$stderr" "analyze: $RUN/raw/exe-t1-all.samples.tsv: hang first 0 names no killed sample of its own"
 }
+
+@test "make check, compare and aggregate carry the hang" {
+	sh "$ROOT/scripts/repro" --launcher "$WEDGE" --cases exe,script --threads 1 --tag hung >/dev/null 2>&1
+	sh "$ROOT/scripts/repro" --launcher "sim:latency=150 workers=1 key=inode seed=7" --cases exe,script \
+		--threads 1 --tag fine >/dev/null 2>&1
+	local hung fine
+	hung=$(echo "$RESULTS"/*-hung/) fine=$(echo "$RESULTS"/*-fine/)
+	run sh "$ROOT/scripts/check" --run "$hung"
+	assert_line --index 1 "hang: script exe — a launch did not end within its bound (killed; the case stopped): no penalty to read there; the report's Hangs section has the evidence, make doctor what to do"
+	assert_line "    exe: hang — 1 of 1 repeat launch did not end within 30 s (killed, its case stopped: no penalty to read; make doctor says what to do)"
+	run -0 "$BIN/compare" "$hung" "$fine"
+	assert_line "  exe T=1 all: hang → slowdown (- → 150.18 ms)"
+	run -0 "$BIN/aggregate" --dir "$RESULTS" --out "$D/agg" --quiet
+	run -0 grep -c ',hang,n/a,' "$D/agg.csv"
+	assert_output 1
+	run -0 grep -F -- '- ✖ | - ✖' "$D/agg.md"
+}
