@@ -57,6 +57,29 @@ static int in_tmux(const struct conds *c)
 	return in_list(val(c, "multiplexer"), "tmux");
 }
 
+static int in_zellij(const struct conds *c)
+{
+	return in_list(val(c, "multiplexer"), "zellij");
+}
+
+/* The responsible program is the multiplexer itself (its server started
+ * outside a terminal's tree, or granted in its own right): tmux or zellij. */
+static const char *mux_responsible(const struct conds *c)
+{
+	const char *r = val(c, "responsible_app");
+
+	if (r && (strcmp(r, "tmux") == 0 || strcmp(r, "zellij") == 0))
+		return r;
+	return NULL;
+}
+
+/* VS Code's integrated terminal: which process macOS holds responsible
+ * for what it starts is not documented (docs/evidence.md, [NF]). */
+static int in_vscode(const struct conds *c)
+{
+	return is(c, "terminal_app", "VS Code");
+}
+
 static int in_screen(const struct conds *c)
 {
 	return in_list(val(c, "multiplexer"), "screen");
@@ -189,6 +212,24 @@ int advice_started(FILE *f, advice_get get, const void *ctx, const char *prefix)
 		fprintf(f, "%sInside GNU screen: no public report measured a session of screen "
 			"(tmux#4803 is about tmux, whose re-attached sessions paid again).\n", prefix);
 		n++, plain = 0;
+	}
+	if (in_zellij(&c)) {
+		fprintf(f, "%sInside zellij: no public report measured a session of zellij; "
+			"nextest-rs/nextest#63 grants tmux or zellij themselves, a grant that follows "
+			"the program's signature and path.\n", prefix);
+		n++, plain = 0;
+	}
+	if (mux_responsible(&c)) {
+		fprintf(f, "%sThe responsible program is %s itself: its server is no child of a "
+			"terminal (started elsewhere, or re-attached: tmux#4803), so only a grant of %s "
+			"reaches what the kit starts (nextest-rs/nextest#63).\n", prefix,
+			mux_responsible(&c), mux_responsible(&c));
+		n++;
+	}
+	if (in_vscode(&c)) {
+		fprintf(f, "%sIn VS Code's terminal: which process macOS holds responsible there no "
+			"public source names; the kit reads it (responsible app: %s).\n", prefix, a);
+		n++;
 	}
 	if (plain && via && strcmp(via, "unknown") != 0 && strcmp(via, "no terminal") != 0) {
 		fprintf(f, "%sStarted from %s: not over ssh, in tmux or screen, or by a launchd job.\n",
@@ -400,6 +441,16 @@ static void darwin_penalty_cause(FILE *f, const struct conds *c)
 	else if (is(c, "launchd_job", "yes"))
 		fputs("the kit ran from a launchd job, which no terminal is responsible for, "
 		      "so no Developer Tools grant reaches what it starts (marspot RFC-007)", f);
+	else if (mux_responsible(c) && devtools_authorized(c))
+		fprintf(f, "%s itself is the responsible program and a Developer Tool, yet a new "
+			"program pays: a grant follows the program's signature and path, so an update "
+			"of an ad-hoc signed %s build loses it (nextest-rs/nextest#63)",
+			mux_responsible(c), mux_responsible(c));
+	else if (mux_responsible(c))
+		fprintf(f, "%s itself is the responsible program (its server is no child of a "
+			"granted terminal: started elsewhere, or re-attached, tmux#4803) and it is not a "
+			"Developer Tool (Developer Tools: %s)", mux_responsible(c),
+			val(c, "devtools") ? val(c, "devtools") : "unknown");
 	else if (devtools_authorized(c) && in_tmux(c))
 		fprintf(f, "%s is a Developer Tool, but the kit ran inside tmux, where a "
 			"session re-attached from a reopened terminal pays again (tmux#4803)", a);
@@ -409,6 +460,17 @@ static void darwin_penalty_cause(FILE *f, const struct conds *c)
 	else if (is(c, "sip", "disabled"))
 		fputs("a penalty with SIP off, which is not expected: that largely disables "
 		      "the com.apple.syspolicy subsystem (Oakley)", f);
+	else if (devtools_refused(c) && in_vscode(c))
+		fprintf(f, "SIP is %s and the kit ran in VS Code's terminal, whose responsible "
+			"process no public source names; the one read here, %s, is not a Developer Tool "
+			"(Developer Tools: %s), so macOS assesses each new program on its first launch "
+			"(cargo PR #15908)", val(c, "sip") ? val(c, "sip") : "unknown", a,
+			val(c, "devtools"));
+	else if (devtools_refused(c) && in_tmux(c))
+		fprintf(f, "SIP is %s and %s is not a Developer Tool (Developer Tools: %s), so "
+			"macOS assesses each new program on its first launch (cargo PR #15908); the kit "
+			"ran inside tmux, whose server keeps the app it was started from (tmux#4803)",
+			val(c, "sip") ? val(c, "sip") : "unknown", a, val(c, "devtools"));
 	else if (devtools_refused(c))
 		fprintf(f, "SIP is %s and %s is not a Developer Tool (Developer Tools: %s), "
 			"so macOS assesses each new program on its first launch (cargo PR #15908)",
@@ -434,6 +496,18 @@ static void write_darwin_penalty(FILE *f, const struct conds *c)
 		fputs("do: run the command in a terminal whose app is a Developer Tool; to make it "
 		      "one:\n", f);
 		devtools_steps(f, c, "your terminal");
+	} else if (mux_responsible(c) && devtools_authorized(c)) {
+		fprintf(f, "do: in Developer Tools remove %s and add it again with + (the program at "
+			"%s), after each update of an ad-hoc signed build (nextest-rs/nextest#63); then "
+			"quit every %s session and start a new one; then make doctor again.\n",
+			mux_responsible(c), val(c, "responsible_path") ? val(c, "responsible_path") : "its path",
+			mux_responsible(c));
+	} else if (mux_responsible(c)) {
+		fprintf(f, "do: either end the %s server and start it again from a terminal that is a "
+			"Developer Tool (tmux#4803), or add %s itself to Developer Tools with + "
+			"(nextest-rs/nextest#63; again after each update of an ad-hoc signed build); "
+			"then make doctor again.\n", mux_responsible(c), mux_responsible(c));
+		devtools_steps(f, c, mux_responsible(c));
 	} else if (devtools_authorized(c) && in_tmux(c)) {
 		fprintf(f, "do: start a new tmux session from a window of %s and use it there, or run "
 			"outside tmux; then make doctor again.\n", a);
@@ -445,6 +519,14 @@ static void write_darwin_penalty(FILE *f, const struct conds *c)
 		fputs("do: run make repro, then make feedback: the numbers, ready for a report.\n", f);
 	} else {
 		devtools_steps(f, c, a);
+		if (in_tmux(c))
+			fputs("do: then end the tmux server (tmux kill-server) and start it from the new "
+			      "window: a server started before keeps the app it was started from "
+			      "(tmux#4803).\n", f);
+		if (in_vscode(c))
+			fputs("do: if VS Code's terminal still pays after that, run the command from "
+			      "Terminal, whose grant is documented: which process macOS holds responsible "
+			      "in VS Code's terminal is not.\n", f);
 	}
 }
 
@@ -970,6 +1052,14 @@ static void brief_do(FILE *f, const struct conds *c, const struct advice_probe *
 			"(", is(c, "ssh", "yes") ? "not over ssh" : "not from a launchd job");
 		devtools_clause(f, c, "your terminal");
 		fprintf(f, "), then make repro TAG=after there and make compare A=%s B=after.\n", id);
+	} else if (mux_responsible(c)) {
+		fprintf(f, "%s, then make repro TAG=after and make compare A=%s B=after.\n",
+			devtools_authorized(c)
+				? "in Developer Tools remove the multiplexer and add it again with + (a grant "
+				  "follows signature and path: nextest-rs/nextest#63), then start a new session"
+				: "end the multiplexer's server and start it from a terminal that is a "
+				  "Developer Tool (tmux#4803), or add the multiplexer itself to Developer Tools "
+				  "(nextest-rs/nextest#63)", id);
 	} else if (devtools_authorized(c) && in_tmux(c)) {
 		fprintf(f, "start a new tmux session from a window of %s (or run outside tmux), then "
 			"make repro TAG=after there and make compare A=%s B=after.\n", a, id);
