@@ -205,7 +205,7 @@ fake_cc() {
 	chmod +x "$D/bin/cc"
 	run --separate-stderr env CC="$D/bin/cc" EXECLAG_DOCTOR_PROBE_S=2 sh "$ROOT/scripts/doctor"
 	assert_equal "$status" 3
-	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — the probe did not finish making its programs within 2 s"
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — the probe did not finish within 2 s"
 	assert_line --index 1 "probe: its 8 new programs were not made within 2 s: stopped, nothing kept, nothing launched."
 	sleep 3 # the probe's cleanup, which the doctor does not wait for
 	run -1 pgrep -f 'sleep 291.5'
