@@ -52,7 +52,7 @@ stop_gate() {
 # state PID: the process's state letter, from /proc; empty when gone.
 state() {
 	local s=""
-	read -r s <"/proc/$1/stat" 2>/dev/null || true
+	{ read -r s <"/proc/$1/stat"; } 2>/dev/null || true
 	s=${s##*) }
 	echo "${s%% *}"
 }
@@ -84,20 +84,28 @@ state() {
 	# the other one still waits; the gate's stop answers it
 	assert_equal "$(state "$freed")" D
 	stop_gate
-	run wait "$freed"
-	assert_equal "$status" 0
+	local st=0
+	wait "$freed" || st=$?
+	assert_equal "$st" 0
 	run -0 grep -c '"result":"wedged"' "$D/gate.log"
 	[ "$output" -ge 1 ]
 	nothing_left
 }
 
 @test "make doctor under the wedged gate: exit 4 within 15 s, the hung launch's evidence, nothing left running" {
-	local t0 t1
-	t0=$(date +%s)
-	run --separate-stderr sh "$ROOT/scripts/doctor" --gate 'latency=20 workers=1 key=inode wedge=2'
-	t1=$(date +%s)
+	local t0 t1 try
+	for try in 1 2; do
+		t0=$(date +%s)
+		run --separate-stderr sh "$ROOT/scripts/doctor" --gate 'latency=20 workers=1 key=inode wedge=2'
+		t1=$(date +%s)
+		[ $((t1 - t0)) -le 15 ] || fail "the doctor took $((t1 - t0)) s"
+		# a machine so busy that the probe passes its own bound says unclear
+		# (never a wrong verdict): once more, as the kit tells its users
+		[ "$status" = 3 ] && [[ "${lines[${#lines[@]} - 1]}" == *"did not finish within"* ]] || break
+		echo "# try $try: the probe did not finish within its bound (load $(cut -d' ' -f1 /proc/loadavg)): again" >&3
+		[ "$try" = 1 ] || skip "the machine is too busy for the doctor's probe to reach the hang within its 11 s (load $(cut -d' ' -f1-3 /proc/loadavg)); it said unclear within 15 s, twice"
+	done
 	assert_equal "$status" 4
-	[ $((t1 - t0)) -le 15 ] || fail "the doctor took $((t1 - t0)) s"
 	assert_line --regexp '^evidence: repeat launch 0, process [0-9]+, before the kill: state D, CPU time 0\.[0-9]+ s, waiting in .*; killed\.$'
 	assert_line "copy: the same bytes copied to a new path hung too (its own bound, 1 s): the checker answers nothing at all, not only for that file."
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: hang — 1 of 1 repeat launch did not end within 3 s"
