@@ -112,7 +112,8 @@ assert_no_temporaries() {
 	col_row="$(printf '%s\n' "$output" | awk '/^paired / { print index($0, "slowdown") }')"
 	[ "$col_header" = "$col_row" ] || fail "verdict column at $col_header, row at $col_row"
 	assert_line --regexp '^paired +1 +all +24\.00 +3\.50 +19\.50 \[15\.00, 24\.00\] +8\.09 +slowdown$'
-	assert_line "paired: slowdown — interval [15.00, 24.00] ms above the 1 ms floor and 8.09x an unloaded launch > 1.5"
+	assert_line "paired: slowdown — interval [15.00, 24.00] ms above the 1 ms floor"
+	assert_line "scanner: slowdown — interval [40.00, 45.00] ms above the 22.81 ms floor (0.25 x an unloaded launch of 91.25 ms)"
 	assert_line "none: none — interval [0.05, 0.30] ms below the 1 ms floor"
 	assert_line "cache key: undetermined — needs exe, exe-hardlink, exe-copy and exe-rewrite"
 }
@@ -131,12 +132,13 @@ assert_no_temporaries() {
 @test "the thresholds are written into run.json and printed in the report" {
 	analyze_ok verdicts
 	jq_near .thresholds.penalty_floor_ms 1.0
-	jq_near .thresholds.ratio_floor 1.5
+	jq_near .thresholds.floor_share 0.25
+	jq_is .thresholds.ratio_floor null
 	jq_near .thresholds.confidence 0.95
 	jq_near .thresholds.serial_scaling_max 1.25
 	jq_is .thresholds.min_pairs 6
 	grep -q '^| penalty floor | 1 ms |$' "$RUN/report.md"
-	grep -qF "| relative floor (first launch / unloaded launch: (q1 + median d) / q1, q1 the repeats' lower quartile) | 1.5 |" "$RUN/report.md"
+	grep -qF "| floor's share of an unloaded launch (the floor is the larger of the penalty floor and this share of q1, the repeats' lower quartile) | 0.25 |" "$RUN/report.md"
 	grep -q '^| confidence of the interval | 95% |$' "$RUN/report.md"
 }
 
@@ -286,10 +288,20 @@ expect_paired() {
 
 # ---- verdicts ------------------------------------------------------------------------
 
-@test "slowdown: interval above the floor and ratio above its floor" {
+@test "slowdown: interval above the floor" {
 	analyze_ok verdicts
 	jq_is "$(kase paired).verdict" slowdown
-	jq_is "$(kase paired).reason" "interval [15.00, 24.00] ms above the 1 ms floor and 8.09x an unloaded launch > 1.5"
+	jq_is "$(kase paired).reason" "interval [15.00, 24.00] ms above the 1 ms floor"
+}
+
+@test "slowdown: a plain penalty on long launches, above a quarter of an unloaded one" {
+	analyze_ok verdicts
+	# repeats 90..95: lower quartile 91.25, floor 22.8125; d 40..45: [40, 45];
+	# a first launch only 1.47 times an unloaded one, and a slowdown
+	jq_near "$(cfg scanner).unloaded_ms" 91.25
+	jq_near "$(kase scanner).relative" 1.465753
+	jq_is "$(kase scanner).verdict" slowdown
+	jq_is "$(kase scanner).reason" "interval [40.00, 45.00] ms above the 22.81 ms floor (0.25 x an unloaded launch of 91.25 ms)"
 }
 
 @test "none: interval below the floor" {
@@ -306,17 +318,27 @@ expect_paired() {
 	jq_is "$(kase median).reason" "interval [0.50, 12.00] ms includes the 1 ms floor"
 }
 
-@test "none: above the floor, but certainly under 1.5 times an unloaded launch" {
+@test "inconclusive: above 1 ms, across a quarter of an unloaded launch" {
 	analyze_ok verdicts
 	# medians 30.5 / 22.5; interval [5, 10]
 	jq_near "$(kase ratio).ratio" 1.355556
 	jq_near "$(cfg ratio).penalty_ms.ci_low" 5
-	# repeats 20..25: lower quartile 21.25; median d 7.5: (21.25 + 7.5) / 21.25;
-	# the interval's top, 10 ms: at most (21.25 + 10) / 21.25 = 1.47 < 1.5
+	# repeats 20..25: lower quartile 21.25, floor 5.3125; median d 7.5:
+	# (21.25 + 7.5) / 21.25
 	jq_near "$(kase ratio).relative" 1.352941
 	jq_near "$(cfg ratio).unloaded_ms" 21.25
-	jq_is "$(kase ratio).verdict" none
-	jq_is "$(kase ratio).reason" "interval [5.00, 10.00] ms: at most 1.47x an unloaded launch (21.25 ms) < 1.5"
+	jq_is "$(kase ratio).verdict" inconclusive
+	jq_is "$(kase ratio).reason" "interval [5.00, 10.00] ms includes the 5.31 ms floor (0.25 x an unloaded launch of 21.25 ms)"
+}
+
+@test "none: above 1 ms, but below a quarter of an unloaded launch" {
+	analyze_ok verdicts
+	jq_near "$(cfg share).unloaded_ms" 21.25
+	jq_near "$(cfg share).floor_ms" 5.3125
+	jq_near "$(kase share).floor_ms" 5.3125
+	jq_near "$(kase paired).floor_ms" 1
+	jq_is "$(kase share).verdict" none
+	jq_is "$(kase share).reason" "interval [1.50, 4.00] ms below the 5.31 ms floor (0.25 x an unloaded launch of 21.25 ms)"
 }
 
 @test "inconclusive: n=5 pairs cannot make a 95% interval, which is null" {
@@ -390,7 +412,7 @@ expect_paired() {
 	analyze_ok scaling
 	jq_is "$(kase exe).serialisation" serialised
 	jq_is "$(kase exe).serialisation_reason" "the penalty at T=4 is 207.85 ms, nearer a queue's 199.15 than one check's 50.35: launches queue (first pass x1.00, repeat x2.40)"
-	assert_line "exe: slowdown (serialised) — interval [47.50, 52.80] ms above the 1 ms floor and 24.69x an unloaded launch > 1.5"
+	assert_line "exe: slowdown (serialised) — interval [47.50, 52.80] ms above the 1 ms floor"
 }
 
 @test "parallel: the first pass scales" {
@@ -561,15 +583,15 @@ reference_run() {
 	jq_near "$(kase watched).every_launch.cost_ms.ci_high" 4.28
 	jq_near "$(kase watched).every_launch.reference_median_ms" 1
 	jq_near "$(kase watched).every_launch.ratio" 5.19
-	jq_is "$(kase watched).every_launch.reason" "interval [4.10, 4.28] ms above the 1 ms floor and 5.19x an unloaded launch > 1.5"
+	jq_is "$(kase watched).every_launch.reason" "interval [4.10, 4.28] ms above the 1 ms floor"
 	jq_is "$(kase plain).every_launch.verdict" none
 	jq_is "$(kase old).every_launch" null
 	# the first-launch penalty is untouched by the reference pass
 	jq_near "$(kase watched).penalty_ms.median" 19.81
-	grep -qF "  Every launch: slowdown — a launch in the work folder costs 4.19 [4.10, 4.28] ms more than the same kind of program outside it, first or repeat (repeat median 5.19 ms, outside 1.00 ms): interval [4.10, 4.28] ms above the 1 ms floor and 5.19x an unloaded launch > 1.5." "$RUN/report.md"
+	grep -qF "  Every launch: slowdown — a launch in the work folder costs 4.19 [4.10, 4.28] ms more than the same kind of program outside it, first or repeat (repeat median 5.19 ms, outside 1.00 ms): interval [4.10, 4.28] ms above the 1 ms floor." "$RUN/report.md"
 	[ "$(grep -c "Every launch:" "$RUN/report.md")" = 2 ]
 	# the terminal names it only where it is a cost
-	assert_line "watched: every launch in the work folder costs 4.19 ms more than outside, first or repeat — interval [4.10, 4.28] ms above the 1 ms floor and 5.19x an unloaded launch > 1.5"
+	assert_line "watched: every launch in the work folder costs 4.19 ms more than outside, first or repeat — interval [4.10, 4.28] ms above the 1 ms floor"
 	refute_output --partial "plain: every launch"
 }
 
@@ -683,7 +705,8 @@ reference_run() {
 	grep -q '^| note | a=b \\| c |$' "$md"
 	grep -q '^| case | T | class | first median ms | repeat median ms | penalty ms \[95% CI\] | x unloaded | verdict |$' "$md"
 	grep -q '^| paired | 1 | all | 24.00 | 3.50 | 19.50 \[15.00, 24.00\] | 8.09 | slowdown |$' "$md"
-	grep -qF '**ratio** (exe, T=1, class all): none — interval [5.00, 10.00] ms: at most 1.47x an unloaded launch (21.25 ms) < 1.5' "$md"
+	grep -qF '**ratio** (exe, T=1, class all): inconclusive — interval [5.00, 10.00] ms includes the 5.31 ms floor (0.25 x an unloaded launch of 21.25 ms)' "$md"
+	grep -qF '**scanner** (exe, T=1, class all): slowdown — interval [40.00, 45.00] ms above the 22.81 ms floor (0.25 x an unloaded launch of 91.25 ms)' "$md"
 	grep -q '^  Serialisation: n/a — no first-launch penalty' "$md"
 	grep -q '^## Scaling' "$md"
 	grep -q '^## Failures' "$md"

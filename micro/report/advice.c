@@ -812,7 +812,11 @@ static void brief_cost(FILE *f, const struct conds *c, const json_t *run, const 
 			isnan(conf) ? 95.0 : conf * 100.0);
 		break;
 	case ADVICE_NONE:
-		snprintf(fl, sizeof fl, "%g", isnan(floor_ms) ? 1.0 : floor_ms);
+		/* the case's own floor where the run gives it (a quarter of an
+		 * unloaded launch where launches are long), else the 1 ms floor */
+		if (!isnan(json_num_at(k, "floor_ms")))
+			floor_ms = json_num_at(k, "floor_ms");
+		snprintf(fl, sizeof fl, "%.3g", isnan(floor_ms) ? 1.0 : floor_ms);
 		fprintf(f, "nothing measurable%s: a new program's first launch costs %s more than its "
 			"second (%s), all of it under the %s ms floor, the least the kit calls a cost.\n",
 			who, pen, p->kase, fl);

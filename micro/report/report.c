@@ -8,6 +8,7 @@
 #include "advice.h"
 #include "looks.h"
 #include "plot.h"
+#include "stop.h"
 #include "hfcompare.h"
 #include "suitestats.h"
 #include "thresholds.h"
@@ -72,7 +73,7 @@ static json_t *json_thresholds(void)
 {
 	return json_pack("{s:f, s:f, s:f, s:f, s:f, s:i}",
 			 "penalty_floor_ms", PENALTY_FLOOR_MS,
-			 "ratio_floor", RATIO_FLOOR,
+			 "floor_share", FLOOR_SHARE,
 			 "confidence", CONFIDENCE,
 			 "serial_scaling_max", SERIAL_SCALING_MAX,
 			 "queue_growth_min", QUEUE_GROWTH_MIN,
@@ -326,6 +327,7 @@ static json_t *json_config(const struct config *c)
 	json_object_set_new(obj, "ratio", json_num(c->ratio));
 	json_object_set_new(obj, "relative", json_num(c->relative));
 	json_object_set_new(obj, "unloaded_ms", json_num(c->unloaded_ms > 0 ? c->unloaded_ms : NAN));
+	json_object_set_new(obj, "floor_ms", json_num(stop_floor(c->unloaded_ms > 0 ? c->unloaded_ms : NAN)));
 	json_object_set_new(obj, "verdict", json_string(stats_verdict_name(c->verdict)));
 	json_object_set_new(obj, "reason", jstr(c->reason));
 	json_object_set_new(passes, "first", json_pass_time(&c->passes[PASS_FIRST]));
@@ -391,6 +393,7 @@ static json_t *json_case(const struct case_result *cr)
 	json_object_set_new(obj, "repeat_median_ms", json_num(h->pass[PASS_REPEAT].median_ms));
 	json_object_set_new(obj, "ratio", json_num(h->ratio));
 	json_object_set_new(obj, "relative", json_num(h->relative));
+	json_object_set_new(obj, "floor_ms", json_num(stop_floor(h->unloaded_ms > 0 ? h->unloaded_ms : NAN)));
 	json_object_set_new(obj, "serialisation",
 			    json_string(stats_serialisation_name(cr->serialisation)));
 	json_object_set_new(obj, "serialisation_reason", jstr(cr->serial_reason));
@@ -634,7 +637,7 @@ static void md_thresholds(FILE *f)
 {
 	fputs("## Thresholds\n\n| threshold | value |\n|---|---|\n", f);
 	fprintf(f, "| penalty floor | %g ms |\n", PENALTY_FLOOR_MS);
-	fprintf(f, "| relative floor (first launch / unloaded launch: (q1 + median d) / q1, q1 the repeats' lower quartile) | %g |\n", RATIO_FLOOR);
+	fprintf(f, "| floor's share of an unloaded launch (the floor is the larger of the penalty floor and this share of q1, the repeats' lower quartile) | %g |\n", FLOOR_SHARE);
 	fprintf(f, "| confidence of the interval | %g%% |\n", CONFIDENCE * 100.0);
 	fprintf(f, "| serial scaling max (throughput at T / at 1) | %g |\n",
 		SERIAL_SCALING_MAX);
@@ -916,13 +919,11 @@ static void md_how_to_read(FILE *f)
 	fprintf(f, "Its %g%% interval comes from order statistics of those "
 		"differences (no assumption about their distribution); the coverage "
 		"actually reached is in run.json. ", CONFIDENCE * 100.0);
-	fprintf(f, "A case is a slowdown when the interval's lower bound is above "
-		"%g ms and a first launch takes more than %g times an unloaded launch "
-		"(the penalty over the lower quartile of the repeats, plus one; the "
-		"ratio of the medians is shown beside it), "
-		"none when the upper bound is below %g ms, and inconclusive otherwise "
-		"(the reason says which rule failed). ", PENALTY_FLOOR_MS, RATIO_FLOOR,
-		PENALTY_FLOOR_MS);
+	fprintf(f, "The floor, the least penalty called a cost, is %g ms, or %g times "
+		"an unloaded launch (the lower quartile of the repeats) where that is "
+		"more. A case is a slowdown when the whole interval lies above the "
+		"floor, none when it lies below, and inconclusive when it lies across "
+		"(the reason gives the floor). ", PENALTY_FLOOR_MS, FLOOR_SHARE);
 	fputs("These are measurements of this machine under the conditions above; "
 	      "the method is in docs/method.md.\n", f);
 }

@@ -251,46 +251,38 @@ static void summarise(double *d, size_t n, double confidence, struct penalty *ou
 
 /* The verdict (stop_verdict, the rule launch stops by) on a penalty or
  * cost over `pairs` pairs against an unloaded launch of `unloaded` ms (0
- * where the launches give none), and its reason; `what` names it. */
+ * where the launches give none), and its reason, which names the floor
+ * it was held to: 1 ms, or FLOOR_SHARE of the unloaded launch. */
 static enum verdict judge(const struct penalty *pen, size_t pairs, double unloaded,
-			  double confidence, const char *what, char *reason, size_t len)
+			  double confidence, char *reason, size_t len)
 {
-	double relative = stop_relative(pen->median_ms, unloaded);
+	double floor_ms = stop_floor(unloaded);
 	const char *v;
+	char floor_says[96];
 
 	if (pairs < MIN_PAIRS || isnan(pen->ci_low_ms)) {
 		snprintf(reason, len, "too few successful pairs (%zu) for a %.4g%% interval", pairs,
 			 confidence * 100.0);
 		return VERDICT_INCONCLUSIVE;
 	}
-	v = stop_verdict(pen->ci_low_ms, pen->ci_high_ms, pen->median_ms, unloaded);
+	if (floor_ms > PENALTY_FLOOR_MS)
+		snprintf(floor_says, sizeof floor_says, "the %.2f ms floor (%g x an unloaded launch of %.2f ms)",
+			 floor_ms, FLOOR_SHARE, unloaded);
+	else
+		snprintf(floor_says, sizeof floor_says, "the %g ms floor", PENALTY_FLOOR_MS);
+	v = stop_verdict(pen->ci_low_ms, pen->ci_high_ms, unloaded);
 	if (v && v[0] == 's') {
-		snprintf(reason, len,
-			 "interval [%.2f, %.2f] ms above the %g ms floor and %.2fx an unloaded launch > %g",
-			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS, relative, RATIO_FLOOR);
+		snprintf(reason, len, "interval [%.2f, %.2f] ms above %s", pen->ci_low_ms,
+			 pen->ci_high_ms, floor_says);
 		return VERDICT_SLOWDOWN;
 	}
-	if (v && pen->ci_high_ms < PENALTY_FLOOR_MS) {
-		snprintf(reason, len, "interval [%.2f, %.2f] ms below the %g ms floor",
-			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
-		return VERDICT_NONE;
-	}
 	if (v) {
-		snprintf(reason, len,
-			 "interval [%.2f, %.2f] ms: at most %.2fx an unloaded launch (%.2f ms) < %g",
-			 pen->ci_low_ms, pen->ci_high_ms, stop_relative(pen->ci_high_ms, unloaded),
-			 unloaded, RATIO_FLOOR);
+		snprintf(reason, len, "interval [%.2f, %.2f] ms below %s", pen->ci_low_ms,
+			 pen->ci_high_ms, floor_says);
 		return VERDICT_NONE;
 	}
-	if (pen->ci_low_ms > PENALTY_FLOOR_MS && isnan(relative))
-		snprintf(reason, len, "%s above the floor but an unloaded launch is undefined "
-			 "(a lower quartile of 0 ms)", what);
-	else if (pen->ci_low_ms > PENALTY_FLOOR_MS)
-		snprintf(reason, len, "%s above the floor but %.2fx an unloaded launch <= %g", what,
-			 relative, RATIO_FLOOR);
-	else
-		snprintf(reason, len, "interval [%.2f, %.2f] ms includes the %g ms floor",
-			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
+	snprintf(reason, len, "interval [%.2f, %.2f] ms includes %s", pen->ci_low_ms,
+		 pen->ci_high_ms, floor_says);
 	return VERDICT_INCONCLUSIVE;
 }
 
@@ -298,7 +290,7 @@ static enum verdict judge(const struct penalty *pen, size_t pairs, double unload
  * by the penalty's rule. */
 static void decide_reference(struct config *c)
 {
-	c->ref_verdict = judge(&c->ref_cost, c->ref_pairs, c->ref_unloaded_ms, CONFIDENCE, "cost",
+	c->ref_verdict = judge(&c->ref_cost, c->ref_pairs, c->ref_unloaded_ms, CONFIDENCE,
 			       c->ref_reason, sizeof c->ref_reason);
 }
 
@@ -340,7 +332,7 @@ static void decide(struct config *c)
 {
 	if (decide_hang(c))
 		return;
-	c->verdict = judge(&c->penalty, c->pairs, c->unloaded_ms, stats_confidence(c), "penalty",
+	c->verdict = judge(&c->penalty, c->pairs, c->unloaded_ms, stats_confidence(c),
 			   c->reason, sizeof c->reason);
 }
 

@@ -22,13 +22,20 @@ double stop_relative(double cost, double unloaded)
 	return (unloaded + cost) / unloaded;
 }
 
-const char *stop_verdict(double lo, double hi, double median, double unloaded)
+double stop_floor(double unloaded)
 {
-	int relative = !isnan(unloaded);
+	if (isnan(unloaded) || !(unloaded > 0) || FLOOR_SHARE * unloaded < PENALTY_FLOOR_MS)
+		return PENALTY_FLOOR_MS;
+	return FLOOR_SHARE * unloaded;
+}
 
-	if (lo > PENALTY_FLOOR_MS && (!relative || stop_relative(median, unloaded) > RATIO_FLOOR))
+const char *stop_verdict(double lo, double hi, double unloaded)
+{
+	double floor_ms = stop_floor(unloaded);
+
+	if (lo > floor_ms)
 		return "slowdown";
-	if (hi < PENALTY_FLOOR_MS || (relative && stop_relative(hi, unloaded) < RATIO_FLOOR))
+	if (hi < floor_ms)
 		return "none";
 	return NULL;
 }
@@ -40,7 +47,7 @@ const char *stop_certain_pairs(double *d, size_t n, double coverage, double unlo
 	stats_sort(d, n);
 	if (n < MIN_PAIRS || stats_median_ci(d, n, coverage, &lo, &hi, &cov) != 0)
 		return NULL;
-	return stop_verdict(lo, hi, stats_median(d, n), unloaded);
+	return stop_verdict(lo, hi, unloaded);
 }
 
 const char *stop_certain(const double *first, const double *repeat, long n, double coverage)
@@ -66,18 +73,24 @@ const char *stop_certain(const double *first, const double *repeat, long n, doub
 
 int stop_straddles(const double *first, const double *repeat, long n, double coverage)
 {
-	size_t nd = 0;
-	double *d = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *d), lo, hi, cov;
+	size_t nd = 0, np = 0, slots = (size_t)(n > 0 ? n : 1);
+	double *d = xmalloc(slots * sizeof *d), *p = xmalloc(slots * sizeof *p), lo, hi, cov, floor_ms;
 	long i;
 	int across = 0;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		if (!isnan(repeat[i]))
+			p[np++] = repeat[i];
 		if (!isnan(first[i]) && !isnan(repeat[i]))
 			d[nd++] = first[i] - repeat[i];
+	}
 	stats_sort(d, nd);
+	stats_sort(p, np);
+	floor_ms = stop_floor(stop_unloaded(p, np));
 	if (nd >= MIN_PAIRS && stats_median_ci(d, nd, coverage, &lo, &hi, &cov) == 0)
-		across = lo <= PENALTY_FLOOR_MS && hi >= PENALTY_FLOOR_MS;
+		across = lo <= floor_ms && hi >= floor_ms;
 	free(d);
+	free(p);
 	return across;
 }
 

@@ -16,18 +16,21 @@ double stop_unloaded(const double *repeat_sorted, size_t n);
  * (unloaded + cost) / unloaded; NAN without an unloaded launch. */
 double stop_relative(double cost, double unloaded);
 
-/* The rule (thresholds.h), for a penalty whose median is `median` and
- * interval [lo, hi], against an unloaded launch of `unloaded` ms (NAN: no
- * relative rule, as in the suite):
- *   "slowdown"  lo above PENALTY_FLOOR_MS and the median's relative above
- *               RATIO_FLOOR: certainly a penalty, and a large one;
- *   "none"      hi below PENALTY_FLOOR_MS, or hi's relative below
- *               RATIO_FLOOR: certainly not a slowdown by that rule (a
- *               scanner that costs every launch 100 ms makes a 1 ms
- *               interval unreachable, and the first launch of a file it
- *               knows is still certainly not 1.5 times an unloaded one);
- *   NULL        neither, yet. */
-const char *stop_verdict(double lo, double hi, double median, double unloaded);
+/* The rule (thresholds.h), for a penalty whose interval is [lo, hi],
+ * against an unloaded launch of `unloaded` ms (NAN: none known, as in the
+ * suite), whose floor is stop_floor(unloaded):
+ *   "slowdown"  lo above the floor: certainly a penalty the kit calls one;
+ *   "none"      hi below the floor: certainly not one (a scanner that costs
+ *               every launch 90 ms makes a 1 ms interval unreachable, and
+ *               a first launch of a file it knows certainly costs less
+ *               than a quarter of an unloaded launch more);
+ *   NULL        across the floor: not yet. */
+const char *stop_verdict(double lo, double hi, double unloaded);
+
+/* The least penalty the kit calls a cost, against an unloaded launch of
+ * `unloaded` ms: PENALTY_FLOOR_MS, or FLOOR_SHARE of the unloaded launch
+ * where that is more (NAN: the floor alone). */
+double stop_floor(double unloaded);
 
 /* The verdict on the n paired differences d (sorted here) at the given
  * coverage, against an unloaded launch of `unloaded` ms: stop_verdict of
