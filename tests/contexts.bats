@@ -57,7 +57,7 @@ mac_run() {
 	assert_line --regexp '^do: in Developer Tools remove the multiplexer and add it again with \+ .*nextest-rs/nextest#63'
 }
 
-@test "a tmux server started elsewhere or re-attached: restart it from a granted terminal, or grant tmux (tmux#4803)" {
+@test "a tmux server started elsewhere or re-attached: restart it from a granted terminal, or grant tmux" {
 	mac_run m1-tmux DEVTOOLS=not-determined TMUX=/private/tmp/tmux-501/default,4242,0 TERM_PROGRAM=tmux
 	assert_equal "$status" 1
 	assert_line "cause: tmux itself is the responsible program (its server is no child of a granted terminal: started elsewhere, or re-attached, tmux#4803) and it is not a Developer Tool (Developer Tools: not-determined)."
@@ -80,7 +80,7 @@ mac_run() {
 	assert_line --regexp '^do: run the command in a terminal on the Mac itself'
 }
 
-@test "VS Code's terminal: its responsible process is said to be unknown to the sources, the one read is named" {
+@test "VS Code's terminal: its responsible process unknown to the sources, the one read named" {
 	mac_run sip-custom TERM_PROGRAM=vscode
 	assert_equal "$status" 1
 	assert_line --regexp "^cause: SIP is .* and the kit ran in VS Code's terminal, whose responsible process no public source names; the one read here, .*, is not a Developer Tool"
