@@ -80,7 +80,7 @@ mac_run() {
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: none — -0.00 ms [-0.61, 0.39]"
 }
 
-@test "a simulated 1 ms checker: its first look cannot tell, so 16 launches, still unclear: exit 3, run make repro" {
+@test "a simulated 1 ms checker: 16 launches (the first look cannot tell), unclear: exit 3" {
 	run --separate-stderr sh "$DOCTOR" --launcher "$SIM1"
 	assert_equal "$status" 3
 	assert_line --partial "probe: 16 new programs (exe)"
@@ -94,7 +94,7 @@ mac_run() {
 	assert_line --partial "probe: 8 new programs (exe)"
 }
 
-@test "the probe: the exe case, T=1, 8 artifacts from one mkfresh (16 planned, looks at 8, 12, 16), no reference, hyperfine, services or log" {
+@test "the probe: exe, T=1, 8 artifacts by one mkfresh, looks at 8, 12, 16, no reference or hyperfine" {
 	local run_dir
 	run_dir=$(echo "$BATS_FILE_TMPDIR"/sim150/*/)
 	run -0 sed -n 's/^run\.\(profile\|cases\|threads\|count\|sequential\)=//p' "$run_dir/conditions.txt"
