@@ -41,7 +41,7 @@ manifest() {
 
 # ---- launch ---------------------------------------------------------------------------
 
-@test "launch on the wedged simulator: the first launch after the wedge is a hang, killed at the bound; the case stops" {
+@test "launch on the wedged simulator: the launch after the wedge hangs, killed at the bound, case stops" {
 	manifest "$D/m" 8 "$D/x"
 	: >"$D/x"
 	run --separate-stderr "$BIN/launch" --manifest "$D/m" --out "$D/s" --launcher "$WEDGE" --sequential
@@ -70,7 +70,7 @@ launch: exe/all T=1: 1 launch did not end within 30 s: killed, the case stops"
 	assert_output 4
 }
 
-@test "a real launch past its bound: its state and wait channel read, killed, the services sampled, nothing left running" {
+@test "a real launch past its bound: state and wait channel read, killed, services sampled, nothing left" {
 	printf '#!/bin/sh\nexec sleep 297.5\n' >"$D/slow"
 	printf '#!/bin/sh\nexit 0\n' >"$D/ok"
 	chmod +x "$D/slow" "$D/ok"
@@ -116,7 +116,7 @@ launch: exe/all T=1: 1 launch did not end within 30 s: killed, the case stops"
 
 # ---- a run --------------------------------------------------------------------------------
 
-@test "make repro on the wedged simulator: verdict hang with its evidence, the case stops, the run ends after two hung cases" {
+@test "make repro on the wedged simulator: verdict hang, the case stops, the run ends after two hung cases" {
 	run --separate-stderr sh "$ROOT/scripts/repro" --launcher "$WEDGE" --cases exe,script,exe-copy --threads 1,2
 	assert_success
 	local dir table=$output
@@ -213,7 +213,7 @@ fake_cc() {
 	assert_output ""
 }
 
-@test "make doctor whose new program never starts: killed at 3 s with its evidence, the copy hangs too, exit 4, nothing left" {
+@test "make doctor whose new program never starts: killed at 3 s, its evidence, the copy hangs too, exit 4" {
 	fake_cc 'exec sleep 293.5'
 	# the probe's own 12 s bound is not what this tests: a busy machine's
 	# compiles must not reach it
@@ -259,7 +259,7 @@ mac_hang_run() {
 	run --separate-stderr "$BIN/advise" --run "$RUN" --doctor
 }
 
-@test "a Mac whose new program hangs: the evidence, the services, the copy, the log line naming it, the public fixes with their cost" {
+@test "a Mac whose new program hangs: evidence, services, copy, the log line naming it, the public fixes" {
 	mac_hang_run m1-online hang.copy=started hang.copy_ms=3.1 hang.copy_s=1
 	assert_equal "$status" 4
 	assert_line "evidence: repeat launch 0, process 4242, before the kill: state S, CPU time 0.00 s, waiting in (no wait channel shown); killed."
