@@ -57,7 +57,7 @@ state() {
 	echo "${s%% *}"
 }
 
-@test "the wedged gate: a program held in execve shows state D, dies from SIGKILL on this kernel, and the gate's stop lets the others go" {
+@test "the wedged gate: a program held in execve is in state D, dies from SIGKILL; the stop frees the rest" {
 	mkdir -p "$D/w"
 	for i in 0 1 2 3; do cp "$BIN/tiny" "$D/w/t$i"; done
 	start_gate "$D/w" --wedge 2
@@ -92,7 +92,7 @@ state() {
 	nothing_left
 }
 
-@test "make doctor under the wedged gate: exit 4 within 15 s, the hung launch's evidence, nothing left running" {
+@test "make doctor under the wedged gate: exit 4 within 15 s, the hung launch's evidence, nothing left" {
 	local t0 t1 try
 	for try in 1 2; do
 		t0=$(date +%s)
@@ -116,7 +116,7 @@ state() {
 	assert_output ""
 }
 
-@test "make repro under the wedged gate: each hung case stopped, the run ended and written, its evidence in the report, nothing left" {
+@test "make repro under the wedged gate: hung cases stopped, the run written with evidence, nothing left" {
 	run --separate-stderr sh "$ROOT/scripts/repro" --gate 'latency=20 workers=1 key=inode wedge=2' \
 		--cases exe,script,exe-copy --threads 1 --count 8 --hang-s 2
 	assert_success
