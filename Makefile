@@ -170,10 +170,11 @@ $(BIN)/mkfresh: micro/prog/mkfresh.c micro/plat/fsflush.h $(FSFLUSH) $(COMMON_SR
 
 LAUNCHER_SRC = micro/launcher/drive.c micro/stats/stop.c micro/stats/looks.c micro/stats/orderstats.c micro/fmt/manifest.c \
                micro/launcher/launcher_spawn.c micro/launcher/launcher_sim.c micro/launcher/sim.c micro/lib/barrier.c \
-               micro/plat/coreclass_$(PLAT).c micro/plat/cpuidle_$(PLAT).c
+               micro/plat/coreclass_$(PLAT).c micro/plat/cpuidle_$(PLAT).c \
+               micro/plat/procstate_$(if $(filter linux,$(PLAT)),linux,other).c
 LAUNCHER_HDR = micro/launcher/drive.h micro/stats/pass.h micro/stats/stop.h micro/stats/looks.h micro/stats/orderstats.h micro/fmt/manifest.h \
                micro/launcher/launcher.h micro/launcher/sim.h micro/launcher/simbase.h micro/lib/barrier.h micro/stats/thresholds.h micro/plat/coreclass.h \
-               micro/plat/cpuidle.h
+               micro/plat/cpuidle.h micro/plat/procstate.h
 $(BIN)/launch: micro/prog/launch.c $(LAUNCHER_SRC) $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/prog/launch.c $(LAUNCHER_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 

@@ -360,9 +360,9 @@ run_folder() {
 	jq '.cases[0].configs[0].verdict = "maybe"' "$j" >"$d/bad/run.json"
 	run --separate-stderr "$BIN/compare" "$j" "$d/bad/run.json"
 	assert_failure 2
-	assert_equal "$stderr" "compare: B: $d/bad/run.json: cases[0].configs[0].verdict is missing or not slowdown, none or inconclusive"
+	assert_equal "$stderr" "compare: B: $d/bad/run.json: cases[0].configs[0].verdict is missing or not slowdown, none, inconclusive or hang"
 	cp -R "$FIXTURES/aggregate/mac-m1pro" "$d/good"
 	run --separate-stderr "$BIN/aggregate" --quiet --dir "$d" --out "$BATS_TEST_TMPDIR/out"
 	assert_success
-	assert_equal "$stderr" "aggregate: warning: $d/bad/run.json: cases[0].configs[0].verdict is missing or not slowdown, none or inconclusive; skipped"
+	assert_equal "$stderr" "aggregate: warning: $d/bad/run.json: cases[0].configs[0].verdict is missing or not slowdown, none, inconclusive or hang; skipped"
 }

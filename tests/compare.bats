@@ -192,7 +192,7 @@ one_line_exit_2() {
 	a=$(variant badverdict '.cases[0].verdict = "maybe"')
 	run --separate-stderr "$BIN/compare" "$CF/online" "$a"
 	one_line_exit_2
-	assert_equal "$stderr" "compare: B: $a/run.json: cases[0].verdict is missing or not slowdown, none or inconclusive"
+	assert_equal "$stderr" "compare: B: $a/run.json: cases[0].verdict is missing or not slowdown, none, inconclusive or hang"
 }
 
 @test "not two runs, or an unknown option: one clear line, exit 2; --help exits 0" {

@@ -85,10 +85,11 @@ mac_run() {
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: none — -0.00 ms [-0.61, 0.39]"
 }
 
-@test "a simulated 1 ms checker is unclear with 8 launches: exit 3, run make repro" {
+@test "a simulated 1 ms checker: 16 launches (the first look cannot tell), unclear: exit 3" {
 	run --separate-stderr sh "$DOCTOR" --launcher "$SIM1"
 	assert_equal "$status" 3
-	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — 0.99 ms [0.37, 1.39]: run make repro"
+	assert_line --partial "probe: 16 new programs (exe)"
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — 1.02 ms [0.90, 1.17]: run make repro"
 }
 
 @test "LAUNCHER and GATE come from the environment too; the probe ignores make repro's settings" {
@@ -98,15 +99,20 @@ mac_run() {
 	assert_line --partial "probe: 8 new programs (exe)"
 }
 
-@test "the probe: the exe case, T=1, 8 artifacts from one mkfresh, no reference, hyperfine, services or log" {
+@test "the probe: exe, T=1, 8 artifacts by one mkfresh, looks at 8, 12, 16, no reference or hyperfine" {
 	local run_dir
 	run_dir=$(echo "$BATS_FILE_TMPDIR"/sim150/*/)
 	run -0 sed -n 's/^run\.\(profile\|cases\|threads\|count\|sequential\)=//p' "$run_dir/conditions.txt"
 	assert_equal "$output" "doctor
 exe
 1
-8
+16
 1"
+	run -0 grep -E '^meta	(n|planned|looks|stopped)	' "$run_dir/raw/exe-t1-all.samples.tsv"
+	assert_equal "$output" "meta	n	8
+meta	planned	16
+meta	looks	8,12,16
+meta	stopped	slowdown"
 	run -0 ls "$run_dir/raw"
 	assert_equal "$output" "exe-t1-all.manifest
 exe-t1-all.samples.tsv"
@@ -159,7 +165,8 @@ exe-t1-all.samples.tsv"
 @test "--help says what it does, the exit statuses, and that make turns them into 2" {
 	run -0 sh "$DOCTOR" --help
 	assert_line --index 0 "usage: scripts/doctor [--gate SPEC] [--launcher SPEC]"
-	assert_output --partial "Exit: 0 no penalty, 1 a penalty, 3 unclear (run make repro), 2 bad usage,"
+	assert_output --partial "Exit: 0 no penalty, 1 a penalty, 3 unclear (run make repro), 4 a new
+program did not start (hang), 2 bad usage, 130 interrupted."
 }
 
 @test "doctor leaves nothing behind in TMPDIR or results/" {
@@ -260,9 +267,9 @@ exe-t1-all.samples.tsv"
 @test "Mac, unclear: the reason, and make repro" {
 	mac_run sip-custom 1
 	assert_equal "$status" 3
-	assert_line "cause: the probe's 8 launches could not tell: interval [0.37, 1.39] ms includes the 1 ms floor."
+	assert_line "cause: the probe's 16 launches could not tell: interval [0.90, 1.17] ms includes the 1 ms floor (a 95.83% interval: look 3 of 3)."
 	assert_line "do: run make repro (about a minute): more launches and every case, with a report."
-	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — 0.99 ms [0.37, 1.39]: run make repro"
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — 1.02 ms [0.90, 1.17]: run make repro"
 }
 
 @test "advise without --doctor: only the plain lines, exit 0 (what make repro can end with)" {

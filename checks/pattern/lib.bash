@@ -175,6 +175,11 @@ note_inconclusive() {
 expect_verdict() {
 	local got
 	got=$(verdict "$1")
+	if [ "$got" = hang ]; then
+		# a launch did not end within its bound: no penalty to read
+		say "  $1: hang — $(f "cases/$1/reason") (killed, its case stopped: no penalty to read; make doctor says what to do)"
+		return 1
+	fi
 	if [ "$got" = inconclusive ] && [ "$2" = none ]; then
 		note_inconclusive "$1"
 		return 0

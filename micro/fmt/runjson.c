@@ -117,9 +117,9 @@ static int check_verdict(const json_t *obj, const char *at)
 	char field[256];
 
 	if (!v || (strcmp(v, "slowdown") != 0 && strcmp(v, "none") != 0 &&
-		   strcmp(v, "inconclusive") != 0)) {
+		   strcmp(v, "inconclusive") != 0 && strcmp(v, "hang") != 0)) {
 		snprintf(field, sizeof field, "%s.verdict", at);
-		return bad("is missing or not slowdown, none or inconclusive", field);
+		return bad("is missing or not slowdown, none, inconclusive or hang", field);
 	}
 	return 0;
 }

@@ -94,14 +94,18 @@ static void parse_meta(struct parser *p, char **f, int nf)
 		set_meta_text(p, &c->looks_at, f[1], f[2]);
 	} else if (strcmp(f[1], "stopped") == 0) {
 		if (strcmp(f[2], "slowdown") != 0 && strcmp(f[2], "none") != 0 &&
-		    strcmp(f[2], "maximum") != 0)
-			die(EXIT_USAGE, "%s:%ld: bad stopped '%s' (want slowdown, none or maximum)",
+		    strcmp(f[2], "maximum") != 0 && strcmp(f[2], "hang") != 0)
+			die(EXIT_USAGE, "%s:%ld: bad stopped '%s' (want slowdown, none, maximum or hang)",
 			    p->path, p->line, f[2]);
 		set_meta_text(p, &c->stopped, f[1], f[2]);
 	} else if (strcmp(f[1], "launcher") == 0) {
 		set_meta_text(p, &c->launcher, f[1], f[2]);
 		if (!*p->sim_launcher && launcher_is_sim(f[2]))
 			*p->sim_launcher = xstrdup(f[2]);
+	} else if (strcmp(f[1], "hang_s") == 0) {
+		if (parse_double(f[2], 0.1, 3600, &c->hang_s) != 0)
+			die(EXIT_USAGE, "%s:%ld: bad hang_s '%s' (want seconds in 0.1..3600)",
+			    p->path, p->line, f[2]);
 	} else if (strcmp(f[1], "idle_first") == 0 || strcmp(f[1], "idle_repeat") == 0) {
 		double v;
 
@@ -157,6 +161,34 @@ static void parse_sample(struct parser *p, char **f, int nf)
 	s->line = p->line;
 }
 
+/* hang PASS INDEX PID STATE CPU_S WCHAN killed|unkillable */
+static void parse_hang(struct parser *p, char **f, int nf)
+{
+	struct config *c = p->c;
+	struct hang_ev *h;
+
+	expect_fields(p, nf, 8, "hang");
+	c->hangs = xrealloc(c->hangs, (c->n_hangs + 1) * sizeof *c->hangs);
+	h = &c->hangs[c->n_hangs++];
+	memset(h, 0, sizeof *h);
+	h->pass = field_pass(p, f[1]);
+	h->index = field_long(p, f[2], 0, 100000000, "INDEX");
+	h->pid = field_long(p, f[3], 0, 2147483647L, "PID");
+	if (!f[4][0] || strlen(f[4]) >= sizeof h->state || !f[6][0] || strlen(f[6]) >= sizeof h->wchan)
+		die(EXIT_USAGE, "%s:%ld: bad hang STATE '%s' or WCHAN '%s'", p->path, p->line, f[4], f[6]);
+	snprintf(h->state, sizeof h->state, "%s", f[4]);
+	snprintf(h->wchan, sizeof h->wchan, "%s", f[6]);
+	if (strcmp(f[5], "unknown") == 0)
+		h->cpu_s = NAN;
+	else if (parse_double(f[5], 0, 1e9, &h->cpu_s) != 0)
+		die(EXIT_USAGE, "%s:%ld: bad hang CPU_S '%s' (want seconds or unknown)", p->path,
+		    p->line, f[5]);
+	if (strcmp(f[7], "killed") != 0 && strcmp(f[7], "unkillable") != 0)
+		die(EXIT_USAGE, "%s:%ld: bad hang outcome '%s' (want killed or unkillable)", p->path,
+		    p->line, f[7]);
+	h->unkillable = f[7][0] == 'u';
+}
+
 static void parse_record(struct parser *p, char *line)
 {
 	char *f[MAX_FIELDS];
@@ -170,6 +202,8 @@ static void parse_record(struct parser *p, char *line)
 		parse_pass(p, f, nf);
 	else if (strcmp(f[0], "sample") == 0)
 		parse_sample(p, f, nf);
+	else if (strcmp(f[0], "hang") == 0)
+		parse_hang(p, f, nf);
 	else
 		die(EXIT_USAGE, "%s:%ld: unknown record '%s'", p->path, p->line, f[0]);
 }
@@ -225,6 +259,19 @@ static void check_samples(const struct parser *p)
 			die(EXIT_USAGE, "%s:%ld: duplicate %s sample for index %ld (first at line %ld)",
 			    p->path, s->line, stats_pass_name(s->pass), s->index, prev->line);
 	}
+	/* every hang names a sample of its own, killed by a signal */
+	for (i = 0; i < c->n_hangs; i++) {
+		const struct hang_ev *h = &c->hangs[i];
+		size_t j;
+
+		for (j = 0; j < c->n_samples; j++)
+			if (c->samples[j].pass == h->pass && c->samples[j].index == h->index)
+				break;
+		if (j == c->n_samples || c->samples[j].signal == 0 || c->samples[j].hang)
+			die(EXIT_USAGE, "%s: hang %s %ld names no killed sample of its own", p->path,
+			    stats_pass_name(h->pass), h->index);
+		c->samples[j].hang = 1;
+	}
 }
 
 void samples_read(const char *path, struct config *c, char **sim_launcher)
@@ -238,6 +285,7 @@ void samples_read(const char *path, struct config *c, char **sim_launcher)
 		die(EXIT_USAGE, "%s: cannot open:", path);
 	memset(c, 0, sizeof *c);
 	c->passes[PASS_FIRST].idle = c->passes[PASS_REPEAT].idle = NAN;
+	c->hang_s = NAN;
 	c->file = xstrdup(path);
 	line = read_line(f, &buf, &cap);
 	p.line = 1;

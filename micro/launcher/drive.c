@@ -94,8 +94,9 @@ const char *drive_looks(const struct drive *d, char *buf, size_t len)
 	return buf;
 }
 
-/* The passes of the block [b, end), in order. */
-static void run_block(struct drive *d, long b, long end)
+/* The passes of the block [b, end), in order; 1 when a launch hung: no
+ * more passes go into a wedged checker. */
+static int run_block(struct drive *d, long b, long end)
 {
 	int i;
 
@@ -115,7 +116,10 @@ static void run_block(struct drive *d, long b, long end)
 		if (d->interrupted && *d->interrupted)
 			die(128 + (int)*d->interrupted, "interrupted; no samples written");
 		d->ran[p] = 1;
+		if (d->l->hangs > 0)
+			return 1;
 	}
+	return 0;
 }
 
 /* Blocks from artifact b to `to`, with the looks on the way; returns where
@@ -138,7 +142,11 @@ static long run_to(struct drive *d, long b, long to, int *next)
 				target = d->looks[*next];
 			d->extend(d, target < to ? target : to);
 		}
-		run_block(d, b, end);
+		if (run_block(d, b, end)) {
+			d->stopped = "hang";
+			d->blocks++;
+			return end;
+		}
 		b = end;
 		d->blocks++;
 		if (d->sequential && take_looks(d, next, b, to))

@@ -45,7 +45,9 @@ struct drive {
 	int k;                   /* looks, the extension's included */
 	int kp;                  /* of them, the plan's */
 	int extended;            /* 1: went on past planned */
-	const char *stopped;     /* "slowdown", "none" (certain) or "maximum" */
+	const char *stopped;     /* "slowdown", "none" (certain), "maximum", or
+				    "hang": a launch passed its bound (the
+				    case stops after that block's pass) */
 };
 
 /* The default block: 2 launches per thread at T = 1 and 1 above (per_thread

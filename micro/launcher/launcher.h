@@ -29,7 +29,20 @@ struct launch_sample {
 	int spawn_errno;
 	int thread;
 	int done;
+	/* hang: the launch passed the launcher's bound (hang_s) and was
+	 * killed; the evidence was read just before the kill (procstate.h) */
+	int hang;
+	int unkillable;     /* the killed child was not reaped in HANG_REAP_S */
+	long pid;
+	char state[16];     /* "?" unknown; "sim" on the simulator */
+	double cpu_s;       /* -1 unknown */
+	char wchan[64];     /* "-" where the system shows none */
 };
+
+/* After a hung launch is killed, how long the launcher waits for it to go
+ * before it gives up on it (a child stuck in the kernel may not die from
+ * SIGKILL): the kit says so, keeps its pid, and goes on. */
+#define HANG_REAP_S 2
 
 /* One pass's outcome: its wall time, from the threads' release to the end
  * of its last launch, and the machine's idle and total CPU time meanwhile
@@ -60,11 +73,23 @@ struct launcher {
 	const char *cls;      /* core class of the threads and children */
 	uint64_t t_base;      /* launch's start, for start_ns */
 	volatile sig_atomic_t *interrupted; /* set by a signal: stop between launches */
+	/* the bound of one timed launch in seconds (0: none); a launch past it
+	 * is a hang: killed, with its evidence */
+	double hang_s;
+	/* spawn: the command that samples the checking services
+	 * (scripts/probe/daemons), run as CMD record FILE before at half the
+	 * bound of the first launch that passes it and CMD record FILE after
+	 * just before its kill; NULL: none */
+	const char *services_cmd, *services_out;
+	int hangs;            /* launches killed at the bound so far */
+	int unkillable;       /* of them, not reaped */
 };
 
-/* The spawn backend with T threads on core class cls (checked before). */
+/* The spawn backend with T threads on core class cls (checked before),
+ * each launch bounded by hang_s seconds (> 0); the services command may be
+ * set in the result before its first pass. */
 struct launcher *launcher_spawn(int threads, const char *cls, uint64_t t_base,
-				volatile sig_atomic_t *interrupted);
+				volatile sig_atomic_t *interrupted, double hang_s);
 
 /* The sim backend: spec is the part after "sim:" (sim.h); kind the
  * manifest's kind, stream a name that makes this configuration's draws its

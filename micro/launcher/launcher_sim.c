@@ -23,6 +23,44 @@ struct simulated {
 	char describe[600];
 };
 
+/* The simulated launches of a pass into out: one the wedged model never
+ * ends (or that ends past the bound) is a hang, killed at the bound; one
+ * that would have started after the first kill is never made (the case
+ * stops there, as on the real launcher). */
+static void sim_samples(struct launcher *l, const struct sim_launch *x, size_t n,
+			struct launch_sample *out, long lo)
+{
+	double bound = l->hang_s * 1000.0, stop = INFINITY;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (x[i].start_ms >= 0 && bound > 0 && x[i].dur_ms >= bound &&
+		    x[i].start_ms + bound < stop)
+			stop = x[i].start_ms + bound;
+	for (i = 0; i < n; i++) {
+		struct launch_sample *o = &out[lo + (long)i];
+
+		memset(o, 0, sizeof *o);
+		if (x[i].start_ms < 0 || x[i].start_ms >= stop)
+			continue; /* not made */
+		o->start_ns = (uint64_t)llround(x[i].start_ms * 1e6);
+		o->thread = x[i].thread;
+		o->done = 1;
+		if (bound > 0 && x[i].dur_ms >= bound) {
+			o->dur_ns = (uint64_t)llround(bound * 1e6);
+			o->exit_status = -1;
+			o->signal = 9; /* SIGKILL, as the real launcher sends */
+			o->hang = 1;
+			snprintf(o->state, sizeof o->state, "sim");
+			o->cpu_s = -1;
+			snprintf(o->wchan, sizeof o->wchan, "-");
+			l->hangs++;
+			continue;
+		}
+		o->dur_ns = (uint64_t)llround(x[i].dur_ms * 1e6);
+	}
+}
+
 static struct pass_time_ns sim_launcher_pass(struct launcher *l, const struct artifact *arts,
 					     const struct artifact *only, struct launch_sample *out,
 					     long lo, long hi)
@@ -31,7 +69,8 @@ static struct pass_time_ns sim_launcher_pass(struct launcher *l, const struct ar
 	struct pass_time_ns r = { 0, 0, 0 };
 	size_t n = hi > lo ? (size_t)(hi - lo) : 0, i;
 	struct sim_launch *x = xmalloc((n ? n : 1) * sizeof *x);
-	double idle, wall;
+	double idle, wall, first = INFINITY, last = 0;
+	int hangs = l->hangs;
 
 	(void)arts;
 	for (i = 0; i < n; i++) {
@@ -41,18 +80,25 @@ static struct pass_time_ns sim_launcher_pass(struct launcher *l, const struct ar
 		x[i].outside = only != NULL;
 		x[i].run = 1;
 		x[i].size_mib = s->size_mib;
+		x[i].start_ms = -1; /* until the model starts it */
 	}
 	wall = sim_pass(s->model, x, n, l->threads, &idle);
-	for (i = 0; i < n; i++) {
-		struct launch_sample *o = &out[lo + (long)i];
+	sim_samples(l, x, n, out, lo);
+	if (l->hangs > hangs) {
+		/* the pass ends at its last launch's end, a hung one's kill */
+		for (i = 0; i < n; i++) {
+			const struct launch_sample *o = &out[lo + (long)i];
 
-		o->start_ns = (uint64_t)llround(x[i].start_ms * 1e6);
-		o->dur_ns = (uint64_t)llround(x[i].dur_ms * 1e6);
-		o->exit_status = 0;
-		o->signal = 0;
-		o->spawn_errno = 0;
-		o->thread = x[i].thread;
-		o->done = 1;
+			if (!o->done)
+				continue;
+			if (o->start_ns / 1e6 < first)
+				first = (double)o->start_ns / 1e6;
+			if ((double)(o->start_ns + o->dur_ns) / 1e6 > last)
+				last = (double)(o->start_ns + o->dur_ns) / 1e6;
+		}
+		r.wall_ns = last > first ? (uint64_t)llround((last - first) * 1e6) : 0;
+		free(x);
+		return r; /* idle unknown */
 	}
 	free(x);
 	r.wall_ns = (uint64_t)llround(wall * 1e6);

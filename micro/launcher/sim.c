@@ -119,6 +119,7 @@ static const struct num_setting {
 	{ "corr", offsetof(struct sim_params, corr), 0, 0, 0.99, "a number from 0 to 0.99" },
 	{ "burst_x", offsetof(struct sim_params, burst_x), 0, 1, 100, "a number from 1 to 100" },
 	{ "cpus", offsetof(struct sim_params, cpus), 1, 1, 1024, "a whole number from 1 to 1024" },
+	{ "wedge", offsetof(struct sim_params, wedge), 1, 0, 1000000, "a whole number from 0 to 1000000" },
 };
 
 /* sim_defaults: P as a spec without settings leaves it. */
@@ -223,7 +224,7 @@ static int sim_setting(struct sim_params *p, const char *tok, char *seen, size_t
 		return rc;
 	return fail(err, errlen,
 		    "sim setting '%s' is unknown (use latency workers key on every per_mb "
-		    "exempt bursts burst_x cpus seed base corr jitter)%s", name, "");
+		    "exempt bursts burst_x cpus seed base corr jitter wedge)%s", name, "");
 }
 
 int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
@@ -365,10 +366,12 @@ static double corr_of(const struct sim_params *p)
 
 void sim_describe(const struct sim_params *p, char *buf, size_t len)
 {
-	char jit[40] = "";
+	char jit[80] = "";
 
 	if (p->jitter > 0) /* the gate has none: said only where set */
 		snprintf(jit, sizeof jit, " jitter=%g", p->jitter);
+	if (p->wedge > 0) /* likewise: a wedged checker only where asked for */
+		snprintf(jit + strlen(jit), sizeof jit - strlen(jit), " wedge=%ld", p->wedge);
 	snprintf(buf, len,
 		 "latency=%g workers=%ld key=%s on=%s every=%g per_mb=%g exempt=%d bursts=%d "
 		 "burst_x=%g cpus=%ld seed=%llu base=%s corr=%g%s",
@@ -513,6 +516,7 @@ struct sim {
 	uint64_t *cache;     /* open addressing; 0 = empty */
 	size_t cache_cap, cache_len;
 	double *free_at;     /* when each checker is free */
+	long held;           /* checks held so far (wedge) */
 };
 
 static void cache_add(struct sim *s, uint64_t id);
@@ -688,7 +692,14 @@ static double decide(struct sim *s, const struct sim_launch *l, enum obj obj, do
 	double hold = s->p.every_ms, start;
 	long w, best = 0;
 
+	if (s->p.wedge > 0 && s->held >= s->p.wedge) {
+		/* wedged: no answer, for this decision or any after it */
+		for (w = 0; w < s->p.workers; w++)
+			s->free_at[w] = INFINITY;
+		return INFINITY;
+	}
 	if (!seen && !cache_has(s, id)) {
+		s->held++;
 		hold += s->p.latency_ms + s->p.per_mb_ms * l->size_mib;
 		cache_add(s, id);
 	}
@@ -872,6 +883,15 @@ double sim_pass(struct sim *s, struct sim_launch *l, size_t n, int threads, doub
 			double at = decide(s, x, s->k->points[th[t].point].obj, th[t].t), to;
 
 			th[t].point++;
+			if (isinf(at)) {
+				/* the wedged checker never answers: the launch waits
+				 * for ever, and its thread starts nothing more */
+				x->dur_ms = INFINITY;
+				th[t].cur = -1;
+				th[t].busy = -1;
+				left--;
+				continue;
+			}
 			to = skip_unchecked(s, x, &th[t]);
 			th[t].t = at + (to - th[t].done_at) * th[t].base;
 			th[t].done_at = to;

@@ -54,6 +54,11 @@ struct sim_params {
 	double burst_x;      /* a launch that starts in a burst takes this x longer */
 	long cpus;           /* CPUs the launches share */
 	uint64_t seed;
+	/* wedge=K: after K held checks (decisions on an object not seen) the
+	 * checker answers nothing more, as a wedged one leaves a process in
+	 * execve: every later decision waits for ever (dur_ms INFINITY) and
+	 * its thread starts nothing more in that pass; 0: never */
+	long wedge;
 	struct sim_base base[SIM_KINDS];
 	/* launches close in time cost alike: the base cost's quantile follows
 	 * a slow random state of the machine with this correlation (0: every
@@ -126,7 +131,10 @@ void sim_close(struct sim *s);
 /* Run one pass: `threads` threads start together at the model's clock
  * (each a few microseconds apart, as off a barrier) and make their
  * launches in order.  Fills each launch's start and duration; the clock
- * moves to the pass's end.  Returns the pass's wall time in ms; *idle (may
+ * moves to the pass's end.  With wedge set, a launch that meets the wedged
+ * checker gets dur_ms INFINITY, and the launches its thread had yet to
+ * make are left as they were (the caller marks them not started); the
+ * returned wall time and the clock then count the finite launches only.  Returns the pass's wall time in ms; *idle (may
  * be NULL) gets the share of the CPUs' time left idle. */
 double sim_pass(struct sim *s, struct sim_launch *l, size_t n, int threads, double *idle);
 

@@ -5,7 +5,8 @@
  *
  *   advise --run DIR [--case NAME] [--doctor | --brief]
  *
- * Reads DIR/run.json (docs/run.schema.json) and nothing else. */
+ * Reads DIR/run.json (docs/run.schema.json), and for a hang with --doctor
+ * the log excerpt of the hung configuration (raw/NAME.log.ndjson). */
 #define _POSIX_C_SOURCE 200809L
 #include "advice.h"
 #include "opts.h"
@@ -27,7 +28,7 @@ static void usage(FILE *f)
 	      "            last the verdict with the penalty and its interval in ms\n"
 	      "  --brief   at most four lines (cost, queue, cause, do), of exe, else the\n"
 	      "            first case: what make repro ends with and report.md begins with\n"
-	      "Exit: 0 done; with --doctor 0 none, 1 penalty, 3 unclear; 2 bad usage or a\n"
+	      "Exit: 0 done; with --doctor 0 none, 1 penalty, 3 unclear, 4 hang; 2 bad usage or a\n"
 	      "run.json that cannot be read.\n", f);
 }
 
@@ -77,12 +78,74 @@ static void state_lines(const json_t *cond, const json_t *c, const struct advice
 			or(cond_get(cond, "gate.key"), "?"));
 	if (launcher && strncmp(launcher, "sim:", 4) == 0)
 		fprintf(f, "SIMULATED: %s — nothing was launched; the times are the model's\n", launcher);
+	if (p->verdict == ADVICE_HANG) {
+		fprintf(f, "probe: new programs (%s), each to be launched twice, one at a time, each "
+			"launch bounded: one did not start\n", or(p->kase, "none"));
+		return;
+	}
 	fprintf(f, "probe: %ld new programs (%s), each launched twice, one at a time: first %s ms, "
 		"repeat %s ms (medians); a first launch costs %s more\n",
 		p->pairs >= 0 ? p->pairs : 0L, or(p->kase, "none"),
 		json_is_number(first) ? fmt2(json_number_value(first), fb, sizeof fb) : "?",
 		json_is_number(repeat) ? fmt2(json_number_value(repeat), rb, sizeof rb) : "?",
 		advice_penalty_text(p, pb, sizeof pb));
+}
+
+/* The unified log's lines of the hung configuration's window that name the
+ * hung program, and the kernel's ASP lines (entireio/cli#1065 quotes one
+ * beginning "ASP: Security policy would not"): at most 5 of each. */
+static void hang_log(const char *dir, const json_t *c, const struct advice_probe *p, FILE *f)
+{
+	const json_t *h = NULL, *cfg, *first;
+	char *path, *prog, *buf = NULL;
+	size_t cap = 0, i;
+	int named = 0, asp = 0, lines = 0;
+	FILE *in;
+
+	json_array_foreach(json_object_get(c, "configs"), i, cfg)
+		if (json_object_get(cfg, "hang") == p->hang)
+			h = cfg;
+	first = json_array_get(json_object_get(p->hang, "launches"), 0);
+	if (!h || !first)
+		return;
+	path = xasprintf("%s/raw/%s-t%lld-%s.log.ndjson", dir, p->kase,
+			 (long long)json_integer_value(json_object_get(h, "threads")),
+			 json_string_value(json_object_get(h, "class")));
+	prog = xasprintf("%s-t%lld-%s-%04lld", p->kase,
+			 (long long)json_integer_value(json_object_get(h, "threads")),
+			 json_string_value(json_object_get(h, "class")),
+			 (long long)json_integer_value(json_object_get(first, "index")));
+	in = fopen(path, "r");
+	if (!in) {
+		fprintf(f, "log: no excerpt of the window (the unified log is read on macOS)\n");
+		free(path);
+		free(prog);
+		return;
+	}
+	while (read_line(in, &buf, &cap)) {
+		json_t *o = json_loads(buf, 0, NULL);
+		const char *msg = json_string_value(json_object_get(o, "eventMessage"));
+		const char *proc = json_string_value(json_object_get(o, "processImagePath"));
+
+		lines++;
+		if (msg && strstr(msg, prog) && named < 5) {
+			fprintf(f, "log: %s: %s\n", proc ? proc : "?", msg);
+			named++;
+		} else if (msg && strstr(msg, "ASP: Security policy would not") && asp < 5) {
+			fprintf(f, "log: %s: %s\n", proc ? proc : "?", msg);
+			asp++;
+		}
+		json_decref(o);
+	}
+	fclose(in);
+	free(buf);
+	if (!named)
+		fprintf(f, "log: none of the window's %d lines names %s\n", lines, prog);
+	if (!asp)
+		fprintf(f, "log: no kernel line beginning \"ASP: Security policy would not\" (the "
+			"beginning entireio/cli#1065 quotes; no whole line of a hang is published)\n");
+	free(path);
+	free(prog);
 }
 
 int main(int argc, char **argv)
@@ -124,7 +187,13 @@ int main(int argc, char **argv)
 		die(EXIT_USAGE, "%s/run.json has no case '%s'", dir, name);
 	if (doctor)
 		state_lines(cond, c, &p, stdout);
+	if (doctor && p.verdict == ADVICE_HANG) {
+		advice_hang(stdout, cond_get, cond, p.hang, "");
+		hang_log(dir, c, &p, stdout);
+	}
 	advice_write(stdout, cond_get, cond, &p);
+	if (doctor && p.verdict == ADVICE_HANG)
+		advice_hang_fixes(stdout, cond_get, cond, "");
 	if (doctor)
 		advice_verdict_line(stdout, &p);
 	if (fflush(stdout) != 0 || ferror(stdout))

@@ -243,7 +243,8 @@ static const char *compact_cell(const struct cell *c, char *buf, size_t len)
 {
 	char m[32];
 	const char *sym = strcmp(c->verdict, "slowdown") == 0 ? "▲" :
-			  strcmp(c->verdict, "none") == 0 ? "·" : "?";
+			  strcmp(c->verdict, "none") == 0 ? "·" :
+			  strcmp(c->verdict, "hang") == 0 ? "✖" : "?";
 
 	snprintf(buf, len, "%s %s", isnan(c->median) ? "-" : fmt2(c->median, m, sizeof m), sym);
 	return buf;
@@ -309,7 +310,7 @@ static void write_compact(const struct table *t, FILE *f)
 {
 	size_t i, j;
 
-	fputs("Penalty in ms per case: ▲ slowdown, · none, ? inconclusive, – not run "
+	fputs("Penalty in ms per case: ▲ slowdown, · none, ? inconclusive, ✖ hang, – not run "
 	      "(intervals: the full table below and the CSV).\n\n", f);
 	fputs("| # | machine | condition ", f);
 	write_case_heads(t, f);

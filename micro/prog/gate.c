@@ -52,6 +52,7 @@ static double opt_latency_ms = -1;
 static double opt_every_ms;     /* --every-ms: held on every decision, hit or miss */
 static double opt_per_mb_ms;    /* --per-mb-ms: a miss holds this more per MiB */
 static long opt_workers = -1;
+static long opt_wedge;          /* --wedge K: after K held checks, answer nothing until stopped */
 static int opt_key = -1;
 static int opt_on_open; /* --on open: every open is checked, as ClamAV does */
 static const char *opt_dir;
@@ -96,7 +97,7 @@ static void log_json(json_t *obj)
 /* ---- counters ----------------------------------------------------------- */
 
 static pthread_mutex_t count_mu = PTHREAD_MUTEX_INITIALIZER;
-static unsigned long n_miss, n_hit, n_exempt, n_drained;
+static unsigned long n_miss, n_hit, n_exempt, n_drained, n_wedged;
 
 static void count(unsigned long *c)
 {
@@ -347,6 +348,20 @@ static void log_decision(uint64_t t, pid_t pid, enum obj_kind kind,
 
 /* ---- workers ------------------------------------------------------------ */
 
+/* --wedge K: whether K checks have been held (misses answered); from then
+ * on the gate answers nothing until it is stopped. */
+static bool wedged(void)
+{
+	bool w;
+
+	if (opt_wedge <= 0)
+		return false;
+	pthread_mutex_lock(&count_mu);
+	w = n_miss >= (unsigned long)opt_wedge;
+	pthread_mutex_unlock(&count_mu);
+	return w;
+}
+
 /* Sleep until deadline (CLOCK_MONOTONIC), in slices so a stop cuts it. */
 static void hold_until(uint64_t deadline)
 {
@@ -379,6 +394,20 @@ static void *worker_main(void *arg)
 			/* Stop requested before this one was assessed: let it go. */
 			respond(j->fd);
 			count(&n_drained);
+			free(j->path);
+			free(j);
+			continue;
+		}
+		if (wedged()) {
+			/* a wedged checker: no answer, as one that leaves a
+			 * process in execve, until the gate is stopped; then
+			 * the event is allowed like any drained one */
+			hold_until(UINT64_MAX);
+			respond(j->fd);
+			t1 = now_ns();
+			count(&n_wedged);
+			log_decision(t1, j->pid, j->kind, j->path, NULL, "wedged",
+			             ms_between(t0, t1), ms_between(j->t_read, t0));
 			free(j->path);
 			free(j);
 			continue;
@@ -556,7 +585,7 @@ static void usage(FILE *f)
 	fprintf(f,
 	    "usage: gate --dir DIR --latency-ms MS --workers W --key inode|path|content\n"
 	    "            [--on exec|open] [--every-ms MS] [--per-mb-ms MS]\n"
-	    "            [--exempt-pid PID] [--log FILE]\n"
+	    "            [--exempt-pid PID] [--wedge K] [--log FILE]\n"
 	    "            [--ready-file FILE] [--heartbeat FILE]\n"
 	    "\n"
 	    "Calibration gate (Linux, needs root): holds the first exec of every\n"
@@ -577,6 +606,9 @@ static void usage(FILE *f)
 	    "  --per-mb-ms MS     hold an unseen object MS more per MiB of its\n"
 	    "                     size (a scan that reads it all), 0..60000\n"
 	    "  --exempt-pid PID   PID and its descendants pass unheld (logged \"exempt\")\n"
+	    "  --wedge K          after K held checks (misses), answer nothing more\n"
+	    "                     until stopped, as a wedged checker leaves a process\n"
+	    "                     in execve; the stop allows them (logged \"wedged\")\n"
 	    "  --log FILE         one JSON line per decision\n"
 	    "  --ready-file FILE  exists exactly while the marks are in place\n"
 	    "                     (removed at start and on a clean stop)\n"
@@ -602,7 +634,7 @@ static const struct {
 /* The values of the options that are not paths, as given, before check_values. */
 struct given {
 	const char *ms[3]; /* as ms_opts lists them */
-	const char *workers, *key, *on, *exempt;
+	const char *workers, *key, *on, *exempt, *wedge;
 };
 
 /* --key's value: what the cache remembers. */
@@ -634,6 +666,8 @@ static void check_values(const struct given *g)
 	}
 	if (g->exempt && parse_long(g->exempt, 1, INT_MAX, &opt_exempt_pid) != 0)
 		die(EXIT_USAGE, "--exempt-pid must be a process id: %s", g->exempt);
+	if (g->wedge && parse_long(g->wedge, 0, 1000000, &opt_wedge) != 0)
+		die(EXIT_USAGE, "--wedge must be a whole number in 0..1000000: %s", g->wedge);
 }
 
 /* What every run needs was given, and --dir is a directory: its real path. */
@@ -661,14 +695,14 @@ static void check_args(void)
 /* The command line (opts.h), then checked. */
 static void parse_args(int argc, char **argv)
 {
-	struct given g = { { NULL, NULL, NULL }, NULL, NULL, NULL, NULL };
+	struct given g = { { NULL, NULL, NULL }, NULL, NULL, NULL, NULL, NULL };
 	const struct opt opts[] = {
 		OPT_VALUE("--dir", &opt_dir), OPT_VALUE("--log", &opt_log),
 		OPT_VALUE("--ready-file", &opt_ready), OPT_VALUE("--heartbeat", &opt_heartbeat),
 		OPT_VALUE("--latency-ms", &g.ms[0]), OPT_VALUE("--every-ms", &g.ms[1]),
 		OPT_VALUE("--per-mb-ms", &g.ms[2]), OPT_VALUE("--workers", &g.workers),
 		OPT_VALUE("--key", &g.key), OPT_VALUE("--on", &g.on),
-		OPT_VALUE("--exempt-pid", &g.exempt), OPT_END
+		OPT_VALUE("--exempt-pid", &g.exempt), OPT_VALUE("--wedge", &g.wedge), OPT_END
 	};
 	int i = opts_parse(argc, argv, opts, OPTS_AFTER, usage);
 
@@ -795,6 +829,8 @@ static void log_start(void)
 	json_object_set_new(o, "on", json_string(opt_on_open ? "open" : "exec"));
 	json_object_set_new(o, "every_ms", json_real(opt_every_ms));
 	json_object_set_new(o, "per_mb_ms", json_real(opt_per_mb_ms));
+	if (opt_wedge > 0)
+		json_object_set_new(o, "wedge", json_integer(opt_wedge));
 	json_object_set_new(o, "dir", json_string(dir_real));
 	json_object_set_new(o, "exempt_pid",
 	                    opt_exempt_pid > 0 ? json_integer(opt_exempt_pid) : json_null());
@@ -825,6 +861,8 @@ static void log_stop(void)
 	json_object_set_new(o, "hits", json_integer((json_int_t)n_hit));
 	json_object_set_new(o, "exempt", json_integer((json_int_t)n_exempt));
 	json_object_set_new(o, "drained", json_integer((json_int_t)n_drained));
+	if (opt_wedge > 0)
+		json_object_set_new(o, "wedged", json_integer((json_int_t)n_wedged));
 	json_object_set_new(o, "t_ns", json_integer((json_int_t)now_ns()));
 	log_json(o);
 }

@@ -44,6 +44,8 @@ extern char **environ;
 
 struct options {
 	const char *manifest, *out, *cls, *passes, *reference, *launcher;
+	const char *hang_s_s, *services_probe, *services_out;
+	double hang_s;
 	long threads, per_thread, planned, extend;
 	const char *threads_s, *block_s, *planned_s, *extend_s; /* as given */
 	int sequential, quiet, describe;
@@ -63,7 +65,8 @@ static void usage(FILE *out)
 		"usage: launch --manifest FILE --out FILE [--threads T] [--class all|P|E]\n"
 		"              [--passes first,repeat] [--block K] [--reference MANIFEST]\n"
 		"              [--sequential [--planned N -- MAKER ARG...]]\n"
-		"              [--launcher spawn|sim:SETTINGS] [--quiet]\n"
+		"              [--launcher spawn|sim:SETTINGS] [--hang-s S]\n"
+		"              [--services-probe CMD --services-out FILE] [--quiet]\n"
 		"       launch --launcher spawn|sim:SETTINGS --describe\n"
 		"Launch every artifact of a manifest for the first time, then again,\n"
 		"with T threads started together; write the samples (docs/formats.md).\n"
@@ -93,6 +96,14 @@ static void usage(FILE *out)
 		"                evidence); sim:SETTINGS: the seeded model of a checker,\n"
 		"                which launches nothing, e.g. 'sim:latency=20 workers=1\n"
 		"                key=inode seed=7' (docs/method.md, \"The simulator\")\n"
+		"  --hang-s S    the bound of one launch, 0.1..3600 s (30): a launch past\n"
+		"                it is a hang, killed after its state, CPU time and wait\n"
+		"                channel are read; the case stops after that block's pass\n"
+		"                (meta stopped hang; docs/method.md, \"When the checker hangs\")\n"
+		"  --services-probe CMD --services-out FILE  at a hang, CMD record FILE\n"
+		"                before (at half the bound) and after (at the kill):\n"
+		"                the checking services' CPU over the wait\n"
+		"                (scripts/probe/daemons, a services file)\n"
 		"  --describe    print the launcher with every setting, checked, and exit\n"
 		"  --constants   print the method's numbers scripts/repro uses (min_pairs,\n"
 		"                looks_first, seq_extend: micro/stats/thresholds.h, looks.h), and exit\n"
@@ -149,21 +160,47 @@ static void write_samples(const char *out, const struct drive *d)
 		fprintf(f, "meta\tlauncher\t%s\n", launcher_describe(d->l));
 	if (d->l->cpus > 0)
 		fprintf(f, "meta\tcpus\t%ld\n", d->l->cpus);
+	fprintf(f, "meta\thang_s\t%g\n", d->l->hang_s);
 	for (p = 0; p < PASS_ALL; p++)
 		if (d->ran[p] && drive_idle(d, p) >= 0)
 			fprintf(f, "meta\tidle_%s\t%.4f\n", pass_name[p], drive_idle(d, p));
-	for (p = 0; p < PASS_ALL; p++)
-		if (d->ran[p])
-			fprintf(f, "pass\t%s\t%llu\t%ld\n", pass_name[p], (unsigned long long)d->wall[p], d->n);
+	for (p = 0; p < PASS_ALL; p++) {
+		long made = 0;
+
+		if (!d->ran[p])
+			continue;
+		for (i = 0; i < d->n; i++)
+			made += d->samples[p][i].done;
+		fprintf(f, "pass\t%s\t%llu\t%ld\n", pass_name[p], (unsigned long long)d->wall[p], made);
+	}
 	for (p = 0; p < PASS_ALL; p++) {
 		if (!d->ran[p])
 			continue;
 		for (i = 0; i < d->n; i++) {
 			const struct launch_sample *s = &d->samples[p][i];
 
+			if (!s->done)
+				continue; /* never made: the case stopped at a hang */
 			fprintf(f, "sample\t%s\t%d\t%ld\t%llu\t%d\t%d\t%d\t%llu\n", pass_name[p],
 				s->thread, i, (unsigned long long)s->dur_ns, s->exit_status, s->signal,
 				s->spawn_errno, (unsigned long long)s->start_ns);
+		}
+	}
+	/* each hung launch's evidence, read before its kill */
+	for (p = 0; p < PASS_ALL; p++) {
+		if (!d->ran[p])
+			continue;
+		for (i = 0; i < d->n; i++) {
+			const struct launch_sample *s = &d->samples[p][i];
+
+			if (!s->done || !s->hang)
+				continue;
+			fprintf(f, "hang\t%s\t%ld\t%ld\t%s\t", pass_name[p], i, s->pid, s->state);
+			if (s->cpu_s >= 0)
+				fprintf(f, "%.2f", s->cpu_s);
+			else
+				fputs("unknown", f);
+			fprintf(f, "\t%s\t%s\n", s->wchan, s->unkillable ? "unkillable" : "killed");
 		}
 	}
 	samples_open = 0; /* committed, or removed by atomic_commit */
@@ -233,6 +270,9 @@ static void extend(struct drive *d, long target)
 	if (WIFSIGNALED(st))
 		die(128 + WTERMSIG(st), "the maker %s was killed (signal %d); no samples written",
 		    maker[0], WTERMSIG(st));
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 4)
+		die(4, "the maker %s hung making artifacts %ld to %ld (a launch of its own did not "
+		    "end within its bound); no samples written", maker[0], d->m->n, target - 1);
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
 		die(WEXITSTATUS(st) >= 128 ? WEXITSTATUS(st) : EXIT_FAIL,
 		    "the maker %s failed (exit %d) making artifacts %ld to %ld; no samples written",
@@ -289,6 +329,8 @@ static void parse_args(int argc, char **argv, struct options *o)
 		OPT_VALUE("--reference", &o->reference), OPT_VALUE("--launcher", &o->launcher),
 		OPT_VALUE("--block", &o->block_s), OPT_VALUE("--extend", &o->extend_s),
 		OPT_VALUE("--planned", &o->planned_s), OPT_VALUE("--threads", &o->threads_s),
+		OPT_VALUE("--hang-s", &o->hang_s_s), OPT_VALUE("--services-probe", &o->services_probe),
+		OPT_VALUE("--services-out", &o->services_out),
 		OPT_FLAG("--quiet", &o->quiet), OPT_FLAG("--sequential", &o->sequential),
 		OPT_FLAG("--describe", &o->describe), OPT_FLAG("--constants", &constants),
 		OPT_END
@@ -309,6 +351,11 @@ static void parse_args(int argc, char **argv, struct options *o)
 		exit(0);
 	}
 	check_numbers(o);
+	o->hang_s = 30;
+	if (o->hang_s_s && parse_double(o->hang_s_s, 0.1, 3600, &o->hang_s) != 0)
+		die(EXIT_USAGE, "--hang-s: '%s' is not a number of seconds from 0.1 to 3600", o->hang_s_s);
+	if (!o->services_probe != !o->services_out)
+		die(EXIT_USAGE, "--services-probe and --services-out go together (see --help)");
 	if (strcmp(o->launcher, "spawn") != 0 && strncmp(o->launcher, "sim:", 4) != 0)
 		die(EXIT_USAGE, "LAUNCHER '%s' is not spawn or sim:SETTINGS", o->launcher);
 	if (o->describe) {
@@ -387,13 +434,21 @@ static struct launcher *open_launcher(const struct options *o, const struct mani
 	struct stat st;
 	double mib = (double)m->pad / 1048576.0;
 
-	if (strcmp(o->launcher, "spawn") == 0)
-		return launcher_spawn((int)o->threads, o->cls, t_base, &interrupted);
+	struct launcher *l;
+
+	if (strcmp(o->launcher, "spawn") == 0) {
+		l = launcher_spawn((int)o->threads, o->cls, t_base, &interrupted, o->hang_s);
+		l->services_cmd = o->services_probe;
+		l->services_out = o->services_out;
+		return l;
+	}
 	if (m->n > 0 && stat(m->art[0].object, &st) == 0)
 		mib = (double)st.st_size / 1048576.0;
 	snprintf(stream, sizeof stream, "%s|%s|%ld|%s|%ld", m->kase, m->kind, o->threads, o->cls,
 		 m->pad);
-	return launcher_sim(o->launcher + 4, m->kind, stream, (int)o->threads, mib);
+	l = launcher_sim(o->launcher + 4, m->kind, stream, (int)o->threads, mib);
+	l->hang_s = o->hang_s;
+	return l;
 }
 
 /* The reference is not fresh: one untimed launch first takes whatever a
@@ -428,7 +483,12 @@ static void summary(const struct drive *d)
 			d->m->kase, d->l->cls, d->l->threads, pass_name[p], d->n, d->wall[p] / 1e6,
 			d->n / (d->wall[p] / 1e9));
 	}
-	if (d->extended)
+	if (d->l->hangs > 0)
+		fprintf(stderr, "launch: %s/%s T=%d: %d launch%s did not end within %g s: killed, "
+			"the case stops%s\n", d->m->kase, d->l->cls, d->l->threads, d->l->hangs,
+			d->l->hangs == 1 ? "" : "es", d->l->hang_s,
+			d->l->unkillable ? " (some did not die: left behind)" : "");
+	else if (d->extended)
 		fprintf(stderr, "launch: %s/%s T=%d: its interval lay across the floor at %ld: "
 			"went on to %ld artifacts (%s)\n", d->m->kase, d->l->cls, d->l->threads,
 			d->planned, d->n, strcmp(d->stopped, "maximum") == 0 ? "still unsure" :

@@ -7,7 +7,9 @@
  * is written and renamed over it (docs/macos.md §7).
  *
  * On any failure or on SIGINT/SIGTERM every file made so far is removed and
- * no manifest is written.  Exit: 0 ok, 1 failure, 2 usage, 130 interrupted.
+ * no manifest is written.  Exit: 0 ok, 1 failure, 2 usage, 4 a program it
+ * launches while making (a base, a host) did not end within EXECLAG_HANG_S
+ * seconds (30): killed, a hang, 130 interrupted.
  *
  * --simulated: the artifacts are for a simulated run (launch --launcher
  * sim:...), which launches none of them, so none waits for a compiler of
@@ -453,20 +455,72 @@ static int spawn_quiet(const char *file, char *const argv[], int search,
 }
 
 /* Launch argv[0] once and wait for it: its exit status does not matter,
- * only that it has been launched. */
+ * only that it has been launched.  Untimed, so by fork and exec: the child
+ * is on its own at once (posix_spawn on Linux does not return before the
+ * child's execve has passed a first-launch check), and one that does not
+ * end within EXECLAG_HANG_S seconds (30) is killed, its process group with
+ * it: mkfresh then exits 4, a hang (no launch of the kit waits for ever). */
 static void prelaunch(char *const argv[])
 {
-	pid_t pid;
-	int rc, st;
+	const char *hs = getenv("EXECLAG_HANG_S");
+	double bound = 30;
+	uint64_t t0 = now_ns(), t;
+	pid_t pid, r;
+	int st, fd;
 
-	rc = spawn_quiet(argv[0], argv, 0, -1, &pid);
-	if (rc != 0) {
-		errno = rc;
-		die(EXIT_FAIL, "cannot launch %s:", argv[0]);
+	if (hs && *hs && parse_double(hs, 0.1, 3600, &bound) != 0)
+		die(EXIT_USAGE, "EXECLAG_HANG_S '%s' is not a number of seconds from 0.1 to 3600", hs);
+	pid = fork();
+	if (pid < 0)
+		die(EXIT_FAIL, "cannot launch %s: fork:", argv[0]);
+	if (pid == 0) {
+		setpgid(0, 0);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		signal(SIGPIPE, SIG_DFL);
+		fd = open("/dev/null", O_RDWR);
+		if (fd >= 0) {
+			dup2(fd, 0);
+			dup2(fd, 1);
+			dup2(fd, 2);
+		}
+		execv(argv[0], argv);
+		_exit(127);
 	}
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
+	setpgid(pid, pid);
+	for (;;) {
+		r = waitpid(pid, &st, WNOHANG);
+		if (r == pid)
+			return;
+		if (r < 0 && errno != EINTR)
 			die(EXIT_FAIL, "waitpid:");
+		if (got_signal) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			waitpid(pid, &st, 0);
+			return; /* the caller sees the signal */
+		}
+		if (now_ns() - t0 > (uint64_t)(bound * 1e9))
+			break;
+		sleep_ms(2);
+	}
+	kill(-pid, SIGKILL);
+	kill(pid, SIGKILL);
+	for (t = now_ns(); now_ns() - t < 2000000000u;) {
+		if (waitpid(pid, &st, WNOHANG) == pid) {
+			pid = 0;
+			break;
+		}
+		sleep_ms(5);
+	}
+	if (pid)
+		fprintf(stderr, "mkfresh: process %ld did not end 2 s after SIGKILL: left behind\n",
+			(long)pid);
+	fprintf(stderr, "mkfresh: hang: %s did not end within %g s: killed\n", argv[0], bound);
+	cleanup();
+	finished = 1;
+	exit(4);
 }
 
 static void no_compiler(void)

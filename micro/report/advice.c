@@ -57,6 +57,29 @@ static int in_tmux(const struct conds *c)
 	return in_list(val(c, "multiplexer"), "tmux");
 }
 
+static int in_zellij(const struct conds *c)
+{
+	return in_list(val(c, "multiplexer"), "zellij");
+}
+
+/* The responsible program is the multiplexer itself (its server started
+ * outside a terminal's tree, or granted in its own right): tmux or zellij. */
+static const char *mux_responsible(const struct conds *c)
+{
+	const char *r = val(c, "responsible_app");
+
+	if (r && (strcmp(r, "tmux") == 0 || strcmp(r, "zellij") == 0))
+		return r;
+	return NULL;
+}
+
+/* VS Code's integrated terminal: which process macOS holds responsible
+ * for what it starts is not documented (docs/evidence.md, [NF]). */
+static int in_vscode(const struct conds *c)
+{
+	return is(c, "terminal_app", "VS Code");
+}
+
 static int in_screen(const struct conds *c)
 {
 	return in_list(val(c, "multiplexer"), "screen");
@@ -78,6 +101,11 @@ static const char *app(const struct conds *c)
 	if (known(val(c, "terminal_app")))
 		return val(c, "terminal_app");
 	return "your terminal";
+}
+
+static const char *or_q(const char *v)
+{
+	return v ? v : "?";
 }
 
 static int devtools_authorized(const struct conds *c)
@@ -104,6 +132,7 @@ const char *advice_verdict_word(enum advice_verdict v)
 	switch (v) {
 	case ADVICE_PENALTY: return "penalty";
 	case ADVICE_NONE: return "none";
+	case ADVICE_HANG: return "hang";
 	default: return "unclear";
 	}
 }
@@ -113,6 +142,7 @@ int advice_exit_status(enum advice_verdict v)
 	switch (v) {
 	case ADVICE_NONE: return 0;
 	case ADVICE_PENALTY: return 1;
+	case ADVICE_HANG: return 4;
 	default: return 3;
 	}
 }
@@ -183,6 +213,24 @@ int advice_started(FILE *f, advice_get get, const void *ctx, const char *prefix)
 			"(tmux#4803 is about tmux, whose re-attached sessions paid again).\n", prefix);
 		n++, plain = 0;
 	}
+	if (in_zellij(&c)) {
+		fprintf(f, "%sInside zellij: no public report measured a session of zellij; "
+			"nextest-rs/nextest#63 grants tmux or zellij themselves, a grant that follows "
+			"the program's signature and path.\n", prefix);
+		n++, plain = 0;
+	}
+	if (mux_responsible(&c)) {
+		fprintf(f, "%sThe responsible program is %s itself: its server is no child of a "
+			"terminal (started elsewhere, or re-attached: tmux#4803), so only a grant of %s "
+			"reaches what the kit starts (nextest-rs/nextest#63).\n", prefix,
+			mux_responsible(&c), mux_responsible(&c));
+		n++;
+	}
+	if (in_vscode(&c)) {
+		fprintf(f, "%sIn VS Code's terminal: which process macOS holds responsible there no "
+			"public source names; the kit reads it (responsible app: %s).\n", prefix, a);
+		n++;
+	}
 	if (plain && via && strcmp(via, "unknown") != 0 && strcmp(via, "no terminal") != 0) {
 		fprintf(f, "%sStarted from %s: not over ssh, in tmux or screen, or by a launchd job.\n",
 			prefix, via);
@@ -215,6 +263,149 @@ int advice_started(FILE *f, advice_get get, const void *ctx, const char *prefix)
 		n++;
 	}
 	return n;
+}
+
+/* ---- when a new program does not start ----------------------------------------------- */
+
+static double jnum(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* "1 of 3 first launches did not end within 4 s" (and the repeat's, where
+ * one hung), into buf. */
+static const char *hang_counts(const json_t *hang, char *buf, size_t len)
+{
+	static const char *const passes[] = { "first", "repeat", "reference" };
+	const json_t *hung = json_object_get(hang, "hung"), *made = json_object_get(hang, "made");
+	double bound = jnum(hang, "bound_s");
+	size_t at = 0, i;
+
+	buf[0] = '\0';
+	for (i = 0; i < 3 && at < len; i++) {
+		json_int_t h = json_integer_value(json_object_get(hung, passes[i]));
+
+		if (h <= 0)
+			continue;
+		at += (size_t)snprintf(buf + at, len - at, "%s%lld of %lld %s launch%s did not end within %g s",
+				       at ? "; " : "", (long long)h,
+				       (long long)json_integer_value(json_object_get(made, passes[i])),
+				       passes[i], json_integer_value(json_object_get(made, passes[i])) == 1 ? "" : "es",
+				       isnan(bound) ? 0.0 : bound);
+	}
+	if (!buf[0])
+		snprintf(buf, len, "a launch did not end within its bound");
+	return buf;
+}
+
+void advice_hang(FILE *f, advice_get get, const void *ctx, const json_t *hang, const char *prefix)
+{
+	struct conds c = { get, ctx };
+	const json_t *list = json_object_get(hang, "launches"), *h, *svc;
+	const char *copy = val(&c, "hang.copy"), *k;
+	char buf[512];
+	size_t i;
+	int n = 0;
+
+	if (!prefix)
+		prefix = "";
+	fprintf(f, "%shang: %s; killed, and the case stopped there (no more launches into a checker "
+		"that does not answer).\n", prefix, hang_counts(hang, buf, sizeof buf));
+	json_array_foreach(list, i, h) {
+		const char *state = json_string_value(json_object_get(h, "state"));
+		const char *wchan = json_string_value(json_object_get(h, "wchan"));
+		const char *out = json_string_value(json_object_get(h, "outcome"));
+		double cpu = jnum(h, "cpu_s");
+		char cpu_s[32];
+
+		if (n++ == 3)
+			break;
+		if (state && strcmp(state, "sim") == 0) {
+			fprintf(f, "%sevidence: %s launch %lld: simulated (the model's checker answered "
+				"nothing); no process to read.\n", prefix,
+				json_string_value(json_object_get(h, "pass")),
+				(long long)json_integer_value(json_object_get(h, "index")));
+			continue;
+		}
+		snprintf(cpu_s, sizeof cpu_s, isnan(cpu) ? "unknown" : "%.2f s", cpu);
+		fprintf(f, "%sevidence: %s launch %lld, process %lld, before the kill: state %s, CPU "
+			"time %s, waiting in %s; %s.\n", prefix,
+			json_string_value(json_object_get(h, "pass")),
+			(long long)json_integer_value(json_object_get(h, "index")),
+			(long long)json_integer_value(json_object_get(h, "pid")), state ? state : "?",
+			cpu_s, wchan && strcmp(wchan, "-") != 0 ? wchan : "(no wait channel shown)",
+			out && strcmp(out, "unkillable") == 0
+				? "it did not die from SIGKILL within 2 s (stuck in the kernel): left "
+				  "behind, the kit went on without it"
+				: "killed");
+	}
+	svc = json_object_get(hang, "services_cpu_s");
+	if (json_is_object(svc)) {
+		const json_t *v;
+		int any = 0;
+
+		fprintf(f, "%sservices: CPU from half the bound to the kill:", prefix);
+		json_object_foreach((json_t *)svc, k, v) {
+			if (json_is_number(v))
+				fprintf(f, "%s %s %.2f s", any++ ? "," : "", k, json_number_value(v));
+			else
+				fprintf(f, "%s %s unknown", any++ ? "," : "", k);
+		}
+		fputs(darwin(&c) ? " (a busy syspolicyd beside processes at 0 CPU is what "
+				   "rjwalters/loom#4046 saw).\n"
+				 : " (macOS's services: none of them runs here).\n", f);
+	} else {
+		const char *why = json_string_value(json_object_get(hang, "services_reason"));
+
+		fprintf(f, "%sservices: %s.\n", prefix, why ? why : "not sampled");
+	}
+	if (!copy)
+		fprintf(f, "%scopy: not tried (%s).\n", prefix,
+			simulated(&c) ? "a simulated run launches nothing" : "the run has no copy test");
+	else if (strcmp(copy, "started") == 0)
+		fprintf(f, "%scopy: the same bytes copied to a new path started at once (%s ms): "
+			"the checker holds a verdict on that file, not on its bytes, as in "
+			"openai/codex#23802, where cp made a hung program run.\n", prefix,
+			or_q(val(&c, "hang.copy_ms")));
+	else if (strcmp(copy, "hung") == 0)
+		fprintf(f, "%scopy: the same bytes copied to a new path hung too (its own bound, %s s): "
+			"the checker answers nothing at all, not only for that file.\n", prefix,
+			or_q(val(&c, "hang.copy_s")));
+	else
+		fprintf(f, "%scopy: %s.\n", prefix, copy);
+}
+
+void advice_hang_fixes(FILE *f, advice_get get, const void *ctx, const char *prefix)
+{
+	struct conds c = { get, ctx };
+
+	if (!prefix)
+		prefix = "";
+	if (simulated(&c) || is(&c, "gate.active", "1")) {
+		fprintf(f, "%sfix: none needed: %s wedged on purpose (wedge=K); on a Mac the public "
+			"reports' fixes apply (docs/evidence.md, \"When new programs never start\").\n",
+			prefix, simulated(&c) ? "the simulator's checker" : "the calibration gate");
+		return;
+	}
+	if (!darwin(&c)) {
+		fprintf(f, "%sfix: what holds the launch here is a Linux scanner or agent "
+			"(docs/linux-scanners.md); the public reports of hangs are macOS's.\n", prefix);
+		return;
+	}
+	fprintf(f, "%sfix: copy the program to a new path and run the copy (cp, no admin, no "
+		"reboot): the same bytes ran after cp in openai/codex#23802, and tldraw-offline#79 "
+		"calls it an inode-keyed launch-block cache.\n", prefix);
+	fprintf(f, "%sfix: stop the load that floods syspolicyd (many new programs at once, or an "
+		"app relaunching in a loop); removing the build load was normally enough "
+		"(rjwalters/loom#4046); no admin, no reboot.\n", prefix);
+	fprintf(f, "%sfix: sudo killall syspolicyd (needs an administrator's password; launchd "
+		"starts it again): it un-hung a new program in golang/go#37885 and is the manual "
+		"unwedge in rjwalters/loom#4046.\n", prefix);
+	fprintf(f, "%sfix: restart the Mac (a reboot): in openai/codex#28071 nothing else let the "
+		"program start again; entireio/cli#1065 found syspolicyd wedged after 42 days up.\n",
+		prefix);
 }
 
 /* ---- the cause and the one thing to do ----------------------------------------------- */
@@ -250,6 +441,16 @@ static void darwin_penalty_cause(FILE *f, const struct conds *c)
 	else if (is(c, "launchd_job", "yes"))
 		fputs("the kit ran from a launchd job, which no terminal is responsible for, "
 		      "so no Developer Tools grant reaches what it starts (marspot RFC-007)", f);
+	else if (mux_responsible(c) && devtools_authorized(c))
+		fprintf(f, "%s itself is the responsible program and a Developer Tool, yet a new "
+			"program pays: a grant follows the program's signature and path, so an update "
+			"of an ad-hoc signed %s build loses it (nextest-rs/nextest#63)",
+			mux_responsible(c), mux_responsible(c));
+	else if (mux_responsible(c))
+		fprintf(f, "%s itself is the responsible program (its server is no child of a "
+			"granted terminal: started elsewhere, or re-attached, tmux#4803) and it is not a "
+			"Developer Tool (Developer Tools: %s)", mux_responsible(c),
+			val(c, "devtools") ? val(c, "devtools") : "unknown");
 	else if (devtools_authorized(c) && in_tmux(c))
 		fprintf(f, "%s is a Developer Tool, but the kit ran inside tmux, where a "
 			"session re-attached from a reopened terminal pays again (tmux#4803)", a);
@@ -259,6 +460,17 @@ static void darwin_penalty_cause(FILE *f, const struct conds *c)
 	else if (is(c, "sip", "disabled"))
 		fputs("a penalty with SIP off, which is not expected: that largely disables "
 		      "the com.apple.syspolicy subsystem (Oakley)", f);
+	else if (devtools_refused(c) && in_vscode(c))
+		fprintf(f, "SIP is %s and the kit ran in VS Code's terminal, whose responsible "
+			"process no public source names; the one read here, %s, is not a Developer Tool "
+			"(Developer Tools: %s), so macOS assesses each new program on its first launch "
+			"(cargo PR #15908)", val(c, "sip") ? val(c, "sip") : "unknown", a,
+			val(c, "devtools"));
+	else if (devtools_refused(c) && in_tmux(c))
+		fprintf(f, "SIP is %s and %s is not a Developer Tool (Developer Tools: %s), so "
+			"macOS assesses each new program on its first launch (cargo PR #15908); the kit "
+			"ran inside tmux, whose server keeps the app it was started from (tmux#4803)",
+			val(c, "sip") ? val(c, "sip") : "unknown", a, val(c, "devtools"));
 	else if (devtools_refused(c))
 		fprintf(f, "SIP is %s and %s is not a Developer Tool (Developer Tools: %s), "
 			"so macOS assesses each new program on its first launch (cargo PR #15908)",
@@ -284,6 +496,18 @@ static void write_darwin_penalty(FILE *f, const struct conds *c)
 		fputs("do: run the command in a terminal whose app is a Developer Tool; to make it "
 		      "one:\n", f);
 		devtools_steps(f, c, "your terminal");
+	} else if (mux_responsible(c) && devtools_authorized(c)) {
+		fprintf(f, "do: in Developer Tools remove %s and add it again with + (the program at "
+			"%s), after each update of an ad-hoc signed build (nextest-rs/nextest#63); then "
+			"quit every %s session and start a new one; then make doctor again.\n",
+			mux_responsible(c), val(c, "responsible_path") ? val(c, "responsible_path") : "its path",
+			mux_responsible(c));
+	} else if (mux_responsible(c)) {
+		fprintf(f, "do: either end the %s server and start it again from a terminal that is a "
+			"Developer Tool (tmux#4803), or add %s itself to Developer Tools with + "
+			"(nextest-rs/nextest#63; again after each update of an ad-hoc signed build); "
+			"then make doctor again.\n", mux_responsible(c), mux_responsible(c));
+		devtools_steps(f, c, mux_responsible(c));
 	} else if (devtools_authorized(c) && in_tmux(c)) {
 		fprintf(f, "do: start a new tmux session from a window of %s and use it there, or run "
 			"outside tmux; then make doctor again.\n", a);
@@ -295,6 +519,44 @@ static void write_darwin_penalty(FILE *f, const struct conds *c)
 		fputs("do: run make repro, then make feedback: the numbers, ready for a report.\n", f);
 	} else {
 		devtools_steps(f, c, a);
+		if (in_tmux(c))
+			fputs("do: then end the tmux server (tmux kill-server) and start it from the new "
+			      "window: a server started before keeps the app it was started from "
+			      "(tmux#4803).\n", f);
+		if (in_vscode(c))
+			fputs("do: if VS Code's terminal still pays after that, run the command from "
+			      "Terminal, whose grant is documented: which process macOS holds responsible "
+			      "in VS Code's terminal is not.\n", f);
+	}
+}
+
+/* The doctor's cause and do for a hang. */
+static void write_hang(FILE *f, const struct conds *c, const struct advice_probe *p)
+{
+	char buf[512];
+
+	hang_counts(p->hang, buf, sizeof buf);
+	if (simulated(c)) {
+		fprintf(f, "cause: a simulated run (%s): the model's checker stopped answering "
+			"(wedge), not this machine's; nothing was launched.\n", val(c, "launcher"));
+		fputs("do: nothing about this machine; make doctor without LAUNCHER measures it.\n", f);
+	} else if (is(c, "gate.active", "1")) {
+		fprintf(f, "cause: the calibration gate stopped answering after %s held checks "
+			"(wedge): a test of the kit against a known truth, not of this OS.\n",
+			or_q(val(c, "gate.wedge")));
+		fputs("do: nothing; make doctor without GATE measures the machine itself.\n", f);
+	} else if (darwin(c)) {
+		fprintf(f, "cause: a new program did not start: %s, as when syspolicyd is busy or "
+			"wedged (openai/codex#17447, entireio/cli#1065): the checking step, not the "
+			"program, held it.\n", buf);
+		fputs("do: try the fixes below in order, the first ones need neither an administrator "
+		      "nor a reboot; then make doctor again.\n", f);
+	} else {
+		fprintf(f, "cause: a new program did not start: %s; something here holds a first "
+			"launch without answering (fanotify listeners: %s).\n", buf,
+			or_q(val(c, "fanotify_listeners")));
+		fputs("do: find the scanner or agent that holds it and exclude the build folder "
+		      "(docs/linux-scanners.md); then make doctor again.\n", f);
 	}
 }
 
@@ -309,6 +571,10 @@ void advice_write(FILE *f, advice_get get, const void *ctx, const struct advice_
 {
 	struct conds c = { get, ctx };
 
+	if (p->verdict == ADVICE_HANG) {
+		write_hang(f, &c, p);
+		return;
+	}
 	if (simulated(&c)) {
 		fprintf(f, "cause: a simulated run (%s): the model's settings made this verdict, "
 			"not this machine; nothing was launched.\n", val(&c, "launcher"));
@@ -322,6 +588,8 @@ void advice_write(FILE *f, advice_get get, const void *ctx, const struct advice_
 		return;
 	}
 	switch (p->verdict) {
+	case ADVICE_HANG: /* written above */
+		return;
 	case ADVICE_UNCLEAR:
 		fprintf(f, "cause: the probe's %ld launches could not tell: %s.\n",
 			p->pairs >= 0 ? p->pairs : 0L, p->reason ? p->reason : "no verdict");
@@ -363,7 +631,7 @@ void advice_write(FILE *f, advice_get get, const void *ctx, const struct advice_
 
 void advice_verdict_line(FILE *f, const struct advice_probe *p)
 {
-	char buf[128];
+	char buf[512];
 
 	advice_penalty_text(p, buf, sizeof buf);
 	switch (p->verdict) {
@@ -372,6 +640,9 @@ void advice_verdict_line(FILE *f, const struct advice_probe *p)
 		break;
 	case ADVICE_NONE:
 		fprintf(f, "verdict: none — %s\n", buf);
+		break;
+	case ADVICE_HANG:
+		fprintf(f, "verdict: hang — %s\n", hang_counts(p->hang, buf, sizeof buf));
 		break;
 	default:
 		fprintf(f, "verdict: unclear — %s: run make repro\n", buf);
@@ -461,6 +732,9 @@ const json_t *advice_probe_of_run(const json_t *run, const char *name, struct ad
 		p->verdict = ADVICE_PENALTY;
 	else if (v && strcmp(v, "none") == 0)
 		p->verdict = ADVICE_NONE;
+	else if (v && strcmp(v, "hang") == 0)
+		p->verdict = ADVICE_HANG;
+	p->hang = h ? json_object_get(h, "hang") : NULL;
 	p->kase = c ? jstr(c, "name") : NULL;
 	p->penalty_ms = json_num_at(pen, "median");
 	p->low_ms = json_num_at(pen, "ci_low");
@@ -514,7 +788,7 @@ static void brief_cost(FILE *f, const struct conds *c, const json_t *run, const 
 	const json_t *th = json_object_get(run, "thresholds");
 	double floor_ms = json_num_at(th, "penalty_floor_ms");
 	double conf = json_num_at(th, "confidence");
-	char pen[128], a[32], b[32], fl[32];
+	char pen[512], a[32], b[32], fl[32];
 	double first = json_num_at(k, "first_median_ms");
 	double repeat = json_num_at(k, "repeat_median_ms");
 	const char *who = launcher_of(c) || is(c, "gate.active", "1") ? "" : " here";
@@ -527,6 +801,10 @@ static void brief_cost(FILE *f, const struct conds *c, const json_t *run, const 
 	else
 		fprintf(f, "%scost: ", prefix);
 	switch (p->verdict) {
+	case ADVICE_HANG:
+		fprintf(f, "a new program did not start%s: %s (%s); killed, so there is no penalty "
+			"to give, only that.\n", who, hang_counts(p->hang, pen, sizeof pen), p->kase);
+		break;
 	case ADVICE_PENALTY:
 		fprintf(f, "a new program waits about %s on its first launch%s (%s: first launch %s ms, "
 			"second %s ms; in brackets the %.0f%% interval).\n", pen, who, p->kase,
@@ -644,6 +922,17 @@ static void brief_cause(FILE *f, const struct conds *c, const struct advice_prob
 			"not this machine.\n", launcher_of(c));
 		return;
 	}
+	if (p->verdict == ADVICE_HANG && !is(c, "gate.active", "1")) {
+		if (darwin(c))
+			fputs("a new program did not start within the bound, as when syspolicyd is busy "
+			      "or wedged (openai/codex#17447, entireio/cli#1065)", f);
+		else
+			fprintf(f, "something here held a new program without answering (fanotify "
+				"listeners: %s)", or_q(val(c, "fanotify_listeners")));
+		network_clause(f, c);
+		fputs(".\n", f);
+		return;
+	}
 	if (is(c, "gate.active", "1")) {
 		fprintf(f, "the calibration gate (latency %s ms, workers %s, key %s) held the launches "
 			"in the work folder: a test of the kit against a known truth, not of this OS.\n",
@@ -718,6 +1007,12 @@ static void brief_do(FILE *f, const struct conds *c, const struct advice_probe *
 		fputs("nothing about this machine; make repro without LAUNCHER measures it.\n", f);
 		return;
 	}
+	if (p->verdict == ADVICE_HANG && !is(c, "gate.active", "1")) {
+		fputs("make doctor: within 15 s it says whether the same bytes start at a new path, "
+		      "what the services did, and what public reports found to help (a copy, a "
+		      "lighter load, sudo killall syspolicyd, a reboot).\n", f);
+		return;
+	}
 	if (is(c, "gate.active", "1")) {
 		fputs("nothing; make check says whether the kit recovered the gate's settings, and "
 		      "make repro without GATE measures the machine itself.\n", f);
@@ -761,6 +1056,14 @@ static void brief_do(FILE *f, const struct conds *c, const struct advice_probe *
 			"(", is(c, "ssh", "yes") ? "not over ssh" : "not from a launchd job");
 		devtools_clause(f, c, "your terminal");
 		fprintf(f, "), then make repro TAG=after there and make compare A=%s B=after.\n", id);
+	} else if (mux_responsible(c)) {
+		fprintf(f, "%s, then make repro TAG=after and make compare A=%s B=after.\n",
+			devtools_authorized(c)
+				? "in Developer Tools remove the multiplexer and add it again with + (a grant "
+				  "follows signature and path: nextest-rs/nextest#63), then start a new session"
+				: "end the multiplexer's server and start it from a terminal that is a "
+				  "Developer Tool (tmux#4803), or add the multiplexer itself to Developer Tools "
+				  "(nextest-rs/nextest#63)", id);
 	} else if (devtools_authorized(c) && in_tmux(c)) {
 		fprintf(f, "start a new tmux session from a window of %s (or run outside tmux), then "
 			"make repro TAG=after there and make compare A=%s B=after.\n", a, id);

@@ -19,7 +19,8 @@ typedef const char *(*advice_get)(const void *ctx, const char *key);
 enum advice_verdict {
 	ADVICE_PENALTY, /* the case's verdict is slowdown */
 	ADVICE_NONE,    /* none */
-	ADVICE_UNCLEAR  /* inconclusive, or no such case */
+	ADVICE_UNCLEAR, /* inconclusive, or no such case */
+	ADVICE_HANG     /* hang: a launch passed its bound and was killed */
 };
 
 struct advice_probe {
@@ -29,6 +30,7 @@ struct advice_probe {
 	double low_ms, high_ms; /* its interval; NAN when there is none */
 	const char *reason;     /* analyze's reason for the verdict, or NULL */
 	long pairs;             /* first launches with their repeat; -1 unknown */
+	const json_t *hang;     /* the headline config's "hang" object, or NULL */
 };
 
 /* The verdict's word: penalty, none, unclear. */
@@ -52,8 +54,23 @@ void advice_write(FILE *f, advice_get get, const void *ctx, const struct advice_
  * 150.3]", "verdict: none — …", "verdict: unclear — …: run make repro". */
 void advice_verdict_line(FILE *f, const struct advice_probe *p);
 
-/* make doctor's exit status for a verdict: 0 none, 1 penalty, 3 unclear. */
+/* make doctor's exit status for a verdict: 0 none, 1 penalty, 3 unclear,
+ * 4 hang. */
 int advice_exit_status(enum advice_verdict v);
+
+/* A hang's lines (the probe's hang object and the conditions' hang.copy):
+ *   hang:     how many launches did not end within the bound, of how many;
+ *   evidence: each hung process as it was before the kill (state, CPU
+ *             time, wait channel), and whether it died;
+ *   services: the checking services' CPU over the wait;
+ *   copy:     whether the same bytes at a new path started (codex#23802).
+ * Each line starts with prefix. */
+void advice_hang(FILE *f, advice_get get, const void *ctx, const json_t *hang, const char *prefix);
+
+/* What public reports found to help with programs that never start, each
+ * with its source and whether it needs a reboot or an administrator
+ * ("fix:" lines); on macOS only, else one line that they are macOS's. */
+void advice_hang_fixes(FILE *f, advice_get get, const void *ctx, const char *prefix);
 
 /* ---- a finished run (run.json, docs/run.schema.json) ---------------------------------- */
 

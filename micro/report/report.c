@@ -14,6 +14,7 @@
 #include "thresholds.h"
 #include "util.h"
 #include "watch.h"
+#include "services.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -222,6 +223,82 @@ static json_t *json_failures(const struct config *c)
 	return obj;
 }
 
+/* The checking services' CPU over a hang's wait: raw/NAME.hang.services.tsv
+ * (launch --services-out, a services file), what each used from its before
+ * sample (at half the bound) to its after one (at the kill).  0 read into
+ * tot; 1 none taken; -1 unusable, with why. */
+static int hang_services(const struct config *c, struct svc_total tot[N_SERVICES], char *why,
+			 size_t len)
+{
+	const char *suffix = ".samples.tsv";
+	size_t n = strlen(c->file), k = strlen(suffix);
+	char *path = xmalloc(n + 32);
+	struct svc_sample before, after;
+	int rc;
+
+	snprintf(path, n + 32, "%.*s.hang.services.tsv",
+		 (int)(n > k && strcmp(c->file + n - k, suffix) == 0 ? n - k : n), c->file);
+	memset(&before, 0, sizeof before);
+	memset(&after, 0, sizeof after);
+	memset(tot, 0, sizeof(struct svc_total) * N_SERVICES);
+	rc = services_read(path, "the hang", &before, &after, why, len);
+	if (rc == 0)
+		services_add(tot, &before, &after);
+	services_free(&before);
+	services_free(&after);
+	free(path);
+	return rc;
+}
+
+/* run.json's "hang" of a configuration: its bound, the hung launches per
+ * pass out of those made, each one's evidence, and the services' CPU over
+ * the wait; absent where nothing hung. */
+static json_t *json_hang(const struct config *c)
+{
+	json_t *obj = json_object(), *hung = json_object(), *made = json_object();
+	json_t *list = json_array(), *svc;
+	struct svc_total tot[N_SERVICES];
+	char why[256] = "";
+	size_t i;
+	int p, rc;
+
+	for (p = 0; p < PASS_ALL; p++) {
+		if (!c->made[p])
+			continue;
+		json_object_set_new(hung, stats_pass_name((enum pass)p), json_integer((json_int_t)c->hung[p]));
+		json_object_set_new(made, stats_pass_name((enum pass)p), json_integer((json_int_t)c->made[p]));
+	}
+	json_object_set_new(obj, "bound_s", json_num(c->hang_s));
+	json_object_set_new(obj, "hung", hung);
+	json_object_set_new(obj, "made", made);
+	for (i = 0; i < c->n_hangs; i++) {
+		const struct hang_ev *h = &c->hangs[i];
+
+		json_array_append_new(list, json_pack("{s:s, s:I, s:o, s:s, s:o, s:s, s:s}",
+			"pass", stats_pass_name(h->pass), "index", (json_int_t)h->index,
+			"pid", h->pid > 0 ? json_integer(h->pid) : json_null(),
+			"state", h->state, "cpu_s", json_num(h->cpu_s), "wchan", h->wchan,
+			"outcome", h->unkillable ? "unkillable" : "killed"));
+	}
+	json_object_set_new(obj, "launches", list);
+	rc = hang_services(c, tot, why, sizeof why);
+	if (rc == 0) {
+		svc = json_object();
+		for (i = 0; i < N_SERVICES; i++)
+			json_object_set_new(svc, service_names[i],
+					    tot[i].unknown ? json_null() : json_real(round(tot[i].cpu_s * 100) / 100));
+		json_object_set_new(obj, "services_cpu_s", svc);
+		json_object_set_new(obj, "services_reason", json_null());
+	} else {
+		json_object_set_new(obj, "services_cpu_s", json_null());
+		json_object_set_new(obj, "services_reason",
+				    json_string(rc == 1 ? (c->launcher ? "not sampled: a simulated run"
+							  : "not sampled (the services are watched on macOS, "
+							    "or with EXECLAG_WATCH_SERVICES=1)") : why));
+	}
+	return obj;
+}
+
 static json_t *json_config(const struct config *c)
 {
 	json_t *obj = json_object();
@@ -257,6 +334,8 @@ static json_t *json_config(const struct config *c)
 	json_object_set_new(passes, "repeat", json_pass_time(&c->passes[PASS_REPEAT]));
 	json_object_set_new(obj, "passes", passes);
 	json_object_set_new(obj, "failures", json_failures(c));
+	if (c->n_hangs > 0)
+		json_object_set_new(obj, "hang", json_hang(c));
 	return obj;
 }
 
@@ -679,6 +758,88 @@ static void md_verdicts(const struct run *r, FILE *f)
 	fputc('\n', f);
 }
 
+/* ## Hangs: each configuration in which a launch passed its bound, the
+ * evidence of each hung launch as launch read it before the kill, the
+ * services' CPU over the wait and the copy test (docs/method.md, "When the
+ * checker hangs"); nothing where no launch hung. */
+static void md_hangs(const struct run *r, FILE *f)
+{
+	const char *copy = run_condition(r, "hang.copy");
+	size_t i, j, k, any = 0;
+
+	for (i = 0; i < r->n_cases; i++)
+		for (j = 0; j < r->cases[i].n_configs; j++) {
+			const struct config *c = r->cases[i].configs[j];
+			struct svc_total tot[N_SERVICES];
+			char why[256] = "";
+			int p, rc;
+
+			if (c->n_hangs == 0)
+				continue;
+			if (!any++)
+				fputs("## Hangs\n\nA launch that did not end within its bound (HANG_S) "
+				      "was killed after its state, CPU time and wait channel were read; "
+				      "its case stopped there.\n\n", f);
+			fprintf(f, "- **%s** T=%ld class %s:", r->cases[i].name, c->threads, c->class_name);
+			for (p = 0; p < PASS_ALL; p++)
+				if (c->hung[p])
+					fprintf(f, " %zu of %zu %s launch%s did not end within %g s;", c->hung[p],
+						c->made[p], stats_pass_name((enum pass)p),
+						c->made[p] == 1 ? "" : "es", c->hang_s);
+			fputs(" the case stopped.\n", f);
+			for (k = 0; k < c->n_hangs; k++) {
+				const struct hang_ev *h = &c->hangs[k];
+
+				if (strcmp(h->state, "sim") == 0) {
+					fprintf(f, "  - %s #%ld: simulated: the model's checker answered nothing\n",
+						stats_pass_name(h->pass), h->index);
+					continue;
+				}
+				fprintf(f, "  - %s #%ld: process %ld, state %s, CPU time ", stats_pass_name(h->pass),
+					h->index, h->pid, h->state);
+				if (isnan(h->cpu_s))
+					fputs("unknown", f);
+				else
+					fprintf(f, "%.2f s", h->cpu_s);
+				fprintf(f, ", wait channel %s: %s\n", h->wchan,
+					h->unkillable ? "did not die from SIGKILL within 2 s: left behind "
+							"(pid kept above), the run went on"
+						      : "killed");
+			}
+			rc = hang_services(c, tot, why, sizeof why);
+			if (rc == 0) {
+				fputs("  - services' CPU from half the bound to the kill:", f);
+				for (k = 0; k < N_SERVICES; k++) {
+					if (tot[k].unknown)
+						fprintf(f, "%s %s unknown", k ? "," : "", service_names[k]);
+					else
+						fprintf(f, "%s %s %.2f s", k ? "," : "", service_names[k], tot[k].cpu_s);
+				}
+				fputs("\n", f);
+			} else {
+				fprintf(f, "  - services' CPU: %s\n",
+					rc == 1 ? "not sampled" : why);
+			}
+		}
+	if (run_condition(r, "hang.making")) {
+		if (!any++)
+			fputs("## Hangs\n\n", f);
+		fprintf(f, "- %s.\n", run_condition(r, "hang.making"));
+	}
+	if (!any)
+		return;
+	if (copy)
+		fprintf(f, "\nThe same bytes copied to a new path and launched once (bound %s s): %s%s%s%s "
+			"(openai/codex#23802: a hung program ran after cp).\n",
+			run_condition(r, "hang.copy_s") ? run_condition(r, "hang.copy_s") : "?", copy,
+			run_condition(r, "hang.copy_ms") ? ", in " : "",
+			run_condition(r, "hang.copy_ms") ? run_condition(r, "hang.copy_ms") : "",
+			run_condition(r, "hang.copy_ms") ? " ms" : "");
+	if (run_condition(r, "run.stopped"))
+		fprintf(f, "\nThe run ended early: %s.\n", run_condition(r, "run.stopped"));
+	fputc('\n', f);
+}
+
 static void md_scaling(const struct run *r, FILE *f)
 {
 	char a[32], b[32];
@@ -714,7 +875,9 @@ static void md_failed_samples(const struct config *c, FILE *f)
 			continue;
 		fprintf(f, "  - %s #%ld: exit %ld, signal %ld", stats_pass_name(s->pass),
 			s->index, s->exit_status, s->signal);
-		if (s->signal)
+		if (s->hang)
+			fputs(" (SIGKILL: a hang, killed at the bound; see Hangs)", f);
+		else if (s->signal)
 			fprintf(f, " (%s)", stats_signal_name(s->signal, buf, sizeof buf));
 		fprintf(f, ", errno %ld\n", s->spawn_errno);
 		listed++;
@@ -797,6 +960,7 @@ int report_write_markdown(const struct run *r, FILE *f)
 	md_emulation(r, f);
 	md_watchers(r, f);
 	md_verdicts(r, f);
+	md_hangs(r, f);
 	md_started(r, f);
 	md_results(r, f);
 	plot_markdown(r, f);

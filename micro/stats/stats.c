@@ -69,6 +69,7 @@ const char *stats_verdict_name(enum verdict v)
 	switch (v) {
 	case VERDICT_SLOWDOWN: return "slowdown";
 	case VERDICT_NONE: return "none";
+	case VERDICT_HANG: return "hang";
 	default: return "inconclusive";
 	}
 }
@@ -301,8 +302,36 @@ double stats_confidence(const struct config *c)
 	return c->looks > 0 ? looks_coverage_at(c->looks_at, c->n, NULL) : CONFIDENCE;
 }
 
+/* hang: some launch passed its bound ("1 of 3 first launches did not end
+ * within 30 s"); it stands beside the penalty's verdicts, never mixed
+ * with them.  Returns 1 when it is the verdict. */
+static int decide_hang(struct config *c)
+{
+	size_t len = 0;
+	int p;
+
+	if (c->n_hangs == 0)
+		return 0;
+	c->verdict = VERDICT_HANG;
+	c->reason[0] = '\0';
+	for (p = 0; p < PASS_ALL; p++) {
+		if (!c->hung[p])
+			continue;
+		len += (size_t)snprintf(c->reason + len, len < sizeof c->reason ? sizeof c->reason - len : 0,
+				       "%s%zu of %zu %s launch%s did not end within %g s", len ? "; " : "",
+				       c->hung[p], c->made[p], stats_pass_name((enum pass)p),
+				       c->made[p] == 1 ? "" : "es",
+				       isnan(c->hang_s) ? 0.0 : c->hang_s);
+		if (len >= sizeof c->reason)
+			break;
+	}
+	return 1;
+}
+
 static void decide(struct config *c)
 {
+	if (decide_hang(c))
+		return;
 	c->verdict = judge(&c->penalty, c->pairs, c->unloaded_ms, stats_confidence(c),
 			   c->reason, sizeof c->reason);
 }
@@ -331,6 +360,12 @@ void stats_config(struct config *c)
 
 	for (p = 0; p < PASS_ALL; p++)
 		summarise_pass(c, (enum pass)p, &c->pass[p], &c->failures[p]);
+	for (p = 0; p < PASS_ALL; p++)
+		c->hung[p] = c->made[p] = 0;
+	for (size_t i = 0; i < c->n_samples; i++) {
+		c->made[c->samples[i].pass]++;
+		c->hung[c->samples[i].pass] += c->samples[i].hang != 0;
+	}
 
 	c->pairs = differences(c, PASS_FIRST, PASS_REPEAT, &d);
 	summarise(d, c->pairs, stats_confidence(c), pen);
@@ -351,7 +386,7 @@ void stats_config(struct config *c)
 		c->ratio = c->pass[PASS_FIRST].median_ms /
 			   c->pass[PASS_REPEAT].median_ms;
 	decide(c);
-	if (c->looks > 1) {
+	if (c->looks > 1 && c->verdict != VERDICT_HANG) {
 		size_t len = strlen(c->reason);
 		int which, planned = looks_planned(c->looks_at);
 		double cov = looks_coverage_at(c->looks_at, c->n, &which);
@@ -802,6 +837,10 @@ void stats_case(struct case_result *cr)
 			;
 		cr->headline = cr->configs[i];
 	}
+	/* a configuration that hung is the case's finding, whatever the others say */
+	for (i = 0; i < cr->n_configs && cr->headline->verdict != VERDICT_HANG; i++)
+		if (cr->configs[i]->verdict == VERDICT_HANG)
+			cr->headline = cr->configs[i];
 	build_scaling(cr);
 	decide_serialisation(cr);
 	build_slopes(cr);

@@ -13,7 +13,9 @@
 #include <stddef.h>
 
 
-enum verdict { VERDICT_SLOWDOWN, VERDICT_NONE, VERDICT_INCONCLUSIVE };
+/* hang: a launch of the configuration passed its bound (launch --hang-s)
+ * and was killed; the configuration has no penalty verdict, only that. */
+enum verdict { VERDICT_SLOWDOWN, VERDICT_NONE, VERDICT_INCONCLUSIVE, VERDICT_HANG };
 
 enum serialisation {
 	SERIAL_NA,
@@ -39,6 +41,19 @@ struct sample {
 	long signal;
 	long spawn_errno;
 	long line; /* where it was read, for error messages */
+	int hang;  /* a `hang` record names it: killed at the bound */
+};
+
+/* A hung launch's evidence, as launch read it before the kill (a `hang`
+ * record of the samples file). */
+struct hang_ev {
+	enum pass pass;
+	long index;
+	long pid;          /* 0 on the simulator */
+	char state[16];    /* "sim": the simulator's */
+	double cpu_s;      /* NAN: unknown */
+	char wchan[64];    /* "-": none shown */
+	int unkillable;    /* 1: it did not die from SIGKILL (left behind) */
 };
 
 /* A `pass` line: how long the whole pass took and how many launches. */
@@ -84,6 +99,11 @@ struct config {
 	char *looks_at;         /* "8,12,16,20" as launch wrote it */
 	char *stopped;          /* "slowdown", "none" (certain) or "maximum" */
 	char *launcher;         /* meta launcher: "sim:..." for a simulated one; NULL: spawn */
+	double hang_s;          /* meta hang_s: the bound of a launch; NAN: unknown */
+	struct hang_ev *hangs;  /* the hung launches, as the file lists them */
+	size_t n_hangs;
+	size_t hung[PASS_ALL];  /* hung launches per pass (stats_config) */
+	size_t made[PASS_ALL];  /* launches per pass, hung ones included */
 	struct sample *samples; /* sorted by pass, then index */
 	size_t n_samples;
 	struct pass_time passes[PASS_ALL];
