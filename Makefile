@@ -194,8 +194,8 @@ UNIT = $(BIN)/unit-stop $(BIN)/unit-sim
 unit: $(UNIT)
 $(UNIT): $(BIN)/.flags
 
-$(BIN)/gate: micro/prog/gate.c micro/plat/procfs_linux.c micro/plat/procfs.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/prog/gate.c micro/plat/procfs_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)
+$(BIN)/gate: micro/prog/gate.c micro/plat/gatetree_linux.c micro/plat/gatetree.h micro/plat/procfs_linux.c micro/plat/procfs.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/prog/gate.c micro/plat/gatetree_linux.c micro/plat/procfs_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)
 
 $(BIN)/burn: micro/prog/burn.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/prog/burn.c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
