@@ -21,9 +21,9 @@ setup() {
 	_run_folders_setup
 	P="$D/proj"
 	mkdir -p "$P/old"
-	# ten old programs, made and run before the measure: in a folder of
-	# DIR's that the gate, which marks DIR's direct children, does not watch
-	# (on a Mac they were checked long ago)
+	# ten old programs, made and run before the measure, in a folder below
+	# DIR: the gate, which holds only what was made after it started, lets
+	# them through (on a Mac they were checked long ago)
 	local j
 	for j in 0 1 2 3 4 5 6 7 8 9; do
 		printf 'int main(void) { return 0; } /* old %d */\n' "$j" >"$P/old/o$j.c"
