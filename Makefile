@@ -111,7 +111,7 @@ INC = -Imicro/lib -Imicro/fmt -Imicro/stats -Imicro/launcher -Imicro/report -Imi
 COMMON_SRC = micro/lib/util.c micro/lib/opts.c
 COMMON_HDR = micro/lib/util.h micro/lib/opts.h
 
-.PHONY: all help setup build deps deps-check deps-test repro repro-full doctor test test-live check bench sensitivity \
+.PHONY: all help setup build deps deps-check deps-test deps-live repro repro-full doctor test test-live check bench sensitivity \
         cross test-cross print-progs print-inc lint install uninstall clean feedback compare aggregate bench-aggregate \
         runs bench-repro measure
 
@@ -277,6 +277,11 @@ deps-check:
 deps-test:
 	@sh scripts/tool/deps test
 
+# make test-live's real tools too (autotools, Debian's cargo and rustc and
+# crates, ClamAV under CI: scripts/tool/deps live)
+deps-live:
+	@sh scripts/tool/deps live
+
 repro: deps
 	@$(MAKE) --no-print-directory build
 	@sh scripts/repro --profile quick
@@ -310,7 +315,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory build unit
 	@sh scripts/tool/runtests $${TEST_JOBS:+--jobs "$$TEST_JOBS"} tests
 
-test-live: deps-test
+test-live: deps-live
 	@$(MAKE) --no-print-directory SANITIZE= build
 	@SANITIZE= MAKEFLAGS= sh scripts/tool/runtests --live tests/live
 
