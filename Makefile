@@ -113,7 +113,7 @@ COMMON_HDR = micro/lib/util.h micro/lib/opts.h
 
 .PHONY: all help setup build deps deps-check deps-test deps-live repro repro-full doctor test test-live check bench sensitivity \
         cross test-cross print-progs print-inc lint install uninstall clean feedback compare aggregate bench-aggregate \
-        runs bench-repro measure
+        runs bench-repro bench-measure measure
 
 # make alone: what make repro builds, with what it installs first (jansson
 # where it is missing), then the next step.  make build builds and nothing
@@ -338,6 +338,10 @@ sensitivity: deps-test
 bench-repro: deps-test
 	@$(MAKE) --no-print-directory build
 	@sh scripts/tool/bench-repro
+
+bench-measure: deps-test
+	@$(MAKE) --no-print-directory build
+	@sh scripts/tool/bench-measure
 
 feedback: deps
 	@$(MAKE) -s --no-print-directory $(BIN)/fbtext $(BIN)/redact
