@@ -281,8 +281,9 @@ static int mark_one(int fd)
 	if (follow_fd >= 0) {
 		if (fanotify_mark(follow_fd, FAN_MARK_ADD, FAN_CREATE | FAN_MOVED_TO | FAN_ONDIR,
 				  fd, NULL) != 0)
-			bump(&n_follow_failed);
-		note_fs(fd);
+			bump(&n_follow_failed); /* e.g. a file system without file handles */
+		else
+			note_fs(fd);
 	}
 	if (fanotify_mark(perm_fd, FAN_MARK_ADD, perm_mask, fd, NULL) != 0)
 		return -1;
@@ -411,7 +412,7 @@ int tree_mark(int pfd, uint64_t mask, const char **root)
 		    fanotify_mark(perm_fd, FAN_MARK_ADD | FAN_MARK_MOUNT, FAN_OPEN_EXEC,
 				  AT_FDCWD, roots[i]) != 0)
 			unheld_why = "the kernel cannot report every execution (FAN_OPEN_EXEC needs Linux 5.0)";
-	if (follow_fd >= 0 && get(&n_follow_failed) > 0 && n_fs == 0) {
+	if (follow_fd >= 0 && n_fs == 0) {
 		/* not one folder took the mark: the file system keeps no handles */
 		close(follow_fd);
 		follow_fd = -1;
