@@ -34,21 +34,20 @@ void tree_start_clock(void);
  * vanished during the walk is skipped; failures are counted). */
 int tree_mark(int perm_fd, uint64_t perm_mask, const char **root);
 
-/* Start the thread that marks the folders made later (after tree_mark). */
-void tree_follow(void);
+/* Start the thread that marks the folders made later (after tree_mark),
+ * and the one that sees executions of new files below the roots that
+ * raised no permission event (a folder marked too late): it calls unheld
+ * for each, once a file, from its own thread. */
+void tree_follow(void (*unheld)(long pid, const char *path));
 
 enum tree_verdict { TREE_NEW, TREE_OLD, TREE_OUTSIDE };
 
 /* Whether the file behind fd, at path (proc_fd_path's), is to be judged:
  * new and below a root.  Counts the others.  exec: a permission event of
- * its execution (remembered for tree_unheld). */
+ * its execution (remembered: its execution was not unheld).  The reader's
+ * thread. */
 enum tree_verdict tree_judge(int fd, const char *path, int exec);
 
-/* A notification of an execution (FAN_OPEN_EXEC, the mark tree_mark adds
- * on each root's file system): 1 when it was of a new file below a root
- * whose execution raised no permission event, so passed unheld (said once
- * a file).  The reader's thread only, as tree_judge. */
-int tree_unheld(int fd, const char *path);
 
 /* The start line's and the stop line's fields about the tree. */
 void tree_log_start(json_t *o);

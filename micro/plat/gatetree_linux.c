@@ -16,12 +16,15 @@
  * marked it passes unheld.  Between a folder's creation and a program's
  * execution there lies at least the making of the program (a compiler, a
  * copy); the thread answers in microseconds.  So that the log stays the
- * truth even then, the permission group also holds a notification mark
- * (FAN_OPEN_EXEC, nothing waits) on each root's file system: an execution
- * of a new file below a root that raised no permission event first is
- * one the gate let pass unheld, and gate.c logs it so ("unheld").  The
- * permission event of an execution always comes first: the notification
- * is raised only once the open, and so the gate's answer, is done.
+ * truth even then, a third group (notification only, nothing waits) holds
+ * a FAN_OPEN_EXEC mark on each root's file system, read by a thread of its
+ * own (not the gate's reader: the machine's every execution must never
+ * queue ahead of a permission event): an execution of a new file below a
+ * root that raised no permission event first is one the gate let pass
+ * unheld, and gate.c logs it so ("unheld").  The permission event of an
+ * execution always comes first: the notification is raised only once the
+ * open, and so the gate's answer, is done, and the reader has noted the
+ * file before it answered.
  *
  * New: the file's birth time (statx STATX_BTIME; a zero one is an old
  * file's) at or after the gate's start on the coarse realtime clock file
@@ -58,6 +61,8 @@ static struct timespec start_rt;
 static int perm_fd = -1;
 static uint64_t perm_mask;
 static int follow_fd = -1;
+static int watch_fd = -1;      /* every execution on the roots' file systems */
+static void (*unheld_cb)(long pid, const char *path);
 static const char *follow_why; /* why new folders are not followed, or NULL */
 static const char *unheld_why; /* why unheld executions are not seen, or NULL */
 static int follow_rt;          /* the follower runs at a real-time priority */
@@ -81,6 +86,7 @@ static struct {
 	uint64_t *slot;
 	size_t cap, len;
 } judged;
+static pthread_mutex_t judged_mu = PTHREAD_MUTEX_INITIALIZER;
 
 static uint64_t mix(uint64_t x)
 {
@@ -102,8 +108,8 @@ static uint64_t file_key(const struct statx *sx)
 		   (uint64_t)t->tv_nsec);
 }
 
-/* 1 when k was added, 0 when it was there already. */
-static int judged_add(uint64_t k)
+/* 1 when k was added, 0 when it was there already (under judged_mu). */
+static int judged_add_locked(uint64_t k)
 {
 	size_t i;
 
@@ -129,6 +135,16 @@ static int judged_add(uint64_t k)
 	judged.slot[i] = k;
 	judged.len++;
 	return 1;
+}
+
+static int judged_add(uint64_t k)
+{
+	int r;
+
+	pthread_mutex_lock(&judged_mu);
+	r = judged_add_locked(k);
+	pthread_mutex_unlock(&judged_mu);
+	return r;
 }
 
 static void bump(unsigned long *c)
@@ -239,7 +255,7 @@ enum tree_verdict tree_judge(int fd, const char *path, int exec)
 	return TREE_OLD;
 }
 
-int tree_unheld(int fd, const char *path)
+static int tree_unheld(int fd, const char *path)
 {
 	struct statx sx;
 
@@ -406,12 +422,20 @@ int tree_mark(int pfd, uint64_t mask, const char **root)
 	*root = NULL;
 	/* every execution on the roots' file systems, as a notification: the
 	 * ones that were not held are seen (tree_unheld) */
+	watch_fd = fanotify_init(FAN_CLASS_NOTIF | FAN_CLOEXEC | FAN_UNLIMITED_QUEUE,
+				 O_RDONLY | O_LARGEFILE | O_CLOEXEC);
+	if (watch_fd < 0)
+		unheld_why = "fanotify refused a third group";
 	for (i = 0; i < n_roots && !unheld_why; i++)
-		if (fanotify_mark(perm_fd, FAN_MARK_ADD | FAN_MARK_FILESYSTEM, FAN_OPEN_EXEC,
+		if (fanotify_mark(watch_fd, FAN_MARK_ADD | FAN_MARK_FILESYSTEM, FAN_OPEN_EXEC,
 				  AT_FDCWD, roots[i]) != 0 &&
-		    fanotify_mark(perm_fd, FAN_MARK_ADD | FAN_MARK_MOUNT, FAN_OPEN_EXEC,
+		    fanotify_mark(watch_fd, FAN_MARK_ADD | FAN_MARK_MOUNT, FAN_OPEN_EXEC,
 				  AT_FDCWD, roots[i]) != 0)
 			unheld_why = "the kernel cannot report every execution (FAN_OPEN_EXEC needs Linux 5.0)";
+	if (unheld_why && watch_fd >= 0) {
+		close(watch_fd);
+		watch_fd = -1;
+	}
 	if (follow_fd >= 0 && n_fs == 0) {
 		/* not one folder took the mark: the file system keeps no handles */
 		close(follow_fd);
@@ -492,17 +516,57 @@ static void *follow_main(void *arg)
 	}
 }
 
-void tree_follow(void)
+/* The executions on the roots' file systems, told after the fact: one of a
+ * new file below a root that raised no permission event passed unheld. */
+static void *watch_main(void *arg)
+{
+	static uint64_t buf[4096]; /* aligned for the metadata */
+	pid_t self = getpid();
+
+	(void)arg;
+	for (;;) {
+		ssize_t len = read(watch_fd, buf, sizeof buf);
+		const struct fanotify_event_metadata *m;
+
+		if (len < 0 && errno == EINTR)
+			continue;
+		if (len <= 0)
+			return NULL;
+		m = (const struct fanotify_event_metadata *)buf;
+		for (; FAN_EVENT_OK(m, len); m = FAN_EVENT_NEXT(m, len)) {
+			if (m->vers != FANOTIFY_METADATA_VERSION || m->fd < 0)
+				continue;
+			if ((m->mask & FAN_OPEN_EXEC) && m->pid != self) {
+				char *path = proc_fd_path(m->fd);
+
+				if (tree_unheld(m->fd, path) && unheld_cb)
+					unheld_cb((long)m->pid, path);
+				free(path);
+			}
+			close(m->fd);
+		}
+	}
+}
+
+void tree_follow(void (*unheld)(long pid, const char *path))
 {
 	pthread_t t;
 	sigset_t block, old;
 
-	if (follow_fd < 0)
-		return;
 	sigemptyset(&block);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGINT);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
+	unheld_cb = unheld;
+	if (watch_fd >= 0) {
+		if ((errno = pthread_create(&t, NULL, watch_main, NULL)) != 0)
+			die(EXIT_FAIL, "pthread_create:");
+		pthread_detach(t);
+	}
+	if (follow_fd < 0) {
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		return;
+	}
 	if ((errno = pthread_create(&t, NULL, follow_main, NULL)) != 0)
 		die(EXIT_FAIL, "pthread_create:");
 	pthread_detach(t);

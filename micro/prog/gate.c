@@ -91,9 +91,12 @@ static void log_json(json_t *obj)
 	if (!s)
 		return;
 	pthread_mutex_lock(&log_mu);
-	fputs(s, log_fp);
-	fputc('\n', log_fp);
-	fflush(log_fp);
+	/* closed at the end while gatetree's thread may still say an unheld one */
+	if (log_fp) {
+		fputs(s, log_fp);
+		fputc('\n', log_fp);
+		fflush(log_fp);
+	}
 	pthread_mutex_unlock(&log_mu);
 	free(s);
 }
@@ -427,6 +430,14 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
+/* An execution of a new file below a root that was never held: its folder
+ * was marked too late (gatetree_linux.c, from its own thread). */
+static void on_unheld(long pid, const char *path)
+{
+	count(&n_unheld);
+	log_decision(now_ns(), (pid_t)pid, OBJ_EXEC, path, NULL, "unheld", 0.0, 0.0);
+}
+
 /* ---- reader ------------------------------------------------------------- */
 
 static void handle_event(const struct fanotify_event_metadata *m)
@@ -438,16 +449,6 @@ static void handle_event(const struct fanotify_event_metadata *m)
 	if (m->fd < 0)
 		return; /* no fd, nothing to answer (overflow or kernel error) */
 	if (!(m->mask & (FAN_OPEN_EXEC_PERM | FAN_OPEN_PERM))) {
-		/* an execution, told after the fact: one of a new file below a
-		 * root that was never held (gatetree_linux.c) is logged */
-		if ((m->mask & FAN_OPEN_EXEC) && m->pid != self_pid) {
-			path = proc_fd_path(m->fd);
-			if (tree_unheld(m->fd, path)) {
-				count(&n_unheld);
-				log_decision(now_ns(), m->pid, OBJ_EXEC, path, NULL, "unheld", 0.0, 0.0);
-			}
-			free(path);
-		}
 		close(m->fd);
 		return;
 	}
@@ -882,7 +883,7 @@ int main(int argc, char **argv)
 	tree_start_clock();
 	fan_mark();
 	start_threads(workers, &reader);
-	tree_follow();
+	tree_follow(on_unheld);
 	log_start();
 
 	fputs("gate: ready\n", stdout);
@@ -899,7 +900,15 @@ int main(int argc, char **argv)
 		unlink(opt_ready); /* the marks are gone */
 
 	log_stop();
-	if (log_fp && fclose(log_fp) != 0)
-		die(EXIT_FAIL, "--log %s:", opt_log);
+	if (log_fp) {
+		int bad;
+
+		pthread_mutex_lock(&log_mu);
+		bad = fclose(log_fp) != 0;
+		log_fp = NULL;
+		pthread_mutex_unlock(&log_mu);
+		if (bad)
+			die(EXIT_FAIL, "--log %s:", opt_log);
+	}
 	return EXIT_OK;
 }
