@@ -263,17 +263,19 @@ static void late_signal(struct outcome *r)
 }
 
 /* This process's own peak resident memory, the listener's (not the
- * command's): KiB (getrusage(2) gives KiB on Linux, bytes on macOS). */
+ * command's), in KiB; -1 where it is not read: ru_maxrss is no POSIX
+ * field (macOS hides it under _POSIX_C_SOURCE), and only Linux has a
+ * listener to weigh. */
 static long self_maxrss_kb(void)
 {
+#ifdef __linux__
 	struct rusage ru;
 
 	if (getrusage(RUSAGE_SELF, &ru) != 0)
 		return -1;
-#ifdef __APPLE__
-	return (long)(ru.ru_maxrss / 1024);
+	return (long)ru.ru_maxrss; /* KiB on Linux (getrusage(2)) */
 #else
-	return (long)ru.ru_maxrss;
+	return -1;
 #endif
 }
 
