@@ -113,9 +113,9 @@ INC = -Imicro/lib -Imicro/fmt -Imicro/stats -Imicro/launcher -Imicro/report -Imi
 COMMON_SRC = micro/lib/util.c micro/lib/opts.c
 COMMON_HDR = micro/lib/util.h micro/lib/opts.h
 
-.PHONY: all help setup build deps deps-check deps-test repro repro-full doctor test test-live check bench sensitivity \
+.PHONY: all help setup build deps deps-check deps-test deps-live repro repro-full doctor test test-live check bench sensitivity \
         cross test-cross print-progs print-inc lint install uninstall clean feedback compare aggregate bench-aggregate \
-        runs bench-repro measure
+        runs bench-repro bench-measure measure
 
 # make alone: what make repro builds, with what it installs first (jansson
 # where it is missing), then the next step.  make build builds and nothing
@@ -198,8 +198,8 @@ UNIT = $(BIN)/unit-stop $(BIN)/unit-sim
 unit: $(UNIT)
 $(UNIT): $(BIN)/.flags
 
-$(BIN)/gate: micro/prog/gate.c micro/plat/procfs_linux.c micro/plat/procfs.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/prog/gate.c micro/plat/procfs_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)
+$(BIN)/gate: micro/prog/gate.c micro/plat/gatetree_linux.c micro/plat/gatetree.h micro/plat/procfs_linux.c micro/plat/procfs.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/prog/gate.c micro/plat/gatetree_linux.c micro/plat/procfs_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)
 
 $(BIN)/burn: micro/prog/burn.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/prog/burn.c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
@@ -281,6 +281,11 @@ deps-check:
 deps-test:
 	@sh scripts/tool/deps test
 
+# make test-live's real tools too (autotools, Debian's cargo and rustc and
+# crates, ClamAV under CI: scripts/tool/deps live)
+deps-live:
+	@sh scripts/tool/deps live
+
 repro: deps
 	@$(MAKE) --no-print-directory build
 	@sh scripts/repro --profile quick
@@ -314,7 +319,7 @@ test: deps-test
 	@$(MAKE) --no-print-directory build unit
 	@sh scripts/tool/runtests $${TEST_JOBS:+--jobs "$$TEST_JOBS"} tests
 
-test-live: deps-test
+test-live: deps-live
 	@$(MAKE) --no-print-directory SANITIZE= build
 	@SANITIZE= MAKEFLAGS= sh scripts/tool/runtests --live tests/live
 
@@ -337,6 +342,10 @@ sensitivity: deps-test
 bench-repro: deps-test
 	@$(MAKE) --no-print-directory build
 	@sh scripts/tool/bench-repro
+
+bench-measure: deps-test
+	@$(MAKE) --no-print-directory build
+	@sh scripts/tool/bench-measure
 
 feedback: deps
 	@$(MAKE) -s --no-print-directory $(BIN)/fbtext $(BIN)/redact

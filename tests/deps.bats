@@ -285,3 +285,44 @@ nothing_left() {
 	assert_success
 	assert_line "1 passed, 0 failed, 0 skipped"
 }
+
+@test "deps live (make test-live's set-up): autotools, Debian's cargo, rustc, crates; ClamAV under CI alone" {
+	[ "$(uname -s)" = Linux ] || skip "a Linux case"
+	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
+	mkdir -p "$D/fakeid" "$D/apt" "$D/sysroot"
+	printf '#!/bin/sh\ncase "$*" in -u) echo 0 ;; *) exec %s "$@" ;; esac\n' "$(command -v id)" >"$D/fakeid/id"
+	printf '#!/bin/sh\necho "$*" >>"%s"\n' "$D/apt.log" >"$D/apt/apt-get"
+	chmod +x "$D/fakeid/id" "$D/apt/apt-get"
+	path_without "$D/bin" apt-get sudo autoreconf automake libtoolize
+	P="$ROOT/tests/fakes/net:$D/fakeid:$D/apt:$D/bin"
+	# none of them there (an empty system root), not under CI
+	CI= EXECLAG_SYSROOT="$D/sysroot" PATH="$P" run sh "$ROOT/scripts/tool/deps" live
+	assert_success
+	assert_output --partial "installing make test-live's real tools with apt-get: autoconf automake libtool cargo rustc librust-tempfile-dev librust-doc-comment-dev"
+	run grep -c clamav "$D/apt.log"
+	assert_output 0
+	grep -qx 'install -y -qq autoconf automake libtool cargo rustc librust-tempfile-dev librust-doc-comment-dev' "$D/apt.log"
+	[ -f "$EXECLAG_CACHE/src/jansson-2.14/.execlag-unpacked" ]
+	# under CI a real scanner too
+	: >"$D/apt.log"
+	CI=true EXECLAG_SYSROOT="$D/sysroot" PATH="$P" run sh "$ROOT/scripts/tool/deps" live
+	assert_success
+	grep -q ' librust-doc-comment-dev clamav-daemon clamav clamdscan$' "$D/apt.log"
+	# all there: nothing to install
+	mkdir -p "$D/sysroot/usr/bin" "$D/sysroot/usr/sbin" "$D/sysroot/usr/share/cargo/registry/tempfile-3.3.0" \
+		"$D/sysroot/usr/share/cargo/registry/doc-comment-0.3.3" "$D/tools"
+	for t in usr/bin/cargo usr/bin/rustc usr/bin/rustdoc usr/sbin/clamonacc; do
+		printf '#!/bin/sh\n' >"$D/sysroot/$t"
+		chmod +x "$D/sysroot/$t"
+	done
+	for t in autoreconf automake libtoolize; do
+		printf '#!/bin/sh\n' >"$D/tools/$t"
+		chmod +x "$D/tools/$t"
+	done
+	: >"$D/apt.log"
+	CI=true EXECLAG_SYSROOT="$D/sysroot" PATH="$P:$D/tools" run sh "$ROOT/scripts/tool/deps" live
+	assert_success
+	refute_output --partial "real tools"
+	run grep -c 'librust\|autoconf\|clamav' "$D/apt.log"
+	assert_output 0
+}

@@ -19,7 +19,7 @@ setup() {
 	[ "$(uname -s)" = Linux ] || skip "the calibration gate is Linux-only (fanotify)"
 	run --separate-stderr "$GATE" --help
 	assert_success
-	assert_output --partial "usage: gate --dir DIR --latency-ms MS --workers W --key inode|path|content"
+	assert_output --partial "usage: gate --dir DIR [--dir DIR]... --latency-ms MS --workers W"
 	[ -z "$stderr" ]
 }
 

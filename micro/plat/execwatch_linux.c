@@ -10,7 +10,10 @@
  *
  * Whose: the proc connector's fork events (netlink, root) give every
  * process the command's tree makes, even one gone before its exec event is
- * read; without them, /proc's parent links of a process still running.
+ * read, and every other process's, so that a number a process of the tree
+ * had is taken from the tree when another process's child gets it (a
+ * machine whose pid_max is 32768 gives numbers again within minutes);
+ * without them, /proc's parent links of a process still running.
  *
  * New: the executed file's birth time (statx STATX_BTIME; a zero birth
  * time is an old file, as the images of some systems carry) at or after
@@ -119,6 +122,32 @@ static int set_add(struct set *s, uint64_t k)
 	return 1;
 }
 
+/* Remove k (backward shift: the keys after it in its run move up). */
+static void set_del(struct set *s, uint64_t k)
+{
+	size_t i, j;
+
+	if (!s->cap)
+		return;
+	k = mix(k);
+	for (i = k & (s->cap - 1); s->slot[i] && s->slot[i] != k; i = (i + 1) & (s->cap - 1))
+		;
+	if (!s->slot[i])
+		return;
+	s->slot[i] = 0;
+	s->len--;
+	for (j = (i + 1) & (s->cap - 1); s->slot[j]; j = (j + 1) & (s->cap - 1)) {
+		size_t home = s->slot[j] & (s->cap - 1);
+
+		/* the key at j stays when its home lies cyclically in (i, j] */
+		if (i < j ? (home > i && home <= j) : (home > i || home <= j))
+			continue;
+		s->slot[i] = s->slot[j];
+		s->slot[j] = 0;
+		i = j;
+	}
+}
+
 static struct set tree;  /* tgids of the command's processes */
 static struct set seen;  /* new files executed: dev, inode, birth */
 
@@ -207,10 +236,17 @@ static void nl_drain(void)
 			if (ev->what != PROC_EVENT_FORK)
 				continue;
 			if ((pid_t)ev->event_data.fork.child_tgid == root_pid &&
-			    (pid_t)ev->event_data.fork.parent_tgid == getpid())
+			    (pid_t)ev->event_data.fork.parent_tgid == getpid()) {
 				nl_ok = 1;
+				continue;
+			}
 			if (set_has(&tree, (uint64_t)ev->event_data.fork.parent_tgid))
 				set_add(&tree, (uint64_t)ev->event_data.fork.child_tgid);
+			else
+				/* a process of the command's that ended gave its
+				 * number to another's: a machine that forks much
+				 * and counts to 32768 (pid_max) does in minutes */
+				set_del(&tree, (uint64_t)ev->event_data.fork.child_tgid);
 		}
 	}
 }

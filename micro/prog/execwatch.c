@@ -262,6 +262,23 @@ static void late_signal(struct outcome *r)
 		}
 }
 
+/* This process's own peak resident memory, the listener's (not the
+ * command's), in KiB; -1 where it is not read: ru_maxrss is no POSIX
+ * field (macOS hides it under _POSIX_C_SOURCE), and only Linux has a
+ * listener to weigh. */
+static long self_maxrss_kb(void)
+{
+#ifdef __linux__
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) != 0)
+		return -1;
+	return (long)ru.ru_maxrss; /* KiB on Linux (getrusage(2)) */
+#else
+	return -1;
+#endif
+}
+
 static void write_result(FILE *f, const struct outcome *r, int watching, const char *why)
 {
 	fprintf(f, "execlag-execwatch\t1\n");
@@ -278,6 +295,7 @@ static void write_result(FILE *f, const struct outcome *r, int watching, const c
 		(long long)r->ru.ru_utime.tv_sec * 1000000 + r->ru.ru_utime.tv_usec);
 	fprintf(f, "sys_us\t%lld\n",
 		(long long)r->ru.ru_stime.tv_sec * 1000000 + r->ru.ru_stime.tv_usec);
+	fprintf(f, "maxrss_kb\t%ld\n", self_maxrss_kb());
 	if (r->first_sig)
 		fprintf(f, "interrupted\t%s\t%s\n", sig_name(r->first_sig),
 			r->kills ? "killed" : r->first_forwarded < 0 ? "as it ended" :

@@ -1,8 +1,11 @@
 /* gate.c - the calibration gate, Linux alone: a reference "assessment service".
  *
- * Marks one directory with fanotify permission events and holds every
- * first launch (exec) or library open of an object it has not seen before
- * for a fixed latency, the way macOS assesses new executables.  What the
+ * Marks the folders below its roots with fanotify permission events
+ * (micro/plat/gatetree_linux.c: the tree, and which files are new) and
+ * holds every first launch (exec) or library open of a file made after it
+ * started that it has not seen before, for a fixed latency, the way macOS
+ * assesses new executables; a file that existed before, and anything
+ * outside the roots, pass at once.  What the
  * cache remembers (inode, path or content) and how many workers answer
  * (1 = serialised) are configurable; every decision is logged as JSON.
  *
@@ -16,6 +19,7 @@
 #include "opts.h"
 #include "util.h"
 #include "procfs.h"
+#include "gatetree.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -31,6 +35,7 @@
 #include <unistd.h>
 #include <sys/fanotify.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/types.h>
 
 #include <jansson.h>
@@ -55,8 +60,8 @@ static long opt_workers = -1;
 static long opt_wedge;          /* --wedge K: after K held checks, answer nothing until stopped */
 static int opt_key = -1;
 static int opt_on_open; /* --on open: every open is checked, as ClamAV does */
-static const char *opt_dir;
-static char *dir_real;
+static const char *opt_dirs[TREE_MAX_ROOTS];
+static int n_dirs;
 static long opt_exempt_pid = -1;
 static const char *opt_log;
 static const char *opt_ready;
@@ -87,9 +92,12 @@ static void log_json(json_t *obj)
 	if (!s)
 		return;
 	pthread_mutex_lock(&log_mu);
-	fputs(s, log_fp);
-	fputc('\n', log_fp);
-	fflush(log_fp);
+	/* closed at the end while gatetree's thread may still say an unheld one */
+	if (log_fp) {
+		fputs(s, log_fp);
+		fputc('\n', log_fp);
+		fflush(log_fp);
+	}
 	pthread_mutex_unlock(&log_mu);
 	free(s);
 }
@@ -97,7 +105,7 @@ static void log_json(json_t *obj)
 /* ---- counters ----------------------------------------------------------- */
 
 static pthread_mutex_t count_mu = PTHREAD_MUTEX_INITIALIZER;
-static unsigned long n_miss, n_hit, n_exempt, n_drained, n_wedged;
+static unsigned long n_miss, n_hit, n_exempt, n_drained, n_wedged, n_unheld;
 
 static void count(unsigned long *c)
 {
@@ -282,20 +290,29 @@ static bool is_exempt(pid_t pid)
 	return false;
 }
 
-/* The cache key of the object behind fd (malloc'd), NULL on error. */
+/* The cache key of the object behind fd (malloc'd), NULL on error.  An
+ * inode is named with its birth time (its change time where the file
+ * system keeps none): a file system that gives a deleted file's inode
+ * number to a new one (ext4 does; APFS never reuses an object id) would
+ * otherwise make the new file a hit (configure's conftest, again and
+ * again). */
 static char *make_key(int fd, const char *path)
 {
-	char buf[64];
-	struct stat st;
+	char buf[96];
+	struct statx sx;
 
 	switch (opt_key) {
-	case KEY_INODE:
-		if (fstat(fd, &st) != 0)
+	case KEY_INODE: {
+		const struct statx_timestamp *t;
+
+		if (statx(fd, "", AT_EMPTY_PATH, STATX_INO | STATX_BTIME | STATX_CTIME, &sx) != 0)
 			return NULL;
-		snprintf(buf, sizeof buf, "%llu:%llu",
-		         (unsigned long long)st.st_dev,
-		         (unsigned long long)st.st_ino);
+		t = (sx.stx_mask & STATX_BTIME) ? &sx.stx_btime : &sx.stx_ctime;
+		snprintf(buf, sizeof buf, "%llu:%llu:%lld.%09u",
+		         (unsigned long long)makedev(sx.stx_dev_major, sx.stx_dev_minor),
+		         (unsigned long long)sx.stx_ino, (long long)t->tv_sec, (unsigned)t->tv_nsec);
 		return xstrdup(buf);
+	}
 	case KEY_PATH:
 		return strcmp(path, "?") == 0 ? NULL : xstrdup(path);
 	case KEY_CONTENT: {
@@ -442,6 +459,14 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
+/* An execution of a new file below a root that was never held: its folder
+ * was marked too late (gatetree_linux.c, from its own thread). */
+static void on_unheld(long pid, const char *path)
+{
+	count(&n_unheld);
+	log_decision(now_ns(), (pid_t)pid, OBJ_EXEC, path, NULL, "unheld", 0.0, 0.0);
+}
+
 /* ---- reader ------------------------------------------------------------- */
 
 static void handle_event(const struct fanotify_event_metadata *m)
@@ -479,6 +504,13 @@ static void handle_event(const struct fanotify_event_metadata *m)
 			return;
 		}
 		kind = is_library_name(path) ? OBJ_LIBRARY : OBJ_OPEN;
+	}
+	/* outside the roots (a marked folder moved away), or made before the
+	 * start: let through at once */
+	if (tree_judge(m->fd, path, kind == OBJ_EXEC) != TREE_NEW) {
+		respond(m->fd);
+		free(path);
+		return;
 	}
 	if (is_exempt(m->pid)) {
 		uint64_t t0 = now_ns(), t1;
@@ -583,20 +615,23 @@ static void on_signal(int sig)
 static void usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: gate --dir DIR --latency-ms MS --workers W --key inode|path|content\n"
-	    "            [--on exec|open] [--every-ms MS] [--per-mb-ms MS]\n"
-	    "            [--exempt-pid PID] [--wedge K] [--log FILE]\n"
+	    "usage: gate --dir DIR [--dir DIR]... --latency-ms MS --workers W\n"
+	    "            --key inode|path|content [--on exec|open] [--every-ms MS]\n"
+	    "            [--per-mb-ms MS] [--exempt-pid PID] [--wedge K] [--log FILE]\n"
 	    "            [--ready-file FILE] [--heartbeat FILE]\n"
 	    "\n"
 	    "Calibration gate (Linux, needs root): holds the first exec of every\n"
-	    "file directly in DIR, and the first open of every non-empty library\n"
-	    "in DIR (*.so, *.so.N, *.dylib), for MS milliseconds per object not seen\n"
-	    "before, then allows it; later launches of the same object pass at once.\n"
+	    "file made after it started anywhere below a DIR, and the first open of\n"
+	    "every such non-empty library (*.so, *.so.N, *.dylib), for MS\n"
+	    "milliseconds per object not seen before, then allows it; later launches\n"
+	    "of the same object pass at once, and so do files that existed before\n"
+	    "it started and everything outside the DIRs.\n"
 	    "\n"
-	    "  --dir DIR          the only directory marked (its direct children)\n"
+	    "  --dir DIR          a root: every folder below it is marked, also the\n"
+	    "                     ones made later (up to 8 roots)\n"
 	    "  --latency-ms MS    hold per unseen object, 0..60000 (fractions allowed)\n"
 	    "  --workers W        threads answering, 1..64 (1 = serialised)\n"
-	    "  --key K            what the cache remembers: inode (dev:ino),\n"
+	    "  --key K            what the cache remembers: inode (dev:ino:birth),\n"
 	    "                     path, or content (FNV-1a 64 of the bytes)\n"
 	    "  --on exec|open     exec (default): hold executions and library\n"
 	    "                     opens; open: hold every open of a non-empty\n"
@@ -670,12 +705,12 @@ static void check_values(const struct given *g)
 		die(EXIT_USAGE, "--wedge must be a whole number in 0..1000000: %s", g->wedge);
 }
 
-/* What every run needs was given, and --dir is a directory: its real path. */
+/* What every run needs was given, and each --dir is a directory: the roots. */
 static void check_args(void)
 {
-	struct stat st;
+	const char *bad;
 
-	if (!opt_dir)
+	if (n_dirs == 0)
 		die(EXIT_USAGE, "--dir is required (see --help)");
 	if (opt_latency_ms < 0)
 		die(EXIT_USAGE, "--latency-ms is required (see --help)");
@@ -683,13 +718,11 @@ static void check_args(void)
 		die(EXIT_USAGE, "--workers is required (see --help)");
 	if (opt_key < 0)
 		die(EXIT_USAGE, "--key is required (see --help)");
-	if (stat(opt_dir, &st) != 0)
-		die(EXIT_USAGE, "--dir %s:", opt_dir);
-	if (!S_ISDIR(st.st_mode))
-		die(EXIT_USAGE, "--dir %s: not a directory", opt_dir);
-	dir_real = realpath(opt_dir, NULL);
-	if (!dir_real)
-		die(EXIT_USAGE, "--dir %s:", opt_dir);
+	if (tree_set_roots(opt_dirs, n_dirs, &bad) != 0) {
+		if (errno == ENOTDIR)
+			die(EXIT_USAGE, "--dir %s: not a directory", bad);
+		die(EXIT_USAGE, "--dir %s:", bad);
+	}
 }
 
 /* The command line (opts.h), then checked. */
@@ -697,7 +730,7 @@ static void parse_args(int argc, char **argv)
 {
 	struct given g = { { NULL, NULL, NULL }, NULL, NULL, NULL, NULL, NULL };
 	const struct opt opts[] = {
-		OPT_VALUE("--dir", &opt_dir), OPT_VALUE("--log", &opt_log),
+		OPT_LIST("--dir", opt_dirs, &n_dirs, TREE_MAX_ROOTS), OPT_VALUE("--log", &opt_log),
 		OPT_VALUE("--ready-file", &opt_ready), OPT_VALUE("--heartbeat", &opt_heartbeat),
 		OPT_VALUE("--latency-ms", &g.ms[0]), OPT_VALUE("--every-ms", &g.ms[1]),
 		OPT_VALUE("--per-mb-ms", &g.ms[2]), OPT_VALUE("--workers", &g.workers),
@@ -715,7 +748,7 @@ static void parse_args(int argc, char **argv)
 static void fan_setup(void)
 {
 	fan_fd = fanotify_init(FAN_CLASS_CONTENT | FAN_CLOEXEC | FAN_NONBLOCK |
-	                       FAN_UNLIMITED_QUEUE,
+	                       FAN_UNLIMITED_QUEUE | FAN_UNLIMITED_MARKS,
 	                       O_RDONLY | O_LARGEFILE | O_CLOEXEC);
 	if (fan_fd < 0) {
 		int e = errno;
@@ -728,11 +761,14 @@ static void fan_setup(void)
 	}
 }
 
+/* Every folder below the roots, for its children's executions and opens
+ * (micro/plat/gatetree_linux.c; the folders made later are marked by a
+ * thread of its own, tree_follow). */
 static void fan_mark(void)
 {
-	if (fanotify_mark(fan_fd, FAN_MARK_ADD,
-	                  FAN_OPEN_EXEC_PERM | FAN_OPEN_PERM | FAN_EVENT_ON_CHILD,
-	                  AT_FDCWD, dir_real) != 0) {
+	const char *root;
+
+	if (tree_mark(fan_fd, FAN_OPEN_EXEC_PERM | FAN_OPEN_PERM | FAN_EVENT_ON_CHILD, &root) != 0) {
 		int e = errno;
 		const char *why =
 		    e == EINVAL ? " (kernel older than 5.0 lacks FAN_OPEN_EXEC_PERM?)" :
@@ -740,7 +776,7 @@ static void fan_mark(void)
 		if (ready_tmp)
 			unlink(ready_tmp);
 		die(EXIT_USAGE, "fanotify unavailable: cannot mark %s: %s%s",
-		    dir_real, strerror(e), why);
+		    root, strerror(e), why);
 	}
 }
 
@@ -831,7 +867,8 @@ static void log_start(void)
 	json_object_set_new(o, "per_mb_ms", json_real(opt_per_mb_ms));
 	if (opt_wedge > 0)
 		json_object_set_new(o, "wedge", json_integer(opt_wedge));
-	json_object_set_new(o, "dir", json_string(dir_real));
+	json_object_set_new(o, "dir", json_string(tree_first_root()));
+	tree_log_start(o);
 	json_object_set_new(o, "exempt_pid",
 	                    opt_exempt_pid > 0 ? json_integer(opt_exempt_pid) : json_null());
 	json_object_set_new(o, "pid", json_integer(self_pid));
@@ -863,6 +900,8 @@ static void log_stop(void)
 	json_object_set_new(o, "drained", json_integer((json_int_t)n_drained));
 	if (opt_wedge > 0)
 		json_object_set_new(o, "wedged", json_integer((json_int_t)n_wedged));
+	json_object_set_new(o, "unheld", json_integer((json_int_t)n_unheld));
+	tree_log_stop(o);
 	json_object_set_new(o, "t_ns", json_integer((json_int_t)now_ns()));
 	log_json(o);
 }
@@ -879,8 +918,10 @@ int main(int argc, char **argv)
 	open_outputs();
 	catch_signals(on_signal);
 	signal(SIGPIPE, SIG_IGN);
+	tree_start_clock();
 	fan_mark();
 	start_threads(workers, &reader);
+	tree_follow(on_unheld);
 	log_start();
 
 	fputs("gate: ready\n", stdout);
@@ -897,7 +938,15 @@ int main(int argc, char **argv)
 		unlink(opt_ready); /* the marks are gone */
 
 	log_stop();
-	if (log_fp && fclose(log_fp) != 0)
-		die(EXIT_FAIL, "--log %s:", opt_log);
+	if (log_fp) {
+		int bad;
+
+		pthread_mutex_lock(&log_mu);
+		bad = fclose(log_fp) != 0;
+		log_fp = NULL;
+		pthread_mutex_unlock(&log_mu);
+		if (bad)
+			die(EXIT_FAIL, "--log %s:", opt_log);
+	}
 	return EXIT_OK;
 }

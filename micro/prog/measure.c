@@ -461,15 +461,16 @@ static void read_probe(const char *run, const char *how, const char *note, struc
 	json_decref(j);
 }
 
-/* What the calibration gate held: executions it held (misses) and the time
- * it held everything, from its log (one JSON object a line). */
+/* What the calibration gate held: executions it held (misses), the time it
+ * held them and the time it held everything (libraries too), and the new
+ * executions that passed it unheld, from its log (one JSON object a line). */
 static json_t *read_gate(const char *path, const json_t *c)
 {
 	FILE *f;
 	char *buf = NULL, *line;
 	size_t cap = 0;
-	long held = 0, decisions = 0;
-	double held_ms = 0;
+	long held = 0, decisions = 0, unheld = 0;
+	double held_ms = 0, launches_ms = 0;
 	json_t *o;
 
 	if (!path || strcmp(cond(c, "gate.active"), "1") != 0)
@@ -490,8 +491,13 @@ static json_t *read_gate(const char *path, const json_t *c)
 
 		if (json_is_object(d)) {
 			decisions++;
-			if (r && e && strcmp(r, "miss") == 0 && strcmp(e, "exec") == 0)
+			if (r && e && strcmp(r, "miss") == 0 && strcmp(e, "exec") == 0) {
 				held++;
+				if (!isnan(h))
+					launches_ms += h;
+			}
+			if (r && strcmp(r, "unheld") == 0)
+				unheld++;
 			if (!isnan(h) && r && strcmp(r, "exempt") != 0)
 				held_ms += h;
 		}
@@ -501,6 +507,8 @@ static json_t *read_gate(const char *path, const json_t *c)
 	free(buf);
 	json_object_set_new(o, "decisions", json_integer(decisions));
 	json_object_set_new(o, "held_launches", json_integer(held));
+	json_object_set_new(o, "held_launches_s", json_real(launches_ms / 1000.0));
+	json_object_set_new(o, "unheld_launches", json_integer(unheld));
 	json_object_set_new(o, "held_s", json_real(held_ms / 1000.0));
 	return o;
 }
@@ -825,6 +833,9 @@ static void say_surroundings(const json_t *services, const char *svc_why, const 
 		    json_string_value(json_object_get(gate, "key")),
 		    (long long)json_integer_value(json_object_get(gate, "held_launches")),
 		    json_number_value(json_object_get(gate, "held_s")));
+	if (json_is_object(gate) && json_integer_value(json_object_get(gate, "unheld_launches")) > 0)
+		say("  %lld new launches passed the gate unheld: their folders were made and run before it had marked them (its log)\n",
+		    (long long)json_integer_value(json_object_get(gate, "unheld_launches")));
 }
 
 /* The text: W, N, L, B and the share, then what surrounded the command. */

@@ -53,7 +53,7 @@ setup_file() {
 	elif [ "$(id -u)" != 0 ]; then
 		CLAMAV_SKIP="needs root: clamonacc watches with fanotify permission events"
 	elif ! clamav_bin clamd >/dev/null || ! clamav_bin clamonacc >/dev/null || ! id clamav >/dev/null 2>&1; then
-		CLAMAV_SKIP="ClamAV's clamd, clamonacc and clamav user are not installed (Debian: apt-get install clamav-daemon clamav clamdscan; the kit does not install a scanner, CI does)"
+		CLAMAV_SKIP="ClamAV's clamd, clamonacc and clamav user are not installed (Debian: apt-get install clamav-daemon clamav clamdscan; under CI, make test-live installs them: scripts/tool/deps live)"
 	else
 		gate_probe
 		[ -z "$GATE_SKIP" ] || CLAMAV_SKIP="fanotify permission events are unavailable: $GATE_SKIP"

@@ -140,8 +140,8 @@ DEC='[.[] | select(has("result"))]'
 
 @test "first exec of a new file is held ~latency (miss); the second is a hit" {
 	need_fanotify
-	mkscript fresh
 	start_gate --latency-ms 200 --workers 1 --key inode
+	mkscript fresh
 	local t0 t1 t2
 	t0=$(now_ms)
 	"$D/fresh"
@@ -154,7 +154,7 @@ DEC='[.[] | select(has("result"))]'
 	[ $((t2 - t1)) -lt 150 ]
 	check_log "$DEC | length == 2
 		and .[0].event == \"exec\" and .[0].result == \"miss\"
-		and .[0].object == \$obj and (.[0].key | test(\"^[0-9]+:[0-9]+\$\"))
+		and .[0].object == \$obj and (.[0].key | test(\"^[0-9]+:[0-9]+:[0-9]+[.][0-9]{9}\$\"))
 		and .[0].held_ms >= 200 and .[0].held_ms <= 250
 		and .[1].result == \"hit\" and .[1].key == .[0].key and .[1].held_ms < 20
 		and (.[0].t_ns | type) == \"number\" and .[1].t_ns > .[0].t_ns
@@ -164,8 +164,8 @@ DEC='[.[] | select(has("result"))]'
 
 @test "sh FILE (read, not exec), plain reads and writers are neither held nor logged" {
 	need_fanotify
-	mkscript script
 	start_gate --latency-ms 500 --workers 1 --key inode
+	mkscript script
 	local t0 t1
 	t0=$(now_ms)
 	sh "$D/script"
@@ -182,26 +182,98 @@ DEC='[.[] | select(has("result"))]'
 	check_log "$DEC | length == 0"
 }
 
-@test "only direct children of DIR are gated: subfolders and the parent are not" {
+# New files anywhere below DIR are held; files older than the gate, the
+# parent and a folder moved away are not.
+@test "the tree below DIR is gated: new files anywhere below it, not old ones, nor outside it" {
 	need_fanotify
-	mkdir "$D/sub"
+	mkdir -p "$D/sub" "$D/away" "$BATS_TEST_TMPDIR/out/deep"
 	mkscript inner "$D/sub"
+	mkscript old
 	mkscript beside "$BATS_TEST_TMPDIR"
-	start_gate --latency-ms 500 --workers 1 --key inode
-	local t0 t1
-	t0=$(now_ms)
+	sleep 0.05 # their birth before the gate's start, on a coarse clock
+	start_gate --latency-ms 300 --workers 1 --key inode
+	# made before the start, or outside DIR: unlogged (the reader let them
+	# through at once, and counted them: passed_old, passed_outside)
 	"$D/sub/inner"
+	"$D/old"
 	"$BATS_TEST_TMPDIR/beside"
-	t1=$(now_ms)
+	mkscript beside2 "$BATS_TEST_TMPDIR"
+	"$BATS_TEST_TMPDIR/beside2"
+	# a folder marked at the start, moved out of DIR: no longer below it
+	mv "$D/away" "$BATS_TEST_TMPDIR/away"
+	mkscript gone "$BATS_TEST_TMPDIR/away"
+	"$BATS_TEST_TMPDIR/away/gone"
+	# new: in a folder there at the start, in folders made after it (at
+	# once, as mkdir -p and cp make them), in a folder moved in from outside
+	mkscript new1 "$D/sub"
+	"$D/sub/new1"
+	mkdir -p "$D/x/y/z"
+	cp "$D/sub/new1" "$D/x/y/z/new2"
+	"$D/x/y/z/new2"
+	mkscript new3 "$BATS_TEST_TMPDIR/out/deep"
+	mv "$BATS_TEST_TMPDIR/out" "$D/in"
+	"$D/in/deep/new3"
 	stop_gate
-	[ $((t1 - t0)) -lt 400 ]
-	check_log "$DEC | length == 0"
+	check_log "$DEC | map(.object | ltrimstr(\$d)) == [\"/sub/new1\", \"/x/y/z/new2\", \"/in/deep/new3\"]
+		and all(.[]; .result == \"miss\" and .held_ms >= 300)" --arg d "$(cd "$D" && pwd -P)"
+	check_log '.[0].roots == [$d] and .[0].new_folders == "followed" and .[0].folders_marked == 3
+		and .[-1].passed_old == 2 and .[-1].passed_outside == 1 and .[-1].unheld == 0
+		and .[-1].mark_failures == 0' --arg d "$(cd "$D" && pwd -P)"
+}
+
+@test "two roots: new files below either are held, nothing between them" {
+	need_fanotify
+	local E="$BATS_TEST_TMPDIR/e"
+	mkdir -p "$E"
+	start_gate --latency-ms 50 --workers 1 --key inode --dir "$E"
+	mkscript one
+	mkdir "$E/t"
+	mkscript two "$E/t"
+	mkscript between "$BATS_TEST_TMPDIR"
+	"$D/one"
+	"$E/t/two"
+	"$BATS_TEST_TMPDIR/between"
+	stop_gate
+	check_log "$DEC | map(.object | split(\"/\") | last) == [\"one\", \"two\"] and all(.[]; .result == \"miss\")"
+	check_log '.[0].roots == [$d, $e] and .[0].dir == $d' \
+		--arg d "$(cd "$D" && pwd -P)" --arg e "$(cd "$E" && pwd -P)"
+}
+
+@test "a program run in a new folder before the gate marked it is logged unheld, once" {
+	need_fanotify
+	local i
+	# 10,000 folders, moved in at once: the gate's thread that marks new
+	# folders walks them, and a folder made meanwhile waits its turn
+	mkdir -p "$BATS_TEST_TMPDIR/big"
+	for i in $(seq 1 100); do
+		(cd "$BATS_TEST_TMPDIR/big" && mkdir "$i" && cd "$i" && mkdir $(seq 1 100))
+	done
+	mkscript tpl "$BATS_TEST_TMPDIR"
+	sleep 0.05
+	start_gate --latency-ms 50 --workers 1 --key inode
+	mv "$BATS_TEST_TMPDIR/big" "$D/big"
+	mkdir "$D/quick"
+	cp "$BATS_TEST_TMPDIR/tpl" "$D/quick/p"
+	"$D/quick/p"
+	"$D/quick/p"
+	sleep 1 # the walk is done: a folder made now is marked at once
+	mkdir "$D/later"
+	cp "$BATS_TEST_TMPDIR/tpl" "$D/later/p"
+	"$D/later/p"
+	stop_gate
+	# quick/p: one line, unheld (or a miss, had the thread been first);
+	# later/p: a miss
+	check_log "$DEC | map(select(.object | endswith(\"/quick/p\"))) | length == 1"
+	check_log "$DEC | map(select(.object | endswith(\"/later/p\"))) | length == 1 and .[0].result == \"miss\""
+	check_log "([$DEC[] | select(.result == \"unheld\")] | length) == .[-1].unheld
+		and .[-1].folders_marked > 10000"
+	echo "# quick/p: $(jq -rs '[.[] | select(has("result")) | select(.object | endswith("/quick/p")) | .result] | first' "$GATE_LOG")" >&3
 }
 
 @test "key=inode: a hardlink is a hit, a copy and a rename-over are misses" {
 	need_fanotify
-	mkscript orig
 	start_gate --latency-ms 50 --workers 1 --key inode
+	mkscript orig
 	"$D/orig"
 	ln "$D/orig" "$D/link"
 	"$D/link"
@@ -216,10 +288,33 @@ DEC='[.[] | select(has("result"))]'
 		and .[0].key == .[1].key and .[0].key != .[2].key and .[0].key != .[3].key"
 }
 
+@test "key=inode: a new file given a deleted file's inode number is a miss (the key holds its birth)" {
+	need_fanotify
+	start_gate --latency-ms 20 --workers 1 --key inode
+	local i a b
+	for i in $(seq 1 20); do
+		mkscript "c$i"
+		a=$(stat -c %i "$D/c$i")
+		"$D/c$i"
+		rm -f "$D/c$i"
+		sleep 0.01 # a birth time on another tick of the coarse clock
+		mkscript "c$i"
+		b=$(stat -c %i "$D/c$i")
+		"$D/c$i"
+		[ "$a" != "$b" ] || break
+		rm -f "$D/c$i"
+	done
+	stop_gate
+	[ "$a" = "$b" ] || skip "the file system gave no inode number again in 20 tries"
+	echo "inode $a again after $i tries"
+	check_log "$DEC | map(select(.object | endswith(\"/c$i\"))) | length == 2 and all(.[]; .result == \"miss\")
+		and .[0].key != .[1].key and (.[0].key | split(\":\")[0:2]) == (.[1].key | split(\":\")[0:2])"
+}
+
 @test "key=path: the same path after a rename-over is a hit, a hardlink a miss" {
 	need_fanotify
-	mkscript orig
 	start_gate --latency-ms 50 --workers 1 --key path
+	mkscript orig
 	"$D/orig"
 	mkscript new
 	mv "$D/new" "$D/orig"
@@ -234,8 +329,8 @@ DEC='[.[] | select(has("result"))]'
 
 @test "key=content: an identical copy is a hit, different bytes a miss" {
 	need_fanotify
-	mkscript orig
 	start_gate --latency-ms 50 --workers 1 --key content
+	mkscript orig
 	"$D/orig"
 	cp "$D/orig" "$D/copy"
 	"$D/copy"
@@ -250,11 +345,11 @@ DEC='[.[] | select(has("result"))]'
 
 @test "an open of a library name (.so, .so.N, .dylib) is held and logged as library" {
 	need_fanotify
+	start_gate --latency-ms 100 --workers 1 --key inode
 	echo 'not really ELF' >"$D/libx.so"
 	echo 'not really ELF' >"$D/liby.so.1"
 	echo 'not really ELF' >"$D/libz.dylib"
 	echo 'a temporary' >"$D/libw.so.tmp"
-	start_gate --latency-ms 100 --workers 1 --key inode
 	local t0 t1
 	# a temporary named after a library (x.so.tmp) is no library: not held
 	cat "$D/libw.so.tmp" >/dev/null
@@ -292,9 +387,9 @@ DEC='[.[] | select(has("result"))]'
 
 @test "workers=1 serialises: two fresh launches at once take ~2x latency" {
 	need_fanotify
+	start_gate --latency-ms 300 --workers 1 --key inode
 	mkscript a
 	mkscript b
-	start_gate --latency-ms 300 --workers 1 --key inode
 	local t0 t1
 	t0=$(now_ms)
 	"$D/a" &
@@ -314,9 +409,9 @@ DEC='[.[] | select(has("result"))]'
 
 @test "workers=2: two fresh launches at once take ~1x latency" {
 	need_fanotify
+	start_gate --latency-ms 300 --workers 2 --key inode
 	mkscript a
 	mkscript b
-	start_gate --latency-ms 300 --workers 2 --key inode
 	local t0 t1
 	t0=$(now_ms)
 	"$D/a" &
@@ -337,14 +432,14 @@ DEC='[.[] | select(has("result"))]'
 
 @test "--exempt-pid: launches by descendants of the exempt process pass unheld" {
 	need_fanotify
-	mkscript byexempt
-	mkscript byother
 	mkfifo "$BATS_TEST_TMPDIR/go"
 	# The "terminal": waits for the gate, then launches through a child.
 	sh -c 'read x <"$1"; "$2"; echo "rc=$?"' sh "$BATS_TEST_TMPDIR/go" "$D/byexempt" \
 		>"$BATS_TEST_TMPDIR/term.out" 3>&- &
 	local term=$!
 	start_gate --latency-ms 300 --workers 1 --key inode --exempt-pid "$term"
+	mkscript byexempt
+	mkscript byother
 	local t0 t1
 	t0=$(now_ms)
 	echo go >"$BATS_TEST_TMPDIR/go"
@@ -364,10 +459,10 @@ DEC='[.[] | select(has("result"))]'
 
 @test "SIGTERM while a launch is held: the hold ends, queued launches pass, exit 0" {
 	need_fanotify
+	start_gate --latency-ms 5000 --workers 1 --key inode
 	mkscript a
 	mkscript b
 	mkscript c
-	start_gate --latency-ms 5000 --workers 1 --key inode
 	local t0 t1
 	t0=$(now_ms)
 	"$D/a" &
@@ -390,8 +485,8 @@ DEC='[.[] | select(has("result"))]'
 
 @test "SIGKILL while a launch is held: the kernel lets it through at once" {
 	need_fanotify
-	mkscript held
 	start_gate --latency-ms 5000 --workers 1 --key inode
+	mkscript held
 	local t0 t1 launch
 	t0=$(now_ms)
 	"$D/held" &
@@ -410,8 +505,8 @@ DEC='[.[] | select(has("result"))]'
 
 @test "a fractional latency (0.5 ms) is accepted and held to within a fraction of a ms" {
 	need_fanotify
-	mkscript frac
 	start_gate --latency-ms 0.5 --workers 1 --key inode
+	mkscript frac
 	"$D/frac"
 	stop_gate
 	check_log "$DEC | length == 1 and .[0].result == \"miss\" and .[0].held_ms >= 0.5 and .[0].held_ms < 5"

@@ -21,9 +21,9 @@ setup() {
 	_run_folders_setup
 	P="$D/proj"
 	mkdir -p "$P/old"
-	# ten old programs, made and run before the measure: in a folder of
-	# DIR's that the gate, which marks DIR's direct children, does not watch
-	# (on a Mac they were checked long ago)
+	# ten old programs, made and run before the measure, in a folder below
+	# DIR: the gate, which holds only what was made after it started, lets
+	# them through (on a Mac they were checked long ago)
 	local j
 	for j in 0 1 2 3 4 5 6 7 8 9; do
 		printf 'int main(void) { return 0; } /* old %d */\n' "$j" >"$P/old/o$j.c"
@@ -118,4 +118,38 @@ field() {
 	[[ "$stderr" == *"  L  none: the probe saw no first-launch penalty here"* ]]
 	[[ "$stderr" == *"no busy time, and no share"* ]]
 	echo "# W $(field .wall_s) s, N $(field .fresh_launches), L none ($(field .probe.reason))" >&3
+}
+
+@test "execwatch: a number a process of the command had, given to another's child, is not the command's" {
+	[ -w /proc/sys/kernel/ns_last_pid ] || skip "cannot choose the next process number here (/proc/sys/kernel/ns_last_pid)"
+	local W="$BATS_TEST_TMPDIR/w" p try got=""
+	mkdir -p "$W"
+	printf '#!/bin/sh\nexit 0\n' >"$W/tpl"
+	chmod +x "$W/tpl"
+	# the command: a child that ends at once (its number then free), then
+	# a wait during which another process gets that number and runs a
+	# program made after the command started
+	(cd "$W" && exec "$BIN/execwatch" --out "$W/x.tsv" -- sh -c \
+		'sh -c "echo \$\$ >pid"; sleep 4') &
+	local xw=$!
+	for try in $(seq 1 50); do
+		[ -s "$W/pid" ] && break
+		sleep 0.05
+	done
+	p=$(cat "$W/pid")
+	cp "$W/tpl" "$W/new"
+	for try in $(seq 1 100); do
+		echo $((p - 1)) >/proc/sys/kernel/ns_last_pid
+		# exec: bats' traps would make the subshell fork once more
+		got=$(exec sh -c 'echo $$; exec "$1"' sh "$W/new") && [ "$got" = "$p" ] && break
+		got=""
+	done
+	wait "$xw"
+	[ -n "$got" ] || skip "another process took number $p first, 100 times"
+	echo "# process number $p of the command's, then another's: $(grep -E '^(fresh_launches|outside)' "$W/x.tsv" | tr '\t\n' '= ')" >&3
+	assert_equal "$(awk -F '\t' '$1 == "fresh_launches" { print $2 }' "$W/x.tsv")" 0
+	# another's new program (others on the machine may run theirs too)
+	[ "$(awk -F '\t' '$1 == "outside" { print $2 }' "$W/x.tsv")" -ge 1 ]
+	run grep -c "	$W/new\$" "$W/x.tsv"
+	assert_output 0
 }
