@@ -147,6 +147,7 @@ help:
 	@echo "  make               build what make repro needs, installing what is missing"
 	@echo "  make setup         everything make repro and make check use, ahead of time"
 	@echo "  make lint | cross | fuzz | bench | sensitivity | install | clean"
+	@echo "From any folder: bin/execlag help; make install PREFIX=~/.local installs it"
 
 $(BIN):
 	@mkdir -p $@
@@ -251,8 +252,9 @@ $(BIN)/execwatch: $(EXECWATCH_SRC) micro/plat/execwatch.h $(COMMON_SRC) $(COMMON
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(EXECWATCH_SRC) $(COMMON_SRC) $(LDFLAGS)
 
 # measure: make measure's answer (W, N, L, B, share) in measure.json
-$(BIN)/measure: micro/prog/measure.c micro/fmt/services.c micro/fmt/services.h micro/stats/thresholds.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/measure.c micro/fmt/services.c micro/fmt/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+# (advice.c: its cause and do lines are make doctor's)
+$(BIN)/measure: micro/prog/measure.c micro/fmt/services.c micro/fmt/services.h micro/stats/thresholds.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h micro/report/advice.c micro/report/advice.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/measure.c micro/fmt/services.c micro/fmt/jsonnum.c micro/report/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # mcompare: make compare of two measures
 $(BIN)/mcompare: micro/prog/mcompare.c micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
@@ -352,17 +354,10 @@ feedback: deps
 	@sh scripts/feedback $${RUN:+--run "$$RUN"} $${MEASURE:+--measure "$$MEASURE"}
 
 # make compare A=... B=...: two runs, or two measures (folders holding
-# measure.json: mcompare)
+# measure.json: mcompare); scripts/compare finds them (a TAG, a ~/ path)
 compare: deps
 	@$(MAKE) -s --no-print-directory $(BIN)/compare $(BIN)/mcompare
-	@a=$${A-}; b=$${B-}; \
-	[ -e "$$a" ] || a=$$(sh scripts/findrun -- "$$a"); \
-	[ -e "$$b" ] || b=$$(sh scripts/findrun -- "$$b"); \
-	if [ -f "$$a/measure.json" ] || [ -f "$$b/measure.json" ]; then \
-		$(BIN)/mcompare -- "$$a" "$$b"; \
-	else \
-		$(BIN)/compare -- "$$a" "$$b"; \
-	fi
+	@sh scripts/compare -- "$${A-}" "$${B-}"
 
 # make measure CMD='cargo test' [DIR=folder] [PROBE=0] [GATE=...]: CMD is one
 # shell command line of the user's own, run by sh -c as typed (its quotes,
@@ -383,7 +378,8 @@ runs:
 
 aggregate: deps
 	@$(MAKE) -s --no-print-directory $(BIN)/aggregate
-	@$(BIN)/aggregate --dir "$${DIR-}" $${OUT:+--out "$$OUT"}
+	@. scripts/lib/home; d=$$(home_path "$${DIR-}"); o=$$(home_path "$${OUT-}"); \
+	$(BIN)/aggregate --dir "$$d" $${OUT:+--out "$$o"}
 
 bench-aggregate: deps-test
 	@$(MAKE) -s --no-print-directory $(BIN)/aggregate
@@ -416,12 +412,33 @@ print-inc: $(CASES_GEN)
 lint:
 	@sh scripts/tool/lint
 
+# make install [PREFIX=/usr/local] [DESTDIR=]: a kit that runs from any
+# folder (docs/maintaining.md): $(PREFIX)/bin/execlag, the one entry, and
+# $(PREFIX)/libexec/execlag/ with what it runs: the scripts and probes, the
+# cases, the checks, data, docs, the compiled programs (micro/bin), VERSION,
+# and bats where make deps-check unpacked it (.cache/bats).  An installed
+# kit's results go to ${XDG_DATA_HOME:-~/.local/share}/execlag/results
+# (execlag help says where).  A leading ~/ in PREFIX or DESTDIR is the home
+# folder (zsh passes PREFIX=~/.local as it is).  make uninstall removes
+# both, never the results.
 install: build
-	mkdir -p "$$DESTDIR$$PREFIX/libexec/execlag"
-	cp $(PROGS) "$$DESTDIR$$PREFIX/libexec/execlag/"
+	@. scripts/lib/home; p=$$(home_path "$$PREFIX"); d=$$(home_path "$$DESTDIR"); \
+	case $$p in /*) ;; *) echo "execlag: PREFIX '$$p' is not an absolute path" >&2; exit 2 ;; esac; \
+	k=$$d$$p/libexec/execlag; \
+	echo "execlag: installing $$d$$p/bin/execlag and the kit it runs, $$k/"; \
+	rm -rf "$$k" && mkdir -p "$$k/micro/bin" "$$d$$p/bin" && \
+	cp -R scripts cases checks data docs "$$k/" && cp README.md LICENSE "$$k/" && \
+	cp $(PROGS) "$$k/micro/bin/" && printf '%s\n' '$(VERSION)' >"$$k/VERSION" && \
+	{ [ ! -d .cache/bats ] || { mkdir -p "$$k/.cache" && cp -R .cache/bats "$$k/.cache/"; }; } && \
+	cp bin/execlag "$$d$$p/bin/execlag.tmp" && chmod 755 "$$d$$p/bin/execlag.tmp" && \
+	mv -f "$$d$$p/bin/execlag.tmp" "$$d$$p/bin/execlag" && \
+	echo "execlag: installed; run $$p/bin/execlag help (from any folder)"
 
 uninstall:
-	rm -rf "$$DESTDIR$$PREFIX/libexec/execlag"
+	@. scripts/lib/home; p=$$(home_path "$$PREFIX"); d=$$(home_path "$$DESTDIR"); \
+	case $$p in /*) ;; *) echo "execlag: PREFIX '$$p' is not an absolute path" >&2; exit 2 ;; esac; \
+	rm -rf "$$d$$p/libexec/execlag" && rm -f "$$d$$p/bin/execlag" && \
+	echo "execlag: removed $$d$$p/bin/execlag and $$d$$p/libexec/execlag/ (the results stay where they are)"
 
 clean:
 	rm -rf $(BIN)

@@ -164,10 +164,12 @@ no_canary() {
 		mk install DESTDIR="$d" PREFIX=/opt/x
 		no_canary "$name"
 		[ "$status" -eq 0 ] || fail "DESTDIR='$name': $stderr"
-		[ -x "$d/opt/x/libexec/execlag/compare" ] || fail "DESTDIR='$name': not installed there"
+		[ -x "$d/opt/x/libexec/execlag/micro/bin/compare" ] || fail "DESTDIR='$name': not installed there"
+		[ -x "$d/opt/x/bin/execlag" ] || fail "DESTDIR='$name': no bin/execlag"
 		mk uninstall DESTDIR="$d" PREFIX=/opt/x
 		[ "$status" -eq 0 ] || fail "uninstall DESTDIR='$name': $stderr"
 		[ ! -e "$d/opt/x/libexec/execlag" ] || fail "DESTDIR='$name': not uninstalled"
+		[ ! -e "$d/opt/x/bin/execlag" ] || fail "DESTDIR='$name': bin/execlag not uninstalled"
 	done
 }
 

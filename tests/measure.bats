@@ -39,6 +39,11 @@ the_measure() {
 field() {
 	jq -r "$1" "$M/measure.json"
 }
+# field_of_only_measure JQ: field JQ of the one measure in the results
+field_of_only_measure() {
+	the_measure
+	field "$1"
+}
 # probe_l WHICH: the probe run's exe penalty (median, ci_low, ci_high), as
 # analyze wrote it: what L must be
 probe_l() {
@@ -54,15 +59,19 @@ nothing_left() {
 }
 
 # mac_state NAME: a copy of the fake state NAME whose project folder
-# (/Users/jappleseed/src/app) is this test's, and a PATH folder holding
-# only the fake log and ps: the rest of the machine stays Linux, and the
-# measure reads the log (EXECLAG_LOG) and the services (EXECLAG_WATCH_SERVICES)
+# (/Users/jappleseed/src/app) and TMPDIR
+# (/private/var/folders/zz/zyxvpxvq6csfxvn_n0000000000000/T) are this
+# test's, and a PATH folder holding only the fake log and ps: the rest of
+# the machine stays Linux, and the measure reads the log (EXECLAG_LOG) and
+# the services (EXECLAG_WATCH_SERVICES)
 mac_state() {
 	local pp
 	pp=$(cd "$P" && pwd -P)
 	cp -R "$ROOT/tests/fakes/states/$1" "$D/state"
 	if [ -f "$D/state/log.out" ]; then
-		sed "s|/Users/jappleseed/src/app|$pp|g" "$ROOT/tests/fakes/states/$1/log.out" >"$D/state/log.out"
+		sed -e "s|/Users/jappleseed/src/app|$pp|g" \
+			-e "s|/private/var/folders/zz/zyxvpxvq6csfxvn_n0000000000000/T|$TMPDIR|g" \
+			"$ROOT/tests/fakes/states/$1/log.out" >"$D/state/log.out"
 	fi
 	mkdir -p "$D/fakebin" "$D/counter"
 	ln -s "$ROOT/tests/fakes/bin/ps" "$D/fakebin/ps"
@@ -224,12 +233,15 @@ EOF
 
 # ---- macOS: the unified log and ps, faked byte for byte ---------------------------
 
-@test "macOS: 12 checks in the log give N=12 of 11 programs, B = N x L, its share of W, the services' CPU" {
+@test "macOS: 12 checks, 3 unnamed: N from 9 to 12, B = N x L a range, its share of W, the services' CPU" {
 	mac_state measure-m1
 	measure --launcher "$SIM" -- sleep 3
 	assert_success
 	the_measure
 	assert_equal "$(field .fresh_launches)" 12
+	assert_equal "$(field .fresh_range.low)" 9
+	assert_equal "$(field .fresh_range.high)" 12
+	assert_equal "$(field .fresh.programs_named)" 8
 	assert_equal "$(field .fresh_source)" "unified log"
 	assert_equal "$(field .fresh.programs)" 11
 	assert_equal "$(field .fresh.performscan)" 14
@@ -240,10 +252,14 @@ EOF
 	assert_equal "$(field .fresh.scans_logged_s)" 2.1
 	assert_equal "$(field .checks_at_once)" 1
 	assert_equal "$(field .checker_busy_bound)" estimate
-	# B = N x L / 1, its interval from L's
+	# B = N x L / 1: from 9 x L to 12 x L, its interval from 9 x L's low
+	# end to 12 x L's high end
 	assert_equal "$(jq -r '(.checker_busy_s.median - 12 * .penalty_ms.median / 1000) | fabs < 1e-5' "$M/measure.json")" true
-	assert_equal "$(jq -r '(.checker_busy_s.ci_low - 12 * .penalty_ms.ci_low / 1000) | fabs < 1e-5' "$M/measure.json")" true
+	assert_equal "$(jq -r '(.checker_busy_range_s.high - 12 * .penalty_ms.median / 1000) | fabs < 1e-5' "$M/measure.json")" true
+	assert_equal "$(jq -r '(.checker_busy_range_s.low - 9 * .penalty_ms.median / 1000) | fabs < 1e-5' "$M/measure.json")" true
+	assert_equal "$(jq -r '(.checker_busy_s.ci_low - 9 * .penalty_ms.ci_low / 1000) | fabs < 1e-5' "$M/measure.json")" true
 	assert_equal "$(jq -r '(.checker_busy_s.ci_high - 12 * .penalty_ms.ci_high / 1000) | fabs < 1e-5' "$M/measure.json")" true
+	assert_equal "$(jq -r '(.share_range.low - .checker_busy_range_s.low / .wall_s) | fabs < 1e-5' "$M/measure.json")" true
 	# the share is B / W, W the command's 3 s
 	assert_equal "$(jq -r '.wall_s >= 3 and .wall_s < 4' "$M/measure.json")" true
 	assert_equal "$(jq -r '(.share.median - .checker_busy_s.median / .wall_s) | fabs < 1e-5' "$M/measure.json")" true
@@ -253,8 +269,8 @@ EOF
 	assert_equal "$(field '.services[] | select(.name == "XprotectService") | .cpu_s')" 3.78
 	assert_equal "$(field '.services[] | select(.name == "syspolicyd") | .cpu_s')" 0.31
 	assert_equal "$(cat "$D/counter/ps.count")" 2
-	[[ "$stderr" == *"  N  12 checks (GK performScan) of 11 distinct programs in the command's window"* ]]
-	printf -v want '  B  %.2f s [%.2f, %.2f] = N x L / 1 (checks at once)' \
+	[[ "$stderr" == *"  N  9 to 12 checks (GK performScan) in the command's window: 9 checks of 8 distinct programs in the command's folders, and 3 whose program it does not name"* ]]
+	printf -v want '  B  %.2f s to %.2f s [%.2f, %.2f] = N x L / 1 (checks at once)' "$(field .checker_busy_range_s.low)" \
 		"$(field .checker_busy_s.median)" "$(field .checker_busy_s.ci_low)" "$(field .checker_busy_s.ci_high)"
 	[[ "$stderr" == *"$want"* ]] || fail "no '$want' in $stderr"
 	assert_equal "$(field .penalty_ms.median)" "$(probe_l median)"
@@ -320,6 +336,120 @@ EOF
 
 # ---- Linux: the exec listener ---------------------------------------------------------
 
+@test "macOS: a long window with background checks: N from those named in DIR and TMPDIR to plus unnamed" {
+	mac_state measure-long
+	# the split alone: 1008 scans, 232 named in the two folders, 512 named
+	# outside, 264 named nowhere (mkstates)
+	mkdir -p "$D/lc"
+	run -0 sh "$ROOT/scripts/probe/logcount" --start "2026-09-10 11:00:00" --end "2026-09-10 11:16:00" \
+		--out "$D/lc/c.tsv" --root "$(cd "$P" && pwd -P)" --root "$TMPDIR" --programs "$D/lc/p.txt"
+	for kv in performscan=1008 inside=232 outside=512 unplaced=264 checks=496 programs_named=232; do
+		grep -qx "${kv%%=*}	${kv#*=}" "$D/lc/c.tsv" || fail "no ${kv%%=*} ${kv#*=} in $(cat "$D/lc/c.tsv")"
+	done
+	assert_equal "$(wc -l <"$D/lc/p.txt" | tr -d ' ')" 232
+	assert_equal "$(grep -c "^$TMPDIR/rustdoctest" "$D/lc/p.txt")" 32
+	# the measure: N a range, B and the share with it
+	measure --launcher "$SIM" -- sleep 2
+	assert_success
+	the_measure
+	assert_equal "$(field .fresh_range.low)" 232
+	assert_equal "$(field .fresh_range.high)" 496
+	assert_equal "$(field .fresh_launches)" 496
+	assert_equal "$(field .fresh.others_checks)" 512
+	assert_equal "$(field .fresh.checks_unnamed)" 264
+	assert_equal "$(jq -r '(.checker_busy_range_s.low - 232 * .penalty_ms.median / 1000) | fabs < 1e-3' "$M/measure.json")" true
+	assert_equal "$(jq -r '(.checker_busy_range_s.high - 496 * .penalty_ms.median / 1000) | fabs < 1e-3' "$M/measure.json")" true
+	# 232 x 150 ms is past a 2 s command: a bottleneck at both ends
+	assert_equal "$(field .bottleneck)" true
+	[[ "$stderr" == *"  N  232 to 496 checks (GK performScan) in the command's window: 232 checks of 232 distinct programs in the command's folders, and 264 whose program it does not name"* ]]
+	[[ "$stderr" == *"512 checks of programs outside the command's folders not counted"* ]]
+}
+
+@test "macOS: a range whose high end alone reaches W is capped there, never called the bottleneck" {
+	mac_state measure-m1
+	# 9 x 150 ms = 1.35 s below W, 12 x 150 ms = 1.8 s above it
+	measure --launcher "$SIM" -- sleep 1.6
+	assert_success
+	the_measure
+	assert_equal "$(field .share_capped)" true
+	assert_equal "$(field .bottleneck)" false
+	assert_equal "$(jq -r '.share_range.low < 1 and .share_range.high == 1' "$M/measure.json")" true
+	[[ "$stderr" == *"to 100% (capped at N's high end) of the command's time"* ]]
+	[[ "$stderr" != *"$BOTTLENECK"* ]]
+}
+
+# sized_files BYTES: the programs measure-m1's log names in the project
+# folder, each BYTES long (sparse), but t7, which is gone
+sized_files() {
+	local f
+	mkdir -p "$P/target/debug/deps" "$P/target/debug/build/app-5e6f708192a3b4c5"
+	for f in deps/t1-0a1b2c3d4e5f6071 deps/t2-1b2c3d4e5f607182 deps/t3-2c3d4e5f60718293 deps/t4-3d4e5f60718293a4 \
+		deps/t5-4e5f60718293a4b5 deps/t6-5f60718293a4b5c6 build/app-5e6f708192a3b4c5/build-script-build; do
+		dd if=/dev/zero of="$P/target/debug/$f" bs=1 count=0 seek="$1" 2>/dev/null
+	done
+}
+
+@test "L at the programs' size: their median over 4x the probe's program takes L again there, and B uses it" {
+	mac_state measure-m1
+	sized_files 8388608
+	measure --launcher 'sim:latency=150 workers=1 key=inode seed=7 per_mb=10' -- sleep 1
+	assert_success
+	the_measure
+	local pb size_run
+	pb=$(field .probe_program_bytes)
+	[ "$pb" -gt 0 ] && [ "$pb" -lt 2097152 ] || fail "the probe's program: $pb bytes"
+	assert_equal "$(field .program_sizes.source)" "unified log"
+	assert_equal "$(field .program_sizes.known)" 7
+	assert_equal "$(field .program_sizes.gone)" 1
+	assert_equal "$(field .program_sizes.median_bytes)" 8388608
+	assert_equal "$(field .program_sizes.largest_bytes)" 8388608
+	# padded to the median: the second probe's programs are the command's size
+	assert_equal "$(field .penalty_at_size.pad_bytes)" "$((8388608 - pb))"
+	assert_equal "$(field .penalty_at_size.how)" ran
+	assert_equal "$(field .penalty_used)" at_size
+	size_run=$(find "$RESULTS" -maxdepth 1 -name '*-probe-size')
+	assert_equal "$(field .penalty_at_size.run_id)" "$(basename "$size_run")"
+	assert_equal "$(jq -r '.cases[0].configs[0].pad_bytes' "$size_run/run.json")" "$((8388608 - pb))"
+	# the model's: 150 ms + 10 ms a MiB of padding, against 150 ms unpadded
+	assert_equal "$(jq -r --argjson p "$((8388608 - pb))" '(.penalty_at_size.penalty_ms.median - 150 - 10 * $p / 1048576) | fabs < 2' "$M/measure.json")" true
+	assert_equal "$(jq -r '(.penalty_ms.median - 150) | fabs < 2' "$M/measure.json")" true
+	assert_equal "$(jq -r '(.checker_busy_s.median - 12 * .penalty_at_size.penalty_ms.median / 1000) | fabs < 1e-5' "$M/measure.json")" true
+	assert_equal "$(jq -r '(.checker_busy_range_s.low - 9 * .penalty_at_size.penalty_ms.median / 1000) | fabs < 1e-5' "$M/measure.json")" true
+	[[ "$stderr" == *"  sizes  7 new programs: median 8 MiB, 90% at most 8 MiB, largest 8 MiB; the probe's program"* ]]
+	[[ "$stderr" == *"     sizes unknown: 1 program the log named no longer exists, and 3 checks name no program"* ]]
+	[[ "$stderr" == *"  L at 8 MiB  "*" per check (probe $(basename "$size_run"): exe at T=1, padded by "* ]]
+	[[ "$stderr" == *"     B uses L at 8 MiB: the new programs' median is "*"x the probe's program"* ]]
+	# both probes are runs of their own, never the newest run for check or feedback
+	grep -qx 'run.role=measure-probe' "$size_run/conditions.txt"
+	nothing_left
+}
+
+@test "L at the programs' size: within 4x of the probe's program, L as probed and no second probe" {
+	mac_state measure-m1
+	measure --probe 1 --launcher "$SIM" -- true
+	pb=$(field_of_only_measure .probe_program_bytes)
+	rm -rf "${RESULTS:?}"/*
+	sized_files "$((pb * 2))"
+	measure --launcher "$SIM" -- sleep 1
+	assert_success
+	the_measure
+	assert_equal "$(field .program_sizes.median_bytes)" "$((pb * 2))"
+	assert_equal "$(field .penalty_at_size)" null
+	assert_equal "$(field .penalty_used)" probe
+	assert_equal "$(find "$RESULTS" -maxdepth 1 -name '*-probe-size' | wc -l | tr -d ' ')" 0
+	[[ "$stderr" == *"the probe's program "*" (within 4x: L as probed)"* ]]
+	[[ "$stderr" != *"L at "* ]]
+}
+
+@test "sizes: none of the named programs left, or no N, says the sizes are unknown and why" {
+	mac_state measure-m1
+	measure --probe 0 -- true
+	the_measure
+	assert_equal "$(field .program_sizes)" null
+	assert_equal "$(field .program_sizes_reason)" "none of the programs the log named exists any more"
+	[[ "$stderr" == *"  sizes  unknown: none of the programs the log named exists any more"* ]]
+}
+
 @test "Linux, root: N counts each new program the command ran once, not old ones, not a script read by sh" {
 	[ "$(uname -s)" = Linux ] || skip "the exec listener is Linux's"
 	[ "$(id -u)" = 0 ] || skip "fanotify needs root"
@@ -339,6 +469,15 @@ EOF
 	assert_equal "$(field .fresh.overflow)" false
 	assert_equal "$(jq -r '(.checker_busy_s.median - 3 * .penalty_ms.median / 1000) | fabs < 1e-5' "$M/measure.json")" true
 	[[ "$stderr" == *"  N  3 new programs launched (5 executions of files new since the start)"* ]]
+	# their sizes, read at each one's first launch: two copies of true, one of echo
+	local t e
+	t=$(wc -c </bin/true | tr -d ' ')
+	e=$(wc -c </bin/echo | tr -d ' ')
+	assert_equal "$(field .program_sizes.source)" fanotify
+	assert_equal "$(field .program_sizes.known)" 3
+	assert_equal "$(field .program_sizes.median_bytes)" "$t"
+	assert_equal "$(field .program_sizes.largest_bytes)" "$((t > e ? t : e))"
+	assert_equal "$(field .fresh_range)" null
 }
 
 @test "Linux: without the listener, one line says N is unknown and the rest goes on" {
@@ -448,6 +587,107 @@ start_measure() {
 	nothing_left
 }
 
+# ---- the answer: the measure's own cause and step ---------------------------------------
+
+@test "a measure ends with its cause and do lines, and no plain lines of its probe's own" {
+	measure --launcher "$SIM" -- true
+	assert_success
+	the_measure
+	probe=$(find "$RESULTS" -maxdepth 1 -name '*-probe')
+	# repro's plain lines (cost, queue, cause, do: make repro TAG=after,
+	# make compare A=<the probe>) are not said inside a measure
+	assert_equal "$(printf '%s\n' "$stderr" | grep -c -e '^cost' -e '^queue:')" 0
+	[[ "$stderr" != *"make compare A=$(basename "$probe")"* ]]
+	# the last lines are the measure's: those make doctor gives for its
+	# probe's verdict, here the simulator's
+	run -0 "$BIN/advise" --run "$probe"
+	local want=$output n
+	n=$(printf '%s\n' "$want" | wc -l | tr -d ' ')
+	[ "$n" -ge 2 ]
+	assert_equal "$(printf '%s\n' "$stderr" | tail -n "$n")" "$want"
+	assert_equal "$(tail -n "$n" "$M/measure.txt")" "$want"
+	[[ "$want" == "cause: a simulated run"* ]]
+	# the probe is marked as one: make check and make feedback pass it by
+	grep -qx 'run.role=measure-probe' "$probe/conditions.txt"
+}
+
+# mac_measure NAME CONDITIONS...: micro/measure alone, for a command run on
+# a Mac: the probe is the brief fixture mac-penalty (Terminal, Developer
+# Tools denied, a penalty; analyzed here), the measure's conditions its own
+# with each KEY=VALUE given replaced; the measure goes to $D/NAME
+mac_measure() {
+	local name=$1 kv
+	shift
+	probe="$RESULTS/20260410T090000Z-mac-penalty"
+	if [ ! -f "$probe/run.json" ]; then
+		cp -R "$ROOT/tests/fixtures/brief/mac-penalty" "$probe"
+		"$BIN/analyze" --run "$probe" --quiet
+	fi
+	mkdir -p "$D/$name/raw"
+	printf 'execlag-execwatch\t1\nwall_ns\t4000000000\nstatus\texit\t0\nuser_us\t1\nsys_us\t1\nwatch\toff\tnot asked to (--no-watch)\n' \
+		>"$D/$name/raw/exec.tsv"
+	printf 'execlag-logcount\t1\nresult\tok\nperformscan\t14\ninside\t9\noutside\t2\nunplaced\t3\nchecks\t12\nprograms\t11\nprograms_named\t8\n' \
+		>"$D/$name/raw/logcount.tsv"
+	cp "$probe/conditions.txt" "$D/$name/conditions.txt"
+	for kv in "$@"; do
+		sed "s|^${kv%%=*}=.*|$kv|" "$D/$name/conditions.txt" >"$D/$name/c" && mv "$D/$name/c" "$D/$name/conditions.txt"
+	done
+	run --separate-stderr "$BIN/measure" --out "$D/$name" --watch "$D/$name/raw/exec.tsv" \
+		--logcount "$D/$name/raw/logcount.tsv" --conditions "$D/$name/conditions.txt" --dir /Users/u/src/app \
+		--id "$name" --probe "$probe" --probe-how reused -- cargo test
+	assert_success
+}
+
+@test "a Mac's measure ends as make doctor would: the app and its Developer Tools step; over ssh, ssh's" {
+	mac_measure plain
+	run -0 "$BIN/advise" --run "$probe"
+	local want=$output n
+	n=$(printf '%s\n' "$want" | wc -l | tr -d ' ')
+	[[ "$want" == *"Terminal is not a Developer Tool (Developer Tools: denied)"* ]]
+	[[ "$want" == *"do: open System Settings › Privacy & Security › Developer Tools"* ]]
+	run -0 cat "$D/plain/measure.txt"
+	assert_equal "$(tail -n "$n" "$D/plain/measure.txt")" "$want"
+	# the figures come first: B from 9 to 12 checks of the probe's L
+	grep -q '^  B  .* to .* = N x L / 1 (checks at once)$' "$D/plain/measure.txt"
+	# started over ssh: the cause and the step are ssh's, as the doctor's
+	mac_measure ssh ssh=yes started_via=ssh,Terminal
+	[[ "$output" == *"cause: the kit ran over ssh, so macOS holds sshd-keygen-wrapper responsible"* ]]
+	[[ "$output" == *"do: run the command in a terminal on the Mac itself whose app is a Developer Tool"* ]]
+	# and make compare of the two shows the app and how each was started
+	run -0 "$BIN/mcompare" -- "$D/plain" "$D/ssh"
+	assert_line --regexp '^responsible app +Terminal \(Developer Tools: denied\) +Terminal \(Developer Tools: denied\)$'
+	assert_line --regexp '^started +Terminal +ssh, Terminal$'
+	assert_line "  ssh: no -> yes"
+	assert_line --regexp '^N +9 to 12 +9 to 12$'
+}
+
+@test "make feedback and make check never take a measure's probe for the newest run" {
+	local mine="$RESULTS/20260301T101500Z-f33dba"
+	cp -R "$ROOT/tests/fixtures/brief/mac-penalty" "$mine"
+	"$BIN/analyze" --run "$mine" --quiet
+	measure --launcher "$SIM" -- true
+	assert_success
+	run -0 sh "$ROOT/scripts/findrun" --newest
+	assert_output "$mine"
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" check RESULTS="$RESULTS"
+	assert_success
+	assert_equal "${lines[0]}" "execlag check: $mine"
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" feedback RESULTS="$RESULTS" USER=jappleseed
+	assert_success
+	ls "$mine"/feedback/feedback.txt
+	assert_equal "$(find "$RESULTS" -path '*-probe/feedback' | wc -l | tr -d ' ')" 0
+	# with the probe alone, none is taken; named, it still is
+	rm -rf "$mine"
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" feedback RESULTS="$RESULTS"
+	assert_equal "$status" 2
+	[[ "$stderr" == *"a measure's probe is not taken for one"* ]]
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" check RESULTS="$RESULTS"
+	assert_equal "$status" 2
+	[[ "$stderr" == *"a measure's probe is not taken for one"* ]]
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" check RESULTS="$RESULTS" RUN=probe
+	[[ "${lines[0]}" == "execlag check: $RESULTS/"*"-probe"* ]]
+}
+
 # ---- compare and feedback ---------------------------------------------------------------
 
 @test "make compare of two measures lines up W, N, L and B and says how much the command's time changed" {
@@ -458,10 +698,10 @@ start_measure() {
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" compare A=before B=after RESULTS="$RESULTS"
 	assert_success
 	assert_line --regexp '^W +1\.[0-9]{2} s \(exit 0\) +0\.[0-9]{2} s \(exit 0\)$'
-	assert_line --regexp '^N +12 +'
+	assert_line --regexp '^N +9 to 12 +'
 	printf -v want '^L +%.2f ms \\[%.2f, %.2f\\] +unknown$' "$(probe_l median)" "$(probe_l ci_low)" "$(probe_l ci_high)"
 	assert_line --regexp "$want"
-	assert_line --regexp '^B +1\.[0-9]{2} s \[1\.[0-9]{2}, 1\.[0-9]{2}\] +0\.00 s \[0\.00, 0\.00\]$'
+	assert_line --regexp '^B +1\.[0-9]{2} to 1\.[0-9]{2} s \[1\.[0-9]{2}, 1\.[0-9]{2}\] +0\.00 s \[0\.00, 0\.00\]$'
 	assert_line --regexp '^XprotectService CPU +3\.78 s +-$'
 	assert_line --regexp "^The command's time changed by -[01]\.[0-9]{2} s \(-[0-9.]+%\): 1\.[0-9]{2} s in A, 0\.[0-9]{2} s in B\.$"
 	# a run and a measure are not compared
@@ -516,6 +756,12 @@ start_measure() {
 	mac_state log-refused
 	measure --probe 0 --launcher 'sim:latency=0 seed=3' -- true
 	assert_success
+	# and one with the programs' sizes, N a range and L again at their size
+	rm -rf "$D/state" "$D/fakebin" "$D/counter"
+	mac_state measure-m1
+	sized_files 8388608
+	measure --launcher 'sim:latency=150 workers=1 key=inode seed=7 per_mb=10' -- true
+	assert_success
 	for m in "$RESULTS"/*/measure.json; do
 		case $(schema_validator) in
 		python) run "$SCHEMA_PY" "$ROOT/tests/test_helper/validate-run.py" "$ROOT/docs/measure.schema.json" "$m" ;;
@@ -523,7 +769,8 @@ start_measure() {
 		esac
 		[ "$status" -eq 0 ] || fail "$m: $output"
 	done
-	assert_equal "$(ls "$RESULTS"/*/measure.json | wc -l | tr -d ' ')" 2
+	assert_equal "$(ls "$RESULTS"/*/measure.json | wc -l | tr -d ' ')" 3
+	assert_equal "$(jq -r 'select(.penalty_at_size != null) | .penalty_used' "$RESULTS"/*/measure.json)" at_size
 }
 
 @test "a run started beside a live measure, into the same results, leaves the measure's folder alone" {

@@ -46,6 +46,13 @@ check_manifest() {
 	local kind=$1 n=$2 case_name=${3:-$1}
 	local wd
 	wd=$(cd "$W" && pwd -P)
+	# bytes: the size of artifact 0's object, before the first artifact
+	local b0
+	b0=$(wc -c <"$(objects | sed -n 1p)" | tr -d ' ')
+	assert_equal "$(grep '^bytes	' "$M")" "$(printf 'bytes\t%s' "$b0")"
+	[ "$(grep -n '^bytes	' "$M" | cut -d: -f1)" -lt "$(grep -n '^artifact	' "$M" | head -n 1 | cut -d: -f1)" ]
+	grep -v '^bytes	' "$M" >"$M.nobytes"
+	local M="$M.nobytes"
 	assert_equal "$(sed -n 1p "$M")" "$(printf 'execlag-manifest\t1')"
 	assert_equal "$(sed -n 2,5p "$M")" "$(printf 'case\t%s\nkind\t%s\nn\t%s\nworkdir\t%s' \
 		"$case_name" "$kind" "$n" "$wd")"

@@ -420,3 +420,24 @@ void catch_signals(void (*handler)(int))
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 }
+
+static int u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+void size_summary(uint64_t *v, size_t n, uint64_t *median, uint64_t *p90, uint64_t *largest)
+{
+	size_t r;
+
+	*median = *p90 = *largest = 0;
+	if (n == 0)
+		return;
+	qsort(v, n, sizeof *v, u64_cmp);
+	*median = n % 2 ? v[n / 2] : v[n / 2 - 1] / 2 + v[n / 2] / 2 + (v[n / 2 - 1] % 2 + v[n / 2] % 2) / 2;
+	r = (n * 9 + 9) / 10; /* ceil(0.9 n) */
+	*p90 = v[(r ? r : 1) - 1];
+	*largest = v[n - 1];
+}

@@ -103,6 +103,12 @@ char **split_blanks(const char *s, const char *dflt, int extra, int *argc);
  * that ended it (0 when none). */
 void spawn_outcome(int err, int st, int *exit_status, int *sig);
 
+/* The sizes of a command's new programs in a few numbers (make measure):
+ * v (n > 0 values, sorted in place) to its median (the mean of the two
+ * middle values when n is even), its 90th percentile (nearest rank: the
+ * value at rank ceil(0.9 n)) and its largest. */
+void size_summary(uint64_t *v, size_t n, uint64_t *median, uint64_t *p90, uint64_t *largest);
+
 /* Run handler on SIGINT, SIGTERM and SIGHUP (a closed terminal), without
  * SA_RESTART, so a blocked waitpid or read returns EINTR and the program
  * can clean up and leave. */

@@ -162,6 +162,12 @@ struct listed {
 static struct listed *list;
 static size_t n_list, cap_list;
 
+/* The size of every new file executed, at its first launch (statx on the
+ * event's descriptor: the file that ran, even if it is gone by the end),
+ * for the measure's median, 90th percentile and largest. */
+static uint64_t *sizes;
+static size_t n_sizes, cap_sizes;
+
 /* ---- the proc connector -------------------------------------------------- */
 
 static void nl_open(void)
@@ -291,7 +297,7 @@ static void on_exec(const struct fanotify_event_metadata *m)
 	int fresh, whose;
 	uint64_t key;
 
-	if (statx(m->fd, "", AT_EMPTY_PATH, STATX_BTIME | STATX_CTIME | STATX_INO, &sx) != 0)
+	if (statx(m->fd, "", AT_EMPTY_PATH, STATX_BTIME | STATX_CTIME | STATX_INO | STATX_SIZE, &sx) != 0)
 		return;
 	if (sx.stx_mask & STATX_BTIME) {
 		how = "btime";
@@ -324,6 +330,13 @@ static void on_exec(const struct fanotify_event_metadata *m)
 	if (!set_add(&seen, key))
 		return; /* its first launch was counted */
 	fresh_launches++;
+	if (sx.stx_mask & STATX_SIZE) {
+		if (n_sizes == cap_sizes) {
+			cap_sizes = cap_sizes ? cap_sizes * 2 : 256;
+			sizes = xrealloc(sizes, cap_sizes * sizeof *sizes);
+		}
+		sizes[n_sizes++] = sx.stx_size;
+	}
 	if (how[0] == 'b')
 		by_btime++;
 	else
@@ -501,6 +514,13 @@ void xw_write(FILE *f)
 	fprintf(f, "unplaced\t%ld\n", unplaced);
 	fprintf(f, "new_by\t%ld\t%ld\n", by_btime, by_ctime);
 	fprintf(f, "overflow\t%d\n", overflow);
+	if (n_sizes > 0) {
+		uint64_t med, p90, max;
+
+		size_summary(sizes, n_sizes, &med, &p90, &max);
+		fprintf(f, "sizes\t%zu\t%llu\t%llu\t%llu\n", n_sizes, (unsigned long long)med,
+			(unsigned long long)p90, (unsigned long long)max);
+	}
 	for (i = 0; i < n_list; i++) {
 		char *p;
 

@@ -1,6 +1,9 @@
 /* mcompare - two measures side by side (make compare A=<measure> B=<measure>):
- * W, N, L and B with their intervals, the share, the services' CPU, the
- * conditions that differ, and how much the command's time changed.
+ * W, N (a range where the log names no program for some checks), L (and L
+ * at the programs' size where the measure took it), B with their intervals,
+ * the share, the services' CPU, the responsible app and how the command was
+ * started, the conditions that differ, and how much the command's time
+ * changed.
  *
  *   mcompare [--] A B      (each a measure folder or its measure.json)
  *
@@ -110,9 +113,15 @@ static const char *l_text(const struct m *m, char *buf, size_t len)
 static const char *n_text(const struct m *m, char *buf, size_t len)
 {
 	const json_t *n = json_object_get(m->j, "fresh_launches");
+	const json_t *r = json_object_get(m->j, "fresh_range");
 
 	if (!json_is_integer(n))
 		return "unknown";
+	if (json_is_object(r)) {
+		snprintf(buf, len, "%lld to %lld", (long long)json_integer_value(json_object_get(r, "low")),
+			 (long long)json_integer_value(json_object_get(r, "high")));
+		return buf;
+	}
 	snprintf(buf, len, "%s%lld", json_is_true(json_object_get(m->j, "fresh_launches_at_least")) ? ">= " : "",
 		 (long long)json_integer_value(n));
 	return buf;
@@ -121,10 +130,18 @@ static const char *n_text(const struct m *m, char *buf, size_t len)
 static const char *b_text(const struct m *m, char *buf, size_t len)
 {
 	const json_t *b = json_object_get(m->j, "checker_busy_s");
+	const json_t *r = json_object_get(m->j, "checker_busy_range_s");
 	char tmp[96];
 
 	if (!json_is_object(b))
 		return "-";
+	if (json_is_object(r)) {
+		snprintf(buf, len, "%s%.2f to %.2f s [%.2f, %.2f]",
+			 strcmp(str(m->j, "checker_busy_bound"), "at_most") == 0 ? "at most " : "",
+			 json_num_at(r, "low"), json_num_at(r, "high"), json_num_at(b, "ci_low"),
+			 json_num_at(b, "ci_high"));
+		return buf;
+	}
 	snprintf(buf, len, "%s%s", strcmp(str(m->j, "checker_busy_bound"), "at_most") == 0 ? "at most " : "",
 		 ival(b, " s", 1, "-", tmp, sizeof tmp));
 	return buf;
@@ -140,6 +157,15 @@ static const char *share_text(const struct m *m, char *buf, size_t len)
 	if (json_is_true(json_object_get(m->j, "share_capped")))
 		return json_is_true(json_object_get(m->j, "bottleneck")) ? "100% (capped: the bottleneck)"
 									: "at most 100% (capped)";
+	if (json_is_object(json_object_get(m->j, "share_range"))) {
+		const json_t *r = json_object_get(m->j, "share_range");
+
+		snprintf(buf, len, "%s%.2f to %.2f%% [%.2f, %.2f]",
+			 strcmp(str(m->j, "checker_busy_bound"), "at_most") == 0 ? "at most " : "",
+			 json_num_at(r, "low") * 100, json_num_at(r, "high") * 100,
+			 json_num_at(s, "ci_low") * 100, json_num_at(s, "ci_high") * 100);
+		return buf;
+	}
 	snprintf(buf, len, "%s%s", strcmp(str(m->j, "checker_busy_bound"), "at_most") == 0 ? "at most " : "",
 		 ival(s, "%", 100, "-", tmp, sizeof tmp));
 	return buf;
@@ -156,8 +182,60 @@ static double service_cpu(const struct m *m, const char *name)
 	return NAN;
 }
 
+/* L at the programs' median size, where the measure took it again. */
+static const char *lsize_text(const struct m *m, char *buf, size_t len)
+{
+	const json_t *z = json_object_get(m->j, "penalty_at_size");
+	const json_t *ps = json_object_get(m->j, "program_sizes");
+	const char *v = str(z, "verdict");
+	char tmp[96], at[32];
+
+	if (!json_is_object(z))
+		return "-";
+	fmt_size((long)json_integer_value(json_object_get(ps, "median_bytes")), at, sizeof at);
+	if (!v[0])
+		snprintf(buf, len, "unknown at %s", at);
+	else if (strcmp(v, "slowdown") == 0)
+		snprintf(buf, len, "%s at %s", ival(json_object_get(z, "penalty_ms"), " ms", 1, "-", tmp, sizeof tmp), at);
+	else
+		snprintf(buf, len, "%s at %s", v, at);
+	return buf;
+}
+
+/* The app macOS holds responsible for what the command launched, with its
+ * Developer Tools state (the conditions make doctor reads), or "-" off a Mac. */
+static const char *app_text(const struct m *m, char *buf, size_t len)
+{
+	const char *app = str(m->c, "responsible_app"), *dt = str(m->c, "devtools");
+
+	if (strcmp(str(m->c, "os"), "Darwin") != 0)
+		return "- (not macOS)";
+	if (!app[0] || strcmp(app, "unknown") == 0 || strcmp(app, "n/a") == 0)
+		app = str(m->c, "terminal_app")[0] ? str(m->c, "terminal_app") : "unknown";
+	snprintf(buf, len, "%s (Developer Tools: %s)", app, dt[0] ? dt : "unknown");
+	return buf;
+}
+
+/* How the command was started (sysinfo's started_via: ssh, launchd, tmux
+ * or screen, the terminal app, in that order), its commas spaced. */
+static const char *started_text(const struct m *m, char *buf, size_t len)
+{
+	const char *via = str(m->c, "started_via");
+	size_t o = 0;
+
+	if (!via[0])
+		via = "unknown";
+	for (; *via && o + 3 < len; via++) {
+		buf[o++] = *via;
+		if (*via == ',')
+			buf[o++] = ' ';
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
 static const char *const diff_keys[] = {
-	"devtools", "sip", "assessments", "network", "vpn", "terminal", "os", "os_version",
+	"responsible_app", "started_via", "ssh", "multiplexer", "launchd_job", "devtools", "sip", "assessments", "network", "vpn", "terminal", "os", "os_version",
 	"os_build", "model", "cpu", "ncpu", "work_fs", "fanotify_listeners", "agents", "launcher",
 	"gate.active", "gate.latency_ms", "gate.workers", "gate.key", "gate.exempt", "emulation", NULL
 };
@@ -236,10 +314,18 @@ static void print_table(const struct m *a, const struct m *b)
 	row("W", w_text(a, x, sizeof x), w_text(b, y, sizeof y));
 	row("N", n_text(a, x, sizeof x), n_text(b, y, sizeof y));
 	row("L", l_text(a, x, sizeof x), l_text(b, y, sizeof y));
+	if (json_is_object(json_object_get(a->j, "penalty_at_size")) ||
+	    json_is_object(json_object_get(b->j, "penalty_at_size"))) {
+		row("L at programs' size", lsize_text(a, x, sizeof x), lsize_text(b, y, sizeof y));
+		row("B uses", strcmp(str(a->j, "penalty_used"), "at_size") == 0 ? "L at size" : "L",
+		    strcmp(str(b->j, "penalty_used"), "at_size") == 0 ? "L at size" : "L");
+	}
 	row("checks at once", queue_text(a), queue_text(b));
 	row("B", b_text(a, x, sizeof x), b_text(b, y, sizeof y));
 	row("B/W", share_text(a, x, sizeof x), share_text(b, y, sizeof y));
 	print_services(a, b);
+	row("responsible app", app_text(a, x, sizeof x), app_text(b, y, sizeof y));
+	row("started", started_text(a, x, sizeof x), started_text(b, y, sizeof y));
 }
 
 /* The conditions that differ between A and B, or that none does. */
@@ -258,7 +344,7 @@ static void print_conditions(const struct m *a, const struct m *b)
 		printf("  %s: %s -> %s\n", diff_keys[k], va[0] ? va : "(none)", vb[0] ? vb : "(none)");
 	}
 	if (!differ)
-		printf("No condition differs (those compared: Developer Tools, SIP, assessments, network, terminal, OS, machine, watchers, gate).\n");
+		printf("No condition differs (those compared: the responsible app, how the command was started, Developer Tools, SIP, assessments, network, terminal, OS, machine, watchers, gate).\n");
 }
 
 /* How much the command's time changed from A to B. */

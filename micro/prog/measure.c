@@ -21,6 +21,7 @@
  * machine under the same conditions as CONDITIONS (docs/measure.md) that
  * measured the exe case at T=1, or nothing. */
 #define _POSIX_C_SOURCE 200809L
+#include "advice.h"
 #include "services.h"
 #include "jsonnum.h"
 #include "thresholds.h"
@@ -47,6 +48,7 @@ static void usage(FILE *f)
 	      "               [--probe-note TEXT] [--gate-log FILE] [--dir PATH] [--id ID]\n"
 	      "               -- COMMAND [ARG...]\n"
 	      "       measure --latest-probe RESULTS --like CONDITIONS\n"
+	      "       measure --program-sizes OUT --watch FILE [--programs FILE] [--probe RUN]\n"
 	      "Write DIR/measure.json and DIR/measure.txt for one measured command and\n"
 	      "print the text: wall time W, new programs launched N, one check's price L\n"
 	      "(the probe run's exe case, as analyze decided it), the checker's busy time\n"
@@ -60,8 +62,15 @@ static void usage(FILE *f)
 	      "                     none (PROBE=0, no comparable run), failed\n"
 	      "  --probe-note TEXT  why, for none and failed\n"
 	      "  --gate-log FILE    the calibration gate's log: what it held\n"
+	      "  --sizes FILE       the new programs' sizes (--program-sizes wrote it)\n"
+	      "  --size-probe RUN   the run that took L again at their median size\n"
+	      "  --size-probe-how ran|failed, --size-probe-note TEXT  how it went\n"
 	      "  --dir PATH, --id ID  where the command ran; the measure's id\n"
 	      "  --latest-probe RESULTS --like CONDITIONS  print the newest comparable run\n"
+	      "  --program-sizes OUT  the new programs' sizes (execwatch's, or those of the\n"
+	      "                     listed programs that still exist) and the probe's program\n"
+	      "                     into OUT; prints the padding in bytes at which L is to be\n"
+	      "                     taken again (median more than 4x the probe's), or nothing\n"
 	      "Exit: 0 done, 1 cannot write or read, 2 bad usage.\n", f);
 }
 
@@ -170,7 +179,9 @@ struct seen {
 	double user_s, sys_s;
 	char interrupted[64], interrupted_how[64];
 	/* N */
-	long n;             /* -1: unknown */
+	long n;             /* -1: unknown; on macOS the range's high end */
+	long n_low;         /* the range's low end (macOS: the checks the log
+			     * places in the command's folders); n where exact */
 	int n_lower;        /* a lower bound (queue overflow) */
 	const char *source; /* "fanotify", "unified log" */
 	char n_why[512];
@@ -182,6 +193,22 @@ struct seen {
 	const char *queue;   /* serialised, parallel, undetermined, NULL */
 	char queue_reason[400];
 	json_t *probe;
+	/* L again at the new programs' median size (a second probe, padded) */
+	const char *z_state; /* slowdown, none, inconclusive, or NULL */
+	double z_l, z_lo, z_hi;
+	char z_reason[400];
+	json_t *z_probe;     /* penalty_at_size, or NULL when none was due */
+	/* the L that B uses: the probe's, or the one at size (use_z) */
+	int use_z;
+	const char *u_state;
+	double u_l, u_lo, u_hi;
+	/* the new programs' sizes (sizes file), or sz_known < 0 when unknown */
+	long sz_known, sz_gone;
+	unsigned long long sz_median, sz_p90, sz_largest;
+	long long probe_bytes; /* the probe's program, -1 unknown */
+	long long reprobe_pad; /* the padding a re-probe was due at, -1 none */
+	int reprobe_capped;
+	char sz_why[300];
 };
 
 /* Free what read_kv kept. */
@@ -271,6 +298,7 @@ static void read_fanotify(const struct kv *kv, struct seen *s)
 
 	s->source = "fanotify";
 	s->n = kv_long(kv, "fresh_launches", -1);
+	s->n_low = s->n;
 	s->n_lower = kv_long(kv, "overflow", 0) != 0;
 	s->detail = json_object();
 	json_object_set_new(s->detail, "source", json_string("fanotify"));
@@ -343,6 +371,12 @@ static void read_logcount(const char *path, struct seen *s)
 		return;
 	}
 	s->n = kv_long(&kv, "checks", -1);
+	/* the low end: the checks whose program the log names in the command's
+	 * folders; the high end adds those it names none for (the command's,
+	 * or the background's: docs/measure.md) */
+	s->n_low = kv_long(&kv, "inside", -1);
+	if (s->n_low < 0 || s->n_low > s->n)
+		s->n_low = s->n;
 	s->detail = json_object();
 	json_object_set_new(s->detail, "source", json_string("unified log"));
 	json_object_set_new(s->detail, "performscan", json_integer(kv_long(&kv, "performscan", 0)));
@@ -350,6 +384,7 @@ static void read_logcount(const char *path, struct seen *s)
 	json_object_set_new(s->detail, "checks_in_folders", json_integer(kv_long(&kv, "inside", 0)));
 	json_object_set_new(s->detail, "checks_unnamed", json_integer(kv_long(&kv, "unplaced", 0)));
 	json_object_set_new(s->detail, "programs", json_integer(kv_long(&kv, "programs", 0)));
+	json_object_set_new(s->detail, "programs_named", json_integer(kv_long(&kv, "programs_named", 0)));
 	json_object_set_new(s->detail, "programs_at_least", json_boolean(kv_long(&kv, "programs_capped", 0) != 0));
 	json_object_set_new(s->detail, "scan_complete", json_integer(kv_long(&kv, "scan_complete", 0)));
 	json_object_set_new(s->detail, "evaluate_scan_result", json_integer(kv_long(&kv, "evaluate", 0)));
@@ -513,11 +548,269 @@ static json_t *read_gate(const char *path, const json_t *c)
 	return o;
 }
 
+/* ---- the new programs' sizes, and L at their size ------------------------------ */
+
+/* The rule: L is taken again at the new programs' median size when that is
+ * more than this many times the probe's program (docs/measure.md). */
+#define SIZE_RATIO 4
+/* mkfresh --size pads at most 64 MiB (MAX_PAD); repro's SIZE the same */
+#define MAX_PAD_BYTES (64LL * 1024 * 1024)
+#define MAX_SIZED 200000 /* programs whose size is read (logcount's list) */
+
+/* The size of the probe's program: the `bytes` line of the manifest of its
+ * exe case at T=1 (RUN/raw/exe-t1-CLASS[-sSIZE].manifest; mkfresh writes
+ * it), unpadded (pad_want 0) or padded; -1 when no manifest says. */
+static long long manifest_bytes(const char *run, int padded)
+{
+	char *raw = xasprintf("%s/raw", run);
+	DIR *d = opendir(raw);
+	struct dirent *e;
+	long long found = -1;
+
+	while (d && found < 0 && (e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		char *path, *buf = NULL, *line;
+		size_t cap = 0;
+		long long bytes = -1, pad = 0;
+		FILE *f;
+
+		if (strncmp(e->d_name, "exe-t1-", 7) != 0 || len < 9 ||
+		    strcmp(e->d_name + len - 9, ".manifest") != 0 || strstr(e->d_name, ".ref."))
+			continue;
+		path = xasprintf("%s/%s", raw, e->d_name);
+		f = fopen(path, "r");
+		free(path);
+		while (f && (line = read_line(f, &buf, &cap)) != NULL) {
+			strip_eol(line);
+			if (strncmp(line, "bytes\t", 6) == 0)
+				bytes = atoll(line + 6);
+			else if (strncmp(line, "pad\t", 4) == 0)
+				pad = atoll(line + 4);
+			else if (strncmp(line, "artifact\t", 9) == 0)
+				break;
+		}
+		if (f)
+			fclose(f);
+		free(buf);
+		if (bytes > 0 && (padded ? pad > 0 : pad == 0))
+			found = bytes;
+	}
+	if (d)
+		closedir(d);
+	free(raw);
+	return found;
+}
+
+/* The sizes of the listed programs that still exist (macOS: the programs
+ * the log named), into v; the gone ones counted. */
+static size_t stat_listed(const char *list, uint64_t **v, long *gone)
+{
+	FILE *f = fopen(list, "r");
+	char *buf = NULL, *line;
+	size_t cap = 0, n = 0, vcap = 0;
+
+	*v = NULL;
+	*gone = 0;
+	if (!f)
+		return 0;
+	while ((line = read_line(f, &buf, &cap)) != NULL && n + (size_t)*gone < MAX_SIZED) {
+		struct stat st;
+
+		strip_eol(line);
+		if (!line[0])
+			continue;
+		if (stat(line, &st) != 0 || !S_ISREG(st.st_mode)) {
+			(*gone)++;
+			continue;
+		}
+		if (n == vcap) {
+			vcap = vcap ? vcap * 2 : 256;
+			*v = xrealloc(*v, vcap * sizeof **v);
+		}
+		(*v)[n++] = (uint64_t)st.st_size;
+	}
+	fclose(f);
+	free(buf);
+	return n;
+}
+
+/* measure --program-sizes OUT --watch FILE [--programs FILE] [--probe RUN]:
+ * the new programs' sizes (Linux: execwatch's `sizes` line, each read at
+ * its first launch; macOS: the programs the log named, read now, where they
+ * still exist) and the probe's program, into OUT; prints the padding in
+ * bytes at which L is to be taken again, or nothing. */
+static int sizes_main(int argc, char **argv)
+{
+	const char *out = NULL, *watch = NULL, *programs = NULL, *probe = NULL;
+	const struct opt opts[] = {
+		OPT_VALUE("--program-sizes", &out), OPT_VALUE("--watch", &watch),
+		OPT_VALUE("--programs", &programs), OPT_VALUE("--probe", &probe), OPT_END
+	};
+	struct kv kv;
+	unsigned long long med = 0, p90 = 0, max = 0;
+	long long pb = -1, pad = -1;
+	long known = -1, gone = 0;
+	const char *source;
+	char why[300] = "";
+	struct atomic_file af;
+
+	opts_parse(argc, argv, opts, OPTS_NONE, usage);
+	if (!out || !watch)
+		die(EXIT_USAGE, "--program-sizes OUT needs --watch FILE (see --help)");
+	source = programs ? "unified log" : "fanotify";
+	if (programs) {
+		uint64_t *v, m, q, x;
+		size_t n = stat_listed(programs, &v, &gone);
+
+		known = (long)n;
+		size_summary(v, n, &m, &q, &x);
+		med = m, p90 = q, max = x;
+		free(v);
+		if (n == 0)
+			snprintf(why, sizeof why, gone ? "none of the programs the log named exists any more"
+						       : "the log named no program in the command's folders");
+	} else if (read_kv(watch, &kv) == 0) {
+		const char *v = kv_get(&kv, "sizes");
+
+		if (v && sscanf(v, "%ld\t%llu\t%llu\t%llu", &known, &med, &p90, &max) == 4 && known > 0)
+			;
+		else {
+			known = -1;
+			v = kv_get(&kv, "watch");
+			snprintf(why, sizeof why, "%s", v && strncmp(v, "on", 2) == 0
+				 ? "the command launched no new program" : "no exec listener ran (N is unknown)");
+		}
+		kv_free(&kv);
+	} else {
+		snprintf(why, sizeof why, "%s cannot be read", watch);
+	}
+	if (probe)
+		pb = manifest_bytes(probe, 0);
+	if (known > 0 && pb > 0 && med > (unsigned long long)pb * SIZE_RATIO) {
+		pad = (long long)med - pb;
+		if (pad > MAX_PAD_BYTES)
+			pad = MAX_PAD_BYTES;
+	}
+	if (atomic_open(&af, out) != 0)
+		die(EXIT_FAIL, "cannot write %s:", out);
+	fprintf(af.fp, "execlag-sizes\t1\nsource\t%s\n", source);
+	if (known > 0)
+		fprintf(af.fp, "known\t%ld\ngone\t%ld\nmedian\t%llu\np90\t%llu\nlargest\t%llu\n", known,
+			gone, med, p90, max);
+	else
+		fprintf(af.fp, "why\t%s\ngone\t%ld\n", why, gone);
+	if (pb > 0)
+		fprintf(af.fp, "probe_bytes\t%lld\n", pb);
+	if (pad > 0)
+		fprintf(af.fp, "reprobe_pad\t%lld\nreprobe_capped\t%d\n", pad,
+			(long long)med - pb > MAX_PAD_BYTES);
+	if (atomic_commit(&af) != 0)
+		die(EXIT_FAIL, "cannot write %s:", out);
+	if (pad > 0)
+		printf("%lld\n", pad);
+	return EXIT_OK;
+}
+
+/* The sizes file into s (sz_known -1 when the sizes are unknown). */
+static void read_sizes(const char *path, struct seen *s)
+{
+	struct kv kv;
+	const char *v;
+
+	s->sz_known = -1;
+	s->probe_bytes = -1;
+	s->reprobe_pad = -1;
+	if (!path || read_kv(path, &kv) != 0 || kv.n == 0 || strcmp(kv.lines[0], "execlag-sizes\t1") != 0) {
+		snprintf(s->sz_why, sizeof s->sz_why, "not read");
+		return;
+	}
+	s->sz_known = kv_long(&kv, "known", -1);
+	s->sz_gone = kv_long(&kv, "gone", 0);
+	if ((v = kv_get(&kv, "median")))
+		s->sz_median = strtoull(v, NULL, 10);
+	if ((v = kv_get(&kv, "p90")))
+		s->sz_p90 = strtoull(v, NULL, 10);
+	if ((v = kv_get(&kv, "largest")))
+		s->sz_largest = strtoull(v, NULL, 10);
+	s->probe_bytes = kv_long(&kv, "probe_bytes", -1);
+	s->reprobe_pad = kv_long(&kv, "reprobe_pad", -1);
+	s->reprobe_capped = kv_long(&kv, "reprobe_capped", 0) != 0;
+	v = kv_get(&kv, "why");
+	snprintf(s->sz_why, sizeof s->sz_why, "%s", v ? v : "");
+	kv_free(&kv);
+}
+
+/* L again at the programs' size: the second probe's exe case, when one was
+ * due (the sizes file says at what padding). */
+static void read_size_probe(const char *run, const char *how, const char *note, struct seen *s)
+{
+	json_t *j = NULL, *c = NULL;
+	const char *v;
+
+	if (s->reprobe_pad <= 0)
+		return;
+	s->z_probe = json_object();
+	json_object_set_new(s->z_probe, "pad_bytes", json_integer(s->reprobe_pad));
+	json_object_set_new(s->z_probe, "pad_capped", json_boolean(s->reprobe_capped));
+	json_object_set_new(s->z_probe, "how", json_string(how ? how : run ? "ran" : "failed"));
+	if (note)
+		json_object_set_new(s->z_probe, "note", json_string(note));
+	if (run && (j = load_run(run)) != NULL)
+		c = exe_case(j);
+	v = j ? json_string_value(json_object_get(j, "run_id")) : NULL;
+	json_object_set_new(s->z_probe, "run_id", v ? json_string(v) : json_null());
+	if (run && j) {
+		long long b = manifest_bytes(run, 1);
+
+		json_object_set_new(s->z_probe, "program_bytes", b > 0 ? json_integer(b) : json_null());
+	}
+	if (c) {
+		const json_t *p = json_object_get(c, "penalty_ms");
+
+		s->z_l = json_num_at(p, "median");
+		s->z_lo = json_num_at(p, "ci_low");
+		s->z_hi = json_num_at(p, "ci_high");
+		v = json_string_value(json_object_get(c, "verdict"));
+		if (v && (strcmp(v, "slowdown") == 0 || strcmp(v, "none") == 0 || strcmp(v, "inconclusive") == 0))
+			s->z_state = strcmp(v, "slowdown") == 0 ? "slowdown" : strcmp(v, "none") == 0 ? "none" : "inconclusive";
+		if (s->z_state && strcmp(s->z_state, "slowdown") == 0 && (isnan(s->z_l) || isnan(s->z_lo) || isnan(s->z_hi)))
+			s->z_state = "inconclusive";
+		v = json_string_value(json_object_get(c, "reason"));
+		snprintf(s->z_reason, sizeof s->z_reason, "%s", v ? v : "");
+	} else if (run && !note) {
+		json_object_set_new(s->z_probe, "how", json_string("failed"));
+		json_object_set_new(s->z_probe, "note", json_string(j ? "the run has no exe case" : "its run.json could not be read"));
+	}
+	json_object_set_new(s->z_probe, "verdict", s->z_state ? json_string(s->z_state) : json_null());
+	json_object_set_new(s->z_probe, "penalty_ms", s->z_state && strcmp(s->z_state, "none") != 0 && !isnan(s->z_l)
+			    ? interval(s->z_l, s->z_lo, s->z_hi) : json_null());
+	json_object_set_new(s->z_probe, "reason", json_string(s->z_reason));
+	json_decref(j);
+}
+
+/* Which L B uses: the one at the programs' size where that probe decided
+ * (slowdown or none), else the probe's. */
+static void choose_l(struct seen *s)
+{
+	s->use_z = s->z_state && (strcmp(s->z_state, "slowdown") == 0 || strcmp(s->z_state, "none") == 0);
+	if (s->use_z) {
+		s->u_state = s->z_state;
+		s->u_l = s->z_l, s->u_lo = s->z_lo, s->u_hi = s->z_hi;
+	} else {
+		s->u_state = s->l_state;
+		s->u_l = s->l, s->u_lo = s->l_lo, s->u_hi = s->l_hi;
+	}
+}
+
 /* ---- the answer -------------------------------------------------------------- */
 
 struct answer {
 	int have_b;
-	double b, b_lo, b_hi;   /* seconds */
+	double b, b_lo, b_hi;   /* seconds: B at N's high end with L's median,
+				 * the interval from N's low end x L's low end
+				 * to N's high end x L's high end */
+	int range;              /* N is a range (macOS): B and the share too */
+	double b_r, sh_r;       /* B and the share at N's low end, L's median */
 	int k;                  /* checks at once: 1, 2 (at least), 0 unknown */
 	int at_most;            /* B and the share are upper bounds */
 	int have_share;
@@ -534,35 +827,45 @@ static double cap1(double x)
 
 static void compute(const struct seen *s, struct answer *a)
 {
+	long lo_n = s->n_low >= 0 && s->n_low <= s->n ? s->n_low : s->n;
+
 	memset(a, 0, sizeof *a);
 	if (s->n < 0)
 		return;
-	if (s->n > 0 && (!s->l_state || strcmp(s->l_state, "slowdown") != 0))
+	if (s->n > 0 && (!s->u_state || strcmp(s->u_state, "slowdown") != 0))
 		return;
 	if (s->n == 0) {
 		/* nothing new was launched: nothing to check, whatever L is */
 		a->have_b = 1;
-		a->k = s->l_state && strcmp(s->queue, "serialised") == 0 ? 1 : 0;
+		a->k = s->u_state && strcmp(s->queue, "serialised") == 0 ? 1 : 0;
 	} else {
+		double k;
+
 		a->k = strcmp(s->queue, "serialised") == 0 ? 1 : strcmp(s->queue, "parallel") == 0 ? 2 : 0;
+		k = a->k ? a->k : 1;
 		a->at_most = a->k != 1;
 		a->have_b = 1;
-		a->b = (double)s->n * s->l / 1000.0 / (a->k ? a->k : 1);
-		a->b_lo = (double)s->n * (s->l_lo > 0 ? s->l_lo : 0) / 1000.0 / (a->k ? a->k : 1);
-		a->b_hi = (double)s->n * s->l_hi / 1000.0 / (a->k ? a->k : 1);
+		a->range = lo_n < s->n;
+		a->b = (double)s->n * s->u_l / 1000.0 / k;
+		a->b_r = (double)lo_n * s->u_l / 1000.0 / k;
+		a->b_lo = (double)lo_n * (s->u_lo > 0 ? s->u_lo : 0) / 1000.0 / k;
+		a->b_hi = (double)s->n * s->u_hi / 1000.0 / k;
 	}
 	if (s->wall_s > 0) {
 		a->have_share = 1;
 		a->sh = cap1(a->b / s->wall_s);
+		a->sh_r = cap1(a->b_r / s->wall_s);
 		a->sh_lo = cap1(a->b_lo / s->wall_s);
 		a->sh_hi = cap1(a->b_hi / s->wall_s);
 		a->capped = a->b >= s->wall_s && a->b > 0;
-		a->bottleneck = a->capped && !a->at_most;
+		/* a bottleneck only where even N's low end makes it one */
+		a->bottleneck = a->capped && !a->at_most && (!a->range || a->b_r >= s->wall_s);
 	}
 	/* Without the checks the command can have been faster by at most the
 	 * time the checker was busy (it waited only while a check ran): no
 	 * less than W - B.  It follows only where B is the busy time itself
-	 * (one check at a time), not a bound, and is below W. */
+	 * (one check at a time), not a bound, and is below W; with N a range,
+	 * B is its high end, so W - B is still a floor. */
 	if (a->have_share && !a->at_most && a->b < s->wall_s) {
 		a->have_proj = 1;
 		a->pj = s->wall_s - a->b;
@@ -703,22 +1006,30 @@ static void say_n_fanotify(const struct seen *s)
 		say("     the event queue overflowed: N is a lower bound\n");
 }
 
-/* N as the unified log counted it: checks, and what it did not count. */
+/* N as the unified log counted it: checks, and what it did not count.  N
+ * is a range where the log names no program for some checks: they may be
+ * the command's or the background's (docs/measure.md). */
 static void say_n_log(const struct seen *s)
 {
 	const json_t *d = s->detail;
 	long long others = json_integer_value(json_object_get(d, "others_checks"));
+	long long named = json_integer_value(json_object_get(d, "programs_named"));
+	long long unnamed = json_integer_value(json_object_get(d, "checks_unnamed"));
+	int at_least = json_is_true(json_object_get(d, "programs_at_least"));
 
 	if (s->n == 0)
 		say("  N  0 checks in the command's window: nothing new was checked\n");
+	else if (s->n_low < s->n)
+		say("  N  %ld to %ld checks (GK performScan) in the command's window: %ld %s of %s%lld distinct %s "
+		    "in the command's folders, and %lld whose program it does not name (the "
+		    "command's, or another process's)\n", s->n_low, s->n, s->n_low, s->n_low == 1 ? "check" : "checks", at_least ? "at least " : "",
+		    named, named == 1 ? "program" : "programs", unnamed);
 	else
-		say("  N  %ld %s (GK performScan) of %s%lld distinct %s in the command's window\n",
-		    s->n, s->n == 1 ? "check" : "checks",
-		    json_is_true(json_object_get(d, "programs_at_least")) ? "at least " : "",
-		    (long long)json_integer_value(json_object_get(d, "programs")),
-		    json_integer_value(json_object_get(d, "programs")) == 1 ? "program" : "programs");
-	say("     unified log: %lld checks of programs outside the command's folders not counted (other processes'); %lld checks whose program the log does not name counted\n",
-	    others, (long long)json_integer_value(json_object_get(d, "checks_unnamed")));
+		say("  N  %ld %s (GK performScan) of %s%lld distinct %s in the command's folders, in its window\n",
+		    s->n, s->n == 1 ? "check" : "checks", at_least ? "at least " : "", named,
+		    named == 1 ? "program" : "programs");
+	say("     unified log: %lld checks of programs outside the command's folders not counted (other processes')\n",
+	    others);
 }
 
 /* N: the new programs the command launched, by whichever source counted them. */
@@ -730,6 +1041,67 @@ static void say_n(const struct seen *s)
 		say_n_fanotify(s);
 	else
 		say_n_log(s);
+}
+
+/* The new programs' sizes against the probe's program, and what is unknown. */
+static void say_sizes(const struct seen *s)
+{
+	char m[32], q[32], x[32], pb[32];
+	long unnamed = s->source && strcmp(s->source, "unified log") == 0 && s->detail
+		       ? (long)json_integer_value(json_object_get(s->detail, "checks_unnamed")) : 0;
+
+	if (s->n <= 0)
+		return;
+	if (s->sz_known <= 0) {
+		say("  sizes  unknown: %s\n", s->sz_why[0] ? s->sz_why : "not read");
+		return;
+	}
+	say("  sizes  %ld new %s: median %s, 90%% at most %s, largest %s", s->sz_known,
+	    s->sz_known == 1 ? "program" : "programs", fmt_size((long)s->sz_median, m, sizeof m),
+	    fmt_size((long)s->sz_p90, q, sizeof q), fmt_size((long)s->sz_largest, x, sizeof x));
+	if (s->probe_bytes > 0)
+		say("; the probe's program %s%s", fmt_size((long)s->probe_bytes, pb, sizeof pb),
+		    s->reprobe_pad > 0 ? "" : " (within 4x: L as probed)");
+	say("\n");
+	if (s->sz_gone && unnamed)
+		say("     sizes unknown: %ld %s the log named no longer %s, and %ld %s no program\n",
+		    s->sz_gone, s->sz_gone == 1 ? "program" : "programs", s->sz_gone == 1 ? "exists" : "exist",
+		    unnamed, unnamed == 1 ? "check names" : "checks name");
+	else if (s->sz_gone)
+		say("     sizes unknown: %ld %s the log named no longer %s\n", s->sz_gone,
+		    s->sz_gone == 1 ? "program" : "programs", s->sz_gone == 1 ? "exists" : "exist");
+	else if (unnamed)
+		say("     sizes unknown: %ld %s no program\n", unnamed, unnamed == 1 ? "check names" : "checks name");
+}
+
+/* L at the new programs' size, and which L B uses. */
+static void say_l_at_size(const struct seen *s)
+{
+	const char *run_id = json_string_value(json_object_get(s->z_probe, "run_id"));
+	const char *note = json_string_value(json_object_get(s->z_probe, "note"));
+	char at[32], pb[32];
+	double ratio = s->probe_bytes > 0 ? (double)s->sz_median / (double)s->probe_bytes : NAN;
+
+	if (!s->z_probe)
+		return;
+	fmt_size((long)s->sz_median, at, sizeof at);
+	if (!s->z_state)
+		say("  L at %s  unknown: %s\n", at, note ? note : "the second probe left no verdict");
+	else if (strcmp(s->z_state, "slowdown") == 0)
+		say("  L at %s  %.2f ms [%.2f, %.2f] per check (probe %s: exe at T=1, padded by %s)\n", at,
+		    s->z_l, s->z_lo, s->z_hi, run_id ? run_id : "?", fmt_size((long)s->reprobe_pad, pb, sizeof pb));
+	else if (strcmp(s->z_state, "none") == 0)
+		say("  L at %s  none: no first-launch penalty at that size (%s; probe %s)\n", at, s->z_reason,
+		    run_id ? run_id : "?");
+	else
+		say("  L at %s  inconclusive: %s (probe %s)\n", at, s->z_reason, run_id ? run_id : "?");
+	if (s->reprobe_capped)
+		say("     the padding stops at 64 MiB (mkfresh --size): the programs are larger than the probe's\n");
+	if (s->use_z)
+		say("     B uses L at %s: the new programs' median is %.0fx the probe's program\n", at, ratio);
+	else
+		say("     B uses the probe's L: L at %s is %s; the programs are %.0fx the probe's, so B may be more\n",
+		    at, s->z_state ? s->z_state : "unknown", ratio);
 }
 
 /* L: one check's price from the probe, and how many checks run at once. */
@@ -757,39 +1129,58 @@ static void say_l(const struct seen *s)
 	if (simulated)
 		say("     the probe was SIMULATED (%s): L is the model's, not evidence\n",
 		    json_string_value(json_object_get(s->probe, "launcher")));
-	if (strcmp(s->l_state, "slowdown") == 0)
+}
+
+/* How many checks run at once, where the L that B uses is a penalty. */
+static void say_queue(const struct seen *s)
+{
+	if (s->u_state && strcmp(s->u_state, "slowdown") == 0)
 		say("     checks at once: %s\n",
 		    strcmp(s->queue, "serialised") == 0 ? "one: they queue (serialised at T=2)" :
 		    strcmp(s->queue, "parallel") == 0 ? "at least two (parallel at T=2)" :
 		    "undetermined at T=2");
 }
 
-/* B, its share of W, and the projection without the checks; or why not. */
+/* B, its share of W, and the projection without the checks; or why not.
+ * Where N is a range, B and the share are too: "from to [low, high]". */
 static void say_b(const struct seen *s, const struct answer *a)
 {
-	char b1[64], b2[64], b3[64];
+	char b1[64], b2[64], b3[64], b4[64];
 
 	if (a->have_b && s->n == 0) {
 		say("  B  0 s: no new program, nothing to check\n");
 		say("  B/W  0%%\n");
 	} else if (a->have_b) {
-		say("  B  %s%s [%s, %s] = N x L / %s\n", a->at_most ? "at most " : "",
-		    secs(a->b, b1, sizeof b1), secn(a->b_lo, b2, sizeof b2), secn(a->b_hi, b3, sizeof b3),
-		    a->k == 1 ? "1 (checks at once)" :
-		    a->k == 2 ? "2 (at least two at once: B is at most this)" :
-		    "1 (checks at once undetermined: B is at most this)");
+		const char *per = a->k == 1 ? "1 (checks at once)" :
+				  a->k == 2 ? "2 (at least two at once: B is at most this)" :
+				  "1 (checks at once undetermined: B is at most this)";
+
+		if (a->range)
+			say("  B  %s%s to %s [%s, %s] = N x L / %s\n", a->at_most ? "at most " : "",
+			    secs(a->b_r, b4, sizeof b4), secs(a->b, b1, sizeof b1), secn(a->b_lo, b2, sizeof b2),
+			    secn(a->b_hi, b3, sizeof b3), per);
+		else
+			say("  B  %s%s [%s, %s] = N x L / %s\n", a->at_most ? "at most " : "",
+			    secs(a->b, b1, sizeof b1), secn(a->b_lo, b2, sizeof b2), secn(a->b_hi, b3, sizeof b3), per);
 		if (a->capped && a->bottleneck)
 			say("  B/W  100%% (capped): the checks alone took longer than the command: they were its bottleneck\n");
+		else if (a->capped && a->range)
+			say("  B/W  %s%s to 100%% (capped at N's high end) of the command's time\n",
+			    a->at_most ? "at most " : "", pct(a->sh_r, b4, sizeof b4));
 		else if (a->capped)
 			say("  B/W  at most 100%% (capped)\n");
+		else if (a->range)
+			say("  B/W  %s%s to %s [%s, %s] of the command's time\n", a->at_most ? "at most " : "",
+			    pct(a->sh_r, b4, sizeof b4), pct(a->sh, b1, sizeof b1), pct(a->sh_lo, b2, sizeof b2),
+			    pct(a->sh_hi, b3, sizeof b3));
 		else
 			say("  B/W  %s%s [%s, %s] of the command's time\n", a->at_most ? "at most " : "",
 			    pct(a->sh, b1, sizeof b1), pct(a->sh_lo, b2, sizeof b2), pct(a->sh_hi, b3, sizeof b3));
 	} else if (s->n < 0) {
 		say("  B  not computed: N is unknown\n");
-	} else if (!s->l_state) {
+	} else if (!s->u_state) {
 		say("  B  not computed: L is unknown\n");
-	} else if (strcmp(s->l_state, "none") == 0) {
+	} else if (strcmp(s->u_state, "none") == 0) {
 		say("  B  none: with no penalty per check there is no busy time, and no share\n");
 	} else {
 		say("  B  not computed: L is inconclusive; run again, or with a fixed COUNT\n");
@@ -838,14 +1229,49 @@ static void say_surroundings(const json_t *services, const char *svc_why, const 
 		    (long long)json_integer_value(json_object_get(gate, "unheld_launches")));
 }
 
-/* The text: W, N, L, B and the share, then what surrounded the command. */
+/* The measure's own cause and step, as make doctor gives them
+ * (micro/report/advice.c: the responsible app and its Developer Tools
+ * state, ssh, tmux, the gate, the simulator), from the measure's conditions
+ * and the verdict of the probe whose L B uses (run: its folder, or NULL). */
+static void say_advice(const char *run, const char *note, const json_t *c)
+{
+	json_t *j = run ? load_run(run) : NULL;
+	struct advice_probe p;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mf;
+
+	if (!j || !advice_probe_of_run(j, "exe", &p)) {
+		memset(&p, 0, sizeof p);
+		p.verdict = ADVICE_UNCLEAR;
+		p.kase = "exe";
+		p.penalty_ms = p.low_ms = p.high_ms = NAN;
+		p.pairs = 0;
+		p.reason = note ? note : "no probe";
+	}
+	mf = open_memstream(&buf, &len);
+	if (!mf)
+		die(EXIT_FAIL, "cannot hold the advice in memory:");
+	advice_write(mf, advice_json_get, c, &p);
+	if (fclose(mf) != 0)
+		die(EXIT_FAIL, "cannot hold the advice in memory:");
+	say("%s", buf ? buf : "");
+	free(buf);
+	json_decref(j);
+}
+
+/* The text: W, N, L, B and the share, then what surrounded the command,
+ * and last the cause and the one thing to do. */
 static void words(const struct seen *s, const struct answer *a, const char *cmdline,
 		  const char *dir, const json_t *services, const char *svc_why,
 		  const json_t *c, const json_t *gate)
 {
 	say_command(s, cmdline, dir);
 	say_n(s);
+	say_sizes(s);
 	say_l(s);
+	say_l_at_size(s);
+	say_queue(s);
 	say_b(s, a);
 	say_surroundings(services, svc_why, c, gate);
 }
@@ -906,6 +1332,7 @@ static int write_text_file(const char *path, const char *s)
 struct margs {
 	const char *out, *watch, *logcount, *services, *conds;
 	const char *probe, *probe_how, *probe_note, *gate_log;
+	const char *sizes, *size_probe, *size_probe_how, *size_probe_note;
 	const char *dir, *id;
 	char **cmd; /* the command and its arguments, after -- */
 	int ncmd;
@@ -930,7 +1357,9 @@ static void parse_measure_args(int argc, char **argv, struct margs *m)
 		OPT_VALUE("--conditions", &m->conds), OPT_VALUE("--probe", &m->probe),
 		OPT_VALUE("--probe-how", &m->probe_how), OPT_VALUE("--probe-note", &m->probe_note),
 		OPT_VALUE("--gate-log", &m->gate_log), OPT_VALUE("--dir", &m->dir),
-		OPT_VALUE("--id", &m->id), OPT_END
+		OPT_VALUE("--id", &m->id), OPT_VALUE("--sizes", &m->sizes),
+		OPT_VALUE("--size-probe", &m->size_probe), OPT_VALUE("--size-probe-how", &m->size_probe_how),
+		OPT_VALUE("--size-probe-note", &m->size_probe_note), OPT_END
 	};
 	int i;
 
@@ -947,6 +1376,8 @@ static void parse_measure_args(int argc, char **argv, struct margs *m)
 	if (strcmp(m->probe_how, "ran") != 0 && strcmp(m->probe_how, "reused") != 0 &&
 	    strcmp(m->probe_how, "none") != 0 && strcmp(m->probe_how, "failed") != 0)
 		die(EXIT_USAGE, "--probe-how '%s' is not ran, reused, none or failed", m->probe_how);
+	if (m->size_probe_how && strcmp(m->size_probe_how, "ran") != 0 && strcmp(m->size_probe_how, "failed") != 0)
+		die(EXIT_USAGE, "--size-probe-how '%s' is not ran or failed", m->size_probe_how);
 }
 
 /* Read what the run left: the conditions, W and N, L, the services, the gate. */
@@ -962,6 +1393,9 @@ static void gather(const struct margs *m, struct found *f)
 		read_logcount(m->logcount, &f->s);
 	read_watch(m->watch, &f->s);
 	read_probe(m->probe, m->probe_how, m->probe_note, &f->s);
+	read_sizes(m->sizes, &f->s);
+	read_size_probe(m->size_probe, m->size_probe_how, m->size_probe_note, &f->s);
+	choose_l(&f->s);
 	f->svc = m->services ? services_json(m->services, f->svc_why, sizeof f->svc_why) : json_null();
 	if (!m->services)
 		snprintf(f->svc_why, sizeof f->svc_why,
@@ -1007,7 +1441,21 @@ static void seen_json(json_t *root, const struct seen *s)
 	json_object_set_new(root, "penalty_verdict", s->l_state ? json_string(s->l_state) : json_null());
 	json_object_set_new(root, "penalty_ms", s->l_state && strcmp(s->l_state, "none") != 0 && !isnan(s->l)
 		? interval(s->l, s->l_lo, s->l_hi) : json_null());
-	json_object_set_new(root, "checks_queue", s->l_state ? json_string(s->queue) : json_null());
+	json_object_set_new(root, "checks_queue", s->u_state ? json_string(s->queue) : json_null());
+	json_object_set_new(root, "fresh_range", s->n >= 0 && s->n_low >= 0 && s->n_low < s->n
+		? json_pack("{s:I, s:I}", "low", (json_int_t)s->n_low, "high", (json_int_t)s->n) : json_null());
+	if (s->sz_known > 0)
+		json_object_set_new(root, "program_sizes", json_pack("{s:s, s:I, s:I, s:I, s:I, s:I}",
+			"source", s->source ? s->source : "", "known", (json_int_t)s->sz_known,
+			"gone", (json_int_t)s->sz_gone, "median_bytes", (json_int_t)s->sz_median,
+			"p90_bytes", (json_int_t)s->sz_p90, "largest_bytes", (json_int_t)s->sz_largest));
+	else
+		json_object_set_new(root, "program_sizes", json_null());
+	json_object_set_new(root, "program_sizes_reason", s->sz_known > 0 ? json_null()
+			    : json_string(s->sz_why[0] ? s->sz_why : "not read"));
+	json_object_set_new(root, "probe_program_bytes", s->probe_bytes > 0 ? json_integer(s->probe_bytes) : json_null());
+	json_object_set_new(root, "penalty_at_size", s->z_probe ? s->z_probe : json_null());
+	json_object_set_new(root, "penalty_used", json_string(s->use_z ? "at_size" : "probe"));
 }
 
 /* measure.json's answer: B, the share, and the projection without the checks. */
@@ -1017,6 +1465,10 @@ static void answer_json(json_t *root, const struct answer *a)
 	json_object_set_new(root, "checker_busy_s", a->have_b ? interval(a->b, a->b_lo, a->b_hi) : json_null());
 	json_object_set_new(root, "checker_busy_bound", a->have_b ? json_string(a->at_most ? "at_most" : "estimate") : json_null());
 	json_object_set_new(root, "share", a->have_share ? interval(a->sh, a->sh_lo, a->sh_hi) : json_null());
+	json_object_set_new(root, "checker_busy_range_s", a->have_b && a->range
+		? json_pack("{s:f, s:f}", "low", a->b_r, "high", a->b) : json_null());
+	json_object_set_new(root, "share_range", a->have_share && a->range
+		? json_pack("{s:f, s:f}", "low", a->sh_r, "high", a->sh) : json_null());
 	json_object_set_new(root, "share_capped", json_boolean(a->capped));
 	json_object_set_new(root, "bottleneck", json_boolean(a->bottleneck));
 	json_object_set_new(root, "projection", a->have_proj ? json_pack("{s:o, s:s, s:s}",
@@ -1075,6 +1527,8 @@ static int measure_main(int argc, char **argv)
 	gather(&m, &f);
 	compute(&f.s, &f.a);
 	words(&f.s, &f.a, f.cmdline, m.dir, f.svc, f.svc_why, f.c, f.gate);
+	say_advice(f.s.use_z ? m.size_probe : m.probe,
+		   json_string_value(json_object_get(f.s.probe, "note")), f.c);
 	root = measure_json(&m, &f);
 	write_measure(m.out, root);
 	json_decref(root);
@@ -1111,8 +1565,11 @@ static int has_exe_t1(const json_t *j)
 
 		if (!n || strcmp(n, "exe") != 0)
 			continue;
+		/* unpadded: a measure's probe at its programs' size (SIZE) prices
+		 * programs of that size, not the probe's */
 		json_array_foreach(json_object_get(c, "configs"), k, cfg)
-			if (json_integer_value(json_object_get(cfg, "threads")) == 1)
+			if (json_integer_value(json_object_get(cfg, "threads")) == 1 &&
+			    json_integer_value(json_object_get(cfg, "pad_bytes")) == 0)
 				return 1;
 	}
 	return 0;
@@ -1170,6 +1627,8 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return EXIT_OK;
 	}
+	if (argc > 1 && strcmp(argv[1], "--program-sizes") == 0)
+		return sizes_main(argc, argv);
 	if (argc > 1 && strcmp(argv[1], "--latest-probe") == 0) {
 		if (argc != 5 || strcmp(argv[3], "--like") != 0)
 			die(EXIT_USAGE, "usage: measure --latest-probe RESULTS --like CONDITIONS");

@@ -1,0 +1,149 @@
+#!/usr/bin/env bats
+# bin/execlag, the kit from the user's own folder: one command for every
+# user entry point, each with --help; the command measured is run in the
+# current folder with its words as given; make install puts a kit that
+# runs from any folder under PREFIX and make uninstall takes it away; a
+# leading ~/ in a path the kit takes (DIR, RESULTS, RUN, A, B, OUT, PREFIX)
+# is the home folder, as zsh passes it (the literal ~).  Deterministic: the
+# probes run on the simulator, the runs are fixtures or simulated.
+
+load test_helper/common-setup
+
+SIM='sim:latency=150 workers=1 key=inode seed=7'
+COMMANDS="doctor measure repro feedback compare check runs aggregate"
+
+setup() {
+	_common_setup
+	_run_folders_setup
+	X="$ROOT/bin/execlag"
+	export HOME="$D/home"
+	mkdir -p "$HOME"
+	unset XDG_DATA_HOME EXECLAG_RESULTS
+}
+
+@test "execlag help lists every user entry point; each has --help under its own name" {
+	run -0 "$X" help
+	local c
+	for c in $COMMANDS; do
+		assert_line --regexp "^  $c +"
+	done
+	assert_line "Results: $ROOT/results (--results DIR or EXECLAG_RESULTS for another)."
+	run -0 "$X" --help
+	assert_line --regexp '^  measure +'
+	for c in $COMMANDS; do
+		run -0 "$X" "$c" --help
+		[[ "${lines[0]}" == "usage: execlag $c"* ]] || fail "$c --help: ${lines[0]}"
+		[[ "$output" != *"scripts/$c"* ]] || fail "$c --help names scripts/$c"
+	done
+	run -0 "$X" version
+	assert_output "execlag $(sed -n 's/^VERSION *= *//p' "$ROOT/Makefile") ($ROOT)"
+}
+
+@test "execlag: no command, or an unknown one, is one line (or the usage) and exit 2" {
+	run --separate-stderr "$X" frobnicate
+	assert_equal "$status" 2
+	assert_equal "$stderr" "execlag: unknown command 'frobnicate' (execlag help lists them)"
+	run --separate-stderr "$X"
+	assert_equal "$status" 2
+	[[ "${stderr_lines[0]}" == "usage: execlag COMMAND"* ]]
+}
+
+@test "execlag measure runs the command here, its words as given; make's DIR and TAG do not move it" {
+	mkdir -p "$D/proj" "$D/elsewhere"
+	cd "$D/proj"
+	DIR="$D/elsewhere" TAG=zz EXECLAG_RESULTS="$RESULTS" run --separate-stderr "$X" measure --probe 0 -- \
+		sh -c 'pwd; printf "%s|" "$@"' _ 'two words' '$HOME' '*' '-n' "it's"
+	assert_success
+	assert_equal "${lines[0]}" "$(pwd)"
+	assert_equal "${lines[1]}" "two words|\$HOME|*|-n|it's|"
+	local m
+	m=$(find "$RESULTS" -mindepth 2 -maxdepth 2 -name measure.json)
+	assert_equal "$(jq -r .dir "$m")" "$(pwd)"
+	assert_equal "$(jq -r .conditions.\"measure.tag\" "$m")" none
+	assert_equal "$(jq -r '.command | length' "$m")" 9
+	# without --: the first word that is not an option starts the command
+	rm -rf "${RESULTS:?}"/*
+	EXECLAG_RESULTS="$RESULTS" run --separate-stderr "$X" measure --probe 0 pwd
+	assert_success
+	assert_output "$(pwd)"
+	# --results first is taken, ~/ and all
+	run --separate-stderr "$X" measure --results '~/res' --probe 0 true
+	assert_success
+	[ -f "$(find "$HOME/res" -mindepth 2 -maxdepth 2 -name measure.json)" ]
+}
+
+@test "make install PREFIX=~/.local (literal ~): a kit that runs from any folder; uninstall removes it" {
+	local p="$HOME/.local" out
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" install PREFIX='~/.local'
+	assert_success
+	[ -x "$p/bin/execlag" ]
+	for f in scripts/repro scripts/measure scripts/probe/sysinfo cases/exe.case checks/kit.bash data/agents.tsv \
+		docs/measure.md VERSION micro/bin/launch micro/bin/measure micro/bin/advise; do
+		[ -e "$p/libexec/execlag/$f" ] || fail "not installed: $f"
+	done
+	# from another folder, with nothing of the checkout on PATH or in the environment
+	mkdir -p "$D/work"
+	cd "$D/work"
+	run -0 "$p/bin/execlag" help
+	assert_line "Results: $HOME/.local/share/execlag/results (--results DIR or EXECLAG_RESULTS for another)."
+	assert_line "The kit: $p/libexec/execlag (installed)"
+	run --separate-stderr "$p/bin/execlag" doctor --launcher "$SIM"
+	assert_equal "$status" 1
+	assert_equal "${lines[${#lines[@]} - 1]}" "$(printf '%s\n' "$output" | grep '^verdict: penalty ')"
+	run --separate-stderr "$p/bin/execlag" measure --launcher "$SIM" --tag one -- sh -c 'echo ran here: "$(pwd)"'
+	assert_success
+	assert_output "ran here: $D/work"
+	out=$HOME/.local/share/execlag/results
+	[ -f "$(find "$out" -maxdepth 2 -path '*-one/measure.json')" ] || fail "no measure in $out: $(ls -R "$out")"
+	run -0 "$p/bin/execlag" runs
+	assert_line --partial "$out/"
+	run --separate-stderr "$p/bin/execlag" measure --probe 0 --tag two true
+	run -0 "$p/bin/execlag" compare one two
+	assert_line --regexp '^N +'
+	# a kit installed elsewhere reads the same results
+	run -0 "$p/bin/execlag" version
+	assert_output "execlag $(sed -n 's/^VERSION *= *//p' "$ROOT/Makefile") ($p/libexec/execlag)"
+	# through a symbolic link on PATH too
+	mkdir -p "$D/bin"
+	ln -s "$p/bin/execlag" "$D/bin/execlag"
+	PATH="$D/bin:$PATH" run -0 execlag version
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" uninstall PREFIX='~/.local'
+	assert_success
+	[ ! -e "$p/bin/execlag" ]
+	[ ! -e "$p/libexec/execlag" ]
+	# the results are the user's: they stay
+	[ -d "$out" ]
+}
+
+@test "a leading ~/ in DIR, RESULTS, RUN, A, B and OUT is the home folder (the literal ~ zsh passes)" {
+	mkdir -p "$HOME/proj"
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" measure CMD=pwd DIR='~/proj' PROBE=0 RESULTS='~/res' TAG=one
+	assert_success
+	assert_output "$HOME/proj"
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" measure CMD=true DIR='~/proj' PROBE=0 RESULTS='~/res' TAG=two
+	assert_success
+	local one two run
+	one=$(find "$HOME/res" -maxdepth 1 -name '*-one')
+	two=$(find "$HOME/res" -maxdepth 1 -name '*-two')
+	run -0 make -s --no-print-directory -C "$ROOT" compare A="~/res/$(basename "$one")" B="~/res/$(basename "$two")"
+	assert_line --regexp '^A: .*-one +pwd$'
+	# a run: make runs, check, feedback and aggregate find it by ~/
+	run -0 sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6 --launcher "$SIM" --results "$HOME/res" --tag r
+	run=$(find "$HOME/res" -maxdepth 1 -name '*-r')
+	run -0 make -s --no-print-directory -C "$ROOT" runs RESULTS='~/res'
+	assert_line --partial "$run"
+	run -0 make -s --no-print-directory -C "$ROOT" check RUN="~/res/$(basename "$run")"
+	assert_equal "${lines[0]%% — *}" "execlag check: $run"
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" feedback RUN="~/res/$(basename "$run")"
+	# found, and refused as what it is: simulated
+	[[ "$stderr" == *"$run is a simulated run"* ]] || fail "$stderr"
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" feedback MEASURE="~/res/$(basename "$two")"
+	[[ "$stderr" != *"no such measure folder"* ]] || fail "$stderr"
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" aggregate DIR='~/res' OUT='~/agg'
+	assert_success
+	[ -f "$HOME/agg.md" ] && [ -f "$HOME/agg.csv" ]
+	# ~user and a ~ inside a path are left alone
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" measure CMD=true DIR='~nobody/proj' PROBE=0 RESULTS='~/res'
+	assert_equal "$status" 2
+	[[ "$stderr" == *"DIR '~nobody/proj' is not a folder"* ]]
+}
