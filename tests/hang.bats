@@ -207,7 +207,10 @@ fake_cc() {
 	assert_equal "$status" 3
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — the probe did not finish within 2 s"
 	assert_line --index 1 "probe: its 8 new programs were not made within 2 s: stopped, nothing kept, nothing launched."
-	sleep 3 # the probe's cleanup, which the doctor does not wait for
+	# the probe's cleanup, which the doctor does not wait for: mkfresh gives
+	# an interrupted compiler 1 s, then SIGTERM, 1 s, SIGKILL (within 10 s)
+	local i=0
+	while pgrep -f 'sleep 291.5' >/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 	run -1 pgrep -f 'sleep 291.5'
 	run -0 find "$TMPDIR" -mindepth 1
 	assert_output ""

@@ -215,14 +215,16 @@ static void signal_jobs(int sig)
  * of these tiny sources ends within a blink, and a compiler driver that
  * ends by itself has waited for its own children (cc1, as, ld), so once it
  * is reaped nothing of it can still write into WORKDIR; letting it finish is
- * the portable way to know that.  One that hangs is ended: SIGTERM to its
+ * the portable way to know that (5 s, 1 s once interrupted).  One that hangs is ended: SIGTERM to its
  * process group (each compiler leads its own), then SIGKILL. */
 static void stop_jobs(void)
 {
-	uint64_t t = now_ns();
+	/* interrupted: a second for them (a tiny compile ends well within it),
+	 * so the caller's stop is not kept waiting by one that never ends */
+	uint64_t t = now_ns(), grace = got_signal ? 1000000000u : 5000000000u;
 	int i, st;
 
-	while (reap_jobs() > 0 && now_ns() - t < 5000000000u)
+	while (reap_jobs() > 0 && now_ns() - t < grace)
 		sleep_ms(2);
 	if (reap_jobs() == 0)
 		return;

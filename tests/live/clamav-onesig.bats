@@ -79,7 +79,7 @@ setup() {
 
 field() { jq -r --arg c "$2" ".cases[] | select(.name == \$c) | $3" "$1/run.json"; }
 
-@test "one-signature ClamAV, 4 MiB: exe a slowdown though under 1.5x an unloaded launch; copy, link, rewrite none; key content" {
+@test "one-signature ClamAV, 4 MiB: exe a slowdown under 1.5x an unloaded launch, the copies never" {
 	local c v bad="" soft=""
 	assert_equal "$(grep -c '' "$CLAM/db/execlag.hdb")" 1
 	[ ! -e "$CLAM/db/execlag.ldb" ]
@@ -105,7 +105,7 @@ field() { jq -r --arg c "$2" ".cases[] | select(.name == \$c) | $3" "$1/run.json
 	fi
 }
 
-@test "one-signature ClamAV: each verdict's reason names the floor it was held to, a quarter of an unloaded launch" {
+@test "one-signature ClamAV: each reason names its floor, a quarter of an unloaded launch" {
 	local c reason floor unloaded
 	for c in $(echo "$CASES" | tr ',' ' '); do
 		reason=$(field "$ONESIG_RUN" "$c" .reason)
