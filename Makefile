@@ -199,8 +199,8 @@ UNIT = $(BIN)/unit-stop $(BIN)/unit-sim
 unit: $(UNIT)
 $(UNIT): $(BIN)/.flags
 
-$(BIN)/gate: micro/prog/gate.c micro/plat/gatetree_linux.c micro/plat/gatetree.h micro/plat/procfs_linux.c micro/plat/procfs.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/prog/gate.c micro/plat/gatetree_linux.c micro/plat/procfs_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)
+$(BIN)/gate: micro/prog/gate.c micro/plat/gatetree_linux.c micro/lib/keyset.c micro/lib/keyset.h micro/plat/gatetree.h micro/plat/procfs_linux.c micro/plat/procfs.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -o $@ micro/prog/gate.c micro/plat/gatetree_linux.c micro/lib/keyset.c micro/plat/procfs_linux.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) $(PTHREAD)
 
 $(BIN)/burn: micro/prog/burn.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/prog/burn.c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
@@ -247,8 +247,8 @@ $(BIN)/devtools: $(DEVTOOLS_SRC) micro/plat/devtools.h micro/plat/responsible.h 
 # execwatch runs make measure's command; on Linux it also counts the new
 # programs the command executes (fanotify), elsewhere it says why it cannot.
 EXECWATCH_PLAT = $(if $(filter linux,$(PLAT)),linux,other)
-EXECWATCH_SRC  = micro/prog/execwatch.c micro/plat/execwatch_$(EXECWATCH_PLAT).c $(if $(filter linux,$(PLAT)),micro/plat/procfs_linux.c)
-$(BIN)/execwatch: $(EXECWATCH_SRC) micro/plat/execwatch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+EXECWATCH_SRC  = micro/prog/execwatch.c micro/plat/execwatch_$(EXECWATCH_PLAT).c micro/lib/keyset.c $(if $(filter linux,$(PLAT)),micro/plat/procfs_linux.c)
+$(BIN)/execwatch: $(EXECWATCH_SRC) micro/lib/keyset.h micro/plat/execwatch.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) -o $@ $(EXECWATCH_SRC) $(COMMON_SRC) $(LDFLAGS)
 
 # measure: make measure's answer (W, N, L, B, share) in measure.json

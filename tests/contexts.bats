@@ -8,6 +8,7 @@
 # doctor's cause: line names the context and its do: step fits it.
 
 load test_helper/common-setup
+load test_helper/mac-advise
 
 setup_file() {
 	local root="$BATS_TEST_DIRNAME/.."
@@ -27,25 +28,10 @@ setup() {
 # conditions of the fake Mac STATE started with ENV; DEVTOOLS=WORD (before
 # the ENV) replaces its Developer Tools state; then advise --doctor.
 mac_run() {
-	local state=$1 dt=
+	local state=$1
 	shift
-	case ${1:-} in DEVTOOLS=*) dt=${1#DEVTOOLS=}; shift ;; esac
 	RUN="$BATS_TEST_TMPDIR/run-$state"
-	rm -rf "$RUN"
-	mkdir -p "$RUN/raw"
-	grep -v '^meta	launcher	' "$BATS_FILE_TMPDIR"/sim/*/raw/exe-t1-all.samples.tsv \
-		>"$RUN/raw/exe-t1-all.samples.tsv"
-	{
-		env -i PATH="$FAKES/bin:$PATH" HOME=/Users/alice FAKE_STATE="$FAKES/states/$state" \
-			EXECLAG_DEVTOOLS="$FAKES/bin/devtools" "$@" sh "$ROOT/scripts/probe/sysinfo" </dev/null |
-			if [ -n "$dt" ]; then sed "s/^devtools=.*/devtools=$dt/"; else cat; fi
-		echo "run.id=contexts-$state"
-		echo "run.profile=doctor"
-		echo "launcher=spawn"
-		echo "gate.active=0"
-	} >"$RUN/conditions.txt"
-	"$BIN/analyze" --run "$RUN" --quiet || fail "analyze failed on $RUN"
-	run --separate-stderr "$BIN/advise" --run "$RUN" --doctor
+	mac_advise "$BATS_FILE_TMPDIR"/sim/*/raw/exe-t1-all.samples.tsv "$state" "contexts-$state" "$@"
 }
 
 @test "tmux granted itself and still paying: the grant follows signature and path, redo it (nextest#63)" {

@@ -5,6 +5,7 @@
 # Nothing here depends on this machine's timing.
 
 load test_helper/common-setup
+load test_helper/mac-advise
 
 SIM150='sim:latency=150 workers=1 key=inode seed=7'
 SIM0='sim:latency=0 workers=1 key=inode seed=7'
@@ -37,22 +38,7 @@ mac_run() {
 	local state=$1 lat=$2
 	shift 2
 	RUN="$BATS_TEST_TMPDIR/run-$state-$lat"
-	rm -rf "$RUN"
-	mkdir -p "$RUN/raw"
-	# the simulator's samples as a Mac's own: without their launcher line,
-	# which would have analyze call the run simulated (as it is)
-	grep -v '^meta	launcher	' "$BATS_FILE_TMPDIR/sim$lat"/*/raw/exe-t1-all.samples.tsv \
-		>"$RUN/raw/exe-t1-all.samples.tsv"
-	{
-		env -i PATH="$FAKES/bin:$PATH" HOME=/Users/alice FAKE_STATE="$FAKES/states/$state" \
-			EXECLAG_DEVTOOLS="$FAKES/bin/devtools" "$@" sh "$ROOT/scripts/probe/sysinfo" </dev/null
-		echo "run.id=doctor-$state"
-		echo "run.profile=doctor"
-		echo "launcher=spawn"
-		echo "gate.active=0"
-	} >"$RUN/conditions.txt"
-	"$BIN/analyze" --run "$RUN" --quiet || fail "analyze failed on $RUN"
-	run --separate-stderr "$BIN/advise" --run "$RUN" --doctor
+	mac_advise "$BATS_FILE_TMPDIR/sim$lat"/*/raw/exe-t1-all.samples.tsv "$state" "doctor-$state" "$@"
 }
 
 # ---- the probe on the simulator -------------------------------------------------------

@@ -25,6 +25,7 @@
  * bounds. */
 #define _GNU_SOURCE
 #include "execwatch.h"
+#include "keyset.h"
 #include "procfs.h"
 #include "util.h"
 
@@ -60,96 +61,8 @@ static long fresh_launches, fresh_execs, old_execs, outside, unplaced;
 static long by_btime, by_ctime;
 static int overflow;
 
-/* ---- sets: open addressing over 64-bit keys (0 is "empty") -------------- */
-
-struct set {
-	uint64_t *slot;
-	size_t cap, len;
-};
-
-static uint64_t mix(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdull;
-	x ^= x >> 33;
-	x *= 0xc4ceb9fe1a85ec53ull;
-	x ^= x >> 33;
-	return x ? x : 1;
-}
-
-static int set_has(const struct set *s, uint64_t k)
-{
-	size_t i;
-
-	if (!s->cap)
-		return 0;
-	k = mix(k);
-	for (i = k & (s->cap - 1); s->slot[i]; i = (i + 1) & (s->cap - 1))
-		if (s->slot[i] == k)
-			return 1;
-	return 0;
-}
-
-/* 1 when k was added, 0 when it was there. */
-static int set_add(struct set *s, uint64_t k)
-{
-	size_t i;
-
-	if ((s->len + 1) * 2 > s->cap) {
-		struct set g = { NULL, s->cap ? s->cap * 2 : 1024, 0 };
-
-		g.slot = xmalloc(g.cap * sizeof *g.slot);
-		memset(g.slot, 0, g.cap * sizeof *g.slot);
-		for (i = 0; i < s->cap; i++) {
-			size_t j;
-
-			if (!s->slot[i])
-				continue;
-			for (j = s->slot[i] & (g.cap - 1); g.slot[j]; j = (j + 1) & (g.cap - 1))
-				;
-			g.slot[j] = s->slot[i];
-			g.len++;
-		}
-		free(s->slot);
-		*s = g;
-	}
-	k = mix(k);
-	for (i = k & (s->cap - 1); s->slot[i]; i = (i + 1) & (s->cap - 1))
-		if (s->slot[i] == k)
-			return 0;
-	s->slot[i] = k;
-	s->len++;
-	return 1;
-}
-
-/* Remove k (backward shift: the keys after it in its run move up). */
-static void set_del(struct set *s, uint64_t k)
-{
-	size_t i, j;
-
-	if (!s->cap)
-		return;
-	k = mix(k);
-	for (i = k & (s->cap - 1); s->slot[i] && s->slot[i] != k; i = (i + 1) & (s->cap - 1))
-		;
-	if (!s->slot[i])
-		return;
-	s->slot[i] = 0;
-	s->len--;
-	for (j = (i + 1) & (s->cap - 1); s->slot[j]; j = (j + 1) & (s->cap - 1)) {
-		size_t home = s->slot[j] & (s->cap - 1);
-
-		/* the key at j stays when its home lies cyclically in (i, j] */
-		if (i < j ? (home > i && home <= j) : (home > i || home <= j))
-			continue;
-		s->slot[i] = s->slot[j];
-		s->slot[j] = 0;
-		i = j;
-	}
-}
-
-static struct set tree;  /* tgids of the command's processes */
-static struct set seen;  /* new files executed: dev, inode, birth */
+static struct keyset tree;  /* tgids of the command's processes */
+static struct keyset seen;  /* new files executed: dev, inode, birth */
 
 /* ---- the listed programs ------------------------------------------------- */
 
@@ -246,13 +159,13 @@ static void nl_drain(void)
 				nl_ok = 1;
 				continue;
 			}
-			if (set_has(&tree, (uint64_t)ev->event_data.fork.parent_tgid))
-				set_add(&tree, (uint64_t)ev->event_data.fork.child_tgid);
+			if (keyset_has(&tree, (uint64_t)ev->event_data.fork.parent_tgid))
+				keyset_add(&tree, (uint64_t)ev->event_data.fork.child_tgid);
 			else
 				/* a process of the command's that ended gave its
 				 * number to another's: a machine that forks much
 				 * and counts to 32768 (pid_max) does in minutes */
-				set_del(&tree, (uint64_t)ev->event_data.fork.child_tgid);
+				keyset_del(&tree, (uint64_t)ev->event_data.fork.child_tgid);
 		}
 	}
 }
@@ -265,13 +178,13 @@ static int in_tree(long pid)
 	long p = pid;
 	int depth;
 
-	if (set_has(&tree, (uint64_t)pid))
+	if (keyset_has(&tree, (uint64_t)pid))
 		return 1;
 	if (nl_ok && !nl_lost)
 		return 0; /* every fork of the tree was seen */
 	for (depth = 0; p > 1 && depth < 4096; depth++) {
-		if (set_has(&tree, (uint64_t)p)) {
-			set_add(&tree, (uint64_t)pid);
+		if (keyset_has(&tree, (uint64_t)p)) {
+			keyset_add(&tree, (uint64_t)pid);
 			return 1;
 		}
 		p = proc_parent(p);
@@ -327,7 +240,7 @@ static void on_exec(const struct fanotify_event_metadata *m)
 	key = ((uint64_t)sx.stx_dev_major << 52) ^ ((uint64_t)sx.stx_dev_minor << 40) ^
 	      sx.stx_ino * 0x9e3779b97f4a7c15ull ^
 	      (uint64_t)(strcmp(how, "btime") == 0 ? sx.stx_btime.tv_nsec : sx.stx_ctime.tv_nsec);
-	if (!set_add(&seen, key))
+	if (!keyset_add(&seen, key))
 		return; /* its first launch was counted */
 	fresh_launches++;
 	if (sx.stx_mask & STATX_SIZE) {
@@ -461,7 +374,7 @@ void xw_root(pid_t pid)
 	int i;
 
 	root_pid = pid;
-	set_add(&tree, (uint64_t)pid);
+	keyset_add(&tree, (uint64_t)pid);
 	/* the connector's own report of this fork shows it speaks of the
 	 * pids this process sees (not so in another pid namespace) */
 	for (i = 0; i < 100 && nl_fd >= 0 && !nl_ok; i++) {

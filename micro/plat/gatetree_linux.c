@@ -33,6 +33,7 @@
  * can count as new. */
 #define _GNU_SOURCE
 #include "gatetree.h"
+#include "keyset.h"
 #include "procfs.h"
 #include "util.h"
 
@@ -82,67 +83,26 @@ static unsigned long n_old, n_outside, n_dirs, n_mark_failed, n_followed, n_foll
 
 /* ---- the new files whose execution raised a permission event (the reader's) -- */
 
-static struct {
-	uint64_t *slot;
-	size_t cap, len;
-} judged;
+static struct keyset judged;
 static pthread_mutex_t judged_mu = PTHREAD_MUTEX_INITIALIZER;
-
-static uint64_t mix(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdull;
-	x ^= x >> 33;
-	x *= 0xc4ceb9fe1a85ec53ull;
-	x ^= x >> 33;
-	return x ? x : 1;
-}
 
 /* A file, as a 64-bit key: its device, inode and birth (or change) time. */
 static uint64_t file_key(const struct statx *sx)
 {
 	const struct statx_timestamp *t = (sx->stx_mask & STATX_BTIME) ? &sx->stx_btime : &sx->stx_ctime;
 
-	return mix(((uint64_t)sx->stx_dev_major << 52) ^ ((uint64_t)sx->stx_dev_minor << 40) ^
-		   sx->stx_ino * 0x9e3779b97f4a7c15ull ^ (uint64_t)t->tv_sec * 1000000007ull ^
-		   (uint64_t)t->tv_nsec);
+	return ((uint64_t)sx->stx_dev_major << 52) ^ ((uint64_t)sx->stx_dev_minor << 40) ^
+	       sx->stx_ino * 0x9e3779b97f4a7c15ull ^ (uint64_t)t->tv_sec * 1000000007ull ^
+	       (uint64_t)t->tv_nsec;
 }
 
-/* 1 when k was added, 0 when it was there already (under judged_mu). */
-static int judged_add_locked(uint64_t k)
-{
-	size_t i;
-
-	if ((judged.len + 1) * 2 > judged.cap) {
-		size_t ncap = judged.cap ? judged.cap * 2 : 1024, j;
-		uint64_t *ns = xmalloc(ncap * sizeof *ns);
-
-		memset(ns, 0, ncap * sizeof *ns);
-		for (j = 0; j < judged.cap; j++) {
-			if (!judged.slot[j])
-				continue;
-			for (i = judged.slot[j] & (ncap - 1); ns[i]; i = (i + 1) & (ncap - 1))
-				;
-			ns[i] = judged.slot[j];
-		}
-		free(judged.slot);
-		judged.slot = ns;
-		judged.cap = ncap;
-	}
-	for (i = k & (judged.cap - 1); judged.slot[i]; i = (i + 1) & (judged.cap - 1))
-		if (judged.slot[i] == k)
-			return 0;
-	judged.slot[i] = k;
-	judged.len++;
-	return 1;
-}
-
+/* 1 when k was added, 0 when it was there already. */
 static int judged_add(uint64_t k)
 {
 	int r;
 
 	pthread_mutex_lock(&judged_mu);
-	r = judged_add_locked(k);
+	r = keyset_add(&judged, k);
 	pthread_mutex_unlock(&judged_mu);
 	return r;
 }
@@ -478,79 +438,99 @@ static void follow_new(const __kernel_fsid_t *fsid, struct file_handle *fh, cons
 	free(path);
 }
 
-static void *follow_main(void *arg)
+/* Read fd's events until it fails or ends, handing each of this version to
+ * each(); buf holds size bytes, aligned for the metadata. */
+static void read_events(int fd, uint64_t *buf, size_t size,
+			void (*each)(const struct fanotify_event_metadata *m))
 {
-	static uint64_t buf[8192]; /* aligned for the metadata */
-
-	(void)arg;
 	for (;;) {
-		ssize_t len = read(follow_fd, buf, sizeof buf);
+		ssize_t len = read(fd, buf, size);
 		const struct fanotify_event_metadata *m;
 
 		if (len < 0 && errno == EINTR)
 			continue;
 		if (len <= 0)
-			return NULL;
+			return;
 		m = (const struct fanotify_event_metadata *)buf;
-		for (; FAN_EVENT_OK(m, len); m = FAN_EVENT_NEXT(m, len)) {
-			const char *p = (const char *)(m + 1), *end = (const char *)m + m->event_len;
-
-			if (m->vers != FANOTIFY_METADATA_VERSION)
-				continue;
-			if (!(m->mask & FAN_ONDIR) || !(m->mask & (FAN_CREATE | FAN_MOVED_TO)))
-				continue;
-			while (p + sizeof(struct fanotify_event_info_header) <= end) {
-				const struct fanotify_event_info_header *h = (const void *)p;
-
-				if (h->len == 0)
-					break;
-				if (h->info_type == FAN_EVENT_INFO_TYPE_DFID_NAME) {
-					struct fanotify_event_info_fid *fid = (void *)p;
-					struct file_handle *fh = (struct file_handle *)fid->handle;
-
-					follow_new(&fid->fsid, fh, (const char *)(fh->f_handle + fh->handle_bytes));
-				}
-				p += h->len;
-			}
-		}
+		for (; FAN_EVENT_OK(m, len); m = FAN_EVENT_NEXT(m, len))
+			if (m->vers == FANOTIFY_METADATA_VERSION)
+				each(m);
 	}
 }
 
-/* The executions on the roots' file systems, told after the fact: one of a
- * new file below a root that raised no permission event passed unheld. */
-static void *watch_main(void *arg)
+/* A folder made or moved in below a root: followed (its info records). */
+static void follow_event(const struct fanotify_event_metadata *m)
 {
-	static uint64_t buf[4096]; /* aligned for the metadata */
-	pid_t self = getpid();
+	const char *p = (const char *)(m + 1), *end = (const char *)m + m->event_len;
+
+	if (!(m->mask & FAN_ONDIR) || !(m->mask & (FAN_CREATE | FAN_MOVED_TO)))
+		return;
+	while (p + sizeof(struct fanotify_event_info_header) <= end) {
+		const struct fanotify_event_info_header *h = (const void *)p;
+
+		if (h->len == 0)
+			break;
+		if (h->info_type == FAN_EVENT_INFO_TYPE_DFID_NAME) {
+			struct fanotify_event_info_fid *fid = (void *)p;
+			struct file_handle *fh = (struct file_handle *)fid->handle;
+
+			follow_new(&fid->fsid, fh, (const char *)(fh->f_handle + fh->handle_bytes));
+		}
+		p += h->len;
+	}
+}
+
+static void *follow_main(void *arg)
+{
+	static uint64_t buf[8192];
 
 	(void)arg;
-	for (;;) {
-		ssize_t len = read(watch_fd, buf, sizeof buf);
-		const struct fanotify_event_metadata *m;
+	read_events(follow_fd, buf, sizeof buf, follow_event);
+	return NULL;
+}
 
-		if (len < 0 && errno == EINTR)
-			continue;
-		if (len <= 0)
-			return NULL;
-		m = (const struct fanotify_event_metadata *)buf;
-		for (; FAN_EVENT_OK(m, len); m = FAN_EVENT_NEXT(m, len)) {
-			if (m->vers != FANOTIFY_METADATA_VERSION || m->fd < 0)
-				continue;
-			if ((m->mask & FAN_OPEN_EXEC) && m->pid != self) {
-				char *path = proc_fd_path(m->fd);
+static pid_t watch_self;
 
-				if (tree_unheld(m->fd, path) && unheld_cb)
-					unheld_cb((long)m->pid, path);
-				free(path);
-			}
-			close(m->fd);
-		}
+/* An execution of a new file below a root that raised no permission event
+ * passed unheld. */
+static void watch_event(const struct fanotify_event_metadata *m)
+{
+	if (m->fd < 0)
+		return;
+	if ((m->mask & FAN_OPEN_EXEC) && m->pid != watch_self) {
+		char *path = proc_fd_path(m->fd);
+
+		if (tree_unheld(m->fd, path) && unheld_cb)
+			unheld_cb((long)m->pid, path);
+		free(path);
 	}
+	close(m->fd);
+}
+
+/* The executions on the roots' file systems, told after the fact. */
+static void *watch_main(void *arg)
+{
+	static uint64_t buf[4096];
+
+	(void)arg;
+	watch_self = getpid();
+	read_events(watch_fd, buf, sizeof buf, watch_event);
+	return NULL;
+}
+
+/* a detached thread running fn; dies when it cannot be made */
+static pthread_t start_thread(void *(*fn)(void *))
+{
+	pthread_t t;
+
+	if ((errno = pthread_create(&t, NULL, fn, NULL)) != 0)
+		die(EXIT_FAIL, "pthread_create:");
+	pthread_detach(t);
+	return t;
 }
 
 void tree_follow(void (*unheld)(long pid, const char *path))
 {
-	pthread_t t;
 	sigset_t block, old;
 
 	sigemptyset(&block);
@@ -558,27 +538,19 @@ void tree_follow(void (*unheld)(long pid, const char *path))
 	sigaddset(&block, SIGINT);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
 	unheld_cb = unheld;
-	if (watch_fd >= 0) {
-		if ((errno = pthread_create(&t, NULL, watch_main, NULL)) != 0)
-			die(EXIT_FAIL, "pthread_create:");
-		pthread_detach(t);
-	}
-	if (follow_fd < 0) {
-		pthread_sigmask(SIG_SETMASK, &old, NULL);
-		return;
-	}
-	if ((errno = pthread_create(&t, NULL, follow_main, NULL)) != 0)
-		die(EXIT_FAIL, "pthread_create:");
-	pthread_detach(t);
-	/* the gap: a folder made and a program run in it before this thread
-	 * marked it.  On a machine whose every core is busy (a build's jobs),
-	 * a thread woken by an event can wait a scheduler's slice for a core,
-	 * longer than a copy and an exec take: as root the thread takes the
-	 * lowest real-time priority, so that it runs as soon as it is woken.
-	 * It only marks folders, in microseconds each; a real-time thread that
-	 * spun would still leave 5% of each core to the rest
-	 * (sched_rt_runtime_us).  Where it is refused, it runs as it is. */
-	{
+	if (watch_fd >= 0)
+		start_thread(watch_main);
+	if (follow_fd >= 0) {
+		pthread_t t = start_thread(follow_main);
+		/* the gap: a folder made and a program run in it before this
+		 * thread marked it.  On a machine whose every core is busy (a
+		 * build's jobs), a thread woken by an event can wait a
+		 * scheduler's slice for a core, longer than a copy and an exec
+		 * take: as root the thread takes the lowest real-time priority,
+		 * so that it runs as soon as it is woken.  It only marks
+		 * folders, in microseconds each; a real-time thread that spun
+		 * would still leave 5% of each core to the rest
+		 * (sched_rt_runtime_us).  Where it is refused, it runs as it is. */
 		struct sched_param sp = { .sched_priority = 1 };
 
 		if (pthread_setschedparam(t, SCHED_FIFO, &sp) == 0)

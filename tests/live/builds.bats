@@ -28,7 +28,6 @@ GATED='latency=20 workers=1 key=inode'
 
 setup_file() {
 	gate_probe
-	export GATE_SKIP
 }
 
 setup() {

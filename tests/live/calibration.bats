@@ -22,7 +22,6 @@ settled_run() {
 setup_file() {
 	_common_setup
 	gate_probe
-	export GATE_SKIP
 	make -C "$ROOT" -s build >/dev/null
 	export RUNS="$BATS_FILE_TMPDIR/runs"
 	mkdir -p "$RUNS"

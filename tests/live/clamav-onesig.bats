@@ -16,33 +16,9 @@ load ../test_helper/clamav
 
 CASES=exe,exe-hardlink,exe-copy,exe-rewrite
 
-# onesig_run NAME: the kit's 4 MiB run, its work folder watched; prints the
-# run folder (nothing when it did not finish)
-onesig_run() {
-	local out="$CLAM/results/$1" d
-	mkdir -p "$out"
-	TMPDIR="$W" RESULTS="$out" sh "$ROOT/scripts/repro" --cases "$CASES" --threads 1 --sizes 4m \
-		>"$out.out" 2>&1 3>&- || true
-	for d in "$out"/*/; do
-		[ -f "$d/run.json" ] && printf '%s\n' "$d" && break
-	done
-	return 0
-}
-
 setup_file() {
 	_common_setup
-	CLAMAV_SKIP=""
-	if [ "$(uname -s)" != Linux ]; then
-		CLAMAV_SKIP="ClamAV on-access scanning (clamonacc) is Linux-only; this is $(uname -s)"
-	elif [ "$(id -u)" != 0 ]; then
-		CLAMAV_SKIP="needs root: clamonacc watches with fanotify permission events"
-	elif ! clamav_bin clamd >/dev/null || ! clamav_bin clamonacc >/dev/null || ! id clamav >/dev/null 2>&1; then
-		CLAMAV_SKIP="ClamAV's clamd, clamonacc and clamav user are not installed (Debian: apt-get install clamav-daemon clamav clamdscan; the kit does not install a scanner, CI does)"
-	else
-		gate_probe
-		[ -z "$GATE_SKIP" ] || CLAMAV_SKIP="fanotify permission events are unavailable: $GATE_SKIP"
-	fi
-	export CLAMAV_SKIP
+	clamav_skip
 	[ -z "$CLAMAV_SKIP" ] || return 0
 	make -C "$ROOT" -s build >/dev/null
 	CLAM=$(mktemp -d /var/tmp/execlag-clamav1.XXXXXX)
@@ -51,23 +27,20 @@ setup_file() {
 	export CLAM W CLAM_SLOW_SIG CLAM_MAX_THREADS
 	start_clamav || return 0
 	local r n
-	r=$(onesig_run main)
+	r=$(kit_run main "$CASES" --sizes 4m)
 	n=""
 	[ -z "$r" ] || n=$(jq -r '[.cases[] | select(.verdict == "inconclusive") | .name] | join(",")' "$r/run.json")
 	if [ -n "$n" ]; then
 		echo "# inconclusive ($n) on a busy machine; running the kit again once" >&3
 		rm -rf "${CLAM:?}/results/main"
-		r=$(onesig_run main)
+		r=$(kit_run main "$CASES" --sizes 4m)
 	fi
 	ONESIG_RUN=$r
 	export ONESIG_RUN
 }
 
 teardown_file() {
-	[ -n "${CLAM:-}" ] && [ -d "$CLAM" ] || return 0
-	stop "$CLAM/clamonacc.pid"
-	stop "$CLAM/clamd.pid"
-	rm -rf "$CLAM"
+	stop_clamav
 }
 
 setup() {

@@ -47,18 +47,7 @@ noisy() {
 
 setup_file() {
 	_common_setup
-	CLAMAV_SKIP=""
-	if [ "$(uname -s)" != Linux ]; then
-		CLAMAV_SKIP="ClamAV on-access scanning (clamonacc) is Linux-only; this is $(uname -s)"
-	elif [ "$(id -u)" != 0 ]; then
-		CLAMAV_SKIP="needs root: clamonacc watches with fanotify permission events"
-	elif ! clamav_bin clamd >/dev/null || ! clamav_bin clamonacc >/dev/null || ! id clamav >/dev/null 2>&1; then
-		CLAMAV_SKIP="ClamAV's clamd, clamonacc and clamav user are not installed (Debian: apt-get install clamav-daemon clamav clamdscan; under CI, make test-live installs them: scripts/tool/deps live)"
-	else
-		gate_probe
-		[ -z "$GATE_SKIP" ] || CLAMAV_SKIP="fanotify permission events are unavailable: $GATE_SKIP"
-	fi
-	export CLAMAV_SKIP
+	clamav_skip
 	[ -z "$CLAMAV_SKIP" ] || return 0
 	make -C "$ROOT" -s build >/dev/null
 	# outside /tmp: clamonacc leaves its temporary folder alone
@@ -72,17 +61,14 @@ setup_file() {
 	if [ -n "$r" ] && [ -n "$n" ]; then
 		echo "# inconclusive ($n) on a busy machine; running the kit again once, with twice the launches" >&3
 		rm -rf "${CLAM:?}/results/main"
-		r=$(kit_run main "$KIT_CASES" 60)
+		r=$(kit_run main "$KIT_CASES" --count 60)
 	fi
 	KIT_RUN=$r
 	export KIT_RUN
 }
 
 teardown_file() {
-	[ -n "${CLAM:-}" ] && [ -d "$CLAM" ] || return 0
-	stop "$CLAM/clamonacc.pid"
-	stop "$CLAM/clamd.pid"
-	rm -rf "$CLAM"
+	stop_clamav
 }
 
 setup() {

@@ -10,7 +10,6 @@ load ../test_helper/common-setup
 
 setup_file() {
 	gate_probe
-	export GATE_SKIP
 	make -C "$BATS_TEST_DIRNAME/../.." -s micro/bin/mkfresh micro/bin/launch micro/bin/analyze \
 		micro/bin/advise micro/bin/devtools micro/bin/tiny >/dev/null
 }

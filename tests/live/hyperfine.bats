@@ -11,7 +11,6 @@ setup_file() {
 	_common_setup
 	make -C "$ROOT" -s build >/dev/null
 	gate_probe
-	export GATE_SKIP
 	export RUNS="$BATS_FILE_TMPDIR/runs"
 	mkdir -p "$RUNS"
 	command -v hyperfine >/dev/null 2>&1 || return 0

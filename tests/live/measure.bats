@@ -11,7 +11,6 @@ load ../test_helper/common-setup
 
 setup_file() {
 	gate_probe
-	export GATE_SKIP
 }
 
 setup() {

@@ -15,7 +15,6 @@ setup_file() {
 	_common_setup
 	make -C "$ROOT" -s build >/dev/null
 	gate_probe
-	export GATE_SKIP
 	export RUNS="$BATS_FILE_TMPDIR/runs"
 	mkdir -p "$RUNS"
 	[ "$(uname -s)" = Linux ] || return 0

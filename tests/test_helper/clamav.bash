@@ -125,16 +125,45 @@ stop() {
 	wait "$pid" 2>/dev/null || true
 }
 
-# kit_run NAME CASES: one run of the kit, its work folder in the watched
-# folder and its results outside it; prints the run folder.
+# stop_clamav: clamonacc and clamd stopped, CLAM removed (teardown_file)
+stop_clamav() {
+	[ -n "${CLAM:-}" ] && [ -d "$CLAM" ] || return 0
+	stop "$CLAM/clamonacc.pid"
+	stop "$CLAM/clamd.pid"
+	rm -rf "$CLAM"
+}
+
+# kit_run NAME CASES [ARG...]: one run of the kit (repro's further
+# arguments ARG, --count 30 when none), its work folder in the watched folder
+# and its results outside it; prints the run folder (nothing when it did not
+# finish).
 kit_run() {
-	local out="$CLAM/results/$1" d
+	local out="$CLAM/results/$1" cases=$2 d
+	shift 2
+	[ $# -gt 0 ] || set -- --count 30
 	mkdir -p "$out"
-	TMPDIR="$W" RESULTS="$out" sh "$ROOT/scripts/repro" --cases "$2" --threads 1 --count "${3:-30}" \
+	TMPDIR="$W" RESULTS="$out" sh "$ROOT/scripts/repro" --cases "$cases" --threads 1 "$@" \
 		>"$out.out" 2>&1 3>&- || true
 	for d in "$out"/*/; do
-		[ -d "$d" ] && printf '%s\n' "$d" && break
+		[ -f "$d/run.json" ] && printf '%s\n' "$d" && break
 	done
 	return 0
+}
+
+# clamav_skip: CLAMAV_SKIP, exported, says why ClamAV's on-access scanning
+# cannot run here (empty when it can)
+clamav_skip() {
+	CLAMAV_SKIP=""
+	if [ "$(uname -s)" != Linux ]; then
+		CLAMAV_SKIP="ClamAV on-access scanning (clamonacc) is Linux-only; this is $(uname -s)"
+	elif [ "$(id -u)" != 0 ]; then
+		CLAMAV_SKIP="needs root: clamonacc watches with fanotify permission events"
+	elif ! clamav_bin clamd >/dev/null || ! clamav_bin clamonacc >/dev/null || ! id clamav >/dev/null 2>&1; then
+		CLAMAV_SKIP="ClamAV's clamd, clamonacc and clamav user are not installed (Debian: apt-get install clamav-daemon clamav clamdscan; under CI, make test-live installs them: scripts/tool/deps live)"
+	else
+		gate_probe
+		[ -z "$GATE_SKIP" ] || CLAMAV_SKIP="fanotify permission events are unavailable: $GATE_SKIP"
+	fi
+	export CLAMAV_SKIP
 }
 

@@ -117,11 +117,12 @@ jq_get() {
 
 # gate_probe: can this machine run the calibration gate?  Builds it, starts
 # it once on a scratch folder and sets GATE_SKIP to the reason it cannot
-# ("" when it can).  Call from setup_file; export GATE_SKIP for the tests.
+# ("" when it can), exported for the tests.  Call from setup_file.
 gate_probe() {
 	local root="$BATS_TEST_DIRNAME" dir="$BATS_FILE_TMPDIR/gate-probe" pid i err
 	while [ ! -f "$root/Makefile" ] && [ "$root" != / ]; do root="$(dirname "$root")"; done
 	GATE_SKIP=""
+	export GATE_SKIP
 	if [ "$(uname -s)" != Linux ]; then
 		GATE_SKIP="the calibration gate is Linux-only (fanotify); this is $(uname -s)"
 		return 0
