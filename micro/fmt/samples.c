@@ -150,6 +150,9 @@ static void parse_sample(struct parser *p, char **f, int nf)
 		c->samples = xrealloc(c->samples, p->cap * sizeof *c->samples);
 	}
 	s = &c->samples[c->n_samples++];
+	/* every field zero first: the realloc'd slot holds whatever was there
+	 * (hang, set only by a later hang record, was read uninitialised) */
+	memset(s, 0, sizeof *s);
 	s->pass = field_pass(p, f[1]);
 	s->thread = field_long(p, f[2], 0, 1000000, "THREAD");
 	s->index = field_long(p, f[3], 0, 100000000, "INDEX");
