@@ -160,7 +160,7 @@ nothing_left() {
 	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
 }
 
-@test "with Homebrew present, brew is never asked to install: it says what brew would give and builds jansson itself" {
+@test "with Homebrew present, brew is never run: it names what brew would give and builds jansson itself" {
 	fake_uname_dir
 	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
 	mkdir -p "$D/brew"
