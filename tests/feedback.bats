@@ -904,7 +904,7 @@ kit_from() {
 	sed -n '/^1\. With /p' "$d/feedback/feedback.txt"
 }
 
-@test "feedback.txt names the git remote the kit came from, without credentials; a local path is only 'a local clone'" {
+@test "feedback.txt names the kit's git remote without credentials; a local path is only 'a local clone'" {
 	local c
 	run -0 kit_from "https://jappleseed:s3cret@example.org/x/execlag.git"
 	c=$(git -C "$BATS_TEST_TMPDIR/kit" rev-parse --short=12 HEAD)
