@@ -137,7 +137,7 @@ run_block() {
 		$macsim sh "$DP/out/$n.sh" >"$DP/out/$n.log" 2>&1 </dev/null) || :
 	while IFS="$(printf '\t')" read -r l w c; do
 		[ -n "$l" ] || continue
-		st=$(awk -v k="$w:$l" '$1 == k { s = $2 } END { print s == "" ? "-" : s }' "$DP/status")
+		st=$(awk -v k="$w:$l" '$1 == k { s = $2 } END { print (s == "" ? "-" : s) }' "$DP/status")
 		printf '%s\t%s:%s\tran\t%s\t%s\n' "$n" "$w" "$l" "$st" "$c" >>"$DP/steps.tsv"
 	done <<EOB
 $lines
