@@ -160,16 +160,36 @@ nothing_left() {
 	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
 }
 
-@test "with Homebrew present, today's path stays: brew install pkgconf jansson" {
+@test "with Homebrew present, brew is never run: it names what brew would give and builds jansson itself" {
 	fake_uname_dir
+	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
 	mkdir -p "$D/brew"
 	printf '#!/bin/sh\necho "$*" >>"%s"\n' "$D/brew.log" >"$D/brew/brew"
 	chmod +x "$D/brew/brew"
 	FAKE_STATE="$D/state" PATH="$D/brew:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
 	assert_success
-	assert_equal "$(cat "$D/brew.log")" "install pkgconf jansson"
-	[ ! -e "$FAKE_CURL_DIR/asked" ]
-	nothing_left
+	# brew was not run at all (so never with install)
+	[ ! -e "$D/brew.log" ] || fail "brew was called: $(cat "$D/brew.log")"
+	assert_output --partial "Homebrew is here, but the kit installs nothing with it without asking; it would use: jansson."
+	assert_output --partial "To use Homebrew's, run: brew install jansson (then run this again)"
+	assert_output --partial "building jansson 2.14 from source"
+	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
+}
+
+@test "with Homebrew present, make test's step names the brew packages it would use and calls brew for none" {
+	fake_uname_dir
+	mkdir -p "$D/brew" "$EXECLAG_CACHE/jansson/lib"
+	: >"$EXECLAG_CACHE/jansson/lib/libjansson.a"
+	printf '#!/bin/sh\necho "$*" >>"%s"\n' "$D/brew.log" >"$D/brew/brew"
+	chmod +x "$D/brew/brew"
+	# the system's bats and jq stay; shellcheck and hyperfine are absent: brew would give them
+	path_without "$D/bin" brew pkg-config pkgconf sudo apt-get shellcheck hyperfine
+	FAKE_STATE="$D/state" PATH="$D/brew:$ROOT/tests/fakes/net:$D/fakeuname:$D/bin" run sh "$ROOT/scripts/tool/deps" test
+	assert_success
+	[ ! -e "$D/brew.log" ] || fail "brew was called: $(cat "$D/brew.log")"
+	assert_output --regexp 'it would use:.* shellcheck.* hyperfine'
+	assert_output --regexp 'run: brew install.* shellcheck.* hyperfine.*going on with what is here'
+	refute_output --partial "installing with Homebrew"
 }
 
 @test "a Mac without Homebrew or bats: make test unpacks bats, and scripts/tool/runtests runs with it" {

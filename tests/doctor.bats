@@ -254,7 +254,7 @@ program did not start (hang), 2 bad usage, 130 interrupted."
 	mac_run sip-custom 1
 	assert_equal "$status" 3
 	assert_line "cause: the probe's 16 launches could not tell: interval [0.90, 1.17] ms includes the 1 ms floor (a 95.83% interval: look 3 of 3)."
-	assert_line "do: run make repro (about a minute): more launches and every case, with a report."
+	assert_line "do: run make repro (about 1¼ minutes on a Mac at 150 ms, the simulator's figure): more launches and every case, with a report."
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — 1.02 ms [0.90, 1.17]: run make repro"
 }
 

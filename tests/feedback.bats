@@ -318,9 +318,8 @@ SOURCES (public reports)"
 	assert_line "   rm -f /tmp/test.sh; printf '#!/bin/sh\\necho Hello\\n' > /tmp/test.sh && chmod a+x /tmp/test.sh; time /tmp/test.sh && time /tmp/test.sh"
 	assert_output --partial "(\`\$'…'\` is their syntax)"
 	assert_line "- execlag-$MAIN_DATE.tar.gz, made by \`make feedback\`: run.json, report.md, conditions.txt, $(cd "$MAIN" && for f in *.svg; do [ -e "$f" ] && printf '%s, ' "$f"; done)raw/exe-t1-all.log.ndjson, raw/<user>-notes.services.txt."
-	assert_output --partial "take a sysdiagnose"
-	assert_output --partial "Control-Option-Command-
-  Shift-Period, or run \`sudo sysdiagnose"
+	assert_output --partial "first start a sysdiagnose"
+	assert_output --partial "Control-Option-Command-Shift-Period, or run \`sudo sysdiagnose"
 	refute_output --partial "NOT FOR FILING"
 }
 
@@ -869,20 +868,74 @@ echo Hello"
 @test "feedback.txt says which kit made it: version and commit, and no home page the README does not name" {
 	run -0 cat "$TEXT"
 	if git -C "$ROOT" rev-parse HEAD >/dev/null 2>&1; then
-		assert_line --regexp "^1\. With the execlag kit \(execlag 0\.1\.0, commit $(git -C "$ROOT" rev-parse --short=12 HEAD)(, with local changes)?\), from its folder, the settings of this run:$"
+		assert_line --regexp "^1\. With the execlag kit \(execlag 0\.1\.0, commit $(git -C "$ROOT" rev-parse --short=12 HEAD)(, with local changes)?(, git remote [^ ]*|, from a local clone)?\), from its folder, the settings of this run:$"
 	else
-		assert_line "1. With the execlag kit (execlag 0.1.0), from its folder, the settings of this run:"
+		assert_line "1. With a copy of execlag 0.1.0 (not a git checkout), from its folder, the settings of this run:"
 	fi
 	if ! grep -q '^Home page: <' "$ROOT/README.md"; then
-		run -0 sed -n '/^1\. With the execlag kit/p' "$TEXT"
-		refute_output --partial "http"
+		run -0 sed -n '/^1\. With /p' "$TEXT"
+		refute_output --partial "home page"
 	fi
-	# fbtext says a home page where it is given one
-	run -0 "$BIN/fbtext" --run "$MAIN" --kit 0123456789ab --home https://example.org/execlag
-	assert_line "1. With the execlag kit (execlag 0.1.0, commit 0123456789ab, https://example.org/execlag), from its folder, the settings of this run:"
+	# fbtext says a home page and a remote where it is given them
+	run -0 "$BIN/fbtext" --run "$MAIN" --kit 0123456789ab --from https://example.org/x/execlag.git --home https://example.org/execlag
+	assert_line "1. With the execlag kit (execlag 0.1.0, commit 0123456789ab, git remote https://example.org/x/execlag.git, home page https://example.org/execlag), from its folder, the settings of this run:"
+	run -0 "$BIN/fbtext" --run "$MAIN"
+	assert_line "1. With a copy of execlag 0.1.0 (not a git checkout), from its folder, the settings of this run:"
 	run --separate-stderr "$BIN/fbtext" --run "$MAIN" --logs 12
 	assert_equal "$status" 2
 	assert_equal "$stderr" "fbtext: --logs needs KEPT,TOTAL in bytes, not '12' (try --help)"
+}
+
+# kit_from REMOTE: feedback.txt's step 1 from a copy of the kit that is a git
+# checkout whose origin is REMOTE (the Mac user's identity faked).
+kit_from() {
+	local k="$BATS_TEST_TMPDIR/kit" d="$BATS_TEST_TMPDIR/results/20260301T101500Z-f33dba"
+	rm -rf "$k" "$d"
+	mkdir -p "$k"
+	cp -R "$ROOT/scripts" "$ROOT/README.md" "$k/"
+	[ ! -d "$ROOT/data" ] || cp -R "$ROOT/data" "$k/"
+	git -C "$k" init -q
+	git -C "$k" -c user.name=t -c user.email=t@example.org add -A
+	git -C "$k" -c user.name=t -c user.email=t@example.org commit -qm kit
+	[ -z "$1" ] || git -C "$k" remote add origin "$1"
+	make_run "$d" mac-run
+	EXECLAG_BIN="$BIN" with_fakes mac-identity sh "$k/scripts/feedback" --run "$d" >/dev/null 2>&1 ||
+		fail "feedback failed"
+	sed -n '/^1\. With /p' "$d/feedback/feedback.txt"
+}
+
+@test "feedback.txt names the kit's git remote without credentials; a local path is only 'a local clone'" {
+	local c
+	run -0 kit_from "https://jappleseed:s3cret@example.org/x/execlag.git"
+	c=$(git -C "$BATS_TEST_TMPDIR/kit" rev-parse --short=12 HEAD)
+	assert_output "1. With the execlag kit (execlag 0.1.0, commit $c, git remote https://example.org/x/execlag.git), from its folder, the settings of this run:"
+	run -0 kit_from "git@github.com:someone/execlag.git"
+	assert_output --partial ", git remote github.com:someone/execlag.git)"
+	run -0 kit_from "/Users/jappleseed/src/execlag"
+	assert_output --partial ", from a local clone)"
+	refute_output --partial "jappleseed"
+	run -0 kit_from ""
+	assert_output "1. With the execlag kit (execlag 0.1.0, commit $(git -C "$BATS_TEST_TMPDIR/kit" rev-parse --short=12 HEAD)), from its folder, the settings of this run:"
+}
+
+@test "feedback.txt's conditions: the responsible app, how the kit was started, the XProtect version" {
+	run -0 sed -n '/^Conditions of this run:/,/^  Run: /p' "$TEXT"
+	assert_line --regexp '^  Responsible app \(its Developer Tools grant applies to what the kit starts\): [^ ].* \(.*\)$'
+	assert_line --regexp '^  Started via: [^ ].* \(ssh [a-z]+, multiplexer [^,]+, launchd job [^)]+\)$'
+	assert_line --regexp '^  XProtect: version [^ ]+ \(from [^)]+\); launch scans [a-z/]+, background scans [a-z/]+$'
+	# and they are the run's own conditions, not fixed words
+	run -0 jq -r '.conditions.xprotect_version // empty' "$MAIN/run.json"
+	[ -z "$output" ] || grep -q "^  XProtect: version $output " "$TEXT"
+	run -0 jq -r '.conditions.responsible_app // empty' "$MAIN/run.json"
+	[ -z "$output" ] || grep -qF "  Responsible app (its Developer Tools grant applies to what the kit starts): $output (" "$TEXT"
+}
+
+@test "the sysdiagnose is started before the reproducer it should capture, not after" {
+	local s r
+	s=$(grep -n 'first start a sysdiagnose' "$TEXT" | cut -d: -f1)
+	r=$(grep -n '^   rm -f /tmp/test.sh' "$TEXT" | head -n 1 | cut -d: -f1)
+	[ -n "$s" ] && [ -n "$r" ] && [ "$s" -lt "$r" ] || fail "sysdiagnose line $s, reproducer line $r"
+	run -1 grep -c 'Right after reproducing' "$TEXT"
 }
 
 @test "the area to pick is advised honestly: no public source names it" {

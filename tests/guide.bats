@@ -10,7 +10,7 @@ load test_helper/common-setup
 # in order (the simulated lines, "# no root", are the other path: tests/workshop-sim.bats).
 guide_commands() {
 	awk '
-		/^\*\*The exemption \(macOS\)\.\*\*/ { mac = 1 }
+		/^\*\*(Going offline first|The exemption) \(macOS\)\.\*\*/ { mac = 1 }
 		/^\*\*Linux, under the gate:\*\*/ { mac = 0 }
 		/^```/ { sh = !inblock && $0 == "```sh"; inblock = !inblock; next }
 		inblock && sh && !mac && $0 !~ /#[[:space:]]*macOS/ && $0 !~ /#[[:space:]]*no root/ && $0 !~ /^[[:space:]]*$/ {

@@ -24,9 +24,10 @@
 
 #define MAX_EXTRA_LINES 24
 
-/* What scripts/feedback tells: the kit's commit and home page, and how
- * much of the run's log excerpts the archive keeps. */
-static const char *kit_commit, *kit_home;
+/* What scripts/feedback tells: the kit's commit, where it was cloned from
+ * (a git remote without credentials, or "a local clone") and home page,
+ * and how much of the run's log excerpts the archive keeps. */
+static const char *kit_commit, *kit_home, *kit_from;
 static long logs_kept = -1, logs_total = -1;
 
 #define LOGS_BOUND_TEXT "1 MiB"
@@ -34,12 +35,15 @@ static long logs_kept = -1, logs_total = -1;
 static void usage(FILE *f)
 {
 	fputs("usage: fbtext --run DIR [--bundle NAME] [--contents LIST] [--kit COMMIT]\n"
-	      "              [--home URL] [--logs KEPT,TOTAL]\n"
+	      "              [--from WHERE] [--home URL] [--logs KEPT,TOTAL]\n"
 	      "       fbtext --run DIR --services-table\n"
 	      "  --run DIR         a run folder (or its run.json)\n"
 	      "  --bundle NAME     the archive feedback.txt tells to attach\n"
 	      "  --contents LIST   comma-separated files in that archive\n"
-	      "  --kit COMMIT      the kit's commit (git), said beside its version\n"
+	      "  --kit COMMIT      the kit's commit (git), said beside its version;\n"
+	      "                    without it the kit is \"a copy of execlag VERSION\"\n"
+	      "  --from WHERE      where that commit comes from: a git remote's URL\n"
+	      "                    (no credentials) or \"a local clone\"\n"
 	      "  --home URL        the kit's home page, where its README names one\n"
 	      "  --logs KEPT,TOTAL bytes of log excerpts the archive keeps, of the run's\n"
 	      "  --services-table  print cases[].services as case<TAB>field<TAB>value\n"
@@ -319,25 +323,37 @@ static void make_command(const struct runjson *r)
 
 static void steps(const struct runjson *r)
 {
+	const char *version = rj_str(r->json, "kit_version") ? rj_str(r->json, "kit_version")
+							      : cond(r, "kit_version");
+
 	puts("STEPS TO REPRODUCE");
-	printf("1. With the execlag kit (execlag %s",
-	       rj_str(r->json, "kit_version") ? rj_str(r->json, "kit_version") : cond(r, "kit_version"));
-	if (kit_commit)
-		printf(", commit %s", kit_commit);
+	if (kit_commit) {
+		printf("1. With the execlag kit (execlag %s, commit %s", version, kit_commit);
+		if (kit_from && strcmp(kit_from, "a local clone") == 0)
+			fputs(", from a local clone", stdout);
+		else if (kit_from)
+			printf(", git remote %s", kit_from);
+	} else {
+		printf("1. With a copy of execlag %s (not a git checkout", version);
+	}
 	if (kit_home)
-		printf(", %s", kit_home);
+		printf(", home page %s", kit_home);
 	puts("), from its folder, the settings of this run:");
 	make_command(r);
 	puts("   then `make feedback` for this text and the archive. The kit builds its own");
 	puts("   tools, makes N fresh files per case, and launches each twice.");
-	puts("2. By hand, the one-line reproducer from the public reports, as it is, in zsh or");
-	puts("   bash (`$'…'` is their syntax). It removes /tmp/test.sh first: writing into an");
-	puts("   existing file keeps its inode, and a file already checked starts at full speed.");
+	puts("2. By hand, with a sysdiagnose capturing it: first start a sysdiagnose (press");
+	puts("   Control-Option-Command-Shift-Period, or run `sudo sysdiagnose -f ~/Desktop/`");
+	puts("   in a second window) and note the time; while it collects (its spindump,");
+	puts("   fs_usage and top samples are of those seconds) run the one-line reproducer");
+	puts("   from the public reports, as it is, in zsh or bash (`$'…'` is their syntax).");
+	puts("   It removes /tmp/test.sh first: writing into an existing file keeps its");
+	puts("   inode, and a file already checked starts at full speed.");
 	puts("   rm -f /tmp/test.sh; echo $'#!/bin/sh\\necho Hello' > /tmp/test.sh && chmod a+x /tmp/test.sh; time /tmp/test.sh && time /tmp/test.sh");
 	puts("   The same in any POSIX shell:");
 	puts("   rm -f /tmp/test.sh; printf '#!/bin/sh\\necho Hello\\n' > /tmp/test.sh && chmod a+x /tmp/test.sh; time /tmp/test.sh && time /tmp/test.sh");
 	puts("   The first `time` is the file's first launch, the second its second launch.");
-	puts("3. Right after reproducing, take a sysdiagnose (see ATTACHMENTS) and note the time.");
+	puts("3. Attach the sysdiagnose of step 2 (see ATTACHMENTS) with the time you noted.");
 	putchar('\n');
 }
 
@@ -632,6 +648,13 @@ static void conditions(const struct runjson *r)
 	printf("  Gatekeeper assessments (spctl --status): %s\n", cond(r, "assessments"));
 	printf("  Developer Tools authorisation of the terminal: %s\n", cond(r, "devtools"));
 	printf("  Terminal: %s\n", cond(r, "terminal"));
+	printf("  Responsible app (its Developer Tools grant applies to what the kit starts): %s (%s)\n",
+	       cond(r, "responsible_app"), cond(r, "responsible_path"));
+	printf("  Started via: %s (ssh %s, multiplexer %s, launchd job %s)\n", cond(r, "started_via"),
+	       cond(r, "ssh"), cond(r, "multiplexer"), cond(r, "launchd_job"));
+	printf("  XProtect: version %s (from %s); launch scans %s, background scans %s\n",
+	       cond(r, "xprotect_version"), cond(r, "xprotect_version_from"),
+	       cond(r, "xprotect_launch_scans"), cond(r, "xprotect_background_scans"));
 	printf("  Network: %s (interface %s, VPN %s)\n", cond(r, "network"),
 	       cond(r, "network_interface"), cond(r, "vpn"));
 	printf("  Spotlight on the volume: %s; work folder indexed: %s; file system %s\n",
@@ -731,8 +754,8 @@ static void attachments(const char *bundle, const char *contents)
 		printf("  Its log excerpts (raw/*.log.ndjson, %ld bytes) are whole: the archive keeps at\n"
 		       "  most %s of them. The full logs are in the sysdiagnose.\n", logs_total,
 		       LOGS_BOUND_TEXT);
-	puts("- A sysdiagnose taken right after reproducing: press Control-Option-Command-");
-	puts("  Shift-Period, or run `sudo sysdiagnose -f ~/Desktop/`, and note the time. It");
+	puts("- The sysdiagnose of step 2, started just before the reproducer ran (Control-");
+	puts("  Option-Command-Shift-Period, or `sudo sysdiagnose -f ~/Desktop/`). It");
 	puts("  collects a spindump, fs_usage and top samples, recent logs and a System");
 	puts("  Profiler report: the place for full logs. Attach it as it is; it is not");
 	puts("  redacted.");
@@ -784,7 +807,8 @@ int main(int argc, char **argv)
 	const struct opt opts[] = {
 		OPT_VALUE("--run", &dir), OPT_VALUE("--bundle", &bundle),
 		OPT_VALUE("--contents", &contents), OPT_VALUE("--kit", &kit_commit),
-		OPT_VALUE("--home", &kit_home), OPT_VALUE("--logs", &logs),
+		OPT_VALUE("--home", &kit_home), OPT_VALUE("--from", &kit_from),
+		OPT_VALUE("--logs", &logs),
 		OPT_FLAG("--services-table", &table), OPT_END
 	};
 	struct runjson r;
@@ -796,6 +820,8 @@ int main(int argc, char **argv)
 		kit_commit = NULL;
 	if (kit_home && !*kit_home)
 		kit_home = NULL;
+	if (kit_from && !*kit_from)
+		kit_from = NULL;
 	if (logs && (!strchr(logs, ',') || sscanf(logs, "%ld,%ld", &logs_kept, &logs_total) != 2 ||
 		     logs_kept < 0 || logs_total < 0))
 		die(EXIT_USAGE, "--logs needs KEPT,TOTAL in bytes, not '%s' (try --help)", logs);

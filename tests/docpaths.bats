@@ -1,0 +1,210 @@
+#!/usr/bin/env bats
+# The Mac user's paths as the docs give them (issue 36): every command line
+# of the sh blocks in README.md, docs/workshop.md and docs/feedback.md, in
+# that order, run as written on a stand-in Mac: the macOS fakes
+# (tests/fakes, an M1 on Wi-Fi whose terminal is not a Developer Tool) and
+# the seeded simulator in place of the checker (LAUNCHER in the
+# environment, as `make` exports it; a line's own LAUNCHER= wins).  Where
+# the text asks the reader to change a setting, the fakes change as that
+# change would, and the simulator with them: Wi-Fi off (route answers "not
+# in table") for the run that follows and on again after it; the Developer
+# Tools switch (devtools answers "authorized", the simulator's exempt=1)
+# from then on.  Each line runs with the Mac's shells where
+# ../shared/macsim/run can give them (root, Linux).
+#
+# What is substituted, and said: the environment gives CASES=exe,script
+# THREADS=1 COUNT=6 (a line's own settings win) so that a run takes
+# seconds; /tmp/ in a line is this test's own folder (the machine's /tmp is
+# shared); the lines run in a copy of the kit (its own results/ and
+# workshop/).  Lines that cannot run here are listed with the reason:
+# Linux's lines (sudo, the gate, "# Linux", "# no root" and the guide's
+# Linux passages), placeholders (<run>), the reader's own project (cargo),
+# the kit's own test suite, a macOS command the kit has no fake for.
+# Every line and its fate is printed (# lines on fd 3).
+
+load test_helper/common-setup
+
+# doc_lines FILE: "LINE<TAB>BLOCK<TAB>COMMAND" for every line of FILE's sh
+# blocks (BLOCK: the block's number; one block runs in one shell, as one
+# pasted into a new terminal), "LINE<TAB>-<TAB>@offline", "@online",
+# "@exempt" where the prose asks for the change, and "@linux COMMAND" for
+# a line of a Linux passage.
+doc_lines() {
+	awk '
+		/^\*\*Linux/ || /^### Linux/ || /^### No root/ || /^\(On Linux/ { linux = 1 }
+		/^\*\*The kit/ || /^\*\*Going offline/ || /^\*\*The exemption/ || /^\*\*Look for/ || /^##/ {
+			if ($0 !~ /^\*\*Linux/ && $0 !~ /^### (Linux|No root)/) linux = 0
+		}
+		/^```/ { sh = !inblock && $0 == "```sh"; inblock = !inblock; b++; next }
+		!inblock && /Turn Wi-Fi off/ { printf "%d\t-\t@offline\n", NR }
+		!inblock && /Turn Wi-Fi back on/ { printf "%d\t-\t@online\n", NR }
+		!inblock && /Developer Tools, switch$/ { printf "%d\t-\t@exempt\n", NR }
+		inblock && sh && $0 !~ /^[[:space:]]*$/ { printf "%d\t%d\t%s%s\n", NR, b, linux ? "@linux " : "", $0 }
+	' "$1"
+}
+
+# why_not COMMAND FILE: why a line cannot run here ("" when it can).
+why_not() {
+	case $2:$1 in
+	README.md:*"make aggregate DIR=workshop"*) echo "needs the workshop/ folder the organiser gathers: docs/workshop.md's hand-in makes it, and runs this line there"; return ;;
+	esac
+	case $1 in
+	@linux*) echo "a Linux attendee's line (the guide's Linux passage)" ;;
+	*"# no root"*) echo "Linux without root: the simulator's path" ;;
+	*"# Linux"* | sudo\ * | *GATE=* | *micro/bin/gate*) echo "Linux: the calibration gate (root, fanotify)" ;;
+	*"<"*">"*) echo "a placeholder (<...>) the reader fills in" ;;
+	*cargo\ test*) echo "needs the reader's own project (cargo, ~/src/app)" ;;
+	"make test"*) echo "the kit's own suite, a contributor's line (this test is part of it)" ;;
+	xcode-select*) echo "a macOS command the kit does not read: no fake" ;;
+	*CLASSES=P,E*) echo "P and E cores: launch binds to this machine's own core classes, which no fake changes (the guide: exercise 5 has no simulated form)" ;;
+	*) ;;
+	esac
+}
+
+setup_file() {
+	_common_setup
+	export DP="$BATS_FILE_TMPDIR/dp"
+	local K="$DP/kit" S="$DP/state"
+	mkdir -p "$K" "$DP/tmp" "$DP/home" "$DP/out"
+	make -s -C "$ROOT" build >/dev/null
+	# a copy of the kit: its own results/ and workshop/ (times kept: no rebuild)
+	(cd "$ROOT" && tar -cf - --exclude=./.git --exclude=./.cache --exclude=./results --exclude=./workshop .) |
+		(cd "$K" && tar -xpf -)
+	[ ! -d "$ROOT/.cache/jansson" ] || { mkdir -p "$K/.cache" && cp -Rp "$ROOT/.cache/jansson" "$K/.cache/"; }
+	# an M1 on Wi-Fi whose terminal is not a Developer Tool
+	cp -R "$ROOT/tests/fakes/states/m1-online" "$S"
+	printf 'denied\n' >"$S/devtools.out"
+	local macsim=""
+	if [ -x "$ROOT/../shared/macsim/run" ] && [ "$(id -u)" = 0 ] &&
+		! make --version 2>/dev/null | head -n 1 | grep -q ' 3\.81$'; then
+		macsim="$ROOT/../shared/macsim/run"
+	fi
+	local lat="sim:latency=150 workers=1 key=inode seed=7" f line blk cmd why cur="" script="" lines=""
+	: >"$DP/steps.tsv"
+	: >"$DP/status"
+	export S macsim
+	for f in README.md docs/workshop.md docs/feedback.md; do
+		while IFS="$(printf '\t')" read -r line blk cmd; do
+			[ "$blk" = "$cur" ] || run_block
+			cur=$blk
+			case $cmd in
+			@offline)
+				rm -f "$S/route.out"
+				cp "$ROOT/tests/fakes/states/intel-offline/route.err" "$ROOT/tests/fakes/states/intel-offline/route.rc" \
+					"$ROOT/tests/fakes/states/intel-offline/scutil.out" "$S/"
+				printf '%s\t%s:%s\tset\t-\tWi-Fi off: route answers "not in table", scutil --nwi reaches nothing (the intel-offline fakes)\n' - "$f" "$line" >>"$DP/steps.tsv"
+				continue ;;
+			@online)
+				rm -f "$S/route.err" "$S/route.rc"
+				cp "$ROOT/tests/fakes/states/m1-online/route.out" "$ROOT/tests/fakes/states/m1-online/scutil.out" "$S/"
+				printf '%s\t%s:%s\tset\t-\tWi-Fi on again\n' - "$f" "$line" >>"$DP/steps.tsv"
+				continue ;;
+			@exempt)
+				printf 'authorized\n' >"$S/devtools.out"
+				lat="sim:latency=150 workers=1 key=inode exempt=1 seed=7"
+				printf '%s\t%s:%s\tset\t-\tDeveloper Tools on: devtools answers authorized, the simulator exempt=1\n' - "$f" "$line" >>"$DP/steps.tsv"
+				continue ;;
+			esac
+			why=$(why_not "$cmd" "$f")
+			if [ -n "$why" ]; then
+				printf '%s\t%s:%s\tnot run\t-\t%s — %s\n' - "$f" "$line" "${cmd#@linux }" "$why" >>"$DP/steps.tsv"
+				continue
+			fi
+			cmd=$(printf '%s' "$cmd" | sed "s#/tmp/#$DP/tmp/#g")
+			script="$script$cmd
+printf '%s %s\\n' '$f:$line' \"\$?\" >>'$DP/status'
+"
+			lines="$lines$line	$f	$cmd
+"
+		done <<EOF
+$(doc_lines "$ROOT/$f")
+EOF
+		run_block
+	done
+}
+
+# run_block: the pending lines of one block (script, lines), in one shell,
+# as a reader pastes a block; each line's status goes to status, then one
+# row a line to steps.tsv.
+run_block() {
+	[ -n "$script" ] || return 0
+	local n l w c st
+	n=$(($(wc -l <"$DP/steps.tsv") + 1))
+	printf '%s' "$script" >"$DP/out/$n.sh"
+	(cd "$DP/kit" && env -u RESULTS -u MAKEFLAGS -u MFLAGS -u MAKELEVEL PATH="$ROOT/tests/fakes/bin:$PATH" \
+		FAKE_STATE="$S" HOME="$DP/home" EXECLAG_DEVTOOLS="$ROOT/tests/fakes/bin/devtools" \
+		TMPDIR="$DP/tmp" LAUNCHER="$lat" CASES=exe THREADS=1 COUNT=6 \
+		$macsim sh "$DP/out/$n.sh" >"$DP/out/$n.log" 2>&1 </dev/null) || :
+	while IFS="$(printf '\t')" read -r l w c; do
+		[ -n "$l" ] || continue
+		st=$(awk -v k="$w:$l" '$1 == k { s = $2 } END { print (s == "" ? "-" : s) }' "$DP/status")
+		printf '%s\t%s:%s\tran\t%s\t%s\n' "$n" "$w" "$l" "$st" "$c" >>"$DP/steps.tsv"
+	done <<EOB
+$lines
+EOB
+	script="" lines=""
+}
+
+setup() {
+	_common_setup
+}
+
+# status_of TEXT: the exit status of the first line run that holds TEXT.
+status_of() {
+	awk -F '\t' -v t="$1" '$3 == "ran" && index($5, t) { print $4; exit }' "$DP/steps.tsv"
+}
+log_of() {
+	awk -F '\t' -v t="$1" '$3 == "ran" && index($5, t) { print $1; exit }' "$DP/steps.tsv"
+}
+
+@test "every command line a Mac user meets in the docs, in order: which ran, which could not and why" {
+	local n ran not
+	# the report (bats shows fd 3)
+	while IFS="$(printf '\t')" read -r n where what st text; do
+		case $what in
+		ran) echo "# ran      $where (exit $st): $text" >&3 ;;
+		set) echo "# set      $where: $text" >&3 ;;
+		*) echo "# not run  $where: $text" >&3 ;;
+		esac
+	done <"$DP/steps.tsv"
+	ran=$(awk -F '\t' '$3 == "ran"' "$DP/steps.tsv" | wc -l)
+	not=$(awk -F '\t' '$3 == "not run"' "$DP/steps.tsv" | wc -l)
+	echo "# $ran lines ran, $not could not" >&3
+	# the first screen, the workshop's Mac lines and the feedback doc are all in it
+	[ "$ran" -ge 25 ] || fail "only $ran lines ran"
+	grep -q "README.md:[0-9]*	ran	[0-9]*	make doctor" "$DP/steps.tsv"
+	grep -q "docs/workshop.md:[0-9]*	ran	[0-9]*	make repro TAG=ex6off" "$DP/steps.tsv"
+	grep -q "docs/feedback.md:[0-9]*	ran	[0-9]*	make feedback" "$DP/steps.tsv"
+	# every line that ran ended as the docs lead one to expect: 0, or the
+	# doctor's documented verdict exit (1: a penalty, which make reports as
+	# its own 2, the log ending in the verdict line), or feedback's refusal
+	# of a simulated run (2)
+	local bad
+	bad=$(awk -F '\t' '$3 == "ran" && $4 != 0 && !($5 ~ /^make doctor/ && $4 == 2) && !($5 ~ /^make feedback/ && $4 == 2)' "$DP/steps.tsv")
+	for n in $(awk -F '\t' '$3 == "ran" && $5 ~ /^make doctor/ { print $1 }' "$DP/steps.tsv"); do
+		grep -q '^verdict: penalty' "$DP/out/$n.log" || fail "make doctor (block $n) gave no penalty verdict"
+	done
+	[ -z "$bad" ] || fail "lines that failed: $bad (logs in $DP/out)"
+}
+
+@test "the workshop's Mac path: the settings it asks for reach the runs, and each compare has its A and B" {
+	local K="$DP/kit"
+	# the offline run was made offline, the exemption's run with it, ex2 without
+	grep -q '^network=offline' "$K"/results/*-ex6off/conditions.txt
+	grep -q '^devtools=authorized' "$K"/results/*-ex6/conditions.txt
+	grep -q '^devtools=denied' "$K"/results/*-ex2/conditions.txt
+	assert_equal "$(status_of 'make compare A=ex2 B=ex6off')" 0
+	assert_equal "$(status_of 'make compare A=ex2 B=ex6')" 0
+	# the hand-in and the leader's table
+	[ -f "$K/workshop/seat07/run.json" ]
+	assert_equal "$(status_of 'make aggregate DIR=workshop')" 0
+	# exercise 4's by-hand block stands alone (no $d from exercise 3)
+	assert_equal "$(status_of 'time (for i in 1 2 3 4 5 6 7 8; do "$d/p$i" & done; wait)')" 0
+}
+
+@test "make feedback on the simulated runs refuses them, saying so (a simulated run is never filed)" {
+	local n
+	n=$(log_of 'make feedback RUN=ex2')
+	[ -n "$n" ] || fail "make feedback RUN=ex2 did not run"
+	grep -qi 'simulat' "$DP/out/$n.log"
+}
