@@ -5,6 +5,7 @@
 #include "suitestats.h"
 #include "jsonnum.h"
 #include "looks.h"
+#include "stop.h"
 #include "thresholds.h"
 #include "util.h"
 
@@ -184,13 +185,6 @@ static void read_sample(struct reader *r, char **f, int nf)
 	c->run_ms[p][idx] = run;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Median of the values that are not NAN. */
 static double median_of(const double *v, long n)
 {
@@ -202,7 +196,7 @@ static double median_of(const double *v, long n)
 	for (i = 0; i < n; i++)
 		if (!isnan(v[i]))
 			s[k++] = v[i];
-	qsort(s, k, sizeof *s, cmp_double);
+	stats_sort(s, k);
 	m = stats_median(s, k);
 	free(s);
 	return m;
@@ -273,33 +267,59 @@ static double confidence(const struct suite_config *c)
 	return c->looks > 0 ? looks_coverage_at(c->looks_at, c->m, NULL) : CONFIDENCE;
 }
 
+/* The case's rule (stop_verdict, stats.c): the interval of the per-launch
+ * cost against stop_floor of an unloaded launch, here the re-runs' lower
+ * quartile. */
 static void decide(struct suite_config *c)
 {
 	const struct penalty *pen = &c->launch;
+	char floor_says[96];
+	const char *v;
 
 	if (c->pairs < MIN_PAIRS || isnan(pen->ci_low_ms)) {
 		c->verdict = VERDICT_INCONCLUSIVE;
 		snprintf(c->reason, sizeof c->reason,
 			 "too few successful pairs (%zu) for a %.4g%% interval", c->pairs,
 			 confidence(c) * 100.0);
-	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS) {
+		return;
+	}
+	stats_floor_words(c->unloaded_ms, floor_says, sizeof floor_says);
+	v = stop_verdict(pen->ci_low_ms, pen->ci_high_ms, c->unloaded_ms);
+	if (v && strcmp(v, "slowdown") == 0) {
 		c->verdict = VERDICT_SLOWDOWN;
 		snprintf(c->reason, sizeof c->reason,
 			 "first runs alone slower than re-runs by %.2f ms a launch, "
-			 "interval [%.2f, %.2f] ms above the %g ms floor",
-			 pen->median_ms, pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
-	} else if (pen->ci_high_ms < PENALTY_FLOOR_MS) {
+			 "interval [%.2f, %.2f] ms above %s",
+			 pen->median_ms, pen->ci_low_ms, pen->ci_high_ms, floor_says);
+	} else if (v) {
 		c->verdict = VERDICT_NONE;
 		snprintf(c->reason, sizeof c->reason,
 			 "no measurable first-launch cost: first runs alone and re-runs "
-			 "differ by %.2f ms a launch, interval [%.2f, %.2f] ms below the %g ms floor",
-			 pen->median_ms, pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
+			 "differ by %.2f ms a launch, interval [%.2f, %.2f] ms below %s",
+			 pen->median_ms, pen->ci_low_ms, pen->ci_high_ms, floor_says);
 	} else {
 		c->verdict = VERDICT_INCONCLUSIVE;
 		snprintf(c->reason, sizeof c->reason,
-			 "interval [%.2f, %.2f] ms a launch includes the %g ms floor",
-			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
+			 "interval [%.2f, %.2f] ms a launch includes %s",
+			 pen->ci_low_ms, pen->ci_high_ms, floor_says);
 	}
+}
+
+/* An unloaded launch: the lower quartile of the re-runs (stop_unloaded),
+ * NAN where none ran. */
+static double unloaded(const struct suite_config *c)
+{
+	double *v = xmalloc(sizeof(double) * (size_t)(c->m > 0 ? c->m : 1)), q;
+	size_t k = 0;
+	long i;
+
+	for (i = 0; i < c->m; i++)
+		if (!isnan(c->run_ms[SP_RERUN][i]))
+			v[k++] = c->run_ms[SP_RERUN][i];
+	stats_sort(v, k);
+	q = stop_unloaded(v, k);
+	free(v);
+	return q;
 }
 
 static void analyse(struct suite_config *c)
@@ -314,12 +334,13 @@ static void analyse(struct suite_config *c)
 	for (i = 0; i < c->m; i++)
 		if (!isnan(c->run_ms[SP_ALONE][i]) && !isnan(c->run_ms[SP_RERUN][i]))
 			d[c->pairs++] = c->run_ms[SP_ALONE][i] - c->run_ms[SP_RERUN][i];
-	qsort(d, c->pairs, sizeof *d, cmp_double);
+	stats_sort(d, c->pairs);
 	c->launch.median_ms = stats_median(d, c->pairs);
 	if (stats_median_ci(d, c->pairs, confidence(c), &c->launch.ci_low_ms,
 			    &c->launch.ci_high_ms, &c->launch.coverage) != 0)
 		c->launch.ci_low_ms = c->launch.ci_high_ms = c->launch.coverage = NAN;
 	free(d);
+	c->unloaded_ms = unloaded(c);
 	decide(c);
 	if (c->looks > 1) {
 		size_t len = strlen(c->reason);

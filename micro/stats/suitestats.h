@@ -49,6 +49,8 @@ struct suite_config {
 	double share;          /* cost_ms / fresh wall */
 	size_t pairs;          /* programs with an OK alone and rerun launch */
 	struct penalty launch; /* median of paired alone_i - rerun_i, per launch */
+	double unloaded_ms;    /* the re-runs' lower quartile (stop_unloaded), NAN
+				* where none ran: the floor is stop_floor of it */
 	double concurrency;    /* M * p / cost_ms: checks the machine overlapped,
 				* within 1..J; NAN where it cannot be told */
 	double concurrency_est; /* that estimate even where outside 1..J (noise) */
