@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "advice.h"
 #include "opts.h"
+#include "runjson.h"
 #include "util.h"
 
 #include <jansson.h>
@@ -86,8 +87,8 @@ static void state_lines(const json_t *cond, const json_t *c, const struct advice
 	fprintf(f, "probe: %ld new programs (%s), each launched twice, one at a time: first %s ms, "
 		"repeat %s ms (medians); a first launch costs %s more\n",
 		p->pairs >= 0 ? p->pairs : 0L, or(p->kase, "none"),
-		json_is_number(first) ? fmt2(json_number_value(first), fb, sizeof fb) : "?",
-		json_is_number(repeat) ? fmt2(json_number_value(repeat), rb, sizeof rb) : "?",
+		json_is_number(first) ? num2(json_number_value(first), fb, sizeof fb) : "?",
+		json_is_number(repeat) ? num2(json_number_value(repeat), rb, sizeof rb) : "?",
 		advice_penalty_text(p, pb, sizeof pb));
 }
 
@@ -156,10 +157,10 @@ int main(int argc, char **argv)
 		OPT_VALUE("--run", &dir), OPT_VALUE("--case", &name),
 		OPT_FLAG("--doctor", &doctor), OPT_FLAG("--brief", &brief), OPT_END
 	};
-	json_error_t err;
+	struct runjson rj;
 	json_t *run, *cond, *c;
 	struct advice_probe p;
-	char *path;
+	char *path, why[8];
 
 	progname = "advise";
 	opts_parse(argc, argv, opts, OPTS_NONE, usage);
@@ -168,18 +169,15 @@ int main(int argc, char **argv)
 	if (brief && (doctor || name))
 		die(EXIT_USAGE, "--brief goes alone: it speaks of exe, else the run's first case (try --help)");
 	path = xasprintf("%s/run.json", dir);
-	run = json_load_file(path, 0, &err);
-	if (!json_is_object(run))
-		die(EXIT_USAGE, "%s: %s", path, run ? "not a JSON object" : err.text);
+	runjson_read(&rj, path, RUNJSON_DIE | RUNJSON_NO_CASES_OK, why, sizeof why);
 	free(path);
-	cond = json_object_get(run, "conditions");
-	if (!json_is_object(cond))
-		die(EXIT_USAGE, "%s/run.json has no conditions", dir);
+	run = rj.json;
+	cond = rj.conditions;
 	if (brief) {
 		advice_brief(stdout, run, "");
 		if (fflush(stdout) != 0 || ferror(stdout))
 			die(EXIT_FAIL, "cannot write to stdout:");
-		json_decref(run);
+		runjson_free(&rj);
 		return EXIT_OK;
 	}
 	c = (json_t *)advice_probe_of_run(run, name, &p);
@@ -198,6 +196,6 @@ int main(int argc, char **argv)
 		advice_verdict_line(stdout, &p);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die(EXIT_FAIL, "cannot write to stdout:");
-	json_decref(run);
+	runjson_free(&rj);
 	return doctor ? advice_exit_status(p.verdict) : EXIT_OK;
 }

@@ -1,11 +1,11 @@
-/* watch.c - the assessment services' CPU time and the unified log's
- * assessments per case (watch.h; file formats in docs/formats.md).
+/* services_log.c - the assessment services' CPU time and the unified log's
+ * assessments per case (services_log.h; file formats in docs/formats.md).
  *
  * A case can have several configs (thread counts, core classes); each is
  * one window, sampled before its first pass and after its repeat pass.  A
  * case's numbers are the sums over its windows that could be read. */
 #define _POSIX_C_SOURCE 200809L
-#include "watch.h"
+#include "services_log.h"
 #include "run.h"
 #include "services.h"
 #include "stats.h"
@@ -79,7 +79,7 @@ struct case_watch {
 	char log_why[WHY_MAX];
 };
 
-struct watch_result {
+struct services_log {
 	struct case_watch *cases;
 	size_t n_cases;
 	const char *os;
@@ -354,7 +354,7 @@ static int count_log(const char *path, const char *name, struct case_watch *cw, 
 
 /* ---- reading a run ---------------------------------------------------------------------- */
 
-static void watch_config(struct watch_result *w, struct case_watch *cw, const struct config *c)
+static void watch_config(struct services_log *w, struct case_watch *cw, const struct config *c)
 {
 	char *prefix = config_prefix(c);
 	const char *name = base_name(prefix);
@@ -422,7 +422,7 @@ static void watch_config(struct watch_result *w, struct case_watch *cw, const st
 }
 
 /* Why a case has nothing to show, when nothing says why yet. */
-static void finish_case(const struct watch_result *w, struct case_watch *cw)
+static void finish_case(const struct services_log *w, struct case_watch *cw)
 {
 	int darwin = w->os && strcmp(w->os, "Darwin") == 0;
 
@@ -442,9 +442,9 @@ static void finish_case(const struct watch_result *w, struct case_watch *cw)
 	}
 }
 
-struct watch_result *watch_read(const char *dir, const struct run *r)
+struct services_log *services_log_read(const char *dir, const struct run *r)
 {
-	struct watch_result *w = xmalloc(sizeof *w);
+	struct services_log *w = xmalloc(sizeof *w);
 	size_t i, j;
 
 	(void)dir; /* the configs carry their own paths */
@@ -491,13 +491,6 @@ static json_t *json_services(const struct case_watch *cw)
 	return obj;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* The timed checks' durations in ms (lines >= 2), sorted; their count. */
 static size_t check_durations(const struct case_watch *cw, double **out)
 {
@@ -507,14 +500,9 @@ static size_t check_durations(const struct case_watch *cw, double **out)
 	for (i = 0; i < cw->n_checks; i++)
 		if (cw->checks[i].lines >= 2)
 			d[n++] = (cw->checks[i].last_s - cw->checks[i].first_s) * 1000.0;
-	qsort(d, n, sizeof *d, cmp_double);
+	stats_sort(d, n);
 	*out = d;
 	return n;
-}
-
-static double median_sorted(const double *d, size_t n)
-{
-	return n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2.0;
 }
 
 static double millis3(double v)
@@ -535,7 +523,7 @@ static void json_steps(const struct case_watch *cw, json_t *obj)
 		json_object_set_new(st, steps[k].key, json_integer(cw->steps[k]));
 	json_object_set_new(obj, "steps", st);
 	json_object_set_new(obj, "checks_timed", json_integer((json_int_t)n));
-	json_object_set_new(obj, "check_median_ms", n ? json_real(millis3(median_sorted(d, n))) : json_null());
+	json_object_set_new(obj, "check_median_ms", n ? json_real(millis3(stats_median(d, n))) : json_null());
 	json_object_set_new(obj, "check_max_ms", n ? json_real(millis3(d[n - 1])) : json_null());
 	for (i = 0; i < cw->n_checks && listed < CHECKS_LISTED; i++) {
 		const struct check *c = &cw->checks[i];
@@ -590,7 +578,7 @@ static json_t *json_reason(int used, int windows, int missing, const char *why)
 	return json_string(buf);
 }
 
-void watch_json_cases(const struct watch_result *w, json_t *cases)
+void services_log_json_cases(const struct services_log *w, json_t *cases)
 {
 	size_t i;
 
@@ -638,7 +626,7 @@ static void by_cpu(const struct case_watch *cw, int order[N_SERVICES])
 		}
 }
 
-static const char *fmt_cpu(const struct svc_total *t, char *buf, size_t len)
+static const char *cpu_text(const struct svc_total *t, char *buf, size_t len)
 {
 	if (t->unknown)
 		snprintf(buf, len, "an unknown amount");
@@ -652,7 +640,7 @@ static const char *plural(long n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-static void md_services(const struct watch_result *w, const struct run *r, FILE *f)
+static void md_services(const struct services_log *w, const struct run *r, FILE *f)
 {
 	size_t i;
 	int k, order[N_SERVICES];
@@ -679,7 +667,7 @@ static void md_services(const struct watch_result *w, const struct run *r, FILE 
 			const struct svc_total *t = &cw->svc[order[k]];
 
 			fprintf(f, "  - %s used %s of CPU during %ld fresh %s (%ld %s",
-				service_names[order[k]], fmt_cpu(t, cpu, sizeof cpu), cw->svc_fresh,
+				service_names[order[k]], cpu_text(t, cpu, sizeof cpu), cw->svc_fresh,
 				plural(cw->svc_fresh, "launch", "launches"), t->instances,
 				plural(t->instances, "process", "processes"));
 			if (t->ended)
@@ -706,14 +694,14 @@ static void md_steps(const struct case_watch *cw, FILE *f)
 	fputc('\n', f);
 	if (n)
 		fprintf(f, "  - from a check's first line to its last (lines carrying the same path): "
-			"median %.1f ms, longest %.1f ms, over %zu %s\n", median_sorted(d, n), d[n - 1],
+			"median %.1f ms, longest %.1f ms, over %zu %s\n", stats_median(d, n), d[n - 1],
 			n, plural((long)n, "check", "checks"));
 	else
 		fputs("  - no check could be timed: no two lines carry the same path\n", f);
 	free(d);
 }
 
-static void md_log(const struct watch_result *w, const struct run *r, FILE *f)
+static void md_log(const struct services_log *w, const struct run *r, FILE *f)
 {
 	size_t i;
 
@@ -759,12 +747,12 @@ static void md_log(const struct watch_result *w, const struct run *r, FILE *f)
 	fputc('\n', f);
 }
 
-static int is_darwin(const struct watch_result *w)
+static int is_darwin(const struct services_log *w)
 {
 	return w->os && strcmp(w->os, "Darwin") == 0;
 }
 
-void watch_markdown(const struct watch_result *w, const struct run *r, FILE *f)
+void services_log_markdown(const struct services_log *w, const struct run *r, FILE *f)
 {
 	/* Off macOS, with nothing watched, run.json says why; the report
 	 * stays about what was measured. */
@@ -782,11 +770,11 @@ static void print_check_times(const struct case_watch *cw, const char *name, FIL
 
 	if (n)
 		fprintf(f, "%s: a check took %.1f ms from its first log line to its last "
-			"(median of %zu; longest %.1f ms)\n", name, median_sorted(d, n), n, d[n - 1]);
+			"(median of %zu; longest %.1f ms)\n", name, stats_median(d, n), n, d[n - 1]);
 	free(d);
 }
 
-void watch_print(const struct watch_result *w, const struct run *r, FILE *f)
+void services_log_print(const struct services_log *w, const struct run *r, FILE *f)
 {
 	size_t i;
 	int k, order[N_SERVICES], svc_any = 0, log_any = 0;
@@ -801,11 +789,11 @@ void watch_print(const struct watch_result *w, const struct run *r, FILE *f)
 			svc_any = 1;
 			by_cpu(cw, order);
 			fprintf(f, "%s: %s used %s of CPU during %ld fresh %s", r->cases[i].name,
-				service_names[order[0]], fmt_cpu(&cw->svc[order[0]], cpu, sizeof cpu),
+				service_names[order[0]], cpu_text(&cw->svc[order[0]], cpu, sizeof cpu),
 				cw->svc_fresh, plural(cw->svc_fresh, "launch", "launches"));
 			for (k = 1; k < N_SERVICES; k++)
 				fprintf(f, "%s%s %s", k == 1 ? " (" : ", ", service_names[order[k]],
-					fmt_cpu(&cw->svc[order[k]], cpu, sizeof cpu));
+					cpu_text(&cw->svc[order[k]], cpu, sizeof cpu));
 			fputs(")\n", f);
 		}
 		if (cw->log_windows > 0) {
