@@ -9,6 +9,7 @@
  * the log excerpt of the hung configuration (raw/NAME.log.ndjson). */
 #define _POSIX_C_SOURCE 200809L
 #include "advice.h"
+#include "logexcerpt.h"
 #include "opts.h"
 #include "runjson.h"
 #include "util.h"
@@ -92,16 +93,39 @@ static void state_lines(const json_t *cond, const json_t *c, const struct advice
 		advice_penalty_text(p, pb, sizeof pb));
 }
 
+/* The excerpt's lines that name the hung program or are the kernel's ASP
+ * lines, at most 5 of each. */
+struct hang_log {
+	FILE *f;
+	const char *prog;
+	int named, asp;
+};
+
+static void log_line(const struct logex_event *ev, void *ctx)
+{
+	struct hang_log *h = ctx;
+	const char *msg = ev->message, *proc = ev->image;
+
+	if (msg && strstr(msg, h->prog) && h->named < 5) {
+		fprintf(h->f, "log: %s: %s\n", proc ? proc : "?", msg);
+		h->named++;
+	} else if (msg && strstr(msg, "ASP: Security policy would not") && h->asp < 5) {
+		fprintf(h->f, "log: %s: %s\n", proc ? proc : "?", msg);
+		h->asp++;
+	}
+}
+
 /* The unified log's lines of the hung configuration's window that name the
  * hung program, and the kernel's ASP lines (entireio/cli#1065 quotes one
  * beginning "ASP: Security policy would not"): at most 5 of each. */
 static void hang_log(const char *dir, const json_t *c, const struct advice_probe *p, FILE *f)
 {
 	const json_t *h = NULL, *cfg, *first;
-	char *path, *prog, *buf = NULL;
-	size_t cap = 0, i;
-	int named = 0, asp = 0, lines = 0;
-	FILE *in;
+	char *path, *prog;
+	size_t i;
+	int named, asp, lines;
+	struct hang_log log = { NULL, NULL, 0, 0 };
+	struct logex_counts n;
 
 	json_array_foreach(json_object_get(c, "configs"), i, cfg)
 		if (json_object_get(cfg, "hang") == p->hang)
@@ -116,30 +140,17 @@ static void hang_log(const char *dir, const json_t *c, const struct advice_probe
 			 (long long)json_integer_value(json_object_get(h, "threads")),
 			 json_string_value(json_object_get(h, "class")),
 			 (long long)json_integer_value(json_object_get(first, "index")));
-	in = fopen(path, "r");
-	if (!in) {
+	log.f = f;
+	log.prog = prog;
+	if (logex_each(path, log_line, &log, &n) != 0) {
 		fprintf(f, "log: no excerpt of the window (the unified log is read on macOS)\n");
 		free(path);
 		free(prog);
 		return;
 	}
-	while (read_line(in, &buf, &cap)) {
-		json_t *o = json_loads(buf, 0, NULL);
-		const char *msg = json_string_value(json_object_get(o, "eventMessage"));
-		const char *proc = json_string_value(json_object_get(o, "processImagePath"));
-
-		lines++;
-		if (msg && strstr(msg, prog) && named < 5) {
-			fprintf(f, "log: %s: %s\n", proc ? proc : "?", msg);
-			named++;
-		} else if (msg && strstr(msg, "ASP: Security policy would not") && asp < 5) {
-			fprintf(f, "log: %s: %s\n", proc ? proc : "?", msg);
-			asp++;
-		}
-		json_decref(o);
-	}
-	fclose(in);
-	free(buf);
+	named = log.named;
+	asp = log.asp;
+	lines = (int)n.lines;
 	if (!named)
 		fprintf(f, "log: none of the window's %d lines names %s\n", lines, prog);
 	if (!asp)

@@ -14,6 +14,7 @@
 #include "samples.h"
 #include "sim.h"
 #include "stats.h"
+#include "suitefile.h"
 #include "suitestats.h"
 #include "opts.h"
 #include "util.h"

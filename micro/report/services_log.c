@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "services_log.h"
 #include "run.h"
+#include "logexcerpt.h"
 #include "services.h"
 #include "stats.h"
 #include "util.h"
@@ -18,7 +19,6 @@
 #include <string.h>
 
 #define WHY_MAX 320
-#define MAX_FIELDS 8
 
 /* The documented steps of an assessment, in the order the report lists
  * them (docs/evidence.md, "The unified log"): P. Wardle's RSAC sequence from
@@ -125,142 +125,7 @@ static char *with_suffix(const char *prefix, const char *suffix)
 	return p;
 }
 
-static void strip_eol(char *line)
-{
-	size_t n = strlen(line);
-
-	while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-		line[--n] = '\0';
-}
-
 /* ---- unified log excerpts ------------------------------------------------------------- */
-
-/* The status file's result and message; 1 when there is none. */
-static int read_log_status(const char *path, const char *name, char *result, size_t rlen,
-			   char *message, size_t mlen, char *why)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL, *line, *fld[MAX_FIELDS];
-	size_t cap = 0;
-	long lineno = 0;
-	int nf;
-
-	result[0] = message[0] = '\0';
-	if (!f) {
-		if (errno == ENOENT)
-			return 1;
-		set_why(why, "%s.log.status: cannot open: %s", name, strerror(errno));
-		return -1;
-	}
-	while ((line = read_line(f, &buf, &cap)) != NULL) {
-		lineno++;
-		strip_eol(line);
-		nf = split_tabs(line, fld, MAX_FIELDS);
-		if (lineno == 1 && (nf != 2 || strcmp(fld[0], "execlag-log") != 0 ||
-				    strcmp(fld[1], "1") != 0))
-			break;
-		if (nf >= 2 && strcmp(fld[0], "result") == 0)
-			snprintf(result, rlen, "%s", fld[1]);
-		else if (nf >= 2 && strcmp(fld[0], "message") == 0)
-			snprintf(message, mlen, "%s", fld[1]);
-	}
-	fclose(f);
-	free(buf);
-	if (!result[0]) {
-		set_why(why, "%s.log.status is not a log status file", name);
-		return -1;
-	}
-	return 0;
-}
-
-/* "2024-01-15 10:30:00.100001-0800" (log show's timestamp): seconds since
- * 1970 in UTC in *s; -1 when it is not that. */
-static int parse_log_time(const char *t, double *s)
-{
-	int y, mo, d, h, mi, sec, n = 0, tzh, tzm;
-	long days, frac = 0, scale = 1;
-	char sign;
-	const char *p;
-
-	if (!t || sscanf(t, "%4d-%2d-%2d %2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec, &n) != 6 || n != 19)
-		return -1;
-	p = t + n;
-	if (*p == '.') {
-		for (p++; *p >= '0' && *p <= '9'; p++)
-			if (scale < 1000000000L) {
-				frac = frac * 10 + (*p - '0');
-				scale *= 10;
-			}
-	}
-	if ((*p != '+' && *p != '-') || sscanf(p + 1, "%2d%2d", &tzh, &tzm) != 2 || strlen(p) != 5)
-		return -1;
-	sign = *p;
-	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
-		return -1;
-	/* days from 1970-01-01 (H. Hinnant's days_from_civil) */
-	y -= mo <= 2;
-	{
-		long era = (y >= 0 ? y : y - 399) / 400;
-		long yoe = y - era * 400;
-		long doy = (153L * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-		long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-
-		days = era * 146097 + doe - 719468;
-	}
-	*s = (double)days * 86400.0 + h * 3600.0 + mi * 60.0 + sec + (double)frac / (double)scale -
-	     (sign == '-' ? -1.0 : 1.0) * (tzh * 3600.0 + tzm * 60.0);
-	return 0;
-}
-
-/* The path a step's line carries, newly allocated, or NULL: "GK process
- * assessment: PATH <-- (…)"; "PST: (path: PATH), (team: …" (a path, or on
- * newer releases a hash of one, docs/macos.md §4); "…,file://URL" (GK
- * Xprotect results), percent-decoded, without a trailing "/".  A path
- * logged as <private> is none. */
-static char *line_path(const char *msg)
-{
-	const char *a, *b;
-	char *p = NULL;
-
-	if ((a = strstr(msg, "GK process assessment: ")) != NULL) {
-		a += strlen("GK process assessment: ");
-		b = strstr(a, " <-- ");
-		if (b)
-			p = xasprintf("%.*s", (int)(b - a), a);
-	} else if ((a = strstr(msg, "PST: (path: ")) != NULL) {
-		a += strlen("PST: (path: ");
-		b = strstr(a, "), (team: ");
-		if (!b)
-			b = strchr(a, ')');
-		if (b)
-			p = xasprintf("%.*s", (int)(b - a), a);
-	} else if (strstr(msg, "GK Xprotect results") && (a = strstr(msg, "file://")) != NULL) {
-		size_t i, j, n;
-
-		a += strlen("file://");
-		n = strcspn(a, ",");
-		p = xmalloc(n + 1);
-		for (i = j = 0; i < n; i++) {
-			unsigned hi, lo;
-
-			if (a[i] == '%' && i + 2 < n && sscanf(a + i + 1, "%1x%1x", &hi, &lo) == 2 &&
-			    (hi << 4 | lo) != 0) {
-				p[j++] = (char)(hi << 4 | lo);
-				i += 2;
-			} else {
-				p[j++] = a[i];
-			}
-		}
-		while (j > 1 && p[j - 1] == '/')
-			j--;
-		p[j] = '\0';
-	}
-	if (p && (!p[0] || strstr(p, "<private>"))) {
-		free(p);
-		p = NULL;
-	}
-	return p;
-}
 
 static void add_check_line(struct case_watch *cw, int window, char *path, const char *stamp)
 {
@@ -268,7 +133,7 @@ static void add_check_line(struct case_watch *cw, int window, char *path, const 
 	size_t i;
 	struct check *c = NULL;
 
-	if (!stamp || parse_log_time(stamp, &t) != 0) {
+	if (!stamp || logex_time(stamp, &t) != 0) {
 		free(path);
 		return;
 	}
@@ -297,58 +162,45 @@ static void add_check_line(struct case_watch *cw, int window, char *path, const 
 	c->lines++;
 }
 
+/* One event of an excerpt into the case's counts. */
+static void count_event(const struct logex_event *ev, void *ctx)
+{
+	struct case_watch *cw = ctx;
+	const char *msg = ev->message, *image = ev->image;
+
+	if (msg && strstr(msg, "GK performScan"))
+		cw->performscan++;
+	if (msg && strstr(msg, "GK scan complete"))
+		cw->scan_complete++;
+	if (msg && strstr(msg, "GK process assessment"))
+		cw->process_assessment++;
+	if (image && strcmp(base_name(image), "amfid") == 0)
+		cw->amfid++;
+	if (image && strcmp(base_name(image), "XprotectService") == 0)
+		cw->xprotect++;
+	if (msg && image && strcmp(base_name(image), "syspolicyd") == 0) {
+		int k;
+		char *p;
+
+		for (k = 0; k < N_STEPS; k++)
+			if (strstr(msg, steps[k].text))
+				cw->steps[k]++;
+		if ((p = logex_path(msg)) != NULL)
+			add_check_line(cw, cw->log_windows, p, ev->timestamp);
+	}
+}
+
 /* Count the assessment events of one excerpt into cw; -1 when unreadable. */
 static int count_log(const char *path, const char *name, struct case_watch *cw, char *why)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL, *line;
-	size_t cap = 0;
+	struct logex_counts n;
 
-	if (!f) {
+	if (logex_each(path, count_event, cw, &n) != 0) {
 		set_why(why, "%s.log.ndjson: cannot open: %s", name, strerror(errno));
 		return -1;
 	}
-	while ((line = read_line(f, &buf, &cap)) != NULL) {
-		json_t *ev;
-		const char *msg, *image;
-
-		strip_eol(line);
-		if (!line[0])
-			continue;
-		ev = json_loads(line, 0, NULL);
-		if (!json_is_object(ev)) {
-			cw->unreadable++;
-			json_decref(ev);
-			continue;
-		}
-		cw->events++;
-		msg = json_string_value(json_object_get(ev, "eventMessage"));
-		if (msg && strstr(msg, "GK performScan"))
-			cw->performscan++;
-		if (msg && strstr(msg, "GK scan complete"))
-			cw->scan_complete++;
-		if (msg && strstr(msg, "GK process assessment"))
-			cw->process_assessment++;
-		image = json_string_value(json_object_get(ev, "processImagePath"));
-		if (image && strcmp(base_name(image), "amfid") == 0)
-			cw->amfid++;
-		if (image && strcmp(base_name(image), "XprotectService") == 0)
-			cw->xprotect++;
-		if (msg && image && strcmp(base_name(image), "syspolicyd") == 0) {
-			int k;
-			char *p;
-
-			for (k = 0; k < N_STEPS; k++)
-				if (strstr(msg, steps[k].text))
-					cw->steps[k]++;
-			if ((p = line_path(msg)) != NULL)
-				add_check_line(cw, cw->log_windows, p,
-					       json_string_value(json_object_get(ev, "timestamp")));
-		}
-		json_decref(ev);
-	}
-	fclose(f);
-	free(buf);
+	cw->events += n.events;
+	cw->unreadable += n.unreadable;
 	return 0;
 }
 
@@ -390,7 +242,11 @@ static void watch_config(struct services_log *w, struct case_watch *cw, const st
 
 	why[0] = '\0';
 	path = with_suffix(prefix, ".log.status");
-	rc = read_log_status(path, name, result, sizeof result, message, sizeof message, why);
+	rc = logex_status(path, result, sizeof result, message, sizeof message);
+	if (rc == -1)
+		set_why(why, "%s.log.status: cannot open: %s", name, strerror(errno));
+	else if (rc == -2)
+		set_why(why, "%s.log.status is not a log status file", name);
 	free(path);
 	if (rc == 1) {
 		cw->log_missing++;

@@ -66,8 +66,6 @@ struct suite_result {
 			    * or where J = 1's verdict is not a slowdown */
 };
 
-/* 1 when RAWDIR holds a suite results file. */
-int suite_present(const char *rawdir);
 /* Read and analyse DIR/raw/ *.suite.tsv; NULL when there are none.  Bad
  * input: one line on stderr naming file and line, exit 2. */
 struct suite_result *suite_read(const char *dir);
