@@ -152,7 +152,7 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 	assert_output --partial 'suite J=4 (M=6)'
 }
 
-@test "analyze (fixture): the suite is held to the cases' floor, a quarter of an unloaded re-run where that is more" {
+@test "analyze (fixture): the suite is held to the cases' floor (a quarter of an unloaded re-run)" {
 	cp -R "$FIXTURES/analyze/suite" "$D/run"
 	# the same per-launch differences (interval [19, 22] ms) on programs whose
 	# re-runs take 100 ms more: the re-runs' lower quartile is about 102 ms,
