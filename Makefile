@@ -112,6 +112,8 @@ endif
 INC = -Imicro/lib -Imicro/fmt -Imicro/stats -Imicro/launcher -Imicro/report -Imicro/plat -I$(BIN)/gen
 COMMON_SRC = micro/lib/util.c micro/lib/opts.c
 COMMON_HDR = micro/lib/util.h micro/lib/opts.h
+# run.json's one reader (analyze, measure and advise link it for advice.c too)
+RUNJSON = micro/fmt/runjson.c micro/fmt/runjson.h micro/fmt/jsonrange.h
 
 .PHONY: all help setup build deps deps-check deps-test deps-live repro repro-full doctor test test-live check bench sensitivity \
         cross test-cross print-progs print-inc lint install uninstall clean feedback compare aggregate bench-aggregate \
@@ -179,8 +181,8 @@ LAUNCHER_HDR = micro/launcher/drive.h micro/stats/pass.h micro/stats/stop.h micr
 $(BIN)/launch: micro/prog/launch.c $(LAUNCHER_SRC) $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/prog/launch.c $(LAUNCHER_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
-$(BIN)/analyze: micro/prog/analyze.c micro/fmt/samples.c micro/fmt/samples.h micro/launcher/simbase.h micro/launcher/sim.h micro/fmt/cases.h $(CASES_GEN) micro/fmt/run.c micro/fmt/run.h micro/stats/stats.c micro/stats/stats.h micro/stats/pass.h micro/stats/stop.c micro/stats/stop.h micro/stats/orderstats.c micro/stats/orderstats.h micro/stats/looks.c micro/stats/looks.h micro/stats/thresholds.h micro/report/report.c micro/report/report.h micro/report/plot.c micro/report/plot.h micro/report/svg.c micro/report/svg.h micro/stats/suitestats.c micro/stats/suitestats.h micro/report/hfcompare.c micro/report/hfcompare.h micro/report/watch.c micro/report/watch.h micro/fmt/services.c micro/fmt/services.h micro/report/advice.c micro/report/advice.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/analyze.c micro/fmt/samples.c micro/fmt/jsonnum.c micro/fmt/run.c micro/stats/stats.c micro/stats/stop.c micro/launcher/sim.c micro/stats/orderstats.c micro/stats/looks.c micro/report/report.c micro/report/plot.c micro/report/svg.c micro/stats/suitestats.c micro/report/hfcompare.c micro/report/watch.c micro/fmt/services.c micro/report/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/analyze: micro/prog/analyze.c micro/fmt/samples.c micro/fmt/samples.h micro/launcher/simbase.h micro/launcher/sim.h micro/fmt/cases.h $(CASES_GEN) micro/fmt/run.c micro/fmt/run.h micro/fmt/conditions.c micro/fmt/conditions.h $(RUNJSON) micro/stats/stats.c micro/stats/stats.h micro/stats/pass.h micro/stats/stop.c micro/stats/stop.h micro/stats/orderstats.c micro/stats/orderstats.h micro/stats/looks.c micro/stats/looks.h micro/stats/thresholds.h micro/report/report.c micro/report/report.h micro/report/plot.c micro/report/plot.h micro/report/svg.c micro/report/svg.h micro/stats/suitestats.c micro/stats/suitestats.h micro/fmt/suitefile.c micro/fmt/suitefile.h micro/report/hfcompare.c micro/report/hfcompare.h micro/report/services_log.c micro/report/services_log.h micro/fmt/logexcerpt.c micro/fmt/logexcerpt.h micro/fmt/services.c micro/fmt/services.h micro/report/advice.c micro/report/advice.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/analyze.c micro/fmt/samples.c micro/fmt/jsonnum.c micro/fmt/run.c micro/fmt/conditions.c micro/fmt/runjson.c micro/stats/stats.c micro/stats/stop.c micro/launcher/sim.c micro/stats/orderstats.c micro/stats/looks.c micro/report/report.c micro/report/plot.c micro/report/svg.c micro/stats/suitestats.c micro/fmt/suitefile.c micro/report/hfcompare.c micro/report/services_log.c micro/fmt/logexcerpt.c micro/fmt/services.c micro/report/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # simrate: launch's plan and stopping rule, on the simulator, through
 # analyze's verdicts, in one process
@@ -210,7 +212,6 @@ $(BIN)/suite: micro/prog/suite.c $(SUITE_SRC) micro/stats/stop.h micro/stats/loo
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/prog/suite.c $(SUITE_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
 # compare and fbtext read finished runs (run.json) for make compare / make feedback.
-RUNJSON = micro/fmt/runjson.c micro/fmt/runjson.h micro/fmt/jsonrange.h
 $(BIN)/compare: micro/prog/compare.c $(RUNJSON) micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/compare.c micro/fmt/runjson.c micro/fmt/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
@@ -227,8 +228,8 @@ $(BIN)/redact: micro/prog/redact.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 
 # advise: the plain lines for a finished run (advice.c: the cause and the
 # one thing to do), and make doctor's answer with --doctor.
-$(BIN)/advise: micro/prog/advise.c micro/report/advice.c micro/report/advice.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/advise.c micro/report/advice.c micro/fmt/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/advise: micro/prog/advise.c $(RUNJSON) micro/fmt/logexcerpt.c micro/fmt/logexcerpt.h micro/report/advice.c micro/report/advice.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/advise.c micro/fmt/runjson.c micro/fmt/logexcerpt.c micro/report/advice.c micro/fmt/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # aggregate: many runs' run.json into one table and a summary plot (runrow.c:
 # a run.json read as a row).
@@ -253,8 +254,8 @@ $(BIN)/execwatch: $(EXECWATCH_SRC) micro/lib/keyset.h micro/plat/execwatch.h $(C
 
 # measure: make measure's answer (W, N, L, B, share) in measure.json
 # (advice.c: its cause and do lines are make doctor's)
-$(BIN)/measure: micro/prog/measure.c micro/fmt/services.c micro/fmt/services.h micro/stats/thresholds.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h micro/report/advice.c micro/report/advice.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
-	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/measure.c micro/fmt/services.c micro/fmt/jsonnum.c micro/report/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
+$(BIN)/measure: micro/prog/measure.c micro/fmt/conditions.c micro/fmt/conditions.h $(RUNJSON) micro/fmt/services.c micro/fmt/services.h micro/stats/thresholds.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h micro/report/advice.c micro/report/advice.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/measure.c micro/fmt/conditions.c micro/fmt/runjson.c micro/fmt/services.c micro/fmt/jsonnum.c micro/report/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # mcompare: make compare of two measures
 $(BIN)/mcompare: micro/prog/mcompare.c micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)

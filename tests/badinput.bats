@@ -13,7 +13,7 @@ setup() {
 
 # Every script with options: an unknown one is refused before any work.
 SCRIPTS="tool/bench tool/sensitivity tool/bench-aggregate probe/hfcheck probe/sysinfo probe/logs probe/logcount
-	probe/daemons check tool/cross tool/lint feedback repro measure"
+	probe/services check tool/cross tool/lint feedback repro measure"
 
 @test "every script refuses an unknown option with one line and exit 2, and answers --help" {
 	for s in $SCRIPTS; do
@@ -215,7 +215,7 @@ one_line() {
 @test "a bad TMPDIR is the kit's one line naming TMPDIR, never mktemp's own" {
 	: >"$D/file"
 	for t in "$D/nonexistent" "$D/file"; do
-		for s in "repro --cases exe --threads 1" "feedback --run $FIXTURES/compare/online" "probe/daemons sample" "tool/runtests $ROOT/tests/lint.bats"; do
+		for s in "repro --cases exe --threads 1" "feedback --run $FIXTURES/compare/online" "probe/services sample" "tool/runtests $ROOT/tests/lint.bats"; do
 			# shellcheck disable=SC2086
 			TMPDIR=$t run --separate-stderr sh "$ROOT/scripts/"$s
 			assert_equal "$s: $status" "$s: 2"

@@ -76,7 +76,7 @@ launch: exe/all T=1: 1 launch did not end within 30 s: killed, the case stops"
 	chmod +x "$D/slow" "$D/ok"
 	manifest "$D/m" 4 "$D/ok" "$D/slow" "$D/ok"
 	run --separate-stderr env EXECLAG_WATCH_SERVICES=1 "$BIN/launch" --manifest "$D/m" --out "$D/s" \
-		--hang-s 1 --services-probe "$ROOT/scripts/probe/daemons" --services-out "$D/svc"
+		--hang-s 1 --services-probe "$ROOT/scripts/probe/services" --services-out "$D/svc"
 	assert_success
 	assert_equal "${stderr##*$'\n'}" "launch: exe/all T=1: 1 launch did not end within 1 s: killed, the case stops"
 	# the hung launch: its own pid, a sleeping process with no CPU to speak of, killed

@@ -152,6 +152,23 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 	assert_output --partial 'suite J=4 (M=6)'
 }
 
+@test "analyze (fixture): the suite is held to the cases' floor (a quarter of an unloaded re-run)" {
+	cp -R "$FIXTURES/analyze/suite" "$D/run"
+	# the same per-launch differences (interval [19, 22] ms) on programs whose
+	# re-runs take 100 ms more: the re-runs' lower quartile is about 102 ms,
+	# so the floor is about 25.5 ms and the cost lies below it
+	awk -F '\t' -v OFS='\t' '$1 == "sample" && ($2 == "rerun" || $2 == "alone") && $6 != "-" { $6 += 100000000 } 1' \
+		"$FIXTURES/analyze/suite/raw/suite-t1-all.suite.tsv" >"$D/run/raw/suite-t1-all.suite.tsv"
+	run "$BIN/analyze" --run "$D/run"
+	assert_success
+	r="$D/run/run.json"
+	assert_equal "$(jq -r '.suite.runs[0].launch_penalty_ms | [.median, .ci_low, .ci_high] | join(" ")' "$r")" "20 19 22"
+	assert_equal "$(jq -r '.suite.runs[0].verdict' "$r")" none
+	[[ "$(jq -r '.suite.runs[0].reason' "$r")" == *"below the 25."*" ms floor (0.25 x an unloaded launch of 10"*" ms)"* ]]
+	# the unmoved fixture is still a slowdown above the 1 ms floor
+	assert_equal "$(jq -r '.suite.runs[1].verdict' "$r")" slowdown
+}
+
 @test "analyze (fixture): no first-launch cost gives no projection and says so" {
 	cp -R "$FIXTURES/analyze/suite-none" "$D/run"
 	run "$BIN/analyze" --run "$D/run"

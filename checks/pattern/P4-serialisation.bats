@@ -21,7 +21,9 @@ several_threads_hint() {
 		[ "${t:-1}" -gt 1 ] && best=${d%/}
 	done
 	[ -n "$best" ] || return 0
-	tag=$(sed -n 's/^run\.tag=//p' "$best/conditions.txt" 2>/dev/null)
+	# shellcheck source=../../scripts/lib/conditions
+	. "$ROOT/scripts/lib/conditions"
+	tag=$(condition "$best/conditions.txt" run.tag)
 	case $tag in '' | none) tag=$best ;; esac
 	printf '; check a run with several: make check EXERCISE=4 RUN=%s' "$tag"
 }

@@ -7,17 +7,12 @@
 
 #include <stddef.h>
 
+#include "conditions.h"
 #include "stats.h"
-
-/* One conditions.txt entry; values stay strings, exactly as sysinfo wrote. */
-struct condition {
-	char *key;
-	char *value;
-};
 
 struct suite_result;
 struct hf_result;
-struct watch_result;
+struct services_log;
 
 struct run {
 	const char *run_id; /* basename of the run folder */
@@ -28,7 +23,7 @@ struct run {
 	struct inference inference;
 	struct suite_result *suite;  /* NULL: the suite case did not run */
 	struct hf_result *hyperfine;  /* NULL: no hyperfine cross-check attempted */
-	struct watch_result *watch;   /* services' CPU and log excerpts (watch.h) */
+	struct services_log *services_log; /* services' CPU and log excerpts (services_log.h) */
 };
 
 /* The value of a conditions key, or NULL when absent. */

@@ -1,6 +1,7 @@
 /* runjson.c - load and check a run.json, the one reader of it for the
  * programs that work on finished runs (compare, fbtext, runfield,
- * aggregate), and the lookups they share.  Only what these programs read is checked; fields added by
+ * aggregate, advise, measure's probe), and the lookups they share (advice
+ * reads the run's JSON through them).  Only what these programs read is checked; fields added by
  * newer kits are left alone (they are read where present, never required). */
 #define _POSIX_C_SOURCE 200809L
 #include "jsonnum.h"
@@ -305,8 +306,8 @@ const json_t *rj_config(const json_t *kase, long threads, const char *class_name
 	for (i = 0; i < json_array_size(configs); i++) {
 		const json_t *c = json_array_get(configs, i);
 
-		if (rj_long(c, "threads") == threads && rj_pad(c) == pad &&
-		    strcmp(rj_str(c, "class"), class_name) == 0)
+		if (class_name && rj_long(c, "threads") == threads && rj_pad(c) == pad &&
+		    rj_str(c, "class") && strcmp(rj_str(c, "class"), class_name) == 0)
 			return c;
 	}
 	return NULL;
@@ -319,17 +320,23 @@ const json_t *rj_headline_config(const json_t *kase)
 	return rj_config(kase, rj_long(h, "threads"), rj_str(h, "class"), rj_pad(h));
 }
 
-const json_t *rj_case(const struct runjson *r, const char *name)
+const json_t *rj_run_case(const json_t *run, const char *name, int or_first)
 {
+	const json_t *cases = json_object_get(run, "cases"), *c;
 	size_t i;
 
-	for (i = 0; i < json_array_size(r->cases); i++)
-		if (strcmp(rj_str(json_array_get(r->cases, i), "name"), name) == 0)
-			return json_array_get(r->cases, i);
-	return NULL;
+	json_array_foreach(cases, i, c)
+		if (rj_str(c, "name") && strcmp(rj_str(c, "name"), name) == 0)
+			return c;
+	return or_first ? json_array_get(cases, 0) : NULL;
 }
 
-const char *rj_fmt(double v, char *buf, size_t len)
+const json_t *rj_case(const struct runjson *r, const char *name)
+{
+	return rj_run_case(r->json, name, 0);
+}
+
+const char *rj_num2(double v, char *buf, size_t len)
 {
 	if (isnan(v))
 		snprintf(buf, len, "-");
@@ -338,7 +345,7 @@ const char *rj_fmt(double v, char *buf, size_t len)
 	return buf;
 }
 
-const char *rj_fmt_penalty(const json_t *obj, char *buf, size_t len)
+const char *rj_penalty_text(const json_t *obj, char *buf, size_t len)
 {
 	double m = rj_penalty(obj, "median");
 	double lo = rj_penalty(obj, "ci_low"), hi = rj_penalty(obj, "ci_high");

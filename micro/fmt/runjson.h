@@ -1,6 +1,7 @@
 /* runjson.h - read a run.json written by analyze (docs/run.schema.json),
  * for the programs that work on finished runs (compare, fbtext, runfield,
- * aggregate): the one place run.json is read and checked. */
+ * aggregate, advise, measure): the one place run.json is read and checked;
+ * advice.c reads the run's JSON through its lookups. */
 #ifndef EXECLAG_RUNJSON_H
 #define EXECLAG_RUNJSON_H
 
@@ -50,10 +51,13 @@ const json_t *rj_config(const json_t *kase, long threads, const char *class_name
 long rj_pad(const json_t *o);
 /* The case named NAME, or NULL. */
 const json_t *rj_case(const struct runjson *r, const char *name);
+/* The case named NAME of a run object (a loaded run.json, or the one
+ * report.c builds); none such: the first case when OR_FIRST, else NULL. */
+const json_t *rj_run_case(const json_t *run, const char *name, int or_first);
 
 /* "12.34", or "-" for NAN. */
-const char *rj_fmt(double v, char *buf, size_t len);
+const char *rj_num2(double v, char *buf, size_t len);
 /* "12.34 [10.00, 15.00]", "12.34 [no interval]" or "-". */
-const char *rj_fmt_penalty(const json_t *obj, char *buf, size_t len);
+const char *rj_penalty_text(const json_t *obj, char *buf, size_t len);
 
 #endif

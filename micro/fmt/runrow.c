@@ -39,7 +39,7 @@ static int is_count(const char *s)
 	return s && parse_long(s, 0, 1000000, &v) == 0;
 }
 
-static char *fmt_alloc(const char *fmt, ...)
+static char *clean_printf(const char *fmt, ...)
 {
 	char buf[512];
 	va_list ap;
@@ -59,7 +59,7 @@ static char *os_text(json_t *c)
 	if (!name)
 		name = os ? (strcmp(os, "Darwin") == 0 ? "macOS" : os) : "?";
 	if (ver && strcmp(ver, "n/a") != 0 && !strstr(name, ver))
-		return fmt_alloc("%s %s", name, ver);
+		return clean_printf("%s %s", name, ver);
 	return clean(name);
 }
 
@@ -68,7 +68,7 @@ static char *cores_text(json_t *c)
 	const char *n = cond(c, "ncpu"), *p = cond(c, "cores_p"), *e = cond(c, "cores_e");
 
 	if (is_count(p) && is_count(e))
-		return fmt_alloc("%s (%sP+%sE)", n ? n : "?", p, e);
+		return clean_printf("%s (%sP+%sE)", n ? n : "?", p, e);
 	return clean(n);
 }
 
@@ -100,7 +100,7 @@ static char *sim_text(json_t *c)
 		snprintf(key, sizeof key, "?");
 	if (!launcher_setting(l, "exempt", ex, sizeof ex))
 		ex[0] = '\0';
-	return fmt_alloc("simulated: %s ms, %s worker%s, key %s%s", lat, w,
+	return clean_printf("simulated: %s ms, %s worker%s, key %s%s", lat, w,
 			 strcmp(w, "1") == 0 ? "" : "s", key, strcmp(ex, "1") == 0 ? ", exempt" : "");
 }
 
@@ -112,7 +112,7 @@ static char *gate_text(json_t *c)
 		return sim_text(c);
 	if (!gate_on(c))
 		return clean("off");
-	return fmt_alloc("%s ms, %s worker%s, key %s%s",
+	return clean_printf("%s ms, %s worker%s, key %s%s",
 			 cond(c, "gate.latency_ms") ? cond(c, "gate.latency_ms") : "?",
 			 w ? w : "?", w && strcmp(w, "1") == 0 ? "" : "s",
 			 cond(c, "gate.key") ? cond(c, "gate.key") : "?",
@@ -124,7 +124,7 @@ static char *network_text(json_t *c)
 	const char *net = cond(c, "network"), *vpn = cond(c, "vpn");
 
 	if (vpn && strcmp(vpn, "yes") == 0)
-		return fmt_alloc("%s (VPN)", net ? net : "?");
+		return clean_printf("%s (VPN)", net ? net : "?");
 	return clean(net);
 }
 

@@ -1,4 +1,4 @@
-/* services.c - the services files scripts/probe/daemons writes (services.h;
+/* services.c - the services files scripts/probe/services writes (services.h;
  * docs/formats.md, "Services"): their before and after samples, and the CPU
  * each service used between them. */
 #define _POSIX_C_SOURCE 200809L
@@ -12,7 +12,7 @@
 
 #define MAX_FIELDS 8
 
-/* The order scripts/probe/daemons prints them in. */
+/* The order scripts/probe/services prints them in. */
 const char *const service_names[N_SERVICES] = {
 	"syspolicyd", "XprotectService", "amfid", "trustd", "mdworker_shared"
 };

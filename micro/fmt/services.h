@@ -1,5 +1,5 @@
 /* services.h - the CPU time of the assessment services around a window:
- * a services file (scripts/probe/daemons record, docs/formats.md) holds a before
+ * a services file (scripts/probe/services record, docs/formats.md) holds a before
  * and an after sample; what each service used is the after minus the
  * before, process by process.  For analyze (per case) and measure. */
 #ifndef EXECLAG_SERVICES_H

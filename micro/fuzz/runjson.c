@@ -22,9 +22,9 @@ int main(int argc, char **argv)
 		const json_t *k = json_array_get(r.cases, i);
 		const json_t *c = rj_headline_config(k);
 
-		rj_fmt_penalty(k, buf, sizeof buf);
+		rj_penalty_text(k, buf, sizeof buf);
 		if (c)
-			rj_fmt_penalty(c, buf, sizeof buf);
+			rj_penalty_text(c, buf, sizeof buf);
 		rj_case(&r, rj_str(k, "name"));
 	}
 	runjson_free(&r);

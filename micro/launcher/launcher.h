@@ -77,7 +77,7 @@ struct launcher {
 	 * is a hang: killed, with its evidence */
 	double hang_s;
 	/* spawn: the command that samples the checking services
-	 * (scripts/probe/daemons), run as CMD record FILE before at half the
+	 * (scripts/probe/services), run as CMD record FILE before at half the
 	 * bound of the first launch that passes it and CMD record FILE after
 	 * just before its kill; NULL: none */
 	const char *services_cmd, *services_out;

@@ -146,7 +146,7 @@ static void launch_one(struct spawner *sp, int id, const struct artifact *a,
 
 /* ---- the monitor ---------------------------------------------------------- */
 
-/* scripts/probe/daemons record FILE LABEL, bounded like everything else. */
+/* scripts/probe/services record FILE LABEL, bounded like everything else. */
 static void services_record(struct spawner *sp, const char *label)
 {
 	char *argv[] = { "sh", (char *)sp->pub.services_cmd, "record", (char *)sp->pub.services_out,

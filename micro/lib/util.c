@@ -91,7 +91,7 @@ char *xasprintf(const char *fmt, ...)
 	return s;
 }
 
-const char *fmt2(double v, char *buf, size_t len)
+const char *num2(double v, char *buf, size_t len)
 {
 	if (isnan(v))
 		snprintf(buf, len, "-");
@@ -100,7 +100,7 @@ const char *fmt2(double v, char *buf, size_t len)
 	return buf;
 }
 
-const char *fmt_size(long bytes, char *buf, size_t len)
+const char *size_text(long bytes, char *buf, size_t len)
 {
 	if (bytes >= 1048576L && bytes % 1048576L == 0)
 		snprintf(buf, len, "%ld MiB", bytes / 1048576L);

@@ -36,9 +36,9 @@ int parse_double(const char *s, double min, double max, double *out);
 char *xasprintf(const char *fmt, ...);
 
 /* v with two decimals ("1.25"), or "-" when v is NAN; returns buf. */
-const char *fmt2(double v, char *buf, size_t len);
+const char *num2(double v, char *buf, size_t len);
 /* 16384 -> "16 KiB", 1048576 -> "1 MiB", 1572864 -> "1.5 MiB". */
-const char *fmt_size(long bytes, char *buf, size_t len);
+const char *size_text(long bytes, char *buf, size_t len);
 
 /* 1 when LAUNCHER, a run's `launcher` condition, names the simulator
  * ("sim:SETTINGS"): such a run launched nothing, so every tool that names

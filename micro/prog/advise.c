@@ -9,7 +9,9 @@
  * the log excerpt of the hung configuration (raw/NAME.log.ndjson). */
 #define _POSIX_C_SOURCE 200809L
 #include "advice.h"
+#include "logexcerpt.h"
 #include "opts.h"
+#include "runjson.h"
 #include "util.h"
 
 #include <jansson.h>
@@ -86,9 +88,31 @@ static void state_lines(const json_t *cond, const json_t *c, const struct advice
 	fprintf(f, "probe: %ld new programs (%s), each launched twice, one at a time: first %s ms, "
 		"repeat %s ms (medians); a first launch costs %s more\n",
 		p->pairs >= 0 ? p->pairs : 0L, or(p->kase, "none"),
-		json_is_number(first) ? fmt2(json_number_value(first), fb, sizeof fb) : "?",
-		json_is_number(repeat) ? fmt2(json_number_value(repeat), rb, sizeof rb) : "?",
+		json_is_number(first) ? num2(json_number_value(first), fb, sizeof fb) : "?",
+		json_is_number(repeat) ? num2(json_number_value(repeat), rb, sizeof rb) : "?",
 		advice_penalty_text(p, pb, sizeof pb));
+}
+
+/* The excerpt's lines that name the hung program or are the kernel's ASP
+ * lines, at most 5 of each. */
+struct hang_log {
+	FILE *f;
+	const char *prog;
+	int named, asp;
+};
+
+static void log_line(const struct logex_event *ev, void *ctx)
+{
+	struct hang_log *h = ctx;
+	const char *msg = ev->message, *proc = ev->image;
+
+	if (msg && strstr(msg, h->prog) && h->named < 5) {
+		fprintf(h->f, "log: %s: %s\n", proc ? proc : "?", msg);
+		h->named++;
+	} else if (msg && strstr(msg, "ASP: Security policy would not") && h->asp < 5) {
+		fprintf(h->f, "log: %s: %s\n", proc ? proc : "?", msg);
+		h->asp++;
+	}
 }
 
 /* The unified log's lines of the hung configuration's window that name the
@@ -97,10 +121,11 @@ static void state_lines(const json_t *cond, const json_t *c, const struct advice
 static void hang_log(const char *dir, const json_t *c, const struct advice_probe *p, FILE *f)
 {
 	const json_t *h = NULL, *cfg, *first;
-	char *path, *prog, *buf = NULL;
-	size_t cap = 0, i;
-	int named = 0, asp = 0, lines = 0;
-	FILE *in;
+	char *path, *prog;
+	size_t i;
+	int named, asp, lines;
+	struct hang_log log = { NULL, NULL, 0, 0 };
+	struct logex_counts n;
 
 	json_array_foreach(json_object_get(c, "configs"), i, cfg)
 		if (json_object_get(cfg, "hang") == p->hang)
@@ -115,30 +140,17 @@ static void hang_log(const char *dir, const json_t *c, const struct advice_probe
 			 (long long)json_integer_value(json_object_get(h, "threads")),
 			 json_string_value(json_object_get(h, "class")),
 			 (long long)json_integer_value(json_object_get(first, "index")));
-	in = fopen(path, "r");
-	if (!in) {
+	log.f = f;
+	log.prog = prog;
+	if (logex_each(path, log_line, &log, &n) != 0) {
 		fprintf(f, "log: no excerpt of the window (the unified log is read on macOS)\n");
 		free(path);
 		free(prog);
 		return;
 	}
-	while (read_line(in, &buf, &cap)) {
-		json_t *o = json_loads(buf, 0, NULL);
-		const char *msg = json_string_value(json_object_get(o, "eventMessage"));
-		const char *proc = json_string_value(json_object_get(o, "processImagePath"));
-
-		lines++;
-		if (msg && strstr(msg, prog) && named < 5) {
-			fprintf(f, "log: %s: %s\n", proc ? proc : "?", msg);
-			named++;
-		} else if (msg && strstr(msg, "ASP: Security policy would not") && asp < 5) {
-			fprintf(f, "log: %s: %s\n", proc ? proc : "?", msg);
-			asp++;
-		}
-		json_decref(o);
-	}
-	fclose(in);
-	free(buf);
+	named = log.named;
+	asp = log.asp;
+	lines = (int)n.lines;
 	if (!named)
 		fprintf(f, "log: none of the window's %d lines names %s\n", lines, prog);
 	if (!asp)
@@ -156,10 +168,10 @@ int main(int argc, char **argv)
 		OPT_VALUE("--run", &dir), OPT_VALUE("--case", &name),
 		OPT_FLAG("--doctor", &doctor), OPT_FLAG("--brief", &brief), OPT_END
 	};
-	json_error_t err;
+	struct runjson rj;
 	json_t *run, *cond, *c;
 	struct advice_probe p;
-	char *path;
+	char *path, why[8];
 
 	progname = "advise";
 	opts_parse(argc, argv, opts, OPTS_NONE, usage);
@@ -168,18 +180,15 @@ int main(int argc, char **argv)
 	if (brief && (doctor || name))
 		die(EXIT_USAGE, "--brief goes alone: it speaks of exe, else the run's first case (try --help)");
 	path = xasprintf("%s/run.json", dir);
-	run = json_load_file(path, 0, &err);
-	if (!json_is_object(run))
-		die(EXIT_USAGE, "%s: %s", path, run ? "not a JSON object" : err.text);
+	runjson_read(&rj, path, RUNJSON_DIE | RUNJSON_NO_CASES_OK, why, sizeof why);
 	free(path);
-	cond = json_object_get(run, "conditions");
-	if (!json_is_object(cond))
-		die(EXIT_USAGE, "%s/run.json has no conditions", dir);
+	run = rj.json;
+	cond = rj.conditions;
 	if (brief) {
 		advice_brief(stdout, run, "");
 		if (fflush(stdout) != 0 || ferror(stdout))
 			die(EXIT_FAIL, "cannot write to stdout:");
-		json_decref(run);
+		runjson_free(&rj);
 		return EXIT_OK;
 	}
 	c = (json_t *)advice_probe_of_run(run, name, &p);
@@ -198,6 +207,6 @@ int main(int argc, char **argv)
 		advice_verdict_line(stdout, &p);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die(EXIT_FAIL, "cannot write to stdout:");
-	json_decref(run);
+	runjson_free(&rj);
 	return doctor ? advice_exit_status(p.verdict) : EXIT_OK;
 }

@@ -171,11 +171,11 @@ static const char *penalty_cell(const struct cell *c, char *buf, size_t len)
 		snprintf(buf, len, "- %s%s%s", c->verdict, serial ? ", " : "",
 			 serial ? c->serialisation : "");
 	else if (isnan(c->low))
-		snprintf(buf, len, "%s [no interval] %s%s%s", fmt2(c->median, m, sizeof m),
+		snprintf(buf, len, "%s [no interval] %s%s%s", num2(c->median, m, sizeof m),
 			 c->verdict, serial ? ", " : "", serial ? c->serialisation : "");
 	else
-		snprintf(buf, len, "%s [%s, %s] %s%s%s", fmt2(c->median, m, sizeof m),
-			 fmt2(c->low, a, sizeof a), fmt2(c->high, b, sizeof b), c->verdict,
+		snprintf(buf, len, "%s [%s, %s] %s%s%s", num2(c->median, m, sizeof m),
+			 num2(c->low, a, sizeof a), num2(c->high, b, sizeof b), c->verdict,
 			 serial ? ", " : "", serial ? c->serialisation : "");
 	return buf;
 }
@@ -246,7 +246,7 @@ static const char *compact_cell(const struct cell *c, char *buf, size_t len)
 			  strcmp(c->verdict, "none") == 0 ? "·" :
 			  strcmp(c->verdict, "hang") == 0 ? "✖" : "?";
 
-	snprintf(buf, len, "%s %s", isnan(c->median) ? "-" : fmt2(c->median, m, sizeof m), sym);
+	snprintf(buf, len, "%s %s", isnan(c->median) ? "-" : num2(c->median, m, sizeof m), sym);
 	return buf;
 }
 

@@ -14,10 +14,11 @@
 #include "samples.h"
 #include "sim.h"
 #include "stats.h"
+#include "suitefile.h"
 #include "suitestats.h"
 #include "opts.h"
 #include "util.h"
-#include "watch.h"
+#include "services_log.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -32,11 +33,14 @@ static void usage(FILE *f)
 {
 	fputs("usage: analyze --run DIR [--quiet]\n"
 	      "       analyze --run DIR --simfit\n"
+	      "       analyze --hung-index FILE\n"
 	      "  Reads DIR/conditions.txt and DIR/raw/*.samples.tsv, writes\n"
 	      "  DIR/run.json and DIR/report.md, prints the results table.\n"
 	      "  --quiet  write the files, print nothing\n"
 	      "  --simfit print the simulator's base costs fitted to the run's repeat\n"
 	      "           launches (for LAUNCHER='sim:... base=FILE'), write nothing\n"
+	      "  --hung-index FILE  print the index of the first hung launch that the\n"
+	      "           samples file FILE lists (repro's copy test), or nothing\n"
 	      "Exit: 0 done, 1 could not write, 2 bad usage or bad input.\n", f);
 }
 
@@ -66,75 +70,13 @@ static char *run_id_of(const char *dir)
 	return id;
 }
 
-/* ---- conditions.txt ------------------------------------------------------------ */
-
-static int valid_key(const char *key)
-{
-	if (!*key)
-		return 0;
-	for (; *key; key++)
-		if (!((*key >= 'a' && *key <= 'z') || (*key >= '0' && *key <= '9') ||
-		      *key == '_' || *key == '.'))
-			return 0;
-	return 1;
-}
-
-/* A key seen twice keeps its first position and its last value. */
-static void set_condition(struct run *r, const char *key, const char *value)
-{
-	size_t i;
-
-	for (i = 0; i < r->n_conditions; i++)
-		if (strcmp(r->conditions[i].key, key) == 0) {
-			free(r->conditions[i].value);
-			r->conditions[i].value = xstrdup(value);
-			return;
-		}
-	r->conditions = xrealloc(r->conditions,
-				 (r->n_conditions + 1) * sizeof *r->conditions);
-	r->conditions[r->n_conditions].key = xstrdup(key);
-	r->conditions[r->n_conditions].value = xstrdup(value);
-	r->n_conditions++;
-}
-
-static void strip_newline(char *line)
-{
-	size_t len = strlen(line);
-
-	if (len > 0 && line[len - 1] == '\n')
-		line[--len] = '\0';
-	if (len > 0 && line[len - 1] == '\r')
-		line[--len] = '\0';
-}
+/* ---- conditions.txt (conditions.c reads it) ------------------------------------ */
 
 static void read_conditions(const char *dir, struct run *r)
 {
 	char *path = join_path(dir, "conditions.txt");
-	char *buf = NULL, *line, *eq;
-	size_t cap = 0;
-	long lineno = 0;
-	FILE *f = fopen(path, "r");
 
-	if (!f)
-		die(EXIT_USAGE, "%s: cannot open:", path);
-	while ((line = read_line(f, &buf, &cap)) != NULL) {
-		lineno++;
-		strip_newline(line);
-		if (line[0] == '\0' || line[0] == '#')
-			continue;
-		eq = strchr(line, '=');
-		if (!eq)
-			die(EXIT_USAGE, "%s:%ld: not a key=value line", path, lineno);
-		*eq = '\0';
-		if (!valid_key(line))
-			die(EXIT_USAGE, "%s:%ld: bad key '%s' (want [a-z0-9_.]+)", path,
-			    lineno, line);
-		set_condition(r, line, eq + 1);
-	}
-	if (ferror(f))
-		die(EXIT_FAIL, "%s: read error:", path);
-	fclose(f);
-	free(buf);
+	conditions_read(path, CONDITIONS_STRICT, &r->conditions, &r->n_conditions);
 	free(path);
 }
 
@@ -397,16 +339,37 @@ static void check_run_folder(const char *dir)
 		die(EXIT_USAGE, "%s: not a folder", dir);
 }
 
+/* --hung-index FILE: the first hang line's launch index (samples.c reads it). */
+static int hung_index(const char *path)
+{
+	struct config c;
+	char *sim = NULL;
+
+	samples_read(path, &c, &sim);
+	if (c.n_hangs > 0)
+		printf("%ld\n", c.hangs[0].index);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		die(EXIT_FAIL, "cannot write to stdout:");
+	return EXIT_OK;
+}
+
 static void parse_args(int argc, char **argv, const char **dir, int *quiet, int *simfit)
 {
+	const char *hung = NULL;
 	const struct opt opts[] = {
-		OPT_VALUE("--run", dir), OPT_FLAG("--quiet", quiet), OPT_FLAG("--simfit", simfit), OPT_END
+		OPT_VALUE("--run", dir), OPT_FLAG("--quiet", quiet), OPT_FLAG("--simfit", simfit),
+		OPT_VALUE("--hung-index", &hung), OPT_END
 	};
 
 	*dir = NULL;
 	*quiet = 0;
 	*simfit = 0;
 	opts_parse(argc, argv, opts, OPTS_NONE, usage);
+	if (hung) {
+		if (*dir || *quiet || *simfit)
+			die(EXIT_USAGE, "--hung-index goes alone (try --help)");
+		exit(hung_index(hung));
+	}
 	if (!*dir || !**dir)
 		die(EXIT_USAGE, "--run DIR is required (try --help)");
 }
@@ -431,7 +394,7 @@ int main(int argc, char **argv)
 		return EXIT_OK;
 	}
 	if (sim_launcher && !launcher_is_sim(run_condition(&run, "launcher")))
-		set_condition(&run, "launcher", sim_launcher);
+		conditions_set(&run.conditions, &run.n_conditions, "launcher", sim_launcher);
 	for (i = 0; i < n_configs; i++) {
 		stats_config(&configs[i]);
 		add_to_case(&run, &configs[i]);
@@ -443,7 +406,7 @@ int main(int argc, char **argv)
 	stats_infer_key(run.cases, run.n_cases, &run.inference);
 	run.suite = suite_read(dir);
 	run.hyperfine = hf_read(dir, &run);
-	run.watch = watch_read(dir, &run);
+	run.services_log = services_log_read(dir, &run);
 	/* repro names the run before it is renamed into place. */
 	run.run_id = run_condition(&run, "run.id") ? xstrdup(run_condition(&run, "run.id"))
 						    : run_id_of(dir);

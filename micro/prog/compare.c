@@ -153,7 +153,7 @@ static void header(const struct runjson *a, const struct runjson *b)
 }
 
 /* "B/A" of the penalty medians: only when A's is above zero. */
-static const char *fmt_ratio(const json_t *a, const json_t *b, char *buf, size_t len)
+static const char *ratio_text(const json_t *a, const json_t *b, char *buf, size_t len)
 {
 	double pa = rj_penalty(a, "median"), pb = rj_penalty(b, "median");
 
@@ -171,7 +171,7 @@ static int flipped(const json_t *a, const json_t *b)
 	return strcmp(rj_str(a, "verdict"), rj_str(b, "verdict")) != 0;
 }
 
-static void fmt_verdicts(const json_t *a, const json_t *b, char *buf, size_t len)
+static void verdicts_text(const json_t *a, const json_t *b, char *buf, size_t len)
 {
 	if (flipped(a, b))
 		snprintf(buf, len, "%s → %s (flipped)", rj_str(a, "verdict"),
@@ -273,7 +273,7 @@ static void class_cell(const json_t *c, char *buf, size_t len)
 
 	if (rj_pad(c) > 0)
 		snprintf(buf, len, "%s %s", rj_str(c, "class"),
-			 fmt_size(rj_pad(c), size, sizeof size));
+			 size_text(rj_pad(c), size, sizeof size));
 	else
 		snprintf(buf, len, "%s", rj_str(c, "class"));
 }
@@ -311,10 +311,10 @@ static void config_row(const json_t *ka, const json_t *ca, const json_t *cb, voi
 	snprintf(row[0], CELL, "%s%s", rj_str(ka, "name"), is_headline(ka, ca) ? " *" : "");
 	snprintf(row[1], CELL, "%ld", rj_long(ca, "threads"));
 	class_cell(ca, row[2], CELL);
-	rj_fmt_penalty(ca, row[3], CELL);
-	rj_fmt_penalty(cb, row[4], CELL);
-	fmt_ratio(ca, cb, row[5], CELL);
-	fmt_verdicts(ca, cb, row[6], CELL);
+	rj_penalty_text(ca, row[3], CELL);
+	rj_penalty_text(cb, row[4], CELL);
+	ratio_text(ca, cb, row[5], CELL);
+	verdicts_text(ca, cb, row[6], CELL);
 }
 
 static void per_config(const struct runjson *a, const struct runjson *b)
@@ -391,8 +391,8 @@ static void print_flip(const json_t *ka, const json_t *ca, const json_t *cb, voi
 	class_cell(ca, cls, sizeof cls);
 	printf("  %s T=%ld %s: %s → %s (%s → %s ms)\n", rj_str(ka, "name"),
 	       rj_long(ca, "threads"), cls, rj_str(ca, "verdict"),
-	       rj_str(cb, "verdict"), fmt2(rj_penalty(ca, "median"), pa, sizeof pa),
-	       fmt2(rj_penalty(cb, "median"), pb, sizeof pb));
+	       rj_str(cb, "verdict"), num2(rj_penalty(ca, "median"), pa, sizeof pa),
+	       num2(rj_penalty(cb, "median"), pb, sizeof pb));
 }
 
 /* "Verdicts that flipped (2 of 5 configurations in both runs):" and one

@@ -138,7 +138,7 @@ static const json_t *worst_case(const struct runjson *r)
 	return best;
 }
 
-static const char *fmt_ratio(double v, char *buf, size_t len)
+static const char *ratio_text(double v, char *buf, size_t len)
 {
 	if (isnan(v))
 		snprintf(buf, len, "-");
@@ -249,9 +249,9 @@ static void title(const struct runjson *r, enum platform p)
 	else
 		printf("First launch of a newly created program waits %s ms longer than its second "
 		       "launch (%s; %s vs %s ms) on %s, %s\n",
-		       rj_fmt(rj_penalty(w, "median"), a, sizeof a), rj_str(w, "name"),
-		       rj_fmt(json_num_at(w, "first_median_ms"), b, sizeof b),
-		       rj_fmt(json_num_at(w, "repeat_median_ms"), c, sizeof c), os, cond(r, "model"));
+		       rj_num2(rj_penalty(w, "median"), a, sizeof a), rj_str(w, "name"),
+		       rj_num2(json_num_at(w, "first_median_ms"), b, sizeof b),
+		       rj_num2(json_num_at(w, "repeat_median_ms"), c, sizeof c), os, cond(r, "model"));
 	puts("\nAREA");
 	puts("macOS, then the area closest to Security or Gatekeeper that Feedback Assistant");
 	puts("offers (no public source names the area for this problem; this is the nearest");
@@ -276,11 +276,11 @@ static void description(const struct runjson *r, enum platform p)
 		printf("The largest penalty it measured is in case %s, %s.\n", rj_str(w, "name"),
 		       case_meaning(w));
 		printf("  first launch %s ms, second launch %s ms (medians), ratio %s\n",
-		       rj_fmt(json_num_at(w, "first_median_ms"), a, sizeof a),
-		       rj_fmt(json_num_at(w, "repeat_median_ms"), b, sizeof b),
-		       fmt_ratio(json_num_at(w, "ratio"), c, sizeof c));
+		       rj_num2(json_num_at(w, "first_median_ms"), a, sizeof a),
+		       rj_num2(json_num_at(w, "repeat_median_ms"), b, sizeof b),
+		       ratio_text(json_num_at(w, "ratio"), c, sizeof c));
 		printf("  penalty %s ms (median of first - second for the same file, 95%% interval)\n",
-		       rj_fmt_penalty(w, d, sizeof d));
+		       rj_penalty_text(w, d, sizeof d));
 		puts("A test suite or build that creates and runs many small programs pays this\n"
 		     "once per new file. Public reports describe the same first-launch cost and a\n"
 		     "per-file cache (sources at the end).");
@@ -388,14 +388,14 @@ static void config_cells(const json_t *k, const json_t *c, char cells[N_C][96])
 		char size[32];
 
 		snprintf(cells[C_CLASS], 96, "%s %s", rj_str(c, "class"),
-			 fmt_size(rj_pad(c), size, sizeof size));
+			 size_text(rj_pad(c), size, sizeof size));
 	} else {
 		snprintf(cells[C_CLASS], 96, "%s", rj_str(c, "class"));
 	}
-	rj_fmt(json_num_at(json_object_get(c, "first"), "median_ms"), cells[C_FIRST], 96);
-	rj_fmt(json_num_at(json_object_get(c, "repeat"), "median_ms"), cells[C_REPEAT], 96);
-	rj_fmt_penalty(c, cells[C_PENALTY], 96);
-	rj_fmt(json_num_at(c, "ratio"), cells[C_RATIO], 96);
+	rj_num2(json_num_at(json_object_get(c, "first"), "median_ms"), cells[C_FIRST], 96);
+	rj_num2(json_num_at(json_object_get(c, "repeat"), "median_ms"), cells[C_REPEAT], 96);
+	rj_penalty_text(c, cells[C_PENALTY], 96);
+	rj_num2(json_num_at(c, "ratio"), cells[C_RATIO], 96);
 	snprintf(cells[C_VERDICT], 96, "%s", rj_str(c, "verdict"));
 }
 
@@ -675,8 +675,8 @@ static void actual_lead(const struct runjson *r)
 
 	printf("%s (%s), T=%ld: first launch %s ms, second %s ms (medians); the first waits %s ms "
 	       "longer (95%% interval): %s.\n", rj_str(k, "name"), case_meaning(k),
-	       rj_long(h, "threads"), rj_fmt(json_num_at(k, "first_median_ms"), a, sizeof a),
-	       rj_fmt(json_num_at(k, "repeat_median_ms"), b, sizeof b), rj_fmt_penalty(k, p, sizeof p),
+	       rj_long(h, "threads"), rj_num2(json_num_at(k, "first_median_ms"), a, sizeof a),
+	       rj_num2(json_num_at(k, "repeat_median_ms"), b, sizeof b), rj_penalty_text(k, p, sizeof p),
 	       rj_str(k, "verdict"));
 	putchar('\n');
 }
@@ -702,8 +702,8 @@ static void actual(const struct runjson *r)
 		printf("- %s (%s), T=%ld %s: %s, penalty %s ms, ratio %s — %s. Serialisation: "
 		       "%s — %s.\n",
 		       rj_str(k, "name"), case_meaning(k), rj_long(h, "threads"),
-		       rj_str(h, "class"), rj_str(k, "verdict"), rj_fmt_penalty(k, p, sizeof p),
-		       fmt_ratio(json_num_at(k, "ratio"), ratio, sizeof ratio),
+		       rj_str(h, "class"), rj_str(k, "verdict"), rj_penalty_text(k, p, sizeof p),
+		       ratio_text(json_num_at(k, "ratio"), ratio, sizeof ratio),
 		       rj_str(k, "reason") ? rj_str(k, "reason") : "no reason recorded",
 		       rj_str(k, "serialisation") ? rj_str(k, "serialisation") : "unknown",
 		       rj_str(k, "serialisation_reason") ? rj_str(k, "serialisation_reason")

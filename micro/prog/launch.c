@@ -103,7 +103,7 @@ static void usage(FILE *out)
 		"  --services-probe CMD --services-out FILE  at a hang, CMD record FILE\n"
 		"                before (at half the bound) and after (at the kill):\n"
 		"                the checking services' CPU over the wait\n"
-		"                (scripts/probe/daemons, a services file)\n"
+		"                (scripts/probe/services, a services file)\n"
 		"  --describe    print the launcher with every setting, checked, and exit\n"
 		"  --constants   print the method's numbers scripts/repro uses (min_pairs,\n"
 		"                looks_first, seq_extend: micro/stats/thresholds.h, looks.h), and exit\n"

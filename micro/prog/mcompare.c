@@ -192,7 +192,7 @@ static const char *lsize_text(const struct m *m, char *buf, size_t len)
 
 	if (!json_is_object(z))
 		return "-";
-	fmt_size((long)json_integer_value(json_object_get(ps, "median_bytes")), at, sizeof at);
+	size_text((long)json_integer_value(json_object_get(ps, "median_bytes")), at, sizeof at);
 	if (!v[0])
 		snprintf(buf, len, "unknown at %s", at);
 	else if (strcmp(v, "slowdown") == 0)

@@ -22,6 +22,8 @@
  * measured the exe case at T=1, or nothing. */
 #define _POSIX_C_SOURCE 200809L
 #include "advice.h"
+#include "conditions.h"
+#include "runjson.h"
 #include "services.h"
 #include "jsonnum.h"
 #include "thresholds.h"
@@ -55,7 +57,7 @@ static void usage(FILE *f)
 	      "B = N x L / (checks at once), B's share of W, the services' CPU.\n"
 	      "  --watch FILE       execwatch's result (W, status, N on Linux)\n"
 	      "  --logcount FILE    scripts/probe/logcount's counts (N on macOS)\n"
-	      "  --services FILE    scripts/probe/daemons' before and after samples\n"
+	      "  --services FILE    scripts/probe/services' before and after samples\n"
 	      "  --conditions FILE  scripts/probe/sysinfo's conditions and the measure's keys\n"
 	      "  --probe RUN        the run whose exe case gives L (a run folder)\n"
 	      "  --probe-how HOW    ran (made for this measure), reused (PROBE=0),\n"
@@ -86,27 +88,20 @@ static void strip_eol(char *line)
 		line[--n] = '\0';
 }
 
-/* key=value lines (conditions.txt) into an object of strings; NULL when the
- * file cannot be read. */
+/* conditions.txt (conditions.c reads it) as an object of strings; NULL when
+ * the file cannot be read. */
 static json_t *read_conditions(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL, *line, *eq;
-	size_t cap = 0;
+	struct condition *c;
+	size_t n, i;
 	json_t *o;
 
-	if (!f)
+	if (conditions_read(path, CONDITIONS_LENIENT, &c, &n) != 0)
 		return NULL;
 	o = json_object();
-	while ((line = read_line(f, &buf, &cap)) != NULL) {
-		strip_eol(line);
-		if (line[0] == '#' || !(eq = strchr(line, '=')) || eq == line)
-			continue;
-		*eq = '\0';
-		json_object_set_new(o, line, json_string(eq + 1));
-	}
-	fclose(f);
-	free(buf);
+	for (i = 0; i < n; i++)
+		json_object_set_new(o, c[i].key, json_string(c[i].value));
+	conditions_free(c, n);
 	return o;
 }
 
@@ -402,20 +397,19 @@ static void read_logcount(const char *path, struct seen *s)
 	kv_free(&kv);
 }
 
-/* A run folder's run.json, or NULL when it is not an execlag run's. */
+/* A run folder's run.json (runjson.c reads and checks it), or NULL when it
+ * is not an execlag run's. */
 static json_t *load_run(const char *run)
 {
-	char *path = xasprintf("%s/run.json", run);
-	json_error_t err;
-	json_t *j = json_load_file(path, 0, &err);
+	char *path = xasprintf("%s/run.json", run), why[8];
+	struct runjson r;
+	json_t *j = NULL;
 
-	free(path);
-	if (!json_is_object(j) || strcmp(json_string_value(json_object_get(j, "schema")) ?
-					 json_string_value(json_object_get(j, "schema")) : "",
-				 "execlag-run") != 0) {
-		json_decref(j);
-		return NULL;
+	if (runjson_read(&r, path, RUNJSON_SKIP | RUNJSON_NO_CASES_OK, why, sizeof why) == 0) {
+		j = json_incref(r.json);
+		runjson_free(&r);
 	}
+	free(path);
 	return j;
 }
 
@@ -1057,10 +1051,10 @@ static void say_sizes(const struct seen *s)
 		return;
 	}
 	say("  sizes  %ld new %s: median %s, 90%% at most %s, largest %s", s->sz_known,
-	    s->sz_known == 1 ? "program" : "programs", fmt_size((long)s->sz_median, m, sizeof m),
-	    fmt_size((long)s->sz_p90, q, sizeof q), fmt_size((long)s->sz_largest, x, sizeof x));
+	    s->sz_known == 1 ? "program" : "programs", size_text((long)s->sz_median, m, sizeof m),
+	    size_text((long)s->sz_p90, q, sizeof q), size_text((long)s->sz_largest, x, sizeof x));
 	if (s->probe_bytes > 0)
-		say("; the probe's program %s%s", fmt_size((long)s->probe_bytes, pb, sizeof pb),
+		say("; the probe's program %s%s", size_text((long)s->probe_bytes, pb, sizeof pb),
 		    s->reprobe_pad > 0 ? "" : " (within 4x: L as probed)");
 	say("\n");
 	if (s->sz_gone && unnamed)
@@ -1084,12 +1078,12 @@ static void say_l_at_size(const struct seen *s)
 
 	if (!s->z_probe)
 		return;
-	fmt_size((long)s->sz_median, at, sizeof at);
+	size_text((long)s->sz_median, at, sizeof at);
 	if (!s->z_state)
 		say("  L at %s  unknown: %s\n", at, note ? note : "the second probe left no verdict");
 	else if (strcmp(s->z_state, "slowdown") == 0)
 		say("  L at %s  %.2f ms [%.2f, %.2f] per check (probe %s: exe at T=1, padded by %s)\n", at,
-		    s->z_l, s->z_lo, s->z_hi, run_id ? run_id : "?", fmt_size((long)s->reprobe_pad, pb, sizeof pb));
+		    s->z_l, s->z_lo, s->z_hi, run_id ? run_id : "?", size_text((long)s->reprobe_pad, pb, sizeof pb));
 	else if (strcmp(s->z_state, "none") == 0)
 		say("  L at %s  none: no first-launch penalty at that size (%s; probe %s)\n", at, s->z_reason,
 		    run_id ? run_id : "?");
@@ -1598,12 +1592,12 @@ static int latest_main(const char *results, const char *like)
 	if (n)
 		qsort(names, n, sizeof *names, name_cmp);
 	for (i = 0; i < n; i++) {
-		char *path = xasprintf("%s/%s/run.json", results, names[i]);
-		json_t *j = json_load_file(path, 0, NULL), *c;
-		int same = json_is_object(j) && has_exe_t1(j);
+		char *dir = xasprintf("%s/%s", results, names[i]);
+		json_t *j = load_run(dir), *c;
+		int same = j && has_exe_t1(j);
 		int k;
 
-		free(path);
+		free(dir);
 		c = json_object_get(j, "conditions");
 		for (k = 0; same && same_keys[k]; k++)
 			same = strcmp(cond(c, same_keys[k]), cond(want, same_keys[k])) == 0;

@@ -13,7 +13,7 @@
  * cases/exe/configs/class=P,threads=1/verdict, and every case's name is
  * the segments cases, * and name joined by '/'.  Each value found is one
  * line: a string as it is, a number as JSON writes it (with --f2 with two
- * decimals, the kit's one number format, util.c fmt2, and null as n/a), an
+ * decimals, the kit's one number format, util.c num2, and null as n/a), an
  * object or array as compact JSON.  A PATH that finds nothing (or null)
  * prints TEXT with --or, else nothing. */
 #define _POSIX_C_SOURCE 200809L
@@ -31,7 +31,7 @@ static void usage(FILE *f)
 	      "       runfield --run RUN [--f2] [--or TEXT] PATH...\n"
 	      "  --run RUN   a run folder or its run.json (checked as make compare checks it)\n"
 	      "  --check     only check that RUN is a run this kit reads\n"
-	      "  --f2        numbers with two decimals (fmt2), null as n/a\n"
+	      "  --f2        numbers with two decimals (num2), null as n/a\n"
 	      "  --or TEXT   print TEXT for a PATH that finds nothing or null\n"
 	      "A PATH is keys joined by '/'; in an array: an index, '*', KEY=VALUE[,KEY=VALUE]\n"
 	      "or an element's name: cases/exe/penalty_ms/median, conditions/gate.active,\n"
@@ -49,7 +49,7 @@ static void put_number(double v)
 	int prec;
 
 	if (f2_mode) {
-		fputs(fmt2(v, buf, sizeof buf), stdout);
+		fputs(num2(v, buf, sizeof buf), stdout);
 		return;
 	}
 	for (prec = 15; prec <= 17; prec++) {

@@ -25,6 +25,7 @@
 #include "fsflush.h"
 #include "barrier.h"
 #include "looks.h"
+#include "orderstats.h"
 #include "sim.h"
 #include "stop.h"
 #include "opts.h"
@@ -477,19 +478,25 @@ static const char *stopped = "maximum";
  * (looks_coverage): "slowdown", "none", or NULL. */
 static const char *certain(long n, double coverage)
 {
-	double *d = xmalloc((size_t)n * sizeof *d);
+	double *d = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *d);
+	double *q = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *q);
 	const char *v;
-	size_t nd = 0;
+	size_t nd = 0, nq = 0;
 	long i;
 
 	for (i = 0; i < n; i++) {
 		const struct sample *a = &samples[P_ALONE][i], *r = &samples[P_RERUN][i];
 
+		if (r->ran && r->exit_status == 0)
+			q[nq++] = (double)r->run_ns / 1e6;
 		if (a->ran && r->ran && a->exit_status == 0 && r->exit_status == 0)
 			d[nd++] = ((double)a->run_ns - (double)r->run_ns) / 1e6;
 	}
-	v = stop_certain_pairs(d, nd, coverage, NAN); /* the suite's rule has no relative */
+	/* the floor is analyze's: stop_floor of the re-runs' lower quartile */
+	stats_sort(q, nq);
+	v = stop_certain_pairs(d, nd, coverage, stop_unloaded(q, nq));
 	free(d);
+	free(q);
 	return v;
 }
 

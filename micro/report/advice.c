@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "advice.h"
 #include "jsonnum.h"
+#include "runjson.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -657,74 +658,33 @@ const char *advice_json_get(const void *conditions, const char *key)
 	return json_string_value(json_object_get((const json_t *)conditions, key));
 }
 
-static const char *jstr(const json_t *obj, const char *key)
-{
-	return json_string_value(json_object_get(obj, key));
-}
-
-static long jlong(const json_t *obj, const char *key)
-{
-	const json_t *v = json_object_get(obj, key);
-
-	return json_is_integer(v) ? (long)json_integer_value(v) : -1;
-}
-
-/* The case named, or exe, or the first; NULL when the run has none. */
-static const json_t *find_case(const json_t *run, const char *name)
-{
-	const json_t *cases = json_object_get(run, "cases"), *c;
-	size_t i;
-
-	if (!json_is_array(cases) || json_array_size(cases) == 0)
-		return NULL;
-	json_array_foreach(cases, i, c)
-		if (jstr(c, "name") && strcmp(jstr(c, "name"), name ? name : "exe") == 0)
-			return c;
-	return name ? NULL : json_array_get(cases, 0);
-}
-
 static int same_class(const json_t *a, const json_t *b)
 {
-	return jstr(a, "class") && jstr(b, "class") && strcmp(jstr(a, "class"), jstr(b, "class")) == 0;
-}
-
-/* The case's headline config (its threads and class), or NULL. */
-static const json_t *headline_config(const json_t *c)
-{
-	const json_t *h = json_object_get(c, "headline"), *cfg;
-	size_t i;
-
-	json_array_foreach(json_object_get(c, "configs"), i, cfg)
-		if (jlong(cfg, "threads") == jlong(h, "threads") && same_class(cfg, h) &&
-		    jlong(cfg, "pad_bytes") == jlong(h, "pad_bytes"))
-			return cfg;
-	json_array_foreach(json_object_get(c, "configs"), i, cfg)
-		if (jlong(cfg, "threads") == jlong(h, "threads") && same_class(cfg, h))
-			return cfg;
-	return NULL;
+	return rj_str(a, "class") && rj_str(b, "class") &&
+	       strcmp(rj_str(a, "class"), rj_str(b, "class")) == 0;
 }
 
 /* The config of the headline's class and padding with the most threads. */
 static const json_t *widest_config(const json_t *c)
 {
-	const json_t *h = headline_config(c), *cfg, *best = NULL;
+	const json_t *h = rj_headline_config(c), *cfg, *best = NULL;
 	size_t i;
 
 	if (!h)
 		return NULL;
 	json_array_foreach(json_object_get(c, "configs"), i, cfg)
-		if (same_class(cfg, h) && jlong(cfg, "pad_bytes") == jlong(h, "pad_bytes") &&
-		    (!best || jlong(cfg, "threads") > jlong(best, "threads")))
+		if (same_class(cfg, h) && rj_pad(cfg) == rj_pad(h) &&
+		    (!best || rj_long(cfg, "threads") > rj_long(best, "threads")))
 			best = cfg;
 	return best;
 }
 
 const json_t *advice_probe_of_run(const json_t *run, const char *name, struct advice_probe *p)
 {
-	const json_t *c = find_case(run, name);
+	const json_t *c = rj_run_case(run, name ? name : "exe", name == NULL);
 	const json_t *pen = json_object_get(c, "penalty_ms");
-	const char *v = c ? jstr(c, "verdict") : NULL;
-	const json_t *h = c ? headline_config(c) : NULL;
+	const char *v = c ? rj_str(c, "verdict") : NULL;
+	const json_t *h = c ? rj_headline_config(c) : NULL;
 
 	memset(p, 0, sizeof *p);
 	p->verdict = ADVICE_UNCLEAR;
@@ -735,12 +695,12 @@ const json_t *advice_probe_of_run(const json_t *run, const char *name, struct ad
 	else if (v && strcmp(v, "hang") == 0)
 		p->verdict = ADVICE_HANG;
 	p->hang = h ? json_object_get(h, "hang") : NULL;
-	p->kase = c ? jstr(c, "name") : NULL;
+	p->kase = c ? rj_str(c, "name") : NULL;
 	p->penalty_ms = json_num_at(pen, "median");
 	p->low_ms = json_num_at(pen, "ci_low");
 	p->high_ms = json_num_at(pen, "ci_high");
-	p->reason = c ? jstr(c, "reason") : "the run has no such case";
-	p->pairs = h ? jlong(h, "pairs") : -1;
+	p->reason = c ? rj_str(c, "reason") : "the run has no such case";
+	p->pairs = h ? rj_long(h, "pairs") : -1;
 	return c;
 }
 
@@ -835,28 +795,28 @@ static void brief_cost(FILE *f, const struct conds *c, const json_t *run, const 
 static int projection(const json_t *run, char *buf, size_t len)
 {
 	const json_t *suite = json_object_get(run, "suite"), *r, *best = NULL;
-	long programs = jlong(suite, "project_programs");
+	long programs = rj_long(suite, "project_programs");
 	size_t i;
 
 	json_array_foreach(json_object_get(suite, "runs"), i, r)
 		if (!isnan(json_num_at(r, "projection_min")) &&
-		    (!best || jlong(r, "jobs") > jlong(best, "jobs")))
+		    (!best || rj_long(r, "jobs") > rj_long(best, "jobs")))
 			best = r;
 	if (!best || programs <= 0)
 		return 0;
 	snprintf(buf, len, "a suite of %ld,%03ld new programs (the suite case's size) would spend at "
 		 "least %.0f minutes in them at %ld job%s", programs / 1000, programs % 1000,
-		 json_num_at(best, "projection_min"), jlong(best, "jobs"),
-		 jlong(best, "jobs") == 1 ? "" : "s");
+		 json_num_at(best, "projection_min"), rj_long(best, "jobs"),
+		 rj_long(best, "jobs") == 1 ? "" : "s");
 	return 1;
 }
 
 /* queue: whether the checks queue (a penalty only). */
 static void brief_queue(FILE *f, const json_t *run, const json_t *k, const char *prefix)
 {
-	const char *s = jstr(k, "serialisation"), *why = jstr(k, "serialisation_reason");
+	const char *s = rj_str(k, "serialisation"), *why = rj_str(k, "serialisation_reason");
 	const json_t *w = widest_config(k);
-	long t = w ? jlong(w, "threads") : 1;
+	long t = w ? rj_long(w, "threads") : 1;
 	char pen[128], one[128], proj[256];
 	int has_proj = projection(run, proj, sizeof proj);
 
@@ -1083,7 +1043,7 @@ int advice_brief(FILE *f, const json_t *run, const char *prefix)
 	struct conds c = { advice_json_get, cond };
 	struct advice_probe p;
 	const json_t *k = advice_probe_of_run(run, NULL, &p);
-	const char *id = jstr(run, "run_id");
+	const char *id = rj_str(run, "run_id");
 	int n = 0;
 
 	if (!prefix)

@@ -379,10 +379,10 @@ void hf_markdown(const struct hf_result *h, FILE *f)
 		else
 			snprintf(cfg, sizeof cfg, "-");
 		fprintf(f, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", c->name,
-			fmt2(c->hf[HF_FIRST], a, sizeof a), fmt2(c->hf[HF_REPEAT], b, sizeof b),
-			fmt2(c->hf[HF_PENALTY], c3, sizeof c3), fmt2(c->harness[HF_FIRST], d, sizeof d),
-			fmt2(c->harness[HF_REPEAT], e, sizeof e),
-			fmt2(c->harness[HF_PENALTY], g, sizeof g), cfg, agree_word(c));
+			num2(c->hf[HF_FIRST], a, sizeof a), num2(c->hf[HF_REPEAT], b, sizeof b),
+			num2(c->hf[HF_PENALTY], c3, sizeof c3), num2(c->harness[HF_FIRST], d, sizeof d),
+			num2(c->harness[HF_REPEAT], e, sizeof e),
+			num2(c->harness[HF_PENALTY], g, sizeof g), cfg, agree_word(c));
 	}
 	fputc('\n', f);
 	for (i = 0; i < h->n_cases; i++)

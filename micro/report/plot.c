@@ -168,7 +168,7 @@ static void strip(FILE *f, const struct log_axis *ax, const struct config *h,
 	if (!isnan(median))
 		svg_line(f, log_axis_pos(ax, median), y - 11, log_axis_pos(ax, median),
 			 y + 11, SVG_INK, 2.5, NULL);
-	fmt2(median, num, sizeof num);
+	num2(median, num, sizeof num);
 	if (shown < n)
 		snprintf(buf, sizeof buf, "median %s ms (n=%zu, %zu dots)", num, n, shown);
 	else
@@ -186,7 +186,7 @@ static void case_header(FILE *f, const struct case_result *cr, const struct conf
 	char a[32], b[32], c[32], buf[384], name[160], size[32];
 	size_t i;
 
-	fmt2(pen->median_ms, a, sizeof a);
+	num2(pen->median_ms, a, sizeof a);
 	if (isnan(pen->median_ms))
 		snprintf(buf, sizeof buf, "no penalty: no launch succeeded in both passes, %s "
 			 "(T=%ld, class %s)", stats_verdict_name(h->verdict), h->threads,
@@ -196,8 +196,8 @@ static void case_header(FILE *f, const struct case_result *cr, const struct conf
 			 a, stats_verdict_name(h->verdict), h->threads, h->class_name);
 	else
 		snprintf(buf, sizeof buf, "penalty %s ms [%s, %s], %s (T=%ld, class %s)", a,
-			 fmt2(pen->ci_low_ms, b, sizeof b),
-			 fmt2(pen->ci_high_ms, c, sizeof c),
+			 num2(pen->ci_low_ms, b, sizeof b),
+			 num2(pen->ci_high_ms, c, sizeof c),
 			 stats_verdict_name(h->verdict), h->threads, h->class_name);
 	for (i = 0; h == cr->headline && i < cr->n_slopes; i++)
 		if (cr->slopes[i].threads == h->threads &&
@@ -210,7 +210,7 @@ static void case_header(FILE *f, const struct case_result *cr, const struct conf
 				 cr->slopes[i].ci_high);
 		}
 	if (h->pad > 0)
-		snprintf(name, sizeof name, "%s, %s", cr->name, fmt_size(h->pad, size, sizeof size));
+		snprintf(name, sizeof name, "%s, %s", cr->name, size_text(h->pad, size, sizeof size));
 	else
 		snprintf(name, sizeof name, "%s", cr->name);
 	fprintf(f, "<text x=\"12\" y=\"%.1f\" font-family=\"sans-serif\" font-size=\"13\" "
@@ -379,7 +379,7 @@ static void scaling_summary(const struct case_result *cr, char *buf, size_t len)
 		return;
 	}
 	snprintf(buf, len, "first x%s, repeat x%s at T=%ld%s%s",
-		 fmt2(best->first, a, sizeof a), fmt2(best->repeat, b, sizeof b),
+		 num2(best->first, a, sizeof a), num2(best->repeat, b, sizeof b),
 		 best->threads, cr->serialisation == SERIAL_NA ? "" : ": ",
 		 cr->serialisation == SERIAL_NA ? "" : stats_serialisation_name(cr->serialisation));
 }

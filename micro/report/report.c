@@ -13,7 +13,7 @@
 #include "suitestats.h"
 #include "thresholds.h"
 #include "util.h"
-#include "watch.h"
+#include "services_log.h"
 #include "services.h"
 
 #include <jansson.h>
@@ -424,7 +424,7 @@ static json_t *json_run(const struct run *r)
 	json_object_set_new(root, "gate", json_gate(r));
 	for (i = 0; i < r->n_cases; i++)
 		json_array_append_new(cases, json_case(&r->cases[i]));
-	watch_json_cases(r->watch, cases);
+	services_log_json_cases(r->services_log, cases);
 	json_object_set_new(root, "cases", cases);
 	json_object_set_new(root, "inferred",
 			    json_pack("{s:s, s:s}",
@@ -451,7 +451,7 @@ int report_write_json(const struct run *r, FILE *f)
 
 /* ---- shared cell formatting ------------------------------------------------------- */
 
-static const char *fmt_penalty(const struct penalty *p, char *buf, size_t len)
+static const char *penalty_text(const struct penalty *p, char *buf, size_t len)
 {
 	if (isnan(p->median_ms))
 		snprintf(buf, len, "-");
@@ -476,14 +476,14 @@ static void result_cells(const struct case_result *cr, const struct config *c,
 		char size[32];
 
 		snprintf(cells[COL_CLASS], CELL_MAX, "%s %s", c->class_name,
-			 fmt_size(c->pad, size, sizeof size));
+			 size_text(c->pad, size, sizeof size));
 	} else {
 		snprintf(cells[COL_CLASS], CELL_MAX, "%s", c->class_name);
 	}
-	fmt2(c->pass[PASS_FIRST].median_ms, cells[COL_FIRST], CELL_MAX);
-	fmt2(c->pass[PASS_REPEAT].median_ms, cells[COL_REPEAT], CELL_MAX);
-	fmt_penalty(&c->penalty, cells[COL_PENALTY], CELL_MAX);
-	fmt2(c->relative, cells[COL_RELATIVE], CELL_MAX);
+	num2(c->pass[PASS_FIRST].median_ms, cells[COL_FIRST], CELL_MAX);
+	num2(c->pass[PASS_REPEAT].median_ms, cells[COL_REPEAT], CELL_MAX);
+	penalty_text(&c->penalty, cells[COL_PENALTY], CELL_MAX);
+	num2(c->relative, cells[COL_RELATIVE], CELL_MAX);
 	snprintf(cells[COL_VERDICT], CELL_MAX, "%s", stats_verdict_name(c->verdict));
 }
 
@@ -669,13 +669,13 @@ static void md_stopping(const struct run *r, FILE *f)
 					"its interval lay across the floor there (looks at %s), %s.\n",
 					r->cases[i].name, c->threads, c->class_name,
 					c->pad > 0 ? " " : "",
-					c->pad > 0 ? fmt_size(c->pad, size, sizeof size) : "", c->n,
+					c->pad > 0 ? size_text(c->pad, size, sizeof size) : "", c->n,
 					c->planned, c->looks_at, looks_stop_words(c->stopped));
 			else
 				fprintf(f, "- %s T=%ld %s%s%s: %ld of %ld artifacts (looks at %s), %s.\n",
 					r->cases[i].name, c->threads, c->class_name,
 					c->pad > 0 ? " " : "",
-					c->pad > 0 ? fmt_size(c->pad, size, sizeof size) : "", c->n,
+					c->pad > 0 ? size_text(c->pad, size, sizeof size) : "", c->n,
 					c->planned, c->looks_at, looks_stop_words(c->stopped));
 		}
 	if (n)
@@ -717,8 +717,8 @@ static void md_slopes(const struct case_result *cr, FILE *f)
 
 			if (c->threads != s->threads || strcmp(c->class_name, s->class_name) != 0)
 				continue;
-			fprintf(f, "%s%s ms at %s", sep, fmt_penalty(&c->penalty, pen, sizeof pen),
-				fmt_size(c->pad, size, sizeof size));
+			fprintf(f, "%s%s ms at %s", sep, penalty_text(&c->penalty, pen, sizeof pen),
+				size_text(c->pad, size, sizeof size));
 			sep = ", ";
 		}
 		fputs(".\n", f);
@@ -738,7 +738,7 @@ static void md_verdicts(const struct run *r, FILE *f)
 
 		fprintf(f, "- **%s** (%s, T=%ld, class %s%s%s): %s — %s.\n", cr->name,
 			cr->kind, h->threads, h->class_name, h->pad > 0 ? ", padded " : "",
-			h->pad > 0 ? fmt_size(h->pad, size, sizeof size) : "",
+			h->pad > 0 ? size_text(h->pad, size, sizeof size) : "",
 			stats_verdict_name(h->verdict), h->reason);
 		fprintf(f, "  Serialisation: %s — %s.\n",
 			stats_serialisation_name(cr->serialisation), cr->serial_reason);
@@ -749,7 +749,7 @@ static void md_verdicts(const struct run *r, FILE *f)
 				"more than the same kind of program outside it, first or repeat "
 				"(repeat median %.2f ms, outside %.2f ms): %s.\n",
 				stats_verdict_name(h->ref_verdict),
-				fmt_penalty(&h->ref_cost, buf, sizeof buf),
+				penalty_text(&h->ref_cost, buf, sizeof buf),
 				h->pass[PASS_REPEAT].median_ms, h->pass[PASS_REFERENCE].median_ms,
 				h->ref_reason);
 		}
@@ -854,8 +854,8 @@ static void md_scaling(const struct run *r, FILE *f)
 
 			fprintf(f, "| %s | %s | %ld | %s | %s |\n", r->cases[i].name,
 				row->class_name, row->threads,
-				fmt2(row->first, a, sizeof a),
-				fmt2(row->repeat, b, sizeof b));
+				num2(row->first, a, sizeof a),
+				num2(row->repeat, b, sizeof b));
 			rows++;
 		}
 	if (rows == 0)
@@ -933,16 +933,11 @@ static void md_how_to_read(FILE *f)
  * advise --brief on the finished run says exactly this. */
 static void md_brief(const struct run *r, FILE *f)
 {
-	json_t *root = json_run(r), *back = NULL;
-	char *text = root ? json_dumps(root, JSON_REAL_PRECISION(6)) : NULL;
+	json_t *root = json_run(r);
 
-	if (text)
-		back = json_loads(text, 0, NULL);
-	if (back && advice_brief(f, back, "- ") > 0)
+	if (root && advice_brief(f, root, "- ") > 0)
 		fputc('\n', f);
-	json_decref(back);
 	json_decref(root);
-	free(text);
 }
 
 int report_write_markdown(const struct run *r, FILE *f)
@@ -968,7 +963,7 @@ int report_write_markdown(const struct run *r, FILE *f)
 	fprintf(f, "## Inferred cache key\n\n**%s** — %s.\n\n",
 		stats_cache_key_name(r->inference.key), r->inference.reason);
 	md_failures(r, f);
-	watch_markdown(r->watch, r, f);
+	services_log_markdown(r->services_log, r, f);
 	suite_markdown(r->suite, f);
 	hf_markdown(r->hyperfine, f);
 	md_how_to_read(f);
@@ -1061,7 +1056,7 @@ int report_print_table(const struct run *r, FILE *f)
 	if (gate_active(r) && run_condition(r, "gate.failure"))
 		fprintf(f, "gate failure: %s\n", run_condition(r, "gate.failure"));
 	print_case_lines(r, f);
-	watch_print(r->watch, r, f);
+	services_log_print(r->services_log, r, f);
 	suite_print(r->suite, f);
 	hf_print(r->hyperfine, f);
 	if (simulated(r))

@@ -249,6 +249,18 @@ static void summarise(double *d, size_t n, double confidence, struct penalty *ou
 	free(d);
 }
 
+const char *stats_floor_words(double unloaded, char *buf, size_t len)
+{
+	double floor_ms = stop_floor(unloaded);
+
+	if (floor_ms > PENALTY_FLOOR_MS)
+		snprintf(buf, len, "the %.2f ms floor (%g x an unloaded launch of %.2f ms)",
+			 floor_ms, FLOOR_SHARE, unloaded);
+	else
+		snprintf(buf, len, "the %g ms floor", PENALTY_FLOOR_MS);
+	return buf;
+}
+
 /* The verdict (stop_verdict, the rule launch stops by) on a penalty or
  * cost over `pairs` pairs against an unloaded launch of `unloaded` ms (0
  * where the launches give none), and its reason, which names the floor
@@ -256,7 +268,6 @@ static void summarise(double *d, size_t n, double confidence, struct penalty *ou
 static enum verdict judge(const struct penalty *pen, size_t pairs, double unloaded,
 			  double confidence, char *reason, size_t len)
 {
-	double floor_ms = stop_floor(unloaded);
 	const char *v;
 	char floor_says[96];
 
@@ -265,11 +276,7 @@ static enum verdict judge(const struct penalty *pen, size_t pairs, double unload
 			 confidence * 100.0);
 		return VERDICT_INCONCLUSIVE;
 	}
-	if (floor_ms > PENALTY_FLOOR_MS)
-		snprintf(floor_says, sizeof floor_says, "the %.2f ms floor (%g x an unloaded launch of %.2f ms)",
-			 floor_ms, FLOOR_SHARE, unloaded);
-	else
-		snprintf(floor_says, sizeof floor_says, "the %g ms floor", PENALTY_FLOOR_MS);
+	stats_floor_words(unloaded, floor_says, sizeof floor_says);
 	v = stop_verdict(pen->ci_low_ms, pen->ci_high_ms, unloaded);
 	if (v && v[0] == 's') {
 		snprintf(reason, len, "interval [%.2f, %.2f] ms above %s", pen->ci_low_ms,

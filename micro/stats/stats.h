@@ -199,6 +199,10 @@ void stats_config(struct config *c);
 void stats_case(struct case_result *cr);
 /* The confidence of a config's penalty interval (sequential looks adjust it). */
 double stats_confidence(const struct config *c);
+/* The floor a verdict against an unloaded launch of UNLOADED ms is held to
+ * (stop_floor), in words: "the 1 ms floor", or "the 2.50 ms floor (0.25 x
+ * an unloaded launch of 10.00 ms)"; the suite's reasons name it too. */
+const char *stats_floor_words(double unloaded, char *buf, size_t len);
 /* The cache key the exe/hardlink/copy/rewrite verdicts point to. */
 void stats_infer_key(const struct case_result *cases, size_t n_cases,
 		     struct inference *out);

@@ -1,268 +1,24 @@
-/* suitestats.c - the suite case in analyze: results files in, the
+/* suitestats.c - the suite case in analyze: results files in (suitefile.c
+ * reads them), the
  * first-launch cost, its share of the fresh pass and the projection out.
  * The method is in docs/method.md ("The suite case"). */
 #define _POSIX_C_SOURCE 200809L
 #include "suitestats.h"
+#include "suitefile.h"
 #include "jsonnum.h"
 #include "looks.h"
+#include "stop.h"
 #include "thresholds.h"
 #include "util.h"
 
-#include <dirent.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_FIELDS 16
-
-static const char *const pass_names[SP_COUNT] = { "fresh", "rerun", "build", "alone" };
 static const char *const pass_titles[SP_COUNT] = {
 	"fresh", "re-run", "build", "first runs alone"
 };
-
-/* ---- reading ------------------------------------------------------------ */
-
-struct reader {
-	const char *path;
-	long line;
-	struct suite_config *c;
-	int have_m, have_jobs, have_cores;
-	double *compile_ms[SP_COUNT];
-	char *seen[SP_COUNT];
-};
-
-static void bad(const struct reader *r, const char *what, const char *value)
-{
-	die(EXIT_USAGE, "%s:%ld: %s%s%s%s", r->path, r->line, what,
-	    value ? " '" : "", value ? value : "", value ? "'" : "");
-}
-
-static long num(const struct reader *r, const char *s, long min, long max, const char *what)
-{
-	long v;
-
-	if (parse_long(s, min, max, &v) != 0)
-		bad(r, what, s);
-	return v;
-}
-
-/* A duration in ns, or "-" for a step that did not happen (NAN). */
-static double ns_to_ms(const struct reader *r, const char *s, const char *what)
-{
-	if (strcmp(s, "-") == 0)
-		return NAN;
-	return (double)num(r, s, 0, MAX_TIME_NS, what) / 1e6;
-}
-
-static int pass_index(const struct reader *r, const char *name)
-{
-	int p;
-
-	for (p = 0; p < SP_COUNT; p++)
-		if (strcmp(name, pass_names[p]) == 0)
-			return p;
-	bad(r, "unknown pass (want fresh, rerun, build or alone)", name);
-	return 0;
-}
-
-static void need_fields(const struct reader *r, int got, int want, const char *record)
-{
-	char what[64];
-
-	if (got != want) {
-		snprintf(what, sizeof what, "%s line has %d fields, want %d", record, got, want);
-		bad(r, what, NULL);
-	}
-}
-
-static void read_meta(struct reader *r, char **f, int nf)
-{
-	struct suite_config *c = r->c;
-
-	need_fields(r, nf, 3, "meta");
-	if (strcmp(f[1], "m") == 0) {
-		c->m = num(r, f[2], 1, 100000, "bad meta m");
-		r->have_m = 1;
-	} else if (strcmp(f[1], "jobs") == 0) {
-		c->jobs = num(r, f[2], 1, 100000, "bad meta jobs");
-		r->have_jobs = 1;
-	} else if (strcmp(f[1], "cores") == 0) {
-		c->cores = num(r, f[2], 1, 100000, "bad meta cores");
-		r->have_cores = 1;
-	} else if (strcmp(f[1], "cc") == 0) {
-		free(c->cc);
-		c->cc = xstrdup(f[2]);
-	} else if (strcmp(f[1], "planned") == 0) {
-		c->planned = num(r, f[2], 1, 100000, "bad meta planned");
-	} else if (strcmp(f[1], "looks") == 0) {
-		c->looks = looks_count(f[2]);
-		if (c->looks < 0)
-			bad(r, "bad meta looks", f[2]);
-		free(c->looks_at);
-		c->looks_at = xstrdup(f[2]);
-	} else if (strcmp(f[1], "stopped") == 0) {
-		if (strcmp(f[2], "slowdown") != 0 && strcmp(f[2], "none") != 0 &&
-		    strcmp(f[2], "maximum") != 0)
-			bad(r, "bad meta stopped (want slowdown, none or maximum)", f[2]);
-		free(c->stopped);
-		c->stopped = xstrdup(f[2]);
-	}
-	/* other meta keys are ignored: newer instruments may add some */
-}
-
-/* The per-program arrays, once m is known. */
-static void allocate(struct reader *r)
-{
-	struct suite_config *c = r->c;
-	int p;
-	long i;
-
-	if (!r->have_m)
-		bad(r, "a pass or sample before 'meta m'", NULL);
-	if (c->run_ms[0])
-		return;
-	for (p = 0; p < SP_COUNT; p++) {
-		c->run_ms[p] = xmalloc(sizeof(double) * (size_t)c->m);
-		r->compile_ms[p] = xmalloc(sizeof(double) * (size_t)c->m);
-		r->seen[p] = calloc((size_t)c->m, 1);
-		if (!r->seen[p])
-			die(EXIT_FAIL, "out of memory");
-		for (i = 0; i < c->m; i++)
-			c->run_ms[p][i] = r->compile_ms[p][i] = NAN;
-	}
-}
-
-static void read_pass(struct reader *r, char **f, int nf)
-{
-	struct suite_pass_stats *ps;
-	long wall_ns, user_us, sys_us;
-
-	need_fields(r, nf, 6, "pass");
-	allocate(r);
-	ps = &r->c->pass[pass_index(r, f[1])];
-	if (ps->present)
-		bad(r, "second pass line for", f[1]);
-	wall_ns = num(r, f[2], 0, MAX_TIME_NS, "bad WALL_NS");
-	user_us = num(r, f[3], 0, MAX_TIME_US, "bad USER_US");
-	sys_us = num(r, f[4], 0, MAX_TIME_US, "bad SYS_US");
-	ps->programs = num(r, f[5], 0, 100000000, "bad PROGRAMS");
-	ps->wall_ms = (double)wall_ns / 1e6;
-	ps->cpu_ms = (double)(user_us + sys_us) / 1e3;
-	ps->present = 1;
-}
-
-static void read_sample(struct reader *r, char **f, int nf)
-{
-	struct suite_config *c = r->c;
-	double compile, run;
-	long idx, exit_status, sig, err;
-	int p;
-
-	need_fields(r, nf, 9, "sample");
-	allocate(r);
-	p = pass_index(r, f[1]);
-	num(r, f[2], 0, 100000, "bad JOB");
-	idx = num(r, f[3], 0, c->m - 1, "INDEX out of range");
-	compile = ns_to_ms(r, f[4], "bad COMPILE_NS");
-	run = ns_to_ms(r, f[5], "bad RUN_NS");
-	exit_status = num(r, f[6], -1, 255, "bad EXIT");
-	sig = num(r, f[7], 0, 1024, "bad SIGNAL");
-	err = num(r, f[8], 0, 1000000, "bad ERRNO");
-	if (r->seen[p][idx])
-		bad(r, "duplicate sample for this pass and index", f[3]);
-	r->seen[p][idx] = 1;
-	if (!isnan(compile))
-		c->pass[p].compile_sum_ms += compile;
-	if (!isnan(run))
-		c->pass[p].run_sum_ms += run;
-	if (exit_status != 0 || sig != 0 || err != 0) {
-		c->pass[p].failures++;
-		return;
-	}
-	r->compile_ms[p][idx] = compile;
-	c->run_ms[p][idx] = run;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Median of the values that are not NAN. */
-static double median_of(const double *v, long n)
-{
-	double *s = xmalloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
-	size_t k = 0;
-	long i;
-	double m;
-
-	for (i = 0; i < n; i++)
-		if (!isnan(v[i]))
-			s[k++] = v[i];
-	qsort(s, k, sizeof *s, cmp_double);
-	m = stats_median(s, k);
-	free(s);
-	return m;
-}
-
-static void read_file(const char *path, struct suite_config *c)
-{
-	struct reader r;
-	char *buf = NULL, *line, *f[MAX_FIELDS];
-	size_t cap = 0;
-	FILE *fp = fopen(path, "r");
-	int nf, p;
-
-	if (!fp)
-		die(EXIT_USAGE, "%s: cannot open:", path);
-	memset(&r, 0, sizeof r);
-	memset(c, 0, sizeof *c);
-	r.path = path;
-	r.c = c;
-	c->file = xstrdup(path);
-	line = read_line(fp, &buf, &cap);
-	r.line = 1;
-	nf = line ? split_tabs(line, f, MAX_FIELDS) : 0;
-	if (nf != 2 || strcmp(f[0], "execlag-suite") != 0 || strcmp(f[1], "1") != 0)
-		bad(&r, "not a suite results file (want 'execlag-suite<TAB>1')", NULL);
-	while ((line = read_line(fp, &buf, &cap)) != NULL) {
-		r.line++;
-		nf = split_tabs(line, f, MAX_FIELDS);
-		if (nf == 1 && f[0][0] == '\0')
-			continue;
-		if (strcmp(f[0], "meta") == 0)
-			read_meta(&r, f, nf);
-		else if (strcmp(f[0], "pass") == 0)
-			read_pass(&r, f, nf);
-		else if (strcmp(f[0], "sample") == 0)
-			read_sample(&r, f, nf);
-		else
-			bad(&r, "unknown record", f[0]);
-	}
-	if (ferror(fp))
-		die(EXIT_FAIL, "%s: read error:", path);
-	fclose(fp);
-	free(buf);
-	if (!r.have_m || !r.have_jobs || !r.have_cores)
-		bad(&r, "missing 'meta m', 'meta jobs' or 'meta cores'", NULL);
-	allocate(&r);
-	for (p = 0; p < SP_COUNT; p++) {
-		struct suite_pass_stats *ps = &c->pass[p];
-
-		if (!ps->present)
-			die(EXIT_USAGE, "%s: no '%s' pass line", path, pass_names[p]);
-		ps->utilisation = ps->wall_ms > 0 ? ps->cpu_ms / (ps->wall_ms * (double)c->cores) : NAN;
-		ps->median_compile_ms = median_of(r.compile_ms[p], c->m);
-		ps->median_run_ms = median_of(c->run_ms[p], c->m);
-		free(r.compile_ms[p]);
-		free(r.seen[p]);
-	}
-	if (!c->cc)
-		c->cc = xstrdup("?");
-}
 
 /* ---- analysis ----------------------------------------------------------- */
 
@@ -273,33 +29,59 @@ static double confidence(const struct suite_config *c)
 	return c->looks > 0 ? looks_coverage_at(c->looks_at, c->m, NULL) : CONFIDENCE;
 }
 
+/* The case's rule (stop_verdict, stats.c): the interval of the per-launch
+ * cost against stop_floor of an unloaded launch, here the re-runs' lower
+ * quartile. */
 static void decide(struct suite_config *c)
 {
 	const struct penalty *pen = &c->launch;
+	char floor_says[96];
+	const char *v;
 
 	if (c->pairs < MIN_PAIRS || isnan(pen->ci_low_ms)) {
 		c->verdict = VERDICT_INCONCLUSIVE;
 		snprintf(c->reason, sizeof c->reason,
 			 "too few successful pairs (%zu) for a %.4g%% interval", c->pairs,
 			 confidence(c) * 100.0);
-	} else if (pen->ci_low_ms > PENALTY_FLOOR_MS) {
+		return;
+	}
+	stats_floor_words(c->unloaded_ms, floor_says, sizeof floor_says);
+	v = stop_verdict(pen->ci_low_ms, pen->ci_high_ms, c->unloaded_ms);
+	if (v && strcmp(v, "slowdown") == 0) {
 		c->verdict = VERDICT_SLOWDOWN;
 		snprintf(c->reason, sizeof c->reason,
 			 "first runs alone slower than re-runs by %.2f ms a launch, "
-			 "interval [%.2f, %.2f] ms above the %g ms floor",
-			 pen->median_ms, pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
-	} else if (pen->ci_high_ms < PENALTY_FLOOR_MS) {
+			 "interval [%.2f, %.2f] ms above %s",
+			 pen->median_ms, pen->ci_low_ms, pen->ci_high_ms, floor_says);
+	} else if (v) {
 		c->verdict = VERDICT_NONE;
 		snprintf(c->reason, sizeof c->reason,
 			 "no measurable first-launch cost: first runs alone and re-runs "
-			 "differ by %.2f ms a launch, interval [%.2f, %.2f] ms below the %g ms floor",
-			 pen->median_ms, pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
+			 "differ by %.2f ms a launch, interval [%.2f, %.2f] ms below %s",
+			 pen->median_ms, pen->ci_low_ms, pen->ci_high_ms, floor_says);
 	} else {
 		c->verdict = VERDICT_INCONCLUSIVE;
 		snprintf(c->reason, sizeof c->reason,
-			 "interval [%.2f, %.2f] ms a launch includes the %g ms floor",
-			 pen->ci_low_ms, pen->ci_high_ms, PENALTY_FLOOR_MS);
+			 "interval [%.2f, %.2f] ms a launch includes %s",
+			 pen->ci_low_ms, pen->ci_high_ms, floor_says);
 	}
+}
+
+/* An unloaded launch: the lower quartile of the re-runs (stop_unloaded),
+ * NAN where none ran. */
+static double unloaded(const struct suite_config *c)
+{
+	double *v = xmalloc(sizeof(double) * (size_t)(c->m > 0 ? c->m : 1)), q;
+	size_t k = 0;
+	long i;
+
+	for (i = 0; i < c->m; i++)
+		if (!isnan(c->run_ms[SP_RERUN][i]))
+			v[k++] = c->run_ms[SP_RERUN][i];
+	stats_sort(v, k);
+	q = stop_unloaded(v, k);
+	free(v);
+	return q;
 }
 
 static void analyse(struct suite_config *c)
@@ -314,12 +96,13 @@ static void analyse(struct suite_config *c)
 	for (i = 0; i < c->m; i++)
 		if (!isnan(c->run_ms[SP_ALONE][i]) && !isnan(c->run_ms[SP_RERUN][i]))
 			d[c->pairs++] = c->run_ms[SP_ALONE][i] - c->run_ms[SP_RERUN][i];
-	qsort(d, c->pairs, sizeof *d, cmp_double);
+	stats_sort(d, c->pairs);
 	c->launch.median_ms = stats_median(d, c->pairs);
 	if (stats_median_ci(d, c->pairs, confidence(c), &c->launch.ci_low_ms,
 			    &c->launch.ci_high_ms, &c->launch.coverage) != 0)
 		c->launch.ci_low_ms = c->launch.ci_high_ms = c->launch.coverage = NAN;
 	free(d);
+	c->unloaded_ms = unloaded(c);
 	decide(c);
 	if (c->looks > 1) {
 		size_t len = strlen(c->reason);
@@ -344,52 +127,6 @@ static int cmp_config(const void *a, const void *b)
 	return (x->jobs > y->jobs) - (x->jobs < y->jobs);
 }
 
-static int has_suffix(const char *name, const char *suffix)
-{
-	size_t n = strlen(name), s = strlen(suffix);
-
-	return n > s && strcmp(name + n - s, suffix) == 0;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static char **list_files(const char *raw, size_t *count)
-{
-	DIR *d = opendir(raw);
-	struct dirent *e;
-	char **names = NULL;
-	size_t n = 0;
-
-	*count = 0;
-	if (!d)
-		return NULL;
-	while ((e = readdir(d)) != NULL) {
-		if (!has_suffix(e->d_name, SUITE_SUFFIX))
-			continue;
-		names = xrealloc(names, (n + 1) * sizeof *names);
-		names[n++] = xstrdup(e->d_name);
-	}
-	closedir(d);
-	if (n > 1)
-		qsort(names, n, sizeof *names, cmp_str);
-	*count = n;
-	return names;
-}
-
-int suite_present(const char *rawdir)
-{
-	size_t n, i;
-	char **names = list_files(rawdir, &n);
-
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	return n > 0;
-}
-
 struct suite_result *suite_read(const char *dir)
 {
 	size_t len = strlen(dir) + 8, n, i;
@@ -397,7 +134,7 @@ struct suite_result *suite_read(const char *dir)
 	struct suite_result *s;
 
 	snprintf(raw, len, "%s/raw", dir);
-	names = list_files(raw, &n);
+	names = suitefile_list(raw, &n);
 	if (n == 0) {
 		free(raw);
 		return NULL;
@@ -411,7 +148,7 @@ struct suite_result *suite_read(const char *dir)
 		char *path = xmalloc(plen);
 
 		snprintf(path, plen, "%s/%s", raw, names[i]);
-		read_file(path, &s->configs[i]);
+		suitefile_read(path, &s->configs[i]);
 		analyse(&s->configs[i]);
 		free(path);
 		free(names[i]);
@@ -479,7 +216,7 @@ static json_t *config_json(const struct suite_config *c)
 	json_object_set_new(o, "programs", json_integer(c->m));
 	json_object_set_new(o, "cores", json_integer(c->cores));
 	for (p = 0; p < SP_COUNT; p++)
-		json_object_set_new(passes, pass_names[p], pass_json(&c->pass[p]));
+		json_object_set_new(passes, suite_pass_names[p], pass_json(&c->pass[p]));
 	json_object_set_new(o, "passes", passes);
 	json_object_set_new(o, "first_launch_cost_ms", json_num(c->cost_ms));
 	json_object_set_new(o, "share_of_fresh", json_num(c->share));
@@ -600,9 +337,12 @@ static void projection_sentence(const struct suite_result *s, const struct suite
 			"job%s would spend no measurable time in first-launch checks", n, c->jobs,
 			c->jobs == 1 ? "" : "s");
 	} else if (!isnan(c->launch.ci_low_ms)) {
+		char floor_says[96];
+
 		fprintf(f, "no measurable first-launch cost at this run's noise (the per-launch "
-			"interval [%.2f, %.2f] ms includes the %g ms floor), so no projection for "
-			"%ld job%s", c->launch.ci_low_ms, c->launch.ci_high_ms, PENALTY_FLOOR_MS,
+			"interval [%.2f, %.2f] ms includes %s), so no projection for "
+			"%ld job%s", c->launch.ci_low_ms, c->launch.ci_high_ms,
+			stats_floor_words(c->unloaded_ms, floor_says, sizeof floor_says),
 			c->jobs, c->jobs == 1 ? "" : "s");
 	} else {
 		fprintf(f, "no projection for %ld job%s: too few programs ran", c->jobs,
@@ -674,9 +414,10 @@ void suite_markdown(const struct suite_result *s, FILE *f)
 		"machine overlapped at J jobs (1 when they queue on one checker). "
 		"It is a lower bound on the wall time those checks take at the measured "
 		"overlap, and is given only where the per-launch penalty's interval lies above "
-		"the %g ms floor. "
+		"the floor every case is held to: %g ms, or %g × an unloaded launch (the re-runs' "
+		"lower quartile) where that is more. "
 		"The share of the fresh pass is (A_J − R_J) ÷ fresh wall. See docs/method.md.\n\n",
-		SUITE_PROJECT_PROGRAMS, PENALTY_FLOOR_MS);
+		SUITE_PROJECT_PROGRAMS, PENALTY_FLOOR_MS, FLOOR_SHARE);
 }
 
 void suite_print(const struct suite_result *s, FILE *f)

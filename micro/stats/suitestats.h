@@ -49,6 +49,8 @@ struct suite_config {
 	double share;          /* cost_ms / fresh wall */
 	size_t pairs;          /* programs with an OK alone and rerun launch */
 	struct penalty launch; /* median of paired alone_i - rerun_i, per launch */
+	double unloaded_ms;    /* the re-runs' lower quartile (stop_unloaded), NAN
+				* where none ran: the floor is stop_floor of it */
 	double concurrency;    /* M * p / cost_ms: checks the machine overlapped,
 				* within 1..J; NAN where it cannot be told */
 	double concurrency_est; /* that estimate even where outside 1..J (noise) */
@@ -64,8 +66,6 @@ struct suite_result {
 			    * or where J = 1's verdict is not a slowdown */
 };
 
-/* 1 when RAWDIR holds a suite results file. */
-int suite_present(const char *rawdir);
 /* Read and analyse DIR/raw/ *.suite.tsv; NULL when there are none.  Bad
  * input: one line on stderr naming file and line, exit 2. */
 struct suite_result *suite_read(const char *dir);

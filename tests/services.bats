@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# scripts/probe/daemons: the CPU time of the assessment services from
+# scripts/probe/services: the CPU time of the assessment services from
 # `ps -axo pid=,time=,command=` (docs/macos.md §8), with the fake ps of
 # tests/fakes replaying one state (or a before/after sequence).
 
@@ -8,18 +8,18 @@ load test_helper/common-setup
 setup() {
 	_common_setup
 	FAKES="$ROOT/tests/fakes"
-	DAEMONS="$ROOT/scripts/probe/daemons"
+	SERVICES="$ROOT/scripts/probe/services"
 	COUNT="$BATS_TEST_TMPDIR/count"
 	mkdir -p "$COUNT"
 }
 
-# daemons_in STATE SHELL ARGS...: run daemons under SHELL with the fakes
+# services_in STATE SHELL ARGS...: run services under SHELL with the fakes
 # first on PATH.
-daemons_in() {
+services_in() {
 	local state=$1 shell=$2
 	shift 2
 	run --separate-stderr env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/$state" \
-		FAKE_COUNTER_DIR="$COUNT" $shell "$DAEMONS" "$@"
+		FAKE_COUNTER_DIR="$COUNT" $shell "$SERVICES" "$@"
 }
 
 T=$'\t'
@@ -58,7 +58,7 @@ T=$'\t'
 	local shell
 	for shell in sh dash "bash --posix"; do
 		rm -f "$COUNT/ps.count"
-		daemons_in m1-watch "$shell" sample
+		services_in m1-watch "$shell" sample
 		assert_success
 		assert_equal "$stderr" ""
 		assert_equal "$output" "syspolicyd${T}555.14${T}1${T}168=555.14
@@ -71,14 +71,14 @@ mdworker_shared${T}0.52${T}2${T}1201=0.12,1377=0.40"
 
 @test "sample: the after state, with a wider pid column and a new per-user XprotectService" {
 	echo 1 >"$COUNT/ps.count"
-	daemons_in m1-watch sh sample
+	services_in m1-watch sh sample
 	assert_success
 	assert_line --index 1 "XprotectService${T}2559.55${T}2${T}612=2558.80,100234=0.75"
 	assert_line --index 4 "mdworker_shared${T}0.60${T}2${T}1377=0.52,5120=0.08"
 }
 
 @test "sample: any number of minutes, a bare program name, near-miss names, a time that does not parse" {
-	daemons_in ps-odd sh sample
+	services_in ps-odd sh sample
 	assert_success
 	assert_equal "$output" "syspolicyd${T}unknown${T}1${T}168=?
 XprotectService${T}81470.67${T}2${T}612=7425.67,613=74045.00
@@ -93,25 +93,25 @@ mdworker_shared${T}0.00${T}0${T}-"
 	local st="$BATS_TEST_TMPDIR/paren"
 	mkdir -p "$st"
 	printf '%5s %9s %s\n' 342 0:01.50 '(amfid)' 343 0:00.10 '(amfid) x' >"$st/ps.out"
-	run --separate-stderr env PATH="$FAKES/bin:$PATH" FAKE_STATE="$st" sh "$DAEMONS" sample
+	run --separate-stderr env PATH="$FAKES/bin:$PATH" FAKE_STATE="$st" sh "$SERVICES" sample
 	assert_success
 	assert_line --index 2 "amfid${T}1.50${T}1${T}342=1.50"
 }
 
 @test "sample: no ps is one line on stderr and exit 1" {
-	daemons_in m1-online sh sample
+	services_in m1-online sh sample
 	assert_equal "$status" 1
 	assert_equal "$output" ""
-	assert_equal "$stderr" "daemons: ps -axo pid=,time=,command= failed (exit 127): sh: ps: command not found"
+	assert_equal "$stderr" "services: ps -axo pid=,time=,command= failed (exit 127): sh: ps: command not found"
 }
 
 # ---- record ------------------------------------------------------------------------------
 
 @test "record: a before and an after sample make the services file analyze reads" {
 	local f="$BATS_TEST_TMPDIR/exe-t1-all.services.tsv"
-	daemons_in m1-watch sh record "$f" before
+	services_in m1-watch sh record "$f" before
 	assert_success
-	daemons_in m1-watch sh record "$f" after
+	services_in m1-watch sh record "$f" after
 	assert_success
 	# the fixture of tests/watch.bats was made this way; only the times differ
 	run diff <(grep -v '^sample' "$f") \
@@ -124,7 +124,7 @@ mdworker_shared${T}0.00${T}0${T}-"
 
 @test "record: a failed ps is an error line, not a failure" {
 	local f="$BATS_TEST_TMPDIR/x.services.tsv"
-	daemons_in m1-online sh record "$f" before
+	services_in m1-online sh record "$f" before
 	assert_success
 	assert_equal "$stderr" ""
 	run sed -n 3p "$f"
@@ -136,7 +136,7 @@ mdworker_shared${T}0.00${T}0${T}-"
 	local d="$BATS_TEST_TMPDIR/ro"
 	mkdir "$d"
 	chmod 555 "$d"
-	daemons_in m1-watch sh record "$d/x.services.tsv" before
+	services_in m1-watch sh record "$d/x.services.tsv" before
 	chmod 755 "$d"
 	assert_equal "$status" 1
 	assert_equal "${#stderr_lines[@]}" 1
@@ -145,10 +145,10 @@ mdworker_shared${T}0.00${T}0${T}-"
 @test "record: the file is replaced whole (temporary file and rename), nothing else left" {
 	local f="$BATS_TEST_TMPDIR/w/x.services.tsv"
 	mkdir -p "$BATS_TEST_TMPDIR/w"
-	daemons_in m1-watch sh record "$f" before
+	services_in m1-watch sh record "$f" before
 	local inode
 	inode=$(ls -i "$f" | awk '{ print $1 }')
-	daemons_in m1-watch sh record "$f" after
+	services_in m1-watch sh record "$f" after
 	[ "$(ls -i "$f" | awk '{ print $1 }')" != "$inode" ] || fail "the file was written in place"
 	assert_equal "$(ls -A "$BATS_TEST_TMPDIR/w")" x.services.tsv
 }
@@ -156,20 +156,20 @@ mdworker_shared${T}0.00${T}0${T}-"
 # ---- usage ---------------------------------------------------------------------------------
 
 @test "--help and bad usage: exit 0, and exit 2 with one line" {
-	run -0 sh "$DAEMONS" --help
-	assert_line --index 0 "usage: daemons sample"
+	run -0 sh "$SERVICES" --help
+	assert_line --index 0 "usage: services sample"
 	local args
 	for args in "" "frobnicate" "sample extra" "record" "record /tmp/x during" "record /nonexistent/x before"; do
 		# shellcheck disable=SC2086
-		run --separate-stderr sh "$DAEMONS" $args
+		run --separate-stderr sh "$SERVICES" $args
 		assert_equal "'$args': $status" "'$args': 2"
 		assert_equal "'$args': ${#stderr_lines[@]}" "'$args': 1"
 		assert_equal "$output" ""
 	done
 }
 
-@test "daemons and the fake ps pass shellcheck -s sh" {
+@test "services (probe) and the fake ps pass shellcheck -s sh" {
 	need_tool shellcheck shellcheck
-	run shellcheck -s sh "$DAEMONS" "$FAKES/bin/ps"
+	run shellcheck -s sh "$SERVICES" "$FAKES/bin/ps"
 	assert_success
 }

@@ -1,12 +1,13 @@
-/* watch.c - the assessment services' CPU time and the unified log's
- * assessments per case (watch.h; file formats in docs/formats.md).
+/* services_log.c - the assessment services' CPU time and the unified log's
+ * assessments per case (services_log.h; file formats in docs/formats.md).
  *
  * A case can have several configs (thread counts, core classes); each is
  * one window, sampled before its first pass and after its repeat pass.  A
  * case's numbers are the sums over its windows that could be read. */
 #define _POSIX_C_SOURCE 200809L
-#include "watch.h"
+#include "services_log.h"
 #include "run.h"
+#include "logexcerpt.h"
 #include "services.h"
 #include "stats.h"
 #include "util.h"
@@ -18,7 +19,6 @@
 #include <string.h>
 
 #define WHY_MAX 320
-#define MAX_FIELDS 8
 
 /* The documented steps of an assessment, in the order the report lists
  * them (docs/evidence.md, "The unified log"): P. Wardle's RSAC sequence from
@@ -79,7 +79,7 @@ struct case_watch {
 	char log_why[WHY_MAX];
 };
 
-struct watch_result {
+struct services_log {
 	struct case_watch *cases;
 	size_t n_cases;
 	const char *os;
@@ -125,142 +125,7 @@ static char *with_suffix(const char *prefix, const char *suffix)
 	return p;
 }
 
-static void strip_eol(char *line)
-{
-	size_t n = strlen(line);
-
-	while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-		line[--n] = '\0';
-}
-
 /* ---- unified log excerpts ------------------------------------------------------------- */
-
-/* The status file's result and message; 1 when there is none. */
-static int read_log_status(const char *path, const char *name, char *result, size_t rlen,
-			   char *message, size_t mlen, char *why)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL, *line, *fld[MAX_FIELDS];
-	size_t cap = 0;
-	long lineno = 0;
-	int nf;
-
-	result[0] = message[0] = '\0';
-	if (!f) {
-		if (errno == ENOENT)
-			return 1;
-		set_why(why, "%s.log.status: cannot open: %s", name, strerror(errno));
-		return -1;
-	}
-	while ((line = read_line(f, &buf, &cap)) != NULL) {
-		lineno++;
-		strip_eol(line);
-		nf = split_tabs(line, fld, MAX_FIELDS);
-		if (lineno == 1 && (nf != 2 || strcmp(fld[0], "execlag-log") != 0 ||
-				    strcmp(fld[1], "1") != 0))
-			break;
-		if (nf >= 2 && strcmp(fld[0], "result") == 0)
-			snprintf(result, rlen, "%s", fld[1]);
-		else if (nf >= 2 && strcmp(fld[0], "message") == 0)
-			snprintf(message, mlen, "%s", fld[1]);
-	}
-	fclose(f);
-	free(buf);
-	if (!result[0]) {
-		set_why(why, "%s.log.status is not a log status file", name);
-		return -1;
-	}
-	return 0;
-}
-
-/* "2024-01-15 10:30:00.100001-0800" (log show's timestamp): seconds since
- * 1970 in UTC in *s; -1 when it is not that. */
-static int parse_log_time(const char *t, double *s)
-{
-	int y, mo, d, h, mi, sec, n = 0, tzh, tzm;
-	long days, frac = 0, scale = 1;
-	char sign;
-	const char *p;
-
-	if (!t || sscanf(t, "%4d-%2d-%2d %2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec, &n) != 6 || n != 19)
-		return -1;
-	p = t + n;
-	if (*p == '.') {
-		for (p++; *p >= '0' && *p <= '9'; p++)
-			if (scale < 1000000000L) {
-				frac = frac * 10 + (*p - '0');
-				scale *= 10;
-			}
-	}
-	if ((*p != '+' && *p != '-') || sscanf(p + 1, "%2d%2d", &tzh, &tzm) != 2 || strlen(p) != 5)
-		return -1;
-	sign = *p;
-	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
-		return -1;
-	/* days from 1970-01-01 (H. Hinnant's days_from_civil) */
-	y -= mo <= 2;
-	{
-		long era = (y >= 0 ? y : y - 399) / 400;
-		long yoe = y - era * 400;
-		long doy = (153L * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-		long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-
-		days = era * 146097 + doe - 719468;
-	}
-	*s = (double)days * 86400.0 + h * 3600.0 + mi * 60.0 + sec + (double)frac / (double)scale -
-	     (sign == '-' ? -1.0 : 1.0) * (tzh * 3600.0 + tzm * 60.0);
-	return 0;
-}
-
-/* The path a step's line carries, newly allocated, or NULL: "GK process
- * assessment: PATH <-- (…)"; "PST: (path: PATH), (team: …" (a path, or on
- * newer releases a hash of one, docs/macos.md §4); "…,file://URL" (GK
- * Xprotect results), percent-decoded, without a trailing "/".  A path
- * logged as <private> is none. */
-static char *line_path(const char *msg)
-{
-	const char *a, *b;
-	char *p = NULL;
-
-	if ((a = strstr(msg, "GK process assessment: ")) != NULL) {
-		a += strlen("GK process assessment: ");
-		b = strstr(a, " <-- ");
-		if (b)
-			p = xasprintf("%.*s", (int)(b - a), a);
-	} else if ((a = strstr(msg, "PST: (path: ")) != NULL) {
-		a += strlen("PST: (path: ");
-		b = strstr(a, "), (team: ");
-		if (!b)
-			b = strchr(a, ')');
-		if (b)
-			p = xasprintf("%.*s", (int)(b - a), a);
-	} else if (strstr(msg, "GK Xprotect results") && (a = strstr(msg, "file://")) != NULL) {
-		size_t i, j, n;
-
-		a += strlen("file://");
-		n = strcspn(a, ",");
-		p = xmalloc(n + 1);
-		for (i = j = 0; i < n; i++) {
-			unsigned hi, lo;
-
-			if (a[i] == '%' && i + 2 < n && sscanf(a + i + 1, "%1x%1x", &hi, &lo) == 2 &&
-			    (hi << 4 | lo) != 0) {
-				p[j++] = (char)(hi << 4 | lo);
-				i += 2;
-			} else {
-				p[j++] = a[i];
-			}
-		}
-		while (j > 1 && p[j - 1] == '/')
-			j--;
-		p[j] = '\0';
-	}
-	if (p && (!p[0] || strstr(p, "<private>"))) {
-		free(p);
-		p = NULL;
-	}
-	return p;
-}
 
 static void add_check_line(struct case_watch *cw, int window, char *path, const char *stamp)
 {
@@ -268,7 +133,7 @@ static void add_check_line(struct case_watch *cw, int window, char *path, const 
 	size_t i;
 	struct check *c = NULL;
 
-	if (!stamp || parse_log_time(stamp, &t) != 0) {
+	if (!stamp || logex_time(stamp, &t) != 0) {
 		free(path);
 		return;
 	}
@@ -297,64 +162,51 @@ static void add_check_line(struct case_watch *cw, int window, char *path, const 
 	c->lines++;
 }
 
+/* One event of an excerpt into the case's counts. */
+static void count_event(const struct logex_event *ev, void *ctx)
+{
+	struct case_watch *cw = ctx;
+	const char *msg = ev->message, *image = ev->image;
+
+	if (msg && strstr(msg, "GK performScan"))
+		cw->performscan++;
+	if (msg && strstr(msg, "GK scan complete"))
+		cw->scan_complete++;
+	if (msg && strstr(msg, "GK process assessment"))
+		cw->process_assessment++;
+	if (image && strcmp(base_name(image), "amfid") == 0)
+		cw->amfid++;
+	if (image && strcmp(base_name(image), "XprotectService") == 0)
+		cw->xprotect++;
+	if (msg && image && strcmp(base_name(image), "syspolicyd") == 0) {
+		int k;
+		char *p;
+
+		for (k = 0; k < N_STEPS; k++)
+			if (strstr(msg, steps[k].text))
+				cw->steps[k]++;
+		if ((p = logex_path(msg)) != NULL)
+			add_check_line(cw, cw->log_windows, p, ev->timestamp);
+	}
+}
+
 /* Count the assessment events of one excerpt into cw; -1 when unreadable. */
 static int count_log(const char *path, const char *name, struct case_watch *cw, char *why)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL, *line;
-	size_t cap = 0;
+	struct logex_counts n;
 
-	if (!f) {
+	if (logex_each(path, count_event, cw, &n) != 0) {
 		set_why(why, "%s.log.ndjson: cannot open: %s", name, strerror(errno));
 		return -1;
 	}
-	while ((line = read_line(f, &buf, &cap)) != NULL) {
-		json_t *ev;
-		const char *msg, *image;
-
-		strip_eol(line);
-		if (!line[0])
-			continue;
-		ev = json_loads(line, 0, NULL);
-		if (!json_is_object(ev)) {
-			cw->unreadable++;
-			json_decref(ev);
-			continue;
-		}
-		cw->events++;
-		msg = json_string_value(json_object_get(ev, "eventMessage"));
-		if (msg && strstr(msg, "GK performScan"))
-			cw->performscan++;
-		if (msg && strstr(msg, "GK scan complete"))
-			cw->scan_complete++;
-		if (msg && strstr(msg, "GK process assessment"))
-			cw->process_assessment++;
-		image = json_string_value(json_object_get(ev, "processImagePath"));
-		if (image && strcmp(base_name(image), "amfid") == 0)
-			cw->amfid++;
-		if (image && strcmp(base_name(image), "XprotectService") == 0)
-			cw->xprotect++;
-		if (msg && image && strcmp(base_name(image), "syspolicyd") == 0) {
-			int k;
-			char *p;
-
-			for (k = 0; k < N_STEPS; k++)
-				if (strstr(msg, steps[k].text))
-					cw->steps[k]++;
-			if ((p = line_path(msg)) != NULL)
-				add_check_line(cw, cw->log_windows, p,
-					       json_string_value(json_object_get(ev, "timestamp")));
-		}
-		json_decref(ev);
-	}
-	fclose(f);
-	free(buf);
+	cw->events += n.events;
+	cw->unreadable += n.unreadable;
 	return 0;
 }
 
 /* ---- reading a run ---------------------------------------------------------------------- */
 
-static void watch_config(struct watch_result *w, struct case_watch *cw, const struct config *c)
+static void watch_config(struct services_log *w, struct case_watch *cw, const struct config *c)
 {
 	char *prefix = config_prefix(c);
 	const char *name = base_name(prefix);
@@ -390,7 +242,11 @@ static void watch_config(struct watch_result *w, struct case_watch *cw, const st
 
 	why[0] = '\0';
 	path = with_suffix(prefix, ".log.status");
-	rc = read_log_status(path, name, result, sizeof result, message, sizeof message, why);
+	rc = logex_status(path, result, sizeof result, message, sizeof message);
+	if (rc == -1)
+		set_why(why, "%s.log.status: cannot open: %s", name, strerror(errno));
+	else if (rc == -2)
+		set_why(why, "%s.log.status is not a log status file", name);
 	free(path);
 	if (rc == 1) {
 		cw->log_missing++;
@@ -422,7 +278,7 @@ static void watch_config(struct watch_result *w, struct case_watch *cw, const st
 }
 
 /* Why a case has nothing to show, when nothing says why yet. */
-static void finish_case(const struct watch_result *w, struct case_watch *cw)
+static void finish_case(const struct services_log *w, struct case_watch *cw)
 {
 	int darwin = w->os && strcmp(w->os, "Darwin") == 0;
 
@@ -442,9 +298,9 @@ static void finish_case(const struct watch_result *w, struct case_watch *cw)
 	}
 }
 
-struct watch_result *watch_read(const char *dir, const struct run *r)
+struct services_log *services_log_read(const char *dir, const struct run *r)
 {
-	struct watch_result *w = xmalloc(sizeof *w);
+	struct services_log *w = xmalloc(sizeof *w);
 	size_t i, j;
 
 	(void)dir; /* the configs carry their own paths */
@@ -491,13 +347,6 @@ static json_t *json_services(const struct case_watch *cw)
 	return obj;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* The timed checks' durations in ms (lines >= 2), sorted; their count. */
 static size_t check_durations(const struct case_watch *cw, double **out)
 {
@@ -507,14 +356,9 @@ static size_t check_durations(const struct case_watch *cw, double **out)
 	for (i = 0; i < cw->n_checks; i++)
 		if (cw->checks[i].lines >= 2)
 			d[n++] = (cw->checks[i].last_s - cw->checks[i].first_s) * 1000.0;
-	qsort(d, n, sizeof *d, cmp_double);
+	stats_sort(d, n);
 	*out = d;
 	return n;
-}
-
-static double median_sorted(const double *d, size_t n)
-{
-	return n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2.0;
 }
 
 static double millis3(double v)
@@ -535,7 +379,7 @@ static void json_steps(const struct case_watch *cw, json_t *obj)
 		json_object_set_new(st, steps[k].key, json_integer(cw->steps[k]));
 	json_object_set_new(obj, "steps", st);
 	json_object_set_new(obj, "checks_timed", json_integer((json_int_t)n));
-	json_object_set_new(obj, "check_median_ms", n ? json_real(millis3(median_sorted(d, n))) : json_null());
+	json_object_set_new(obj, "check_median_ms", n ? json_real(millis3(stats_median(d, n))) : json_null());
 	json_object_set_new(obj, "check_max_ms", n ? json_real(millis3(d[n - 1])) : json_null());
 	for (i = 0; i < cw->n_checks && listed < CHECKS_LISTED; i++) {
 		const struct check *c = &cw->checks[i];
@@ -590,7 +434,7 @@ static json_t *json_reason(int used, int windows, int missing, const char *why)
 	return json_string(buf);
 }
 
-void watch_json_cases(const struct watch_result *w, json_t *cases)
+void services_log_json_cases(const struct services_log *w, json_t *cases)
 {
 	size_t i;
 
@@ -638,7 +482,7 @@ static void by_cpu(const struct case_watch *cw, int order[N_SERVICES])
 		}
 }
 
-static const char *fmt_cpu(const struct svc_total *t, char *buf, size_t len)
+static const char *cpu_text(const struct svc_total *t, char *buf, size_t len)
 {
 	if (t->unknown)
 		snprintf(buf, len, "an unknown amount");
@@ -652,7 +496,7 @@ static const char *plural(long n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-static void md_services(const struct watch_result *w, const struct run *r, FILE *f)
+static void md_services(const struct services_log *w, const struct run *r, FILE *f)
 {
 	size_t i;
 	int k, order[N_SERVICES];
@@ -679,7 +523,7 @@ static void md_services(const struct watch_result *w, const struct run *r, FILE 
 			const struct svc_total *t = &cw->svc[order[k]];
 
 			fprintf(f, "  - %s used %s of CPU during %ld fresh %s (%ld %s",
-				service_names[order[k]], fmt_cpu(t, cpu, sizeof cpu), cw->svc_fresh,
+				service_names[order[k]], cpu_text(t, cpu, sizeof cpu), cw->svc_fresh,
 				plural(cw->svc_fresh, "launch", "launches"), t->instances,
 				plural(t->instances, "process", "processes"));
 			if (t->ended)
@@ -706,14 +550,14 @@ static void md_steps(const struct case_watch *cw, FILE *f)
 	fputc('\n', f);
 	if (n)
 		fprintf(f, "  - from a check's first line to its last (lines carrying the same path): "
-			"median %.1f ms, longest %.1f ms, over %zu %s\n", median_sorted(d, n), d[n - 1],
+			"median %.1f ms, longest %.1f ms, over %zu %s\n", stats_median(d, n), d[n - 1],
 			n, plural((long)n, "check", "checks"));
 	else
 		fputs("  - no check could be timed: no two lines carry the same path\n", f);
 	free(d);
 }
 
-static void md_log(const struct watch_result *w, const struct run *r, FILE *f)
+static void md_log(const struct services_log *w, const struct run *r, FILE *f)
 {
 	size_t i;
 
@@ -759,12 +603,12 @@ static void md_log(const struct watch_result *w, const struct run *r, FILE *f)
 	fputc('\n', f);
 }
 
-static int is_darwin(const struct watch_result *w)
+static int is_darwin(const struct services_log *w)
 {
 	return w->os && strcmp(w->os, "Darwin") == 0;
 }
 
-void watch_markdown(const struct watch_result *w, const struct run *r, FILE *f)
+void services_log_markdown(const struct services_log *w, const struct run *r, FILE *f)
 {
 	/* Off macOS, with nothing watched, run.json says why; the report
 	 * stays about what was measured. */
@@ -782,11 +626,11 @@ static void print_check_times(const struct case_watch *cw, const char *name, FIL
 
 	if (n)
 		fprintf(f, "%s: a check took %.1f ms from its first log line to its last "
-			"(median of %zu; longest %.1f ms)\n", name, median_sorted(d, n), n, d[n - 1]);
+			"(median of %zu; longest %.1f ms)\n", name, stats_median(d, n), n, d[n - 1]);
 	free(d);
 }
 
-void watch_print(const struct watch_result *w, const struct run *r, FILE *f)
+void services_log_print(const struct services_log *w, const struct run *r, FILE *f)
 {
 	size_t i;
 	int k, order[N_SERVICES], svc_any = 0, log_any = 0;
@@ -801,11 +645,11 @@ void watch_print(const struct watch_result *w, const struct run *r, FILE *f)
 			svc_any = 1;
 			by_cpu(cw, order);
 			fprintf(f, "%s: %s used %s of CPU during %ld fresh %s", r->cases[i].name,
-				service_names[order[0]], fmt_cpu(&cw->svc[order[0]], cpu, sizeof cpu),
+				service_names[order[0]], cpu_text(&cw->svc[order[0]], cpu, sizeof cpu),
 				cw->svc_fresh, plural(cw->svc_fresh, "launch", "launches"));
 			for (k = 1; k < N_SERVICES; k++)
 				fprintf(f, "%s%s %s", k == 1 ? " (" : ", ", service_names[order[k]],
-					fmt_cpu(&cw->svc[order[k]], cpu, sizeof cpu));
+					cpu_text(&cw->svc[order[k]], cpu, sizeof cpu));
 			fputs(")\n", f);
 		}
 		if (cw->log_windows > 0) {

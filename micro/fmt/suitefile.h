@@ -1,0 +1,23 @@
+/* suitefile.h - the suite's results files (docs/formats.md, "Suite"):
+ * what micro/prog/suite writes, raw/<name>.suite.tsv, one per job count.
+ * This is their only reader (suitestats.c analyses what it reads). */
+#ifndef EXECLAG_SUITEFILE_H
+#define EXECLAG_SUITEFILE_H
+
+#include <stddef.h>
+
+#include "suitestats.h"
+
+/* The passes' names as the files write them, by enum suite_pass. */
+extern const char *const suite_pass_names[SP_COUNT];
+
+/* The results files' names in RAWDIR, sorted; NULL and 0 when none. */
+char **suitefile_list(const char *rawdir, size_t *count);
+/* 1 when RAWDIR holds a suite results file. */
+int suite_present(const char *rawdir);
+/* Read PATH into C (all of it overwritten; c->file is PATH), with each
+ * pass's utilisation and medians.  Bad input: one line on stderr naming
+ * file and line, exit 2; a read error exits 1. */
+void suitefile_read(const char *path, struct suite_config *c);
+
+#endif
