@@ -14,6 +14,12 @@ setup_file() {
 	local root="$BATS_TEST_DIRNAME/.."
 	make -C "$root" -s micro/bin/mkfresh micro/bin/launch micro/bin/analyze micro/bin/advise \
 		micro/bin/devtools >/dev/null
+	# the simulated doctor's probe on the wedged simulator, once for the
+	# file: mac_hang_run reads its samples (never changes them)
+	export SIM_PROBE="$BATS_FILE_TMPDIR/sim"
+	mkdir -p "$SIM_PROBE" "$BATS_FILE_TMPDIR/sim-tmp"
+	TMPDIR="$BATS_FILE_TMPDIR/sim-tmp" sh "$root/scripts/repro" --profile doctor --results "$SIM_PROBE" \
+		--launcher "$WEDGE" >"$BATS_FILE_TMPDIR/sim.out" 2>&1 || rm -rf "$SIM_PROBE"
 }
 
 setup() {
@@ -238,10 +244,10 @@ mac_hang_run() {
 	local state=$1 sim
 	shift
 	RUN="$D/run-$state"
-	mkdir -p "$RUN/raw" "$D/sim"
-	sh "$ROOT/scripts/repro" --profile doctor --results "$D/sim" --launcher "$WEDGE" >/dev/null 2>&1 ||
-		fail "the simulated probe failed"
-	sim=$(echo "$D"/sim/*/raw/exe-t1-all.samples.tsv)
+	mkdir -p "$RUN/raw"
+	[ -d "$SIM_PROBE" ] || fail "the simulated probe failed: $(tail -n 3 "$BATS_FILE_TMPDIR/sim.out")"
+	sim=$(echo "$SIM_PROBE"/*/raw/exe-t1-all.samples.tsv)
+	[ -f "$sim" ] || fail "the simulated probe left no samples"
 	grep -v '^meta	launcher	' "$sim" |
 		sed 's/^hang	repeat	0	0	sim	unknown	-	killed$/hang	repeat	0	4242	S	0.00	-	killed/' \
 			>"$RUN/raw/exe-t1-all.samples.tsv"
@@ -300,9 +306,14 @@ mac_hang_run() {
 }
 
 @test "make check, compare and aggregate carry the hang" {
-	sh "$ROOT/scripts/repro" --launcher "$WEDGE" --cases exe,script --threads 1 --tag hung >/dev/null 2>&1
-	sh "$ROOT/scripts/repro" --launcher "sim:latency=150 workers=1 key=inode seed=7" --cases exe,script \
-		--threads 1 --tag fine >/dev/null 2>&1
+	# the two runs at once (each its own work folder; the simulator is seeded)
+	mkdir -p "$TMPDIR/hung" "$TMPDIR/fine"
+	TMPDIR="$TMPDIR/hung" sh "$ROOT/scripts/repro" --launcher "$WEDGE" --cases exe,script --threads 1 \
+		--tag hung >/dev/null 2>&1 3>&- &
+	local p1=$!
+	TMPDIR="$TMPDIR/fine" sh "$ROOT/scripts/repro" --launcher "sim:latency=150 workers=1 key=inode seed=7" \
+		--cases exe,script --threads 1 --tag fine >/dev/null 2>&1 3>&-
+	wait "$p1" || true
 	local hung fine
 	hung=$(echo "$RESULTS"/*-hung/) fine=$(echo "$RESULTS"/*-fine/)
 	run sh "$ROOT/scripts/check" --run "$hung"
