@@ -71,11 +71,11 @@ mac_run() {
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: none — -0.00 ms [-0.61, 0.39]"
 }
 
-@test "a simulated 1 ms checker: 16 launches (the first look cannot tell), unclear: exit 3" {
+@test "a simulated 1 ms checker: 32 launches (neither 8 nor 16 can tell: one extension), unclear: exit 3" {
 	run --separate-stderr sh "$DOCTOR" --launcher "$SIM1"
 	assert_equal "$status" 3
-	assert_line --partial "probe: 16 new programs (exe)"
-	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — 1.02 ms [0.90, 1.17]: run make repro"
+	assert_line --partial "probe: 32 new programs (exe)"
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — 1.03 ms [0.93, 1.17]: run make repro"
 }
 
 @test "LAUNCHER and GATE come from the environment too; the probe ignores make repro's settings" {
@@ -85,7 +85,7 @@ mac_run() {
 	assert_line --partial "probe: 8 new programs (exe)"
 }
 
-@test "the probe: exe, T=1, 8 artifacts by one mkfresh, looks at 8, 12, 16, no reference or hyperfine" {
+@test "the probe: exe, T=1, 8 artifacts by one mkfresh, looks at 8, 12, 16 and an extension to 32, no reference or hyperfine" {
 	local run_dir
 	run_dir=$(echo "$BATS_FILE_TMPDIR"/sim150/*/)
 	run -0 sed -n 's/^run\.\(profile\|cases\|threads\|count\|sequential\)=//p' "$run_dir/conditions.txt"
@@ -97,7 +97,7 @@ exe
 	run -0 grep -E '^meta	(n|planned|looks|stopped)	' "$run_dir/raw/exe-t1-all.samples.tsv"
 	assert_equal "$output" "meta	n	8
 meta	planned	16
-meta	looks	8,12,16
+meta	looks	8,12,16+32
 meta	stopped	slowdown"
 	run -0 ls "$run_dir/raw"
 	assert_equal "$output" "exe-t1-all.manifest
@@ -253,9 +253,9 @@ program did not start (hang), 2 bad usage, 130 interrupted."
 @test "Mac, unclear: the reason, and make repro" {
 	mac_run sip-custom 1
 	assert_equal "$status" 3
-	assert_line "cause: the probe's 16 launches could not tell: interval [0.90, 1.17] ms includes the 1 ms floor (a 95.83% interval: look 3 of 3)."
+	assert_line "cause: the probe's 32 launches could not tell: interval [0.93, 1.17] ms includes the 1 ms floor (a 97.96% interval: look 1 of 1 of the extension, after an interval across the floor at 16)."
 	assert_line "do: run make repro (about 1¼ minutes on a Mac at 150 ms, the simulator's figure): more launches and every case, with a report."
-	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — 1.02 ms [0.90, 1.17]: run make repro"
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — 1.03 ms [0.93, 1.17]: run make repro"
 }
 
 @test "advise without --doctor: only the plain lines, exit 0 (what make repro can end with)" {
