@@ -17,11 +17,17 @@ PTHREAD    = -pthread
 # Open files allowed (ulimit -n): below FD_MIN a linker fails ("out of
 # file descriptors"), and dash, Linux's /bin/sh, cannot even read a script
 # under 11 ("sh: 0: 3: Invalid argument"), so say so before any recipe.
-# Read straight into make: a command substitution would need a pipe more
-# (the ';' makes make 3.81 run a shell for the builtin).
+# Read straight into make, with the system's name (UNAME_S, below), by one
+# shell: a command substitution would need a pipe more, and every make
+# (the entry points' sub-make too) pays for each shell it starts.  The
+# limit is compared by make itself: below FD_MIN is one of the words of
+# FD_BELOW_MIN (ulimit -n prints a whole number or "unlimited").
 override FD_MIN = 64
-override FD_N := $(shell ulimit -n;)
-override FD_LOW := $(shell [ -n "$(FD_N)" ] && [ "$(FD_N)" != unlimited ] && [ "$(FD_N)" -lt $(FD_MIN) ] && echo low)
+override FD_BELOW_MIN = 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 \
+                        32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
+override FD_AND_UNAME := $(shell ulimit -n; uname -s)
+override FD_N := $(word 1,$(FD_AND_UNAME))
+override FD_LOW := $(if $(filter $(FD_N),$(FD_BELOW_MIN)),low)
 ifeq ($(FD_LOW),low)
 $(error execlag: only $(FD_N) files may be open at once (ulimit -n); the kit needs $(FD_MIN): ulimit -n 256)
 endif
@@ -39,7 +45,7 @@ override CFLAGS += $(SAN_FLAGS)
 endif
 BUILD_FLAGS = $(CC) $(CFLAGS) $(LDFLAGS)
 
-UNAME_S   := $(shell uname -s)
+UNAME_S   := $(word 2,$(FD_AND_UNAME))
 ifeq ($(UNAME_S),Darwin)
 PLAT       = darwin
 DL_LIBS    =
@@ -445,9 +451,11 @@ clean:
 	rm -rf $(BIN)
 
 # Every program is rebuilt when the compiler or its flags change (SANITIZE,
-# CFLAGS, CC): the stamp is rewritten only when they differ from the last build.
+# CFLAGS, CC): the stamp is rewritten only when they differ from the last build
+# (read by the shell itself: every entry point's sub-make runs this).
 $(PROGS): $(BIN)/.flags
 $(BIN)/.flags: FORCE | $(BIN)
-	@flags='$(subst ','\'',$(BUILD_FLAGS))'; \
-	[ "$$flags" = "$$(cat $@ 2>/dev/null)" ] || printf '%s\n' "$$flags" >$@
+	@flags='$(subst ','\'',$(BUILD_FLAGS))'; built=; \
+	{ IFS= read -r built <$@; } 2>/dev/null; \
+	[ "$$flags" = "$$built" ] || printf '%s\n' "$$flags" >$@
 FORCE:

@@ -10,7 +10,15 @@ bats_require_minimum_version 1.5.0
 # 20 ms on a loaded 2-core machine, and bats_load_library's way through
 # bats-support and bats-assert (load.bash: source "$(dirname …)/src/…", a
 # process a file) cost about half a second a test, a quarter of make test.
+#
+# bats runs a DEBUG trap before every command of a test (the stack trace of
+# a failure), a millisecond or more each: loading the libraries line by
+# line cost 100 ms and more a test (a pattern's share of make check).  The
+# trap is off while they load, and set again as it was.
 kit_setup() {
+	local kit_debug_trap
+	kit_debug_trap=$(trap -p DEBUG)
+	trap - DEBUG
 	kit_load_library bats-support
 	kit_load_library bats-assert
 	ROOT="$BATS_TEST_DIRNAME"
@@ -20,6 +28,7 @@ kit_setup() {
 	done
 	BIN="$ROOT/micro/bin"
 	export ROOT BIN
+	[ -z "$kit_debug_trap" ] || eval "$kit_debug_trap"
 }
 
 # kit_load_library NAME: what bats_load_library NAME does, without a

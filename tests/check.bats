@@ -11,6 +11,30 @@ setup_file() {
 	cp -R "$root/tests/fixtures/analyze/key-nopenalty" "$BATS_FILE_TMPDIR/run"
 	"$root/micro/bin/analyze" --run "$BATS_FILE_TMPDIR/run" --quiet
 	cp "$BATS_FILE_TMPDIR/run/run.json" "$BATS_FILE_TMPDIR/run/run.json.orig"
+	# The two checks several tests read, made once (a check is seconds of
+	# bats): "as-is", the run as analyzed, and "slowdown", with exe-copy's
+	# verdict a wrong definite one; both without jq on PATH (the jq here
+	# notes that it ran in jq-ran, which the no-jq test reads).
+	local F=$BATS_FILE_TMPDIR
+	mkdir -p "$F/nojq"
+	printf '#!/bin/sh\necho "$*" >>"%s"\nexit 127\n' "$F/jq-ran" >"$F/nojq/jq"
+	chmod +x "$F/nojq/jq"
+	cp -R "$F/run" "$F/slowdown"
+	jq '(.cases[] | select(.name == "exe-copy") | .verdict) = "slowdown"' "$F/run/run.json" >"$F/slowdown/run.json"
+	local c rc
+	for c in run slowdown; do
+		rc=0
+		PATH="$F/nojq:$PATH" sh "$root/scripts/check" --run "$F/$c" >"$F/check-$c.out" 2>&1 || rc=$?
+		echo "$rc" >"$F/check-$c.status"
+	done
+}
+
+# checked RUN: status, output and lines as "run sh scripts/check --run" sets
+# them, from setup_file's check of RUN (run: as analyzed; slowdown)
+checked() {
+	run cat "$BATS_FILE_TMPDIR/check-$1.out"
+	assert_success
+	status=$(cat "$BATS_FILE_TMPDIR/check-$1.status")
 }
 
 setup() {
@@ -26,7 +50,8 @@ with_verdict() {
 }
 
 @test "the expected key with inconclusive cases: P3 holds, with N inconclusive cases, said plainly" {
-	run -0 sh "$ROOT/scripts/check" --run "$D/run"
+	checked run
+	assert_equal "$status" 0
 	assert_line --regexp "^P3 cache key +holds$"
 	with_verdict exe-copy inconclusive
 	with_verdict exe-rewrite inconclusive
@@ -38,8 +63,8 @@ with_verdict() {
 }
 
 @test "a wrong definite verdict still does not hold" {
-	with_verdict exe-copy slowdown
-	run -1 sh "$ROOT/scripts/check" --run "$D/run"
+	checked slowdown
+	assert_equal "$status" 1
 	assert_line --regexp "^P3 cache key +DOES NOT HOLD$"
 }
 
@@ -85,18 +110,19 @@ refused() {
 
 @test "a pattern that does not hold: the last line calls it a finding about the machine; make check exits 0" {
 	# scripts/check itself exits 1
-	with_verdict exe-copy slowdown
-	run -1 sh "$ROOT/scripts/check" --run "$D/run"
+	checked slowdown
+	assert_equal "$status" 1
 	assert_equal "${lines[${#lines[@]} - 1]}" "A pattern that does not hold is a finding about this machine, not an error of the kit (exit status 1 here; make check exits 0)."
 	assert_line "0 hold, 1 do not hold, 6 not applicable"
+	with_verdict exe-copy slowdown
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" check RUN="$D/run" \
 		PATH="$(path_without_bats_libexec)"
 	assert_equal "$status" 0
 	assert_equal "${lines[${#lines[@]} - 1]}" "A pattern that does not hold is a finding about this machine, not an error of the kit (exit status 1 here; make check exits 0)."
 	assert_equal "$stderr" ""
 	# every pattern holding or not applying: no such line
-	cp "$D/run/run.json.orig" "$D/run/run.json"
-	run -0 sh "$ROOT/scripts/check" --run "$D/run"
+	checked run
+	assert_equal "$status" 0
 	refute_output --partial "a finding about this machine"
 	# bad input stays 2, through make too
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" check RUN="$D/nowhere"
@@ -116,7 +142,9 @@ refused() {
 	[ "$(jq -r '.conditions.os' "$D/run/run.json")" = Linux ]
 	line=$(grep -m 1 "^sudo make repro GATE=.* TAG=ex2" "$ROOT/docs/workshop.md" | sed 's/[[:space:]]*#.*$//')
 	[ -n "$line" ]
-	PATH="$D/nojq:$PATH" run -0 sh "$ROOT/scripts/check" --run "$D/run"
+	# the run as analyzed, checked without jq by setup_file
+	checked run
+	assert_equal "$status" 0
 	assert_line "1 hold, 0 do not hold, 6 not applicable"
 	refute_output --partial 'note:'
 	for e in 1 2 3 4 5 6 7; do
@@ -141,6 +169,7 @@ refused() {
 	PATH="$D/nojq:$PATH" run -0 sh "$ROOT/scripts/check" --run "$D/sim"
 	assert_line "3 hold, 0 do not hold, 4 not applicable (simulated run: not evidence)"
 	[ ! -e "$D/jq-ran" ] || fail "jq ran: $(cat "$D/jq-ran")"
+	[ ! -e "$BATS_FILE_TMPDIR/jq-ran" ] || fail "jq ran: $(cat "$BATS_FILE_TMPDIR/jq-ran")"
 	# a gate run: no note
 	jq '.conditions["gate.active"] = "1" | .conditions["gate.latency_ms"] = "20"' "$D/run/run.json" >"$D/run/run.json.new"
 	mv "$D/run/run.json.new" "$D/run/run.json"

@@ -33,8 +33,8 @@ start_long_run() {
 	pid=$!
 	set +m
 	i=0
-	while [ "$(find "$D/tmp" -type f 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 100 ]; do
-		sleep 0.1
+	while [ "$(find "$D/tmp" -type f 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 200 ]; do
+		sleep 0.05
 		i=$((i + 1))
 	done
 }
@@ -198,8 +198,10 @@ assert_nothing_left() {
 	assert_nothing_left
 }
 
+# (--count 6: the run's second line, the write that fails, comes after
+# the first configuration's 6 artifacts, not after its sequential looks)
 @test "a closed output (| head -1) ends the run: non-zero, nothing left, no instrument running" {
-	run bash -c 'sh "$ROOT/scripts/repro" --cases exe,script | head -1; echo "repro=${PIPESTATUS[0]}"'
+	run bash -c 'sh "$ROOT/scripts/repro" --cases exe,script --count 6 | head -1; echo "repro=${PIPESTATUS[0]}"'
 	assert_line --index 0 --partial "execlag: [1/"
 	assert_line --regexp '^repro=[1-9][0-9]*$'
 	refute_line "repro=0"
@@ -210,7 +212,7 @@ assert_nothing_left() {
 	export D
 	# a parent that ignores SIGPIPE hands it on ignored: the shell cannot
 	# trap it, so the failed write itself must end the run
-	run bash -c 'trap "" PIPE; sh "$ROOT/scripts/repro" --cases exe,script 2>"$D/err" | head -1; echo "repro=${PIPESTATUS[0]}"'
+	run bash -c 'trap "" PIPE; sh "$ROOT/scripts/repro" --cases exe,script --count 6 2>"$D/err" | head -1; echo "repro=${PIPESTATUS[0]}"'
 	assert_line --index 0 --partial "execlag: [1/"
 	refute_line "repro=0"
 	# it stopped at the first failed write, saying so, not at the end
@@ -220,9 +222,11 @@ assert_nothing_left() {
 	assert_nothing_left
 }
 
-# A short real run, for the tests of what a run removes before it starts.
+# A short real run, for the tests of what a run removes before it starts:
+# the script case, whose run writes the same files as a compiled case's
+# without a compile per artifact (CC and SIZE have tests of their own).
 small_run() {
-	run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
+	run --separate-stderr sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
 }
 
 # start_of PID: the start time as scripts/repro's started() reads it
@@ -250,8 +254,8 @@ owned() {
 	wait "$pid" || true
 	# what the kill reached last may take a moment to go
 	i=0
-	while pgrep -f "$D/tmp" >/dev/null && [ $i -lt 100 ]; do
-		sleep 0.1
+	while pgrep -f "$D/tmp" >/dev/null && [ $i -lt 200 ]; do
+		sleep 0.05
 		i=$((i + 1))
 	done
 	left_tmp=$(find "$D/tmp" -mindepth 1 -maxdepth 1 -name 'execlag.*')
@@ -352,7 +356,7 @@ owned() {
 		p=$(dirname "$p")
 	done
 	rm -rf "$D/results"
-	SUDO_UID=65534 SUDO_GID=65534 run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
+	SUDO_UID=65534 SUDO_GID=65534 run --separate-stderr sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
 	assert_success
 	r=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
 	[ -n "$r" ] || fail "no run: $stderr"
@@ -374,7 +378,7 @@ owned() {
 	# without sudo's names, or with a root or malformed one, the run stays root's
 	for ids in ":" "0:0" "65534x:65534"; do
 		rm -rf "$D/results"
-		SUDO_UID=${ids%%:*} SUDO_GID=${ids#*:} run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
+		SUDO_UID=${ids%%:*} SUDO_GID=${ids#*:} run --separate-stderr sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
 		assert_success
 		assert_equal "$(find "$D/results" ! -uid 0 | wc -l | tr -d ' ')" 0
 	done
