@@ -35,7 +35,7 @@ second_readers() {
 	) || true
 }
 
-@test "each format has one reader: no second reader of conditions.txt, run.json, samples.tsv, suite.tsv or a log excerpt" {
+@test "one reader a format: no other reads conditions.txt, run.json, samples.tsv, suite.tsv, log excerpts" {
 	run second_readers "$ROOT"
 	assert_output ''
 }
@@ -61,7 +61,7 @@ second_readers() {
 	assert_equal "${#lines[@]}" 5
 }
 
-@test "condition (scripts/lib/conditions): the last value, CR not part of it, comments skipped, absent is status 1" {
+@test "condition (scripts/lib/conditions): the last value, no CR, comments skipped, absent is status 1" {
 	. "$ROOT/scripts/lib/conditions"
 	f="$BATS_TEST_TMPDIR/conditions.txt"
 	printf '# launcher=no\nos=Darwin\r\nlauncher=spawn\nlauncher=sim:latency=3 key=path\nempty=\nweird line\n' >"$f"
