@@ -71,7 +71,7 @@ mac_run() {
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: none — -0.00 ms [-0.61, 0.39]"
 }
 
-@test "a simulated 1 ms checker: 32 launches (neither 8 nor 16 can tell: one extension), unclear: exit 3" {
+@test "a simulated 1 ms checker: 32 launches (8 and 16 cannot tell: one extension), unclear: exit 3" {
 	run --separate-stderr sh "$DOCTOR" --launcher "$SIM1"
 	assert_equal "$status" 3
 	assert_line --partial "probe: 32 new programs (exe)"
@@ -85,7 +85,7 @@ mac_run() {
 	assert_line --partial "probe: 8 new programs (exe)"
 }
 
-@test "the probe: exe, T=1, 8 artifacts by one mkfresh, looks at 8, 12, 16 and an extension to 32, no reference or hyperfine" {
+@test "the probe: exe, T=1, 8 artifacts by one mkfresh, looks 8, 12, 16, 32, no reference or hyperfine" {
 	local run_dir
 	run_dir=$(echo "$BATS_FILE_TMPDIR"/sim150/*/)
 	run -0 sed -n 's/^run\.\(profile\|cases\|threads\|count\|sequential\)=//p' "$run_dir/conditions.txt"
