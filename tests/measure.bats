@@ -27,6 +27,21 @@ setup_file() {
 	(cd "$SHARED/p" && EXECLAG_SYSROOT="$SHARED/sysroot" RESULTS="$SHARED/results" TMPDIR="$SHARED/tmp" \
 		exec sh "$BATS_TEST_DIRNAME/../scripts/measure" --launcher "$SIM" -- true) \
 		>"$SHARED/out" 2>"$SHARED/err" 3>&- && echo 0 >"$SHARED/status" || echo "$?" >"$SHARED/status"
+	# L at the programs' size: one measure of a command whose programs (in
+	# measure-m1's log) are 8 MiB, so a probe and a second one at their
+	# size, for the test of it and the schema's (mac_state and sized_files
+	# below, in the folders a test would have)
+	(
+		ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+		D="$SHARED/size"
+		P="$D/proj"
+		TMPDIR="$D/tmp" RESULTS="$D/results"
+		export ROOT TMPDIR RESULTS
+		mkdir -p "$P" "$TMPDIR" "$RESULTS"
+		mac_state measure-m1
+		sized_files 8388608
+		cd "$P" && exec sh "$ROOT/scripts/measure" --launcher 'sim:latency=150 workers=1 key=inode seed=7 per_mb=10' -- sleep 1
+	) >"$SHARED/size.out" 2>"$SHARED/size.err" 3>&- && echo 0 >"$SHARED/size.status" || echo "$?" >"$SHARED/size.status"
 	export SHARED
 }
 
@@ -425,9 +440,12 @@ sized_files() {
 }
 
 @test "L at the programs' size: their median over 4x the probe's program takes L again there, and B uses it" {
-	mac_state measure-m1
-	sized_files 8388608
-	measure --launcher 'sim:latency=150 workers=1 key=inode seed=7 per_mb=10' -- sleep 1
+	# the file's measure of it (setup_file: mac_state measure-m1, sized_files
+	# 8388608, measure --launcher 'sim:… per_mb=10' -- sleep 1), in its folders
+	D="$SHARED/size" P="$SHARED/size/proj" TMPDIR="$SHARED/size/tmp" RESULTS="$SHARED/size/results"
+	status=$(cat "$SHARED/size.status")
+	stderr=$(cat "$SHARED/size.err")
+	output=$(cat "$SHARED/size.out")
 	assert_success
 	the_measure
 	local pb size_run
@@ -792,12 +810,10 @@ mac_measure() {
 	mac_state log-refused
 	measure --probe 0 --launcher 'sim:latency=0 seed=3' -- true
 	assert_success
-	# and one with the programs' sizes, N a range and L again at their size
-	rm -rf "$D/state" "$D/fakebin" "$D/counter"
-	mac_state measure-m1
-	sized_files 8388608
-	measure --launcher 'sim:latency=150 workers=1 key=inode seed=7 per_mb=10' -- true
-	assert_success
+	# and one with the programs' sizes, N a range and L again at their size:
+	# the file's (setup_file; the test of L at the programs' size reads it)
+	assert_equal "$(cat "$SHARED/size.status")" 0
+	cp -R "$(dirname "$(find "$SHARED/size/results" -mindepth 2 -maxdepth 2 -name measure.json)")" "$RESULTS/"
 	# all three in one validator's run (a python start is a second here
 	# under load); it names each invalid file
 	case $(schema_validator) in
