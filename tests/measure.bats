@@ -13,6 +13,56 @@ load test_helper/common-setup
 SIM='sim:latency=150 workers=1 key=inode seed=7'
 BOTTLENECK="the checks alone took longer than the command: they were its bottleneck"
 
+# One probe for the file, made by a measure as any (scripts/measure on the
+# simulator, SIM) on an empty EXECLAG_SYSROOT: the tests whose subject is
+# not the probe but the measure around it copy it (shared_probe) and reuse
+# it (--probe 0: the latest comparable run; the same empty sysroot keeps
+# the fanotify listeners and agents of other processes on this machine out
+# of the comparison).  A probe is a run of the kit, some seconds each; the
+# tests of the probe itself (its run, its lines, its interrupt, L at the
+# programs' size) still make their own.
+setup_file() {
+	SHARED="$BATS_FILE_TMPDIR/shared"
+	mkdir -p "$SHARED/p" "$SHARED/results" "$SHARED/tmp" "$SHARED/sysroot"
+	(cd "$SHARED/p" && EXECLAG_SYSROOT="$SHARED/sysroot" RESULTS="$SHARED/results" TMPDIR="$SHARED/tmp" \
+		exec sh "$BATS_TEST_DIRNAME/../scripts/measure" --launcher "$SIM" -- true) \
+		>"$SHARED/out" 2>"$SHARED/err" 3>&- && echo 0 >"$SHARED/status" || echo "$?" >"$SHARED/status"
+	# L at the programs' size: one measure of a command whose programs (in
+	# measure-m1's log) are 8 MiB, so a probe and a second one at their
+	# size, for the test of it and the schema's (mac_state and sized_files
+	# below, in the folders a test would have)
+	(
+		ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+		D="$SHARED/size"
+		P="$D/proj"
+		TMPDIR="$D/tmp" RESULTS="$D/results"
+		export ROOT TMPDIR RESULTS
+		mkdir -p "$P" "$TMPDIR" "$RESULTS"
+		mac_state measure-m1
+		sized_files 8388608
+		cd "$P" && exec sh "$ROOT/scripts/measure" --launcher 'sim:latency=150 workers=1 key=inode seed=7 per_mb=10' -- sleep 1
+	) >"$SHARED/size.out" 2>"$SHARED/size.err" 3>&- && echo 0 >"$SHARED/size.status" || echo "$?" >"$SHARED/size.status"
+	export SHARED
+}
+
+# shared_probe: the file's probe (setup_file) in this test's results; the
+# measures that reuse it run with EXECLAG_SYSROOT="$SHARED/sysroot"
+shared_probe() {
+	local pr
+	[ "$(cat "$SHARED/status")" = 0 ] || fail "the file's probe failed: $(cat "$SHARED/err")"
+	pr=$(find "$SHARED/results" -mindepth 1 -maxdepth 1 -name '*-probe')
+	[ -f "$pr/run.json" ] || fail "the file's probe made no run: $(cat "$SHARED/err")"
+	cp -R "$pr" "$RESULTS/"
+}
+
+# measure_reusing ARGS...: measure --probe 0 ARGS on the file's probe, which
+# it must take (its L, named on stderr)
+measure_reusing() {
+	shared_probe
+	EXECLAG_SYSROOT="$SHARED/sysroot" measure --probe 0 "$@"
+	[[ "$stderr" == *"PROBE=0: L from the latest comparable run, "*"-probe"* ]] || fail "the file's probe was not taken: $stderr"
+}
+
 setup() {
 	_common_setup
 	_run_folders_setup
@@ -214,9 +264,9 @@ EOF
 	[[ "$stderr" == *"PROBE=0 and no comparable run"* ]]
 	[[ "$stderr" == *"  L  unknown: PROBE=0 and no comparable run"* ]]
 	rm -rf "${RESULTS:?}"/*
-	measure --launcher "$SIM" -- true
+	# a probe a measure made (the file's, on another empty machine root)
+	shared_probe
 	probe=$(basename "$(find "$RESULTS" -maxdepth 1 -name '*-probe')")
-	rm -rf "$(dirname "$(find "$RESULTS" -name measure.json)")"
 	# another seed is another launcher: not comparable
 	measure --probe 0 --launcher 'sim:latency=150 workers=1 key=inode seed=8' -- true
 	[[ "$stderr" == *"no comparable run"* ]]
@@ -235,7 +285,7 @@ EOF
 
 @test "macOS: 12 checks, 3 unnamed: N from 9 to 12, B = N x L a range, its share of W, the services' CPU" {
 	mac_state measure-m1
-	measure --launcher "$SIM" -- sleep 3
+	measure_reusing --launcher "$SIM" -- sleep 2
 	assert_success
 	the_measure
 	assert_equal "$(field .fresh_launches)" 12
@@ -260,8 +310,8 @@ EOF
 	assert_equal "$(jq -r '(.checker_busy_s.ci_low - 9 * .penalty_ms.ci_low / 1000) | fabs < 1e-5' "$M/measure.json")" true
 	assert_equal "$(jq -r '(.checker_busy_s.ci_high - 12 * .penalty_ms.ci_high / 1000) | fabs < 1e-5' "$M/measure.json")" true
 	assert_equal "$(jq -r '(.share_range.low - .checker_busy_range_s.low / .wall_s) | fabs < 1e-5' "$M/measure.json")" true
-	# the share is B / W, W the command's 3 s
-	assert_equal "$(jq -r '.wall_s >= 3 and .wall_s < 4' "$M/measure.json")" true
+	# the share is B / W, W the command's 2 s (above B's high end, 12 x 150 ms)
+	assert_equal "$(jq -r '.wall_s >= 2 and .wall_s < 3' "$M/measure.json")" true
 	assert_equal "$(jq -r '(.share.median - .checker_busy_s.median / .wall_s) | fabs < 1e-5' "$M/measure.json")" true
 	assert_equal "$(field .share_capped)" false
 	assert_equal "$(jq -r '(.projection.without_checks_s.median - (.wall_s - .checker_busy_s.median)) | fabs < 1e-4' "$M/measure.json")" true
@@ -282,7 +332,7 @@ EOF
 
 @test "macOS: checks that took longer than the command are its bottleneck, the share capped at 100%" {
 	mac_state measure-m1
-	measure --launcher "$SIM" -- true
+	measure_reusing --launcher "$SIM" -- true
 	assert_success
 	the_measure
 	assert_equal "$(field .share.median)" 1
@@ -295,7 +345,7 @@ EOF
 
 @test "macOS: log show refusing is one line; W, L and the status still come" {
 	mac_state log-refused
-	measure --launcher "$SIM" -- sh -c 'exit 5'
+	measure_reusing --launcher "$SIM" -- sh -c 'exit 5'
 	assert_equal "$status" 5
 	the_measure
 	assert_equal "$(field .fresh_launches)" null
@@ -307,7 +357,7 @@ EOF
 
 @test "macOS: no check in the window is N 0, said plainly, B 0 and a share of 0" {
 	mac_state log-empty
-	measure --launcher "$SIM" -- true
+	measure_reusing --launcher "$SIM" -- true
 	assert_success
 	the_measure
 	assert_equal "$(field .fresh_launches)" 0
@@ -349,7 +399,7 @@ EOF
 	assert_equal "$(wc -l <"$D/lc/p.txt" | tr -d ' ')" 232
 	assert_equal "$(grep -c "^$TMPDIR/rustdoctest" "$D/lc/p.txt")" 32
 	# the measure: N a range, B and the share with it
-	measure --launcher "$SIM" -- sleep 2
+	measure_reusing --launcher "$SIM" -- sleep 2
 	assert_success
 	the_measure
 	assert_equal "$(field .fresh_range.low)" 232
@@ -368,7 +418,7 @@ EOF
 @test "macOS: a range whose high end alone reaches W is capped there, never called the bottleneck" {
 	mac_state measure-m1
 	# 9 x 150 ms = 1.35 s below W, 12 x 150 ms = 1.8 s above it
-	measure --launcher "$SIM" -- sleep 1.6
+	measure_reusing --launcher "$SIM" -- sleep 1.6
 	assert_success
 	the_measure
 	assert_equal "$(field .share_capped)" true
@@ -390,9 +440,12 @@ sized_files() {
 }
 
 @test "L at the programs' size: their median over 4x the probe's program takes L again there, and B uses it" {
-	mac_state measure-m1
-	sized_files 8388608
-	measure --launcher 'sim:latency=150 workers=1 key=inode seed=7 per_mb=10' -- sleep 1
+	# the file's measure of it (setup_file: mac_state measure-m1, sized_files
+	# 8388608, measure --launcher 'sim:… per_mb=10' -- sleep 1), in its folders
+	D="$SHARED/size" P="$SHARED/size/proj" TMPDIR="$SHARED/size/tmp" RESULTS="$SHARED/size/results"
+	status=$(cat "$SHARED/size.status")
+	stderr=$(cat "$SHARED/size.err")
+	output=$(cat "$SHARED/size.out")
 	assert_success
 	the_measure
 	local pb size_run
@@ -426,9 +479,9 @@ sized_files() {
 
 @test "L at the programs' size: within 4x of the probe's program, L as probed and no second probe" {
 	mac_state measure-m1
-	measure --probe 1 --launcher "$SIM" -- true
-	pb=$(field_of_only_measure .probe_program_bytes)
-	rm -rf "${RESULTS:?}"/*
+	# the probe's program: its size in the file's measure (the same exe)
+	pb=$(jq -r .probe_program_bytes "$(find "$SHARED/results" -mindepth 2 -maxdepth 2 -name measure.json)")
+	[ "$pb" -gt 0 ] || fail "no probe program size in the file's measure"
 	sized_files "$((pb * 2))"
 	measure --launcher "$SIM" -- sleep 1
 	assert_success
@@ -455,7 +508,7 @@ sized_files() {
 	[ "$(id -u)" = 0 ] || skip "fanotify needs root"
 	cp /bin/true "$P/old"
 	sleep 0.05
-	measure --launcher "$SIM" -- sh -c 'cp /bin/true n1; cp /bin/true n2; cp /bin/echo n3
+	measure_reusing --launcher "$SIM" -- sh -c 'cp /bin/true n1; cp /bin/true n2; cp /bin/echo n3
 		./n1; ./n1; ./n2; ./n3 x >/dev/null; ./old; (./n2 &); wait
 		printf "echo read\n" >s.sh; sh s.sh'
 	assert_success
@@ -482,7 +535,7 @@ sized_files() {
 
 @test "Linux: without the listener, one line says N is unknown and the rest goes on" {
 	[ "$(uname -s)" = Linux ] || skip "the exec listener is Linux's"
-	EXECLAG_FANOTIFY=off measure --launcher "$SIM" -- sh -c 'cp /bin/true n1; ./n1'
+	EXECLAG_FANOTIFY=off measure_reusing --launcher "$SIM" -- sh -c 'cp /bin/true n1; ./n1'
 	assert_success
 	the_measure
 	assert_equal "$(field .fresh_launches)" null
@@ -665,7 +718,7 @@ mac_measure() {
 	local mine="$RESULTS/20260301T101500Z-f33dba"
 	cp -R "$ROOT/tests/fixtures/brief/mac-penalty" "$mine"
 	"$BIN/analyze" --run "$mine" --quiet
-	measure --launcher "$SIM" -- true
+	measure_reusing --launcher "$SIM" -- true
 	assert_success
 	run -0 sh "$ROOT/scripts/findrun" --newest
 	assert_output "$mine"
@@ -684,7 +737,8 @@ mac_measure() {
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" check RESULTS="$RESULTS"
 	assert_equal "$status" 2
 	[[ "$stderr" == *"a measure's probe is not taken for one"* ]]
-	run --separate-stderr make -s --no-print-directory -C "$ROOT" check RESULTS="$RESULTS" RUN=probe
+	# (one exercise's checks: the run it names is the first line either way)
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" check RESULTS="$RESULTS" RUN=probe EXERCISE=1
 	[[ "${lines[0]}" == "execlag check: $RESULTS/"*"-probe"* ]]
 }
 
@@ -692,7 +746,7 @@ mac_measure() {
 
 @test "make compare of two measures lines up W, N, L and B and says how much the command's time changed" {
 	mac_state measure-m1
-	measure --launcher "$SIM" --tag before -- sleep 1
+	measure_reusing --launcher "$SIM" --tag before -- sleep 1
 	assert_success
 	EXECLAG_LOG= EXECLAG_WATCH_SERVICES=0 measure --probe 0 --tag after -- true
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" compare A=before B=after RESULTS="$RESULTS"
@@ -717,7 +771,7 @@ mac_measure() {
 	mkdir -p "$HOME/src/app"
 	P="$HOME/src/app"
 	# L from the simulator is not evidence: refused, nothing made
-	measure --launcher "$SIM" -- true
+	measure_reusing --launcher "$SIM" -- true
 	the_measure
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" feedback MEASURE="$M" RESULTS="$RESULTS"
 	assert_equal "$status" 2
@@ -750,25 +804,23 @@ mac_measure() {
 	reason=$(schema_skip_reason)
 	[ -z "$reason" ] || skip "$reason"
 	mac_state measure-m1
-	measure --launcher "$SIM" -- true
+	measure_reusing --launcher "$SIM" -- true
 	assert_success
 	rm -rf "$D/state" "$D/fakebin" "$D/counter"
 	mac_state log-refused
 	measure --probe 0 --launcher 'sim:latency=0 seed=3' -- true
 	assert_success
-	# and one with the programs' sizes, N a range and L again at their size
-	rm -rf "$D/state" "$D/fakebin" "$D/counter"
-	mac_state measure-m1
-	sized_files 8388608
-	measure --launcher 'sim:latency=150 workers=1 key=inode seed=7 per_mb=10' -- true
-	assert_success
-	for m in "$RESULTS"/*/measure.json; do
-		case $(schema_validator) in
-		python) run "$SCHEMA_PY" "$ROOT/tests/test_helper/validate-run.py" "$ROOT/docs/measure.schema.json" "$m" ;;
-		*) run check-jsonschema --schemafile "$ROOT/docs/measure.schema.json" "$m" ;;
-		esac
-		[ "$status" -eq 0 ] || fail "$m: $output"
-	done
+	# and one with the programs' sizes, N a range and L again at their size:
+	# the file's (setup_file; the test of L at the programs' size reads it)
+	assert_equal "$(cat "$SHARED/size.status")" 0
+	cp -R "$(dirname "$(find "$SHARED/size/results" -mindepth 2 -maxdepth 2 -name measure.json)")" "$RESULTS/"
+	# all three in one validator's run (a python start is a second here
+	# under load); it names each invalid file
+	case $(schema_validator) in
+	python) run "$SCHEMA_PY" "$ROOT/tests/test_helper/validate-run.py" "$ROOT/docs/measure.schema.json" "$RESULTS"/*/measure.json ;;
+	*) run check-jsonschema --schemafile "$ROOT/docs/measure.schema.json" "$RESULTS"/*/measure.json ;;
+	esac
+	[ "$status" -eq 0 ] || fail "$output"
 	assert_equal "$(ls "$RESULTS"/*/measure.json | wc -l | tr -d ' ')" 3
 	assert_equal "$(jq -r 'select(.penalty_at_size != null) | .penalty_used' "$RESULTS"/*/measure.json)" at_size
 }

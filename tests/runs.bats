@@ -5,8 +5,43 @@
 
 load test_helper/common-setup
 
+# The runs the tests read are made once for the file, by make repro with
+# real launches (make feedback refuses a simulated run, and make runs says
+# "simulated" of one), in this order:
+#   1 before (T=1), 2 after (T=1), 3 before (T=1,2), 4 untagged (T=1)
+# Run folders sort by the second their run started (then by their random
+# id): each run starts a second after the one before, as any two runs a
+# person makes do; a run takes longer than a second, so that is waited for
+# only when it did not.  Make's status and output for run N are kept in
+# $RUNS/N.status, N.out and N.err, its folder's name in N.name; a test
+# copies the runs it reads into its own results folder (runs_made), since
+# the readers write into a run (make feedback).  hyperfine is left off PATH
+# for these runs: its cross-check compiles eight programs more a run, and
+# no test here reads it (tests/hyperfine.bats does).
 setup_file() {
-	make -C "$BATS_TEST_DIRNAME/.." -s build >/dev/null
+	local root="$BATS_TEST_DIRNAME/.." n=0 spec tag threads before last
+	make -C "$root" -s build >/dev/null
+	RUNS="$BATS_FILE_TMPDIR/runs"
+	export RUNS
+	mkdir -p "$RUNS/results" "$RUNS/tmp"
+	path_without "$RUNS/bin" hyperfine
+	for spec in before:1 after:1 before:1,2 -:1; do
+		n=$((n + 1))
+		tag=${spec%%:*} threads=${spec#*:}
+		before=$(ls "$RUNS/results")
+		set -- CASES=exe THREADS="$threads" COUNT=6
+		[ "$tag" = - ] || set -- TAG="$tag" "$@"
+		if PATH="$RUNS/bin" RESULTS="$RUNS/results" TMPDIR="$RUNS/tmp" \
+			make -s --no-print-directory -C "$root" repro "$@" >"$RUNS/$n.out" 2>"$RUNS/$n.err" 3>&-; then
+			echo 0 >"$RUNS/$n.status"
+		else
+			echo "$?" >"$RUNS/$n.status"
+		fi
+		last=$(ls "$RUNS/results" | sort | tail -n 1)
+		[ "$last" = "$(printf '%s\n' "$before" | sort | tail -n 1)" ] && last=""
+		printf '%s\n' "$last" >"$RUNS/$n.name"
+		[ -z "$last" ] || [ "$(date -u +%Y%m%dT%H%M%SZ)" != "${last%%-*}" ] || sleep 1
+	done
 }
 
 setup() {
@@ -14,43 +49,41 @@ setup() {
 	_run_folders_setup
 }
 
-# tagged_run TAG: a short plain run named TAG, made by make.  Run folders
-# sort by the second their run started (then by their random id): the next
-# run starts a second later, as any two runs a person makes do.  A run
-# takes longer than a second, so that is waited for only when it did not.
-tagged_run() {
-	local last
-	run --separate-stderr make -s --no-print-directory -C "$ROOT" repro TAG="$1" CASES=exe THREADS=1 COUNT=6
-	assert_success
-	last=$(cd "$D/results" && ls -d -- *-"$1" | sort | tail -n 1)
-	[ "$(date -u +%Y%m%dT%H%M%SZ)" != "${last%%-*}" ] || sleep 1
+# runs_made N...: the file's runs N (1 to 4, above) copied into this test's
+# results folder, each one that make repro made, with exit 0 and nothing
+# left in the work folder.
+runs_made() {
+	local n name
+	for n in "$@"; do
+		[ "$(cat "$RUNS/$n.status")" = 0 ] || fail "make repro (run $n) exit $(cat "$RUNS/$n.status"): $(cat "$RUNS/$n.err")"
+		name=$(cat "$RUNS/$n.name")
+		[ -n "$name" ] && [ -f "$RUNS/results/$name/run.json" ] || fail "make repro (run $n) made no run: $(cat "$RUNS/$n.err")"
+		cp -R "$RUNS/results/$name" "$D/results/"
+	done
+	assert_equal "$(find "$RUNS/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
 }
 
 @test "TAG names the run: its folder ends in -TAG, conditions say it, make runs lists it with its settings" {
-	tagged_run ex2
-	tagged_run ex6
-	tagged_run ex2
-	r=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d -name '*-ex6')
-	[ -n "$r" ] || fail "no folder named -ex6: $(ls "$D/results")"
-	[[ "${r##*/}" =~ ^[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}-ex6$ ]] || fail "folder ${r##*/}"
-	grep -qx 'run.tag=ex6' "$r/conditions.txt"
+	runs_made 1 2 3
+	r=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d -name '*-after')
+	[ -n "$r" ] || fail "no folder named -after: $(ls "$D/results")"
+	[[ "${r##*/}" =~ ^[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}-after$ ]] || fail "folder ${r##*/}"
+	grep -qx 'run.tag=after' "$r/conditions.txt"
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" runs
 	assert_success
 	assert_equal "${#lines[@]}" 4
 	assert_line --index 0 --regexp '^tag +started +os +gate +cases +threads +folder$'
-	assert_line --index 1 --regexp "^ex2 +[0-9-]+ [0-9:]+Z +Linux +none +exe +1 +$D/results/[^ ]+-ex2\$"
-	assert_line --index 2 --regexp '^ex6 '
-	assert_line --index 3 --regexp '^ex2 '
+	assert_line --index 1 --regexp "^before +[0-9-]+ [0-9:]+Z +Linux +none +exe +1 +$D/results/[^ ]+-before\$"
+	assert_line --index 2 --regexp '^after '
+	assert_line --index 3 --regexp '^before +.* +1,2 +'
 	# an untagged run shows '-'
-	run --separate-stderr make -s --no-print-directory -C "$ROOT" repro CASES=exe THREADS=1 COUNT=6
+	runs_made 4
 	run make -s --no-print-directory -C "$ROOT" runs
 	assert_line --index 4 --regexp '^- +'
 }
 
 @test "a tag stands for the newest run so named in make check, make compare and make feedback" {
-	tagged_run before
-	tagged_run after
-	tagged_run before
+	runs_made 1 2 3
 	newest=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d -name '*-before' | sort | tail -n 1)
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" compare A=before B=after
 	assert_success
@@ -69,8 +102,8 @@ tagged_run() {
 }
 
 @test "a tag no run carries is refused as no such run, by each reader" {
-	tagged_run one
-	run --separate-stderr make -s --no-print-directory -C "$ROOT" compare A=two B=one
+	runs_made 2
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" compare A=two B=after
 	assert_failure
 	[[ "$stderr" == *"A: two: no such run"* ]] || fail "$stderr"
 	run --separate-stderr sh "$ROOT/scripts/feedback" --run two
@@ -108,13 +141,12 @@ tagged_run() {
 
 @test "make check EXERCISE=4 on a one-thread run names the run with several thread counts to check" {
 	command -v jq >/dev/null || skip "no jq for make check"
-	run --separate-stderr make -s --no-print-directory -C "$ROOT" repro TAG=ex2 CASES=exe THREADS=1,2 COUNT=6
-	assert_success
-	tagged_run ex3
+	# the newest run (4) measured one thread count; the newest 'before' (3) two
+	runs_made 1 2 3 4
 	run --separate-stderr sh "$ROOT/scripts/check" --exercise 4
-	assert_line --regexp '^P4 serialisation +not applicable — the run measured only one thread count; check a run with several: make check EXERCISE=4 RUN=ex2$'
+	assert_line --regexp '^P4 serialisation +not applicable — the run measured only one thread count; check a run with several: make check EXERCISE=4 RUN=before$'
 	# and the command it names is one that works
-	run --separate-stderr sh "$ROOT/scripts/check" --exercise 4 --run ex2
+	run --separate-stderr sh "$ROOT/scripts/check" --exercise 4 --run before
 	refute_line --partial "only one thread count"
 }
 
