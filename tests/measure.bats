@@ -509,7 +509,7 @@ sized_files() {
 	cp /bin/true "$P/old"
 	sleep 0.05
 	measure_reusing --launcher "$SIM" -- sh -c 'cp /bin/true n1; cp /bin/true n2; cp /bin/echo n3
-		./n1; ./n1; ./n2; ./n3 x >/dev/null; ./old; (./n2 &); wait
+		./n1; ./n1; ./n2; ./n3 x >/dev/null; ./old; ./n2 & wait
 		printf "echo read\n" >s.sh; sh s.sh'
 	assert_success
 	assert_equal "$output" "read"
