@@ -44,9 +44,20 @@ setup() {
 	assert_output darwin
 	run sed -n 's/^default=//p' "$f"
 	assert_output no
-	# repro leaves default=no cases out of its default selection
-	run grep -c '"$(case_value "$c" default)" != no' "$ROOT/scripts/repro"
-	assert_output 1
+	# repro leaves default=no cases out of its default selection: a kit
+	# whose cases are script and a copy of it marked default=no, on any
+	# platform, runs script alone (simulated) and names the copy when asked
+	local k="$D/kit"
+	mkdir -p "$k/cases"
+	cp -R "$ROOT/scripts" "$k/"
+	ln -s "$ROOT/micro" "$k/micro"
+	cp "$ROOT/cases/script.case" "$k/cases/"
+	sed 's/^name=script$/name=zz/; $a\
+default=no' "$ROOT/cases/script.case" >"$k/cases/zz.case"
+	run -0 sh "$k/scripts/repro" --launcher 'sim:latency=0 seed=7' --threads 1 --count 6
+	run -0 jq -r '[.cases[].name] | join(",")' "$(echo "$RESULTS"/*/run.json)"
+	assert_output script
+	run -0 sh "$k/scripts/repro" --launcher 'sim:latency=0 seed=7' --threads 1 --count 6 --cases zz
 	run "$BIN/mkfresh" --help
 	assert_output --partial "quarantined (macOS only)"
 }
