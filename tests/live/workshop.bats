@@ -13,7 +13,8 @@ load ../test_helper/common-setup
 # root wherever the gate runs at all).
 guide_line() {
 	local line
-	line=$(awk -v t="$1" 'index($0, t) == 1 { print; exit }' "$ROOT/docs/workshop.md")
+	# the text, then the line's end or a blank: "B=ex6" is not "B=ex6off"
+	line=$(awk -v t="$1" 'index($0, t) == 1 { c = substr($0, length(t) + 1, 1); if (c == "" || c == " " || c == "\t") { print; exit } }' "$ROOT/docs/workshop.md")
 	[ -n "$line" ] || { echo "docs/workshop.md has no line starting with: $1" >&2; return 1; }
 	printf '%s\n' "$line" | sed 's/[[:space:]][[:space:]]*#[^!].*$//; s/^sudo //; s/\([;&|] *\)sudo /\1/g'
 }
