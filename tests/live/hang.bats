@@ -48,6 +48,14 @@ stop_gate() {
 	wait "$GATE_PID" || true
 }
 
+# a test that fails before its stop_gate leaves no gate behind
+teardown() {
+	if [ -n "${GATE_PID:-}" ] && kill -0 "$GATE_PID" 2>/dev/null; then
+		kill -TERM "$GATE_PID" 2>/dev/null || true
+		wait "$GATE_PID" 2>/dev/null || true
+	fi
+}
+
 # state PID: the process's state letter, from /proc; empty when gone.
 state() {
 	local s=""
