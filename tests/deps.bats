@@ -167,12 +167,17 @@ nothing_left() {
 	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
 }
 
-@test "with Homebrew present, brew is never run: it names what brew would give and builds jansson itself" {
-	fake_uname_dir
-	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
+# fake_brew: a brew in $D/brew that only logs its arguments to $D/brew.log
+fake_brew() {
 	mkdir -p "$D/brew"
 	printf '#!/bin/sh\necho "$*" >>"%s"\n' "$D/brew.log" >"$D/brew/brew"
 	chmod +x "$D/brew/brew"
+}
+
+@test "with Homebrew present, brew is never run: it names what brew would give and builds jansson itself" {
+	fake_uname_dir
+	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
+	fake_brew
 	FAKE_STATE="$D/state" PATH="$D/brew:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	# brew was not run at all (so never with install)
@@ -185,10 +190,9 @@ nothing_left() {
 
 @test "with Homebrew present, make test's step names the brew packages it would use and calls brew for none" {
 	fake_uname_dir
-	mkdir -p "$D/brew" "$EXECLAG_CACHE/jansson/lib"
+	mkdir -p "$EXECLAG_CACHE/jansson/lib"
 	: >"$EXECLAG_CACHE/jansson/lib/libjansson.a"
-	printf '#!/bin/sh\necho "$*" >>"%s"\n' "$D/brew.log" >"$D/brew/brew"
-	chmod +x "$D/brew/brew"
+	fake_brew
 	# the system's bats and jq stay; shellcheck and hyperfine are absent: brew would give them
 	path_without "$D/bin" brew pkg-config pkgconf sudo apt-get shellcheck hyperfine
 	FAKE_STATE="$D/state" PATH="$D/brew:$ROOT/tests/fakes/net:$D/fakeuname:$D/bin" run sh "$ROOT/scripts/tool/deps" test
