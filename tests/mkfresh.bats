@@ -10,6 +10,9 @@ setup_file() {
 
 setup() {
 	_common_setup
+	# the suite's shared templates (test_helper) are not this file's: its
+	# compile counts are of one maker alone
+	unset EXECLAG_TEMPLATES
 	W="$BATS_TEST_TMPDIR/work"
 	M="$BATS_TEST_TMPDIR/out.manifest"
 	mkdir -p "$W"
@@ -517,6 +520,55 @@ near_size() {
 	assert_equal "$(grep -c . "$CC_LOG")" "$([ "$(uname -s)" = Darwin ] && echo 3 || echo 4)"
 	check_manifest exe 3
 	assert_equal "$(contents)" "$(names "" 3)"
+}
+
+# EXECLAG_TEMPLATES: the templates a maker compiled serve the next makers
+# of the same shape, who compile nothing; each artifact still its own
+@test "--simulated with EXECLAG_TEMPLATES: the next maker compiles nothing; a bad entry is compiled" {
+	[ "$(uname -s)" != Darwin ] || skip "on macOS each simulated artifact is compiled (signed programs)"
+	make_counting_cc
+	export EXECLAG_TEMPLATES="$BATS_TEST_TMPDIR/templates"
+	local kind want ext
+	for kind in exe dylib exe-copy; do
+		: >"$CC_LOG"
+		rm -rf "$W" "$M" && mkdir "$W"
+		mk "$kind" 3 --cc "$COUNTCC" --simulated
+		# the first: the template (the dylib's host and library each one;
+		# exe-copy's base is an exe like the first kind's: none)
+		case $kind in exe) want=1 ;; dylib) want=2 ;; exe-copy) want=0 ;; esac
+		assert_equal "$(grep -c . "$CC_LOG")" "$want"
+		cp "$(objects | sed -n 1p)" "$BATS_TEST_TMPDIR/first"
+		rm -rf "$W" "$M" && mkdir "$W"
+		mk "$kind" 3 --cc "$COUNTCC" --simulated
+		assert_equal "$(grep -c . "$CC_LOG")" "$want"
+		check_manifest "$kind" 3
+		[ "$kind" = exe-copy ] || check_all_differ
+		[ "$kind" = exe-copy ] || check_nonces
+		check_runs 0
+		near_size "$(objects | sed -n 1p)" "$BATS_TEST_TMPDIR/first"
+	done
+	# the dylib's host (from its template) prints the library's own nonce
+	rm -rf "$W" "$M" && mkdir "$W"
+	mk dylib 2 --cc "$COUNTCC" --simulated
+	ext=$(objects | sed -n 1p) ext=.${ext##*.}
+	run -0 "$W/p-host" "$W/p-0001$ext"
+	assert_output "$(grep -a -o 'execlag:p-0001:[0-9:]*' "$W/p-0001$ext" | head -n 1)"
+	# an entry cut short is not used: compiled again, and kept whole again
+	for f in "$EXECLAG_TEMPLATES"/*.tmpl; do head -c 100 "$f" >"$f.cut" && mv "$f.cut" "$f"; done
+	: >"$CC_LOG"
+	rm -rf "$W" "$M" && mkdir "$W"
+	mk exe 3 --cc "$COUNTCC" --simulated
+	assert_equal "$(grep -c . "$CC_LOG")" 1
+	check_nonces
+	check_runs 0
+	# a folder that cannot be made: each maker compiles its own, and works
+	export EXECLAG_TEMPLATES="$BATS_TEST_TMPDIR/none/templates"
+	: >"$BATS_TEST_TMPDIR/none"
+	: >"$CC_LOG"
+	rm -rf "$W" "$M" && mkdir "$W"
+	mk exe 3 --cc "$COUNTCC" --simulated
+	assert_equal "$(grep -c . "$CC_LOG")" 1
+	check_manifest exe 3
 }
 
 @test "payload kill: script, script-via-sh and exe artifacts die by SIGKILL" {

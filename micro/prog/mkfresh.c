@@ -16,8 +16,9 @@
  * its own: each compiled kind's program (or library) is compiled once, as a
  * template whose nonce is a placeholder, and every artifact is the
  * template's bytes with its own nonce written over the placeholder (and its
- * own padding over the template's): the same size, unique bytes, no
- * compiler per artifact.  Not on macOS, where the linker signs what it
+ * own padding over the template's): about the same size, unique bytes, no
+ * compiler per artifact; with EXECLAG_TEMPLATES (a folder) the templates
+ * are kept there for the next mkfresh of the same shape.  Not on macOS, where the linker signs what it
  * builds and a program whose bytes changed after is killed at its launch
  * (docs/macos.md §7): there each is compiled.  Nothing is launched
  * while making (no base, host or rewrite launch).  A real run's artifacts
@@ -150,7 +151,9 @@ static void usage(FILE *f)
 "  --simulated   for a simulated run, which launches nothing: a compiled\n"
 "                kind is compiled once, as a template, and each artifact is\n"
 "                its bytes with the artifact's own nonce (and padding) in\n"
-"                them; nothing is launched while making\n"
+"                them; nothing is launched while making.  With\n"
+"                EXECLAG_TEMPLATES (a folder) the templates are kept there\n"
+"                for the next mkfresh of the same shape\n"
 "\n"
 "exit: 0 ok, 1 failure, 2 usage, 130 interrupted.  On failure or interrupt\n"
 "every file made is removed and no manifest is written.\n", f);
@@ -900,34 +903,277 @@ static char *read_whole(const char *path, size_t *len)
 	return buf;
 }
 
+/* EXECLAG_TEMPLATES (a folder, made if missing): a simulated run's
+ * templates kept for the next mkfresh that needs the same one, so that a
+ * run (scripts/repro sets it to the run's own scratch) or a test suite
+ * (tests/test_helper) compiles each template once, not once a call.  A
+ * template is the same one where everything that shapes its bytes but the
+ * placeholder is the same: the unit, the payload, the padding's size, the
+ * placeholder's length, the length of the source's name (it is in the
+ * program's symbols) and the compiler's command.  Its bytes then carry the
+ * name of the artifact it was first compiled for (as long): harmless where
+ * nothing is launched.  (A compiler told to record the source's folder too,
+ * as -g does, records the first one's.)  An entry is written to a new file
+ * and renamed into place (two makers at once each see a whole one or none);
+ * one that cannot be read or written is compiled as without the folder. */
+static char *template_key(enum unit u, size_t plen, const char *stem)
+{
+	char *key = xasprintf("execlag-template 1\037%d\037%d\037%ld\037%zu\037%zu",
+			      (int)u, (int)payload, pad_bytes, plen, strlen(stem));
+	int i;
+
+	for (i = 0; i < cc_argc; i++) {
+		char *k = xasprintf("%s\037%s", key, cc_argv[i]);
+
+		free(key);
+		key = k;
+	}
+	if (strchr(key, '\n')) {
+		free(key);
+		return NULL;
+	}
+	return key;
+}
+
+/* The entry's path for key (FNV-1a 64 of the key), NULL without a folder. */
+static char *template_path(const char *key)
+{
+	const char *dir = getenv("EXECLAG_TEMPLATES");
+	uint64_t h = 14695981039346656037u;
+	const char *c;
+
+	if (!dir || !*dir || !key)
+		return NULL;
+	for (c = key; *c; c++) {
+		h ^= (unsigned char)*c;
+		h *= 1099511628211u;
+	}
+	if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+		return NULL;
+	return xasprintf("%s/%016llx.tmpl", dir, (unsigned long long)h);
+}
+
+/* A kept template for key: its bytes (*len) and its placeholder (*ph, plen
+ * long), or NULL. */
+static char *template_load(const char *key, size_t plen, char **ph, size_t *len)
+{
+	char *path = template_path(key), *buf = NULL, *nl, *out = NULL;
+	size_t klen = key ? strlen(key) : 0, got = 0;
+	struct stat st;
+	ssize_t r;
+	int fd;
+
+	if (!path)
+		return NULL;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	free(path);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) != 0 || (size_t)st.st_size < klen + plen + 2)
+		goto out;
+	buf = xmalloc((size_t)st.st_size);
+	while (got < (size_t)st.st_size) {
+		r = read(fd, buf + got, (size_t)st.st_size - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			goto out;
+		got += (size_t)r;
+	}
+	/* the key, a newline, the placeholder, a newline, the bytes */
+	if (memcmp(buf, key, klen) != 0 || buf[klen] != '\n')
+		goto out;
+	nl = buf + klen + 1 + plen;
+	if (*nl != '\n' || memchr(buf + klen + 1, '\n', plen))
+		goto out;
+	*ph = xmalloc(plen + 1);
+	memcpy(*ph, buf + klen + 1, plen);
+	(*ph)[plen] = '\0';
+	*len = (size_t)st.st_size - klen - plen - 2;
+	out = xmalloc(*len ? *len : 1);
+	memcpy(out, nl + 1, *len);
+out:
+	free(buf);
+	close(fd);
+	return out;
+}
+
+/* Write all of buf to fd; 0 on success. */
+static int write_some(int fd, const char *buf, size_t len)
+{
+	ssize_t w;
+
+	while (len > 0) {
+		w = write(fd, buf, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		buf += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+/* Keep a template (best effort: a failure leaves no file). */
+static void template_store(const char *key, const char *ph, const char *bytes, size_t len)
+{
+	char *path = template_path(key), *tmp;
+	int fd, bad;
+
+	if (!path)
+		return;
+	tmp = xasprintf("%s.%ld.tmp", path, (long)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		bad = write_some(fd, key, strlen(key)) || write_some(fd, "\n", 1) ||
+		      write_some(fd, ph, strlen(ph)) || write_some(fd, "\n", 1) ||
+		      write_some(fd, bytes, len);
+		if (close(fd) != 0 || bad || rename(tmp, path) != 0)
+			unlink(tmp);
+	}
+	free(tmp);
+	free(path);
+}
+
+/* A compiled template: its bytes, its placeholder, and where the
+ * placeholder and the padding (pad bytes, 0: none) are in the bytes. */
+struct tmpl {
+	char *bytes, *ph;
+	size_t len, plen;
+	long at_nonce, at_pad, pad;
+};
+
+/* --simulated: the template for units of kind u named as long as stem
+ * whose nonces are at most plen long: kept in EXECLAG_TEMPLATES, or
+ * compiled (and kept there).  Its placeholder is plen long (so the template
+ * is about the size of the longest artifact's own build), unique
+ * to the compile, and its file is named PREFIX-tttt, as long as stem (the
+ * source's name is in the program's symbols).  0, or -1 where the
+ * placeholder or the padding is not in the bytes exactly once (a compiler
+ * that splits or repeats them: nothing is kept, the caller compiles). */
+static int template_get(enum unit u, const char *stem, size_t plen, struct tmpl *t)
+{
+	const char *ext = u == U_LIB ? LIB_EXT : "";
+	char *tstem = xstrdup(stem), *tpath, *head, *key, *kept = NULL;
+	char padhead[64];
+	size_t i, hl, pl;
+	int fresh = 0;
+	uint64_t x;
+
+	for (i = strlen(prefix) + 1; tstem[i]; i++)
+		tstem[i] = 't';
+	tpath = xasprintf("%s/%s%s", workdir, tstem, ext);
+	memset(t, 0, sizeof *t);
+	t->plen = plen;
+	t->pad = u == U_HOST ? 0 : pad_bytes;
+	t->at_pad = -1;
+	key = template_key(u, plen, tstem);
+	t->bytes = template_load(key, plen, &kept, &t->len);
+	if (t->bytes) {
+		t->ph = kept;
+	} else {
+		head = xasprintf("execlag-template:%ld:%llu:", (long)getpid(),
+				 (unsigned long long)now_ns());
+		hl = strlen(head);
+		t->ph = xmalloc(plen + 1);
+		memset(t->ph, 'x', plen);
+		memcpy(t->ph, head, hl < plen ? hl : plen);
+		t->ph[plen] = '\0';
+		free(head);
+		forced_nonce = t->ph;
+		compile_units(1, u, 1, tstem);
+		forced_nonce = NULL;
+		check_interrupt();
+		t->bytes = read_whole(tpath, &t->len);
+		unlink(tpath);
+		fresh = 1;
+	}
+	t->at_nonce = find_once(t->bytes, t->len, t->ph, plen);
+	if (t->pad > 0) {
+		pl = t->pad < (long)sizeof padhead ? (size_t)t->pad : sizeof padhead;
+		x = pad_seed(t->ph);
+		pad_fill(&x, padhead, pl);
+		t->at_pad = find_once(t->bytes, t->len, padhead, pl);
+		if (t->at_pad < 0 || (size_t)t->at_pad + (size_t)t->pad > t->len)
+			t->at_nonce = -1;
+	}
+	if (t->at_nonce >= 0 && fresh)
+		template_store(key, t->ph, t->bytes, t->len);
+	free(key);
+	free(tpath);
+	free(tstem);
+	if (t->at_nonce < 0) {
+		free(t->bytes);
+		free(t->ph);
+		return -1;
+	}
+	return 0;
+}
+
+/* A placeholder's length for nonces at most n long: n rounded up to 16, so
+ * that makers whose nonces differ by a digit (a pid, a count) share a
+ * template; an artifact is then at most 15 bytes longer than its own build
+ * would be. */
+static size_t template_plen(size_t n)
+{
+	return (n + 15) / 16 * 16;
+}
+
+/* One unit from template t: its bytes with nonce over the placeholder (the
+ * rest of it NUL, so the program's string is the nonce) and its own padding
+ * over the template's, written to a new file and renamed into place at
+ * final as a compiler's output is. */
+static void unit_from_template(struct tmpl *t, const char *nonce, const char *final)
+{
+	char *tmp = xasprintf("%s.tmp", final);
+	int fd;
+	uint64_t x;
+
+	check_interrupt();
+	refuse_existing(final);
+	refuse_existing(tmp);
+	memset(t->bytes + t->at_nonce, 0, t->plen);
+	memcpy(t->bytes + t->at_nonce, nonce, strlen(nonce));
+	if (t->at_pad >= 0) {
+		long left = t->pad, off = t->at_pad;
+
+		x = pad_seed(nonce);
+		while (left > 0) {
+			size_t l = left < 65536 ? (size_t)left : 65536;
+
+			pad_fill(&x, t->bytes + off, l);
+			off += (long)l;
+			left -= (long)l;
+		}
+	}
+	fd = open_new(tmp);
+	write_all(fd, t->bytes, t->len, tmp);
+	if (fchmod(fd, 0755) != 0)
+		die(EXIT_FAIL, "cannot chmod %s:", tmp);
+	if (close(fd) != 0) {
+		die_if_full(EXIT_FAIL, workdir);
+		die(EXIT_FAIL, "cannot write %s:", tmp);
+	}
+	if (quarantine)
+		set_quarantine(tmp);
+	publish(tmp, final);
+	free(tmp);
+}
+
 /* --simulated: units first .. first+n-1 of kind u (U_EXE or U_LIB) from one
- * compiled template.  The artifacts' nonces are drawn first; the template's
- * is a placeholder as long as the longest of them (so the template is the
- * size of that artifact's own build), unique to this call, and its
- * file is named as long as the first artifact.  Each artifact
- * is the template's bytes with its own nonce over the placeholder (the
- * rest of it NUL, so the program's string is the nonce) and its own
- * padding over the template's, written to a new file and renamed into
- * place as a compiler's output is.  Where the placeholder or the padding
- * is not in the template's bytes exactly once (a compiler that splits or
- * repeats them), each unit is compiled. */
+ * template (template_get); the artifacts' nonces are drawn first.  Where
+ * there is no template, each unit is compiled. */
 static void units_from_template(long n, enum unit u, long njob)
 {
 	const char *ext = u == U_LIB ? LIB_EXT : "";
-	/* named as long as the first artifact (PREFIX-tttt for PREFIX-0000):
-	 * the source's name is in the program's symbols */
 	char *stem = xasprintf("%s-%04ld", prefix, first);
-	char *tpath, *c;
 	char **nonces = xmalloc((size_t)n * sizeof *nonces);
-	size_t plen = 0, len;
-	char *ph, *bytes, *head;
-	char padhead[64];
-	long at_nonce, at_pad = -1, i;
-	uint64_t x;
+	size_t plen = 0;
+	struct tmpl t;
+	long i;
+	int ok;
 
-	for (c = stem + strlen(prefix) + 1; *c; c++)
-		*c = 't';
-	tpath = xasprintf("%s/%s%s", workdir, stem, ext);
 	for (i = 0; i < n; i++) {
 		char *s = xasprintf("%s-%04ld", prefix, first + i);
 
@@ -936,84 +1182,24 @@ static void units_from_template(long n, enum unit u, long njob)
 			plen = strlen(nonces[i]);
 		free(s);
 	}
-	head = xasprintf("execlag-template:%ld:%llu:", (long)getpid(),
-			 (unsigned long long)now_ns());
-	ph = xmalloc(plen + 1);
-	memset(ph, 'x', plen);
-	memcpy(ph, head, strlen(head) < plen ? strlen(head) : plen);
-	ph[plen] = '\0';
-	free(head);
+	ok = template_get(u, stem, template_plen(plen), &t) == 0;
+	for (i = 0; i < n; i++) {
+		if (ok) {
+			char *final = slot_path(first + i, ext);
 
-	forced_nonce = ph;
-	compile_units(1, u, 1, stem);
-	forced_nonce = NULL;
-	check_interrupt();
-	bytes = read_whole(tpath, &len);
-	at_nonce = find_once(bytes, len, ph, plen);
-	if (pad_bytes > 0) {
-		x = pad_seed(ph);
-		pad_fill(&x, padhead, pad_bytes < (long)sizeof padhead ?
-			 (size_t)pad_bytes : sizeof padhead);
-		at_pad = find_once(bytes, len, padhead, pad_bytes < (long)sizeof padhead ?
-				   (size_t)pad_bytes : sizeof padhead);
-		if (at_pad < 0 || (size_t)at_pad + (size_t)pad_bytes > len)
-			at_nonce = -1;
+			unit_from_template(&t, nonces[i], final);
+			free(final);
+		}
+		free(nonces[i]);
 	}
-	unlink(tpath);
-	if (at_nonce < 0) {
-		for (i = 0; i < n; i++)
-			free(nonces[i]);
-		free(nonces);
-		free(bytes);
-		free(stem);
-		free(tpath);
-		free(ph);
+	free(nonces);
+	free(stem);
+	if (!ok) {
 		compile_units(n, u, njob, NULL);
 		return;
 	}
-	for (i = 0; i < n; i++) {
-		char *final = slot_path(first + i, ext), *tmp = xasprintf("%s.tmp", final);
-		char *nonce = nonces[i];
-		size_t nl = strlen(nonce);
-		int fd;
-
-		check_interrupt();
-		refuse_existing(final);
-		refuse_existing(tmp);
-		memset(bytes + at_nonce, 0, plen);
-		memcpy(bytes + at_nonce, nonce, nl);
-		if (at_pad >= 0) {
-			long left = pad_bytes, off = at_pad;
-
-			x = pad_seed(nonce);
-			while (left > 0) {
-				size_t l = left < 65536 ? (size_t)left : 65536;
-
-				pad_fill(&x, bytes + off, l);
-				off += (long)l;
-				left -= (long)l;
-			}
-		}
-		fd = open_new(tmp);
-		write_all(fd, bytes, len, tmp);
-		if (fchmod(fd, 0755) != 0)
-			die(EXIT_FAIL, "cannot chmod %s:", tmp);
-		if (close(fd) != 0) {
-			die_if_full(EXIT_FAIL, workdir);
-			die(EXIT_FAIL, "cannot write %s:", tmp);
-		}
-		if (quarantine)
-			set_quarantine(tmp);
-		publish(tmp, final);
-		free(final);
-		free(tmp);
-		free(nonce);
-	}
-	free(nonces);
-	free(bytes);
-	free(stem);
-	free(tpath);
-	free(ph);
+	free(t.bytes);
+	free(t.ph);
 }
 #endif
 
@@ -1029,6 +1215,31 @@ static void make_units(long n, enum unit u, long njob)
 	}
 #endif
 	compile_units(n, u, njob, NULL);
+}
+
+/* One unit of kind u named stem (a base, a host): compiled, or for a
+ * simulated run from a template as the artifacts are (not on macOS). */
+static void make_unit(enum unit u, const char *stem)
+{
+#if !defined(__APPLE__)
+	if (simulated) {
+		char *nonce = make_nonce(stem);
+		char *final = xasprintf("%s/%s%s", workdir, stem, u == U_LIB ? LIB_EXT : "");
+		struct tmpl t;
+		int ok = template_get(u, stem, template_plen(strlen(nonce)), &t) == 0;
+
+		if (ok) {
+			unit_from_template(&t, nonce, final);
+			free(t.bytes);
+			free(t.ph);
+		}
+		free(final);
+		free(nonce);
+		if (ok)
+			return;
+	}
+#endif
+	compile_units(1, u, 1, stem);
 }
 
 /* ---- the kinds ---- */
@@ -1078,7 +1289,7 @@ static char *make_base(int launch)
 		free(stem);
 		return base;
 	}
-	compile_units(1, U_EXE, 1, stem);
+	make_unit(U_EXE, stem);
 	free(stem);
 	check_interrupt();
 	if (launch && !simulated) {
@@ -1426,7 +1637,7 @@ static void make_dylibs(long count, long njob)
 	if (first > 0) {
 		made_before(host);
 	} else {
-		compile_units(1, U_HOST, 1, stem);
+		make_unit(U_HOST, stem);
 		check_interrupt();
 		if (!simulated)
 			prelaunch(hargv);

@@ -7,6 +7,13 @@
 
 _common_setup() {
 	kit_setup
+	# simulated runs share their compiled templates across the whole run
+	# of the suite (mkfresh --simulated, EXECLAG_TEMPLATES): each is
+	# compiled once, not once a run; tests of the templates unset it
+	if [ -z "${EXECLAG_TEMPLATES:-}" ] && [ -n "${BATS_RUN_TMPDIR:-}" ]; then
+		EXECLAG_TEMPLATES="$BATS_RUN_TMPDIR/templates"
+		export EXECLAG_TEMPLATES
+	fi
 	FIXTURES="$ROOT/tests/fixtures"
 	export FIXTURES
 }
