@@ -45,7 +45,7 @@ linux_run() {
 
 # ---- the kit that made it ----------------------------------------------------------
 
-@test "fbtext names the kit's commit, remote and home page where given them; a bad --logs is one line, exit 2" {
+@test "fbtext names the commit, remote and home page it is given; a bad --logs is one line, exit 2" {
 	local r="$FIXTURES/compare/online"
 	# fbtext says a home page and a remote where it is given them
 	run -0 "$BIN/fbtext" --run "$r" --kit 0123456789ab --from https://example.org/x/execlag.git --home https://example.org/execlag
