@@ -4,7 +4,8 @@
 # carries a known user, full name, host and computer name, home path,
 # serial and hardware UUID in conditions.txt, report.md, run.json, a log
 # excerpt and a file name; the fakes (tests/fakes/states/mac-identity) say
-# the same values are this machine's.
+# the same values are this machine's.  The programs it runs, alone:
+# tests/redact.bats, tests/fbtext.bats; the identity fakes: tests/fakes.bats.
 
 load test_helper/common-setup
 load test_helper/gen-stream
