@@ -244,9 +244,25 @@ svg_attr() { grep -E "$2" "$1" | sed -n "s/.* $3=\"\([^\"]*\)\".*/\1/p"; }
 	n=$(printf '%s\n' "$fills" | wc -l)
 	[ "$n" -ge 4 ] || fail "only $n conditions in the legend"
 	assert_equal "$(printf '%s\n' "$fills" | sort -u | wc -l)" "$n"
-	# and every colour the code can give is different from the others, too
-	run sed -n '/^static const char \*const group_colours/,/};/p' "$ROOT/micro/prog/aggregate.c"
-	assert_equal "$(printf '%s\n' "$output" | grep -o '#[0-9A-F]\{6\}' | sort | uniq -d)" ""
+	# and every colour it can give is different from the others, too: one run of
+	# each kind of machine and condition it tells apart, a legend of eight colours
+	local k=0 kinds="$BATS_TEST_TMPDIR/kinds" c
+	for c in '{os: "Darwin", sip: "enabled", devtools: "denied"}' '{os: "Darwin", sip: "enabled", devtools: "authorized"}' \
+		'{os: "Darwin", sip: "disabled", devtools: "denied"}' '{}' \
+		'{"gate.active": "1", "gate.latency_ms": "20", "gate.workers": "1", "gate.key": "inode", "gate.exempt": "0"}' \
+		'{"gate.active": "1", "gate.latency_ms": "20", "gate.workers": "1", "gate.key": "inode", "gate.exempt": "1"}' \
+		'{launcher: "sim:latency=20 seed=1"}' '{os: "FreeBSD"}'; do
+		k=$((k + 1))
+		mkdir -p "$kinds/k$k"
+		jq ".run_id = \"20250301T12000${k}Z-c0ffee\" | .conditions += $c" "$AGG/linux-control/run.json" >"$kinds/k$k/run.json"
+	done
+	run "$BIN/aggregate" --dir "$kinds" --out "$BATS_TEST_TMPDIR/kinds-agg" --quiet
+	assert_success
+	for c in "macOS, SIP on" "macOS, Developer Tools" "macOS, other" "Linux" "Linux, gate" "Linux, gate, exempt" "simulated" "other"; do
+		grep -qF ">$c</text>" "$BATS_TEST_TMPDIR/kinds-agg.svg" || fail "no legend entry '$c'"
+	done
+	fills=$(svg_attr "$BATS_TEST_TMPDIR/kinds-agg.svg" '<circle cx="696.0"' fill)
+	assert_equal "$(printf '%s\n' "$fills" | sort -u | wc -l | tr -d ' ')" 8
 	# labels: one per run and band, right-aligned in one column, never two at one height
 	# (the fixtures: 6 runs, 9 cases, as in golden/aggregate.md)
 	assert_equal "$(grep -c '<text x="140.0" [^>]*text-anchor="end"[^>]*>#[0-9]' "$OUT.svg")" $((6 * 9))

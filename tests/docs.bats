@@ -15,7 +15,8 @@ layout() { sed -n '/^## Layout/,/^## /p' "$ROOT/README.md"; }
 	local l p s missing=
 	l=$(layout)
 	[ -n "$l" ] || fail "README.md has no Layout section"
-	for p in $(sed -n 's/^PROGS +\{0,1\}= *//p' "$ROOT/Makefile" | tr ' ' '\n' | sed -n 's|^\$(BIN)/||p'); do
+	# the programs as make builds them (make print-progs), not as the Makefile is written
+	for p in $(make -s --no-print-directory -C "$ROOT" print-progs | tr ' ' '\n' | sed 's|^micro/bin/||'); do
 		printf '%s\n' "$l" | grep -qw -- "$p" || missing="$missing $p"
 	done
 	for s in "$ROOT"/scripts/* "$ROOT"/scripts/*/*; do

@@ -4,9 +4,11 @@
 # carries a known user, full name, host and computer name, home path,
 # serial and hardware UUID in conditions.txt, report.md, run.json, a log
 # excerpt and a file name; the fakes (tests/fakes/states/mac-identity) say
-# the same values are this machine's.
+# the same values are this machine's.  The programs it runs, alone:
+# tests/redact.bats, tests/fbtext.bats; the identity fakes: tests/fakes.bats.
 
 load test_helper/common-setup
+load test_helper/gen-stream
 
 FAKES_REL=tests/fakes
 
@@ -71,47 +73,6 @@ refute_secrets() {
 		hits=$(find "$1" | grep -F -i -- "$s" || true)
 		[ -z "$hits" ] || fail "'$s' is still in a file name: $hits"
 	done
-}
-
-# gen_stream IN EXPECTED BYTES LIST: about BYTES of input (IN) holding the
-# values of LIST (PLACEHOLDER<TAB>VALUE lines) in random case, prefixes of
-# them, NUL, 0xff and 0x80 bytes, and no newline in the first 40%: EXPECTED
-# is IN with every value replaced by its placeholder. Separators are bytes
-# no value holds, so no value is formed across two pieces.
-gen_stream() {
-	LIST=$4 awk -v bytes="$3" -v fin="$1.raw" -v fexp="$2.raw" 'BEGIN {
-		srand(11)
-		n = split(ENVIRON["LIST"], l, "\n")
-		for (i = 1; i <= n; i++) { t = index(l[i], "\t"); ph[i] = substr(l[i], 1, t - 1); v[i] = substr(l[i], t + 1) }
-		sep = " ,{}:\"\001\002\003"
-		while (size < bytes) {
-			i = int(rand() * n) + 1
-			if (rand() < 0.7) {
-				s = ""
-				for (k = 1; k <= length(v[i]); k++) {
-					c = substr(v[i], k, 1)
-					s = s (rand() < 0.5 ? toupper(c) : tolower(c))
-				}
-				printf "%s", s >fin; printf "%s", ph[i] >fexp
-			} else {
-				# a prefix that holds no whole value, then a separator
-				p = substr(v[i], 1, int(rand() * (length(v[i]) - 1)) + 1)
-				for (j = 1; j <= n; j++) if (index(tolower(p), tolower(v[j]))) p = substr(p, 1, 1)
-				s = p substr(sep, int(rand() * length(sep)) + 1, 1)
-				printf "%s", s >fin; printf "%s", s >fexp
-			}
-			size += length(s)
-			m = int(rand() * 4)
-			s = ""
-			for (k = 0; k < m; k++) s = s substr(sep, int(rand() * length(sep)) + 1, 1)
-			if (size > bytes * 0.4 && rand() < 0.005) s = s "\n"
-			printf "%s", s >fin; printf "%s", s >fexp
-			size += length(s)
-		}
-	}'
-	tr '\001\002\003' '\000\377\200' <"$1.raw" >"$1"
-	tr '\001\002\003' '\000\377\200' <"$2.raw" >"$2"
-	rm -f "$1.raw" "$2.raw"
 }
 
 # start_feedback DIR [ENV...]: scripts/feedback on DIR in the background
@@ -668,46 +629,6 @@ note.home=<home>_old <home>2/x x<home>"
 	assert_output ""
 }
 
-@test "redact: megabytes with values at every read and line boundary come out exactly" {
-	# with lines without a newline and binary bytes too
-	local T=$'\t' list in="$BATS_TEST_TMPDIR/in" want="$BATS_TEST_TMPDIR/want"
-	list="<user>${T}zzqxuser
-<home>${T}/Users/zzqxuser
-<host>${T}zzqxuser-mbp.local
-<host>${T}zzqxuser-mbp
-<serial>${T}C02XK0AAJGH5"
-	gen_stream "$in" "$want" 2000000 "$list"
-	# the input is what it should be: values everywhere, NUL bytes, a first
-	# line of over half a megabyte
-	[ "$(grep -a -c -i zzqxuser "$in")" -gt 100 ]
-	[ "$(tr -dc '\000' <"$in" | wc -c)" -gt 10000 ]
-	[ "$(head -c 700000 "$in" | tr -dc '\n' | wc -c)" -eq 0 ]
-	EXECLAG_REDACT=$list "$BIN/redact" <"$in" >"$BATS_TEST_TMPDIR/out"
-	cmp "$want" "$BATS_TEST_TMPDIR/out"
-	# through a pipe, in odd-sized pieces: other read boundaries
-	dd if="$in" bs=4099 2>/dev/null | EXECLAG_REDACT=$list "$BIN/redact" >"$BATS_TEST_TMPDIR/out2"
-	cmp "$want" "$BATS_TEST_TMPDIR/out2"
-	run grep -a -c -i -e zzqxuser -e c02xk0aajgh5 "$BATS_TEST_TMPDIR/out2"
-	assert_output 0
-}
-
-@test "redact: the longest value at the same place wins; usage errors are one line and exit 2" {
-	local T=$'\t'
-	run -0 env EXECLAG_REDACT="<user>${T}ab_c
-<home>${T}/x/AB_C
-<host>${T}ab_c-box.local
-<host>${T}ab_c-box" "$BIN/redact" <<<"/x/ab_c/q AB_C-BOX.LOCAL ab_c-boxes Ab_C2"
-	assert_output "<home>/q <host> <host>es <user>2"
-	run -0 env EXECLAG_REDACT= "$BIN/redact" <<<"unchanged"
-	assert_output unchanged
-	run --separate-stderr env -u EXECLAG_REDACT "$BIN/redact" </dev/null
-	assert_equal "$status" 2
-	assert_equal "$stderr" "redact: EXECLAG_REDACT is not set (see --help)"
-	run --separate-stderr env EXECLAG_REDACT="novalue" "$BIN/redact" </dev/null
-	assert_equal "$status" 2
-	assert_equal "$stderr" "redact: EXECLAG_REDACT: a line is not PLACEHOLDER<TAB>VALUE"
-}
-
 @test "a log of a megabyte on one line, with binary bytes, reaches the archive redacted byte for byte" {
 	local T=$'\t' d="$BATS_TEST_TMPDIR/big" want="$BATS_TEST_TMPDIR/want"
 	mkdir -p "$d/raw"
@@ -799,35 +720,9 @@ exec "%s" "$@"
 	[ -s "$d/feedback/feedback.txt" ]
 }
 
-@test "the identity fakes replay their state; other uses run the real command" {
-	local st="$STATE_DIR/mac-identity" b="$ROOT/$FAKES_REL/bin"
-	run -0 env FAKE_STATE="$st" "$b/id" -un
-	assert_output jappleseed
-	run -0 env FAKE_STATE="$st" "$b/id" -F
-	assert_output "John Appleseed"
-	run -0 env FAKE_STATE="$st" "$b/id" -u
-	assert_output "$(id -u)"
-	run -0 env FAKE_STATE="$st" "$b/hostname"
-	assert_output Johns-MacBook-Pro.local
-	run -0 env FAKE_STATE="$st" "$b/hostname" -s
-	assert_output Johns-MacBook-Pro
-	run -0 env FAKE_STATE="$st" "$b/uname" -n
-	assert_output Johns-MacBook-Pro.local
-	run -0 env FAKE_STATE="$st" "$b/scutil" --get ComputerName
-	assert_output "John’s MacBook Pro"
-	run --separate-stderr env FAKE_STATE="$st" "$b/scutil" --get HostName
-	assert_equal "$status" 1
-	assert_equal "$output" ""
-	assert_equal "$stderr" "HostName: not set"
-	run -0 env FAKE_STATE="$st" "$b/ioreg" -rd1 -c IOPlatformExpertDevice
-	assert_line '      "IOPlatformSerialNumber" = "C02XK0AAJGH5"'
-	run -127 env FAKE_STATE="$STATE_DIR/m1-online" "$b/ioreg" -rd1 -c IOPlatformExpertDevice
-	run -1 env FAKE_STATE="$STATE_DIR/linux-identity" "$b/id" -F
-}
-
-@test "scripts/feedback and the identity fakes pass shellcheck -s sh" {
+@test "scripts/feedback passes shellcheck -s sh" {
 	need_tool shellcheck shellcheck
-	run shellcheck -s sh "$ROOT/scripts/feedback" "$ROOT/$FAKES_REL"/bin/{hostname,id,ioreg,scutil,uname}
+	run shellcheck -s sh "$ROOT/scripts/feedback"
 	assert_success
 }
 
@@ -876,29 +771,27 @@ echo Hello"
 		run -0 sed -n '/^1\. With /p' "$TEXT"
 		refute_output --partial "home page"
 	fi
-	# fbtext says a home page and a remote where it is given them
-	run -0 "$BIN/fbtext" --run "$MAIN" --kit 0123456789ab --from https://example.org/x/execlag.git --home https://example.org/execlag
-	assert_line "1. With the execlag kit (execlag 0.1.0, commit 0123456789ab, git remote https://example.org/x/execlag.git, home page https://example.org/execlag), from its folder, the settings of this run:"
-	run -0 "$BIN/fbtext" --run "$MAIN"
-	assert_line "1. With a copy of execlag 0.1.0 (not a git checkout), from its folder, the settings of this run:"
-	run --separate-stderr "$BIN/fbtext" --run "$MAIN" --logs 12
-	assert_equal "$status" 2
-	assert_equal "$stderr" "fbtext: --logs needs KEPT,TOTAL in bytes, not '12' (try --help)"
+	# (what fbtext says given a remote and a home page: tests/fbtext.bats)
 }
 
 # kit_from REMOTE: feedback.txt's step 1 from a copy of the kit that is a git
-# checkout whose origin is REMOTE (the Mac user's identity faked).
+# checkout whose origin is REMOTE, or has none (the Mac user's identity
+# faked).  The copy and the run are made once a test; each call sets the
+# origin and runs feedback again.
 kit_from() {
 	local k="$BATS_TEST_TMPDIR/kit" d="$BATS_TEST_TMPDIR/results/20260301T101500Z-f33dba"
-	rm -rf "$k" "$d"
-	mkdir -p "$k"
-	cp -R "$ROOT/scripts" "$ROOT/README.md" "$k/"
-	[ ! -d "$ROOT/data" ] || cp -R "$ROOT/data" "$k/"
-	git -C "$k" init -q
-	git -C "$k" -c user.name=t -c user.email=t@example.org add -A
-	git -C "$k" -c user.name=t -c user.email=t@example.org commit -qm kit
+	if [ ! -d "$k/.git" ]; then
+		mkdir -p "$k"
+		cp -R "$ROOT/scripts" "$ROOT/README.md" "$k/"
+		[ ! -d "$ROOT/data" ] || cp -R "$ROOT/data" "$k/"
+		git -C "$k" init -q
+		git -C "$k" -c user.name=t -c user.email=t@example.org add -A
+		git -C "$k" -c user.name=t -c user.email=t@example.org commit -qm kit
+		make_run "$d" mac-run
+	fi
+	git -C "$k" remote remove origin 2>/dev/null || true
 	[ -z "$1" ] || git -C "$k" remote add origin "$1"
-	make_run "$d" mac-run
+	rm -rf "$d/feedback"
 	EXECLAG_BIN="$BIN" with_fakes mac-identity sh "$k/scripts/feedback" --run "$d" >/dev/null 2>&1 ||
 		fail "feedback failed"
 	sed -n '/^1\. With /p' "$d/feedback/feedback.txt"

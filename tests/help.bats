@@ -25,11 +25,14 @@ setup() { _common_setup; }
 }
 
 @test "every target make help names is one the Makefile has" {
-	local t missing=
+	local t missing= known
+	# the targets make knows (its database, whatever file defines them), not the Makefile's text
+	known=$(make -C "$ROOT" -pRrq .execlag-no-such-target 2>/dev/null | sed -n -E 's/^([a-zA-Z][a-zA-Z0-9_-]*):([^=]|$).*/\1/p')
+	[ -n "$known" ] || fail "make printed no targets"
 	run -0 make -s --no-print-directory -C "$ROOT" help
 	for t in $(printf '%s\n' "$output" | sed -n 's/^  make \([a-z-]*\).*/\1/p' | sed 's/ .*//') \
 		$(printf '%s\n' "$output" | sed -n 's/^  make \(lint |.*\)$/\1/p' | tr -d '|'); do
-		grep -q "^$t:" "$ROOT/Makefile" || missing="$missing $t"
+		printf '%s\n' "$known" | grep -qx -- "$t" || missing="$missing $t"
 	done
 	[ -z "$missing" ] || fail "make help names targets the Makefile lacks:$missing"
 }

@@ -9,6 +9,7 @@
 # tier's (tests/live/measure.bats).
 
 load test_helper/common-setup
+load test_helper/mac-measure
 
 SIM='sim:latency=150 workers=1 key=inode seed=7'
 BOTTLENECK="the checks alone took longer than the command: they were its bottleneck"
@@ -68,7 +69,7 @@ setup() {
 	_run_folders_setup
 	P="$D/proj"
 	mkdir -p "$P"
-	for p in execwatch measure mcompare launch; do
+	for p in execwatch measure launch; do
 		[ -x "$BIN/$p" ] || fail "$BIN/$p is missing: run 'make build'"
 	done
 }
@@ -366,38 +367,11 @@ EOF
 	[[ "$stderr" == *"  N  0 checks in the command's window: nothing new was checked"* ]]
 }
 
-@test "logcount streams: a window of 200,000 checks is counted with nothing of the log kept" {
-	local big="$D/bigstate"
-	mkdir -p "$big"
-	awk 'BEGIN {
-		for (i = 0; i < 200000; i++) {
-			printf "2026-09-10 10:50:00.100 Df syspolicyd[728:fa0c70] [com.apple.syspolicy.exec:default] GK performScan: PST: (path: %016x), (team: (null)), (id: (null)), (bundle_id: NOT_A_BUNDLE)\n", i
-			printf "2026-09-10 10:50:00.250 Df syspolicyd[728:fa0c70] [com.apple.syspolicy.exec:default] GK scan complete: PST: (path: %016x), (team: (null)), (id: (null)), (bundle_id: NOT_A_BUNDLE), 7, 0\n", i
-		} }' >"$big/log.out"
-	mkdir -p "$D/out"
-	FAKE_STATE="$big" EXECLAG_LOG="$ROOT/tests/fakes/bin/log" run -0 sh "$ROOT/scripts/probe/logcount" \
-		--start "2026-09-10 10:50:00" --end "2026-09-10 10:51:00" --out "$D/out/c.tsv" --root /x
-	grep -qx 'checks	200000' "$D/out/c.tsv"
-	grep -qx 'programs	200000' "$D/out/c.tsv"
-	# only the counts are written: a few hundred bytes, not the log's 40 MB
-	[ "$(wc -c <"$D/out/c.tsv")" -lt 2000 ]
-	assert_equal "$(ls -A "$D/out")" c.tsv
-}
-
 # ---- Linux: the exec listener ---------------------------------------------------------
 
 @test "macOS: a long window with background checks: N from those named in DIR and TMPDIR to plus unnamed" {
 	mac_state measure-long
-	# the split alone: 1008 scans, 232 named in the two folders, 512 named
-	# outside, 264 named nowhere (mkstates)
-	mkdir -p "$D/lc"
-	run -0 sh "$ROOT/scripts/probe/logcount" --start "2026-09-10 11:00:00" --end "2026-09-10 11:16:00" \
-		--out "$D/lc/c.tsv" --root "$(cd "$P" && pwd -P)" --root "$TMPDIR" --programs "$D/lc/p.txt"
-	for kv in performscan=1008 inside=232 outside=512 unplaced=264 checks=496 programs_named=232; do
-		grep -qx "${kv%%=*}	${kv#*=}" "$D/lc/c.tsv" || fail "no ${kv%%=*} ${kv#*=} in $(cat "$D/lc/c.tsv")"
-	done
-	assert_equal "$(wc -l <"$D/lc/p.txt" | tr -d ' ')" 232
-	assert_equal "$(grep -c "^$TMPDIR/rustdoctest" "$D/lc/p.txt")" 32
+	# (logcount's split of this window alone: tests/logcount.bats)
 	# the measure: N a range, B and the share with it
 	measure_reusing --launcher "$SIM" -- sleep 2
 	assert_success
@@ -664,33 +638,6 @@ start_measure() {
 	grep -qx 'run.role=measure-probe' "$probe/conditions.txt"
 }
 
-# mac_measure NAME CONDITIONS...: micro/measure alone, for a command run on
-# a Mac: the probe is the brief fixture mac-penalty (Terminal, Developer
-# Tools denied, a penalty; analyzed here), the measure's conditions its own
-# with each KEY=VALUE given replaced; the measure goes to $D/NAME
-mac_measure() {
-	local name=$1 kv
-	shift
-	probe="$RESULTS/20260410T090000Z-mac-penalty"
-	if [ ! -f "$probe/run.json" ]; then
-		cp -R "$ROOT/tests/fixtures/brief/mac-penalty" "$probe"
-		"$BIN/analyze" --run "$probe" --quiet
-	fi
-	mkdir -p "$D/$name/raw"
-	printf 'execlag-execwatch\t1\nwall_ns\t4000000000\nstatus\texit\t0\nuser_us\t1\nsys_us\t1\nwatch\toff\tnot asked to (--no-watch)\n' \
-		>"$D/$name/raw/exec.tsv"
-	printf 'execlag-logcount\t1\nresult\tok\nperformscan\t14\ninside\t9\noutside\t2\nunplaced\t3\nchecks\t12\nprograms\t11\nprograms_named\t8\n' \
-		>"$D/$name/raw/logcount.tsv"
-	cp "$probe/conditions.txt" "$D/$name/conditions.txt"
-	for kv in "$@"; do
-		sed "s|^${kv%%=*}=.*|$kv|" "$D/$name/conditions.txt" >"$D/$name/c" && mv "$D/$name/c" "$D/$name/conditions.txt"
-	done
-	run --separate-stderr "$BIN/measure" --out "$D/$name" --watch "$D/$name/raw/exec.tsv" \
-		--logcount "$D/$name/raw/logcount.tsv" --conditions "$D/$name/conditions.txt" --dir /Users/u/src/app \
-		--id "$name" --probe "$probe" --probe-how reused -- cargo test
-	assert_success
-}
-
 @test "a Mac's measure ends as make doctor would: the app and its Developer Tools step; over ssh, ssh's" {
 	mac_measure plain
 	run -0 "$BIN/advise" --run "$probe"
@@ -706,12 +653,7 @@ mac_measure() {
 	mac_measure ssh ssh=yes started_via=ssh,Terminal
 	[[ "$output" == *"cause: the kit ran over ssh, so macOS holds sshd-keygen-wrapper responsible"* ]]
 	[[ "$output" == *"do: run the command in a terminal on the Mac itself whose app is a Developer Tool"* ]]
-	# and make compare of the two shows the app and how each was started
-	run -0 "$BIN/mcompare" -- "$D/plain" "$D/ssh"
-	assert_line --regexp '^responsible app +Terminal \(Developer Tools: denied\) +Terminal \(Developer Tools: denied\)$'
-	assert_line --regexp '^started +Terminal +ssh, Terminal$'
-	assert_line "  ssh: no -> yes"
-	assert_line --regexp '^N +9 to 12 +9 to 12$'
+	# (make compare of the two: tests/mcompare.bats)
 }
 
 @test "make feedback and make check never take a measure's probe for the newest run" {
@@ -742,27 +684,7 @@ mac_measure() {
 	[[ "${lines[0]}" == "execlag check: $RESULTS/"*"-probe"* ]]
 }
 
-# ---- compare and feedback ---------------------------------------------------------------
-
-@test "make compare of two measures lines up W, N, L and B and says how much the command's time changed" {
-	mac_state measure-m1
-	measure_reusing --launcher "$SIM" --tag before -- sleep 1
-	assert_success
-	EXECLAG_LOG= EXECLAG_WATCH_SERVICES=0 measure --probe 0 --tag after -- true
-	run --separate-stderr make -s --no-print-directory -C "$ROOT" compare A=before B=after RESULTS="$RESULTS"
-	assert_success
-	assert_line --regexp '^W +1\.[0-9]{2} s \(exit 0\) +0\.[0-9]{2} s \(exit 0\)$'
-	assert_line --regexp '^N +9 to 12 +'
-	printf -v want '^L +%.2f ms \\[%.2f, %.2f\\] +unknown$' "$(probe_l median)" "$(probe_l ci_low)" "$(probe_l ci_high)"
-	assert_line --regexp "$want"
-	assert_line --regexp '^B +1\.[0-9]{2} to 1\.[0-9]{2} s \[1\.[0-9]{2}, 1\.[0-9]{2}\] +0\.00 s \[0\.00, 0\.00\]$'
-	assert_line --regexp '^XprotectService CPU +3\.78 s +-$'
-	assert_line --regexp "^The command's time changed by -[01]\.[0-9]{2} s \(-[0-9.]+%\): 1\.[0-9]{2} s in A, 0\.[0-9]{2} s in B\.$"
-	# a run and a measure are not compared
-	run --separate-stderr make -s --no-print-directory -C "$ROOT" compare A=before B="$(find "$RESULTS" -maxdepth 1 -name '*-probe')"
-	assert_failure
-	[[ "$stderr" == *"holds no measure.json"* ]]
-}
+# ---- feedback ---------------------------------------------------------------------------
 
 @test "make feedback MEASURE= bundles the measure, command and folder redacted; a simulated one is refused" {
 	# redacted: its command line and folder; a simulated one: a measure whose probe ran on the simulator

@@ -121,7 +121,9 @@ assert_nothing_left() {
 }
 
 @test "a COUNT too small for an interval names COUNT and the rule, not THREADS" {
-	min=$(sed -n 's/^#define MIN_PAIRS[[:space:]]*\([0-9]*\).*/\1/p' "$ROOT/micro/stats/thresholds.h")
+	# the rule's number as the method states it (launch --constants, what repro reads)
+	min=$("$BIN/launch" --constants | sed -n 's/^min_pairs=//p')
+	[ -n "$min" ] || fail "launch --constants states no min_pairs"
 	for c in 1 $((min - 1)); do
 		COUNT=$c run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
 		assert_refused_clean

@@ -1,0 +1,44 @@
+#!/usr/bin/env bats
+# The identity fakes (tests/fakes/bin: id, hostname, uname -n, scutil --get,
+# ioreg) that make feedback's tests put first on PATH: they replay the
+# values of a state (tests/fakes/states/mac-identity, linux-identity) and
+# run the real command for any other use.
+
+load test_helper/common-setup
+
+setup() {
+	_common_setup
+	STATE_DIR="$ROOT/tests/fakes/states"
+}
+
+@test "the identity fakes replay their state; other uses run the real command" {
+	local st="$STATE_DIR/mac-identity" b="$ROOT/tests/fakes/bin"
+	run -0 env FAKE_STATE="$st" "$b/id" -un
+	assert_output jappleseed
+	run -0 env FAKE_STATE="$st" "$b/id" -F
+	assert_output "John Appleseed"
+	run -0 env FAKE_STATE="$st" "$b/id" -u
+	assert_output "$(id -u)"
+	run -0 env FAKE_STATE="$st" "$b/hostname"
+	assert_output Johns-MacBook-Pro.local
+	run -0 env FAKE_STATE="$st" "$b/hostname" -s
+	assert_output Johns-MacBook-Pro
+	run -0 env FAKE_STATE="$st" "$b/uname" -n
+	assert_output Johns-MacBook-Pro.local
+	run -0 env FAKE_STATE="$st" "$b/scutil" --get ComputerName
+	assert_output "John’s MacBook Pro"
+	run --separate-stderr env FAKE_STATE="$st" "$b/scutil" --get HostName
+	assert_equal "$status" 1
+	assert_equal "$output" ""
+	assert_equal "$stderr" "HostName: not set"
+	run -0 env FAKE_STATE="$st" "$b/ioreg" -rd1 -c IOPlatformExpertDevice
+	assert_line '      "IOPlatformSerialNumber" = "C02XK0AAJGH5"'
+	run -127 env FAKE_STATE="$STATE_DIR/m1-online" "$b/ioreg" -rd1 -c IOPlatformExpertDevice
+	run -1 env FAKE_STATE="$STATE_DIR/linux-identity" "$b/id" -F
+}
+
+@test "the identity fakes pass shellcheck -s sh" {
+	need_tool shellcheck shellcheck
+	run shellcheck -s sh "$ROOT/tests/fakes"/bin/{hostname,id,ioreg,scutil,uname}
+	assert_success
+}
