@@ -1483,29 +1483,32 @@ static void make_kind(long count, long njob, const char *echo)
 	case K_SCRIPT:
 	case K_SCRIPT_VIA_SH:
 		make_scripts(count);
-		break;
+		return;
 	case K_EXE:
 	case K_QUARANTINED:
 		make_units(count, U_EXE, njob);
-		break;
+		return;
 	case K_EXE_COPY:
 		from_base(make_copies, count);
-		break;
+		return;
 	case K_EXE_HARDLINK:
 		from_base(make_hardlinks, count);
-		break;
+		return;
 	case K_EXE_REWRITE:
 		from_base(make_rewrites, count);
-		break;
+		return;
 	case K_SYSTEM_COPY:
 		make_copies(echo, count);
-		break;
+		return;
 	case K_DYLIB:
 		make_dylibs(count, njob);
-		break;
+		return;
 	case N_KINDS:
 		break;
 	}
+	/* a row of cases/kinds with no case above (-Wswitch says so too) */
+	die(EXIT_FAIL, "mkfresh has no maker of the kind '%s'",
+	    kind < N_KINDS ? kind_table[kind].name : "?");
 }
 
 int main(int argc, char **argv)
