@@ -85,7 +85,7 @@ setup() {
 	done
 }
 
-@test "mkfresh takes --size for the compiled kinds alone and --payload kill for the payload kinds alone, naming them" {
+@test "mkfresh takes --size for the compiled kinds alone, --payload kill for the payload kinds alone" {
 	local ki W="$BATS_TEST_TMPDIR" compiled="" payload=""
 	for ki in "${!KINDS[@]}"; do
 		[ "${COMPILED[$ki]}" = no ] || compiled="$compiled, ${KINDS[$ki]}"
@@ -124,7 +124,7 @@ setup() {
 	assert_equal "$stderr" "launch: the simulator has no model of the kind 'no-such-kind'"
 }
 
-@test "every kind is the kit's case of its name; repro runs the ones made here and pads exactly the compiled ones" {
+@test "every kind is the kit's case of its name; repro runs those made here, SIZE pads the compiled" {
 	local ki c manifests
 	manifests=$(cd "$RUN/raw" && ls *.manifest | grep -v '\.ref\.manifest$' | tr '\n' ' ')
 	for ki in "${!KINDS[@]}"; do
