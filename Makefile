@@ -168,13 +168,23 @@ $(BIN):
 # and nothing else does.  The draft is this shell's own ($$): makes at once
 # in one tree (the tests') never share it.
 CASES_GEN = $(BIN)/gen/cases_gen.h
-$(CASES_GEN): cases $(wildcard cases/*.case) scripts/tool/casegen | $(BIN)
+$(CASES_GEN): cases $(wildcard cases/*.case) cases/kinds scripts/tool/casegen | $(BIN)
 	@mkdir -p $(BIN)/gen && t=$@.$$$$.tmp && \
 	if sh scripts/tool/casegen cases >$$t; then cmp -s $$t $@ && rm -f $$t || mv -f $$t $@; \
 	else rm -f $$t; exit 2; fi
 
+# The kinds table, generated from cases/kinds by scripts/tool/casegen
+# --kinds the same way; micro/fmt/kinds.h includes it (mkfresh, fbtext and
+# the simulator: every program that links micro/launcher/sim.c).
+KINDS_GEN = $(BIN)/gen/kinds_gen.h
+KINDS_HDR = micro/fmt/kinds.h $(KINDS_GEN)
+$(KINDS_GEN): cases/kinds scripts/tool/casegen | $(BIN)
+	@mkdir -p $(BIN)/gen && t=$@.$$$$.tmp && \
+	if sh scripts/tool/casegen --kinds cases >$$t; then cmp -s $$t $@ && rm -f $$t || mv -f $$t $@; \
+	else rm -f $$t; exit 2; fi
+
 FSFLUSH = micro/plat/fsflush_$(PLAT).c
-$(BIN)/mkfresh: micro/prog/mkfresh.c micro/plat/fsflush.h $(FSFLUSH) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+$(BIN)/mkfresh: micro/prog/mkfresh.c micro/plat/fsflush.h $(KINDS_HDR) $(FSFLUSH) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) -o $@ micro/prog/mkfresh.c $(FSFLUSH) $(COMMON_SRC) $(LDFLAGS)
 
 LAUNCHER_SRC = micro/launcher/drive.c micro/stats/stop.c micro/stats/looks.c micro/stats/orderstats.c micro/fmt/manifest.c \
@@ -183,11 +193,11 @@ LAUNCHER_SRC = micro/launcher/drive.c micro/stats/stop.c micro/stats/looks.c mic
                micro/plat/procstate_$(if $(filter linux,$(PLAT)),linux,other).c
 LAUNCHER_HDR = micro/launcher/drive.h micro/stats/pass.h micro/stats/stop.h micro/stats/looks.h micro/stats/orderstats.h micro/fmt/manifest.h \
                micro/launcher/launcher.h micro/launcher/sim.h micro/launcher/simbase.h micro/lib/barrier.h micro/stats/thresholds.h micro/plat/coreclass.h \
-               micro/plat/cpuidle.h micro/plat/procstate.h
+               micro/plat/cpuidle.h micro/plat/procstate.h $(KINDS_HDR)
 $(BIN)/launch: micro/prog/launch.c $(LAUNCHER_SRC) $(LAUNCHER_HDR) $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/prog/launch.c $(LAUNCHER_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
-$(BIN)/analyze: micro/prog/analyze.c micro/fmt/samples.c micro/fmt/samples.h micro/launcher/simbase.h micro/launcher/sim.h micro/fmt/cases.h $(CASES_GEN) micro/fmt/run.c micro/fmt/run.h micro/fmt/conditions.c micro/fmt/conditions.h $(RUNJSON) micro/stats/stats.c micro/stats/stats.h micro/stats/pass.h micro/stats/stop.c micro/stats/stop.h micro/stats/orderstats.c micro/stats/orderstats.h micro/stats/looks.c micro/stats/looks.h micro/stats/thresholds.h micro/report/report.c micro/report/report.h micro/report/plot.c micro/report/plot.h micro/report/svg.c micro/report/svg.h micro/stats/suitestats.c micro/stats/suitestats.h micro/fmt/suitefile.c micro/fmt/suitefile.h micro/report/hfcompare.c micro/report/hfcompare.h micro/report/services_log.c micro/report/services_log.h micro/fmt/logexcerpt.c micro/fmt/logexcerpt.h micro/fmt/services.c micro/fmt/services.h micro/report/advice.c micro/report/advice.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+$(BIN)/analyze: micro/prog/analyze.c micro/fmt/samples.c micro/fmt/samples.h micro/launcher/simbase.h micro/launcher/sim.h $(KINDS_HDR) micro/fmt/cases.h $(CASES_GEN) micro/fmt/run.c micro/fmt/run.h micro/fmt/conditions.c micro/fmt/conditions.h $(RUNJSON) micro/stats/stats.c micro/stats/stats.h micro/stats/pass.h micro/stats/stop.c micro/stats/stop.h micro/stats/orderstats.c micro/stats/orderstats.h micro/stats/looks.c micro/stats/looks.h micro/stats/thresholds.h micro/report/report.c micro/report/report.h micro/report/plot.c micro/report/plot.h micro/report/svg.c micro/report/svg.h micro/stats/suitestats.c micro/stats/suitestats.h micro/fmt/suitefile.c micro/fmt/suitefile.h micro/report/hfcompare.c micro/report/hfcompare.h micro/report/services_log.c micro/report/services_log.h micro/fmt/logexcerpt.c micro/fmt/logexcerpt.h micro/fmt/services.c micro/fmt/services.h micro/report/advice.c micro/report/advice.h micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/analyze.c micro/fmt/samples.c micro/fmt/jsonnum.c micro/fmt/run.c micro/fmt/conditions.c micro/fmt/runjson.c micro/stats/stats.c micro/stats/stop.c micro/launcher/sim.c micro/stats/orderstats.c micro/stats/looks.c micro/report/report.c micro/report/plot.c micro/report/svg.c micro/stats/suitestats.c micro/fmt/suitefile.c micro/report/hfcompare.c micro/report/services_log.c micro/fmt/logexcerpt.c micro/fmt/services.c micro/report/advice.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # simrate: launch's plan and stopping rule, on the simulator, through
@@ -200,7 +210,7 @@ $(BIN)/simrate: $(SIMRATE_SRC) micro/stats/stats.h micro/stats/pass.h $(LAUNCHER
 # C unit tests (tests/unit.bats runs them): fixed arrays into the units
 $(BIN)/unit-stop: tests/unit/stop_test.c tests/unit/check.h micro/stats/stop.c micro/stats/stop.h micro/stats/looks.c micro/stats/orderstats.c micro/stats/thresholds.h $(COMMON_SRC) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) -o $@ tests/unit/stop_test.c micro/stats/stop.c micro/stats/looks.c micro/stats/orderstats.c $(COMMON_SRC) $(LDFLAGS) -lm
-$(BIN)/unit-sim: tests/unit/sim_test.c tests/unit/check.h micro/launcher/sim.c micro/launcher/sim.h micro/launcher/simbase.h micro/stats/orderstats.c $(COMMON_SRC) | $(BIN)
+$(BIN)/unit-sim: tests/unit/sim_test.c tests/unit/check.h micro/launcher/sim.c micro/launcher/sim.h micro/launcher/simbase.h $(KINDS_HDR) micro/stats/orderstats.c $(COMMON_SRC) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) -o $@ tests/unit/sim_test.c micro/launcher/sim.c micro/stats/orderstats.c $(COMMON_SRC) $(LDFLAGS) -lm
 UNIT = $(BIN)/unit-stop $(BIN)/unit-sim
 .PHONY: unit
@@ -214,14 +224,14 @@ $(BIN)/burn: micro/prog/burn.c $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/prog/burn.c $(COMMON_SRC) $(LDFLAGS) $(PTHREAD)
 
 SUITE_SRC = micro/stats/stop.c micro/stats/looks.c micro/stats/orderstats.c micro/lib/barrier.c micro/launcher/sim.c $(FSFLUSH)
-$(BIN)/suite: micro/prog/suite.c $(SUITE_SRC) micro/stats/stop.h micro/stats/looks.h micro/stats/orderstats.h micro/lib/barrier.h micro/launcher/sim.h micro/stats/thresholds.h micro/plat/fsflush.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+$(BIN)/suite: micro/prog/suite.c $(SUITE_SRC) micro/stats/stop.h micro/stats/looks.h micro/stats/orderstats.h micro/lib/barrier.h micro/launcher/sim.h $(KINDS_HDR) micro/stats/thresholds.h micro/plat/fsflush.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) -o $@ micro/prog/suite.c $(SUITE_SRC) $(COMMON_SRC) $(LDFLAGS) $(PTHREAD) -lm
 
 # compare and fbtext read finished runs (run.json) for make compare / make feedback.
 $(BIN)/compare: micro/prog/compare.c $(RUNJSON) micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/compare.c micro/fmt/runjson.c micro/fmt/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
-$(BIN)/fbtext: micro/prog/fbtext.c $(RUNJSON) micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
+$(BIN)/fbtext: micro/prog/fbtext.c $(KINDS_HDR) $(RUNJSON) micro/fmt/jsonnum.c micro/fmt/jsonnum.h $(COMMON_SRC) $(COMMON_HDR) | $(BIN)
 	$(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(JANSSON_CFLAGS) -o $@ micro/prog/fbtext.c micro/fmt/runjson.c micro/fmt/jsonnum.c $(COMMON_SRC) $(LDFLAGS) $(JANSSON_LIBS) -lm
 
 # runfield: fields of a run.json for scripts/check and the pattern tests.
@@ -413,7 +423,7 @@ fuzz:
 print-progs:
 	@echo $(PROGS)
 # for scripts/tool/fuzz: the include folders (the generated one made)
-print-inc: $(CASES_GEN)
+print-inc: $(CASES_GEN) $(KINDS_GEN)
 	@echo $(INC)
 
 lint:

@@ -51,7 +51,7 @@ setup() {
 	mkdir -p "$k/cases"
 	cp -R "$ROOT/scripts" "$k/"
 	ln -s "$ROOT/micro" "$k/micro"
-	cp "$ROOT/cases/script.case" "$k/cases/"
+	cp "$ROOT/cases/script.case" "$ROOT/cases/kinds" "$k/cases/"
 	sed 's/^name=script$/name=zz/; $a\
 default=no' "$ROOT/cases/script.case" >"$k/cases/zz.case"
 	run -0 sh "$k/scripts/repro" --launcher 'sim:latency=0 seed=7' --threads 1 --count 6

@@ -39,27 +39,27 @@ struct point {
 
 #define MAX_POINTS 2
 
+/* A kind's model, by its row of the kinds table (kinds.h); a kind with
+ * no model here (n_points 0) is one the simulator does not know. */
 static const struct kind_model {
-	const char *name;
 	enum rel rel[3]; /* by key: inode, path, content */
 	int n_points;
 	struct point points[MAX_POINTS];
 } kinds[SIM_KINDS] = {
 	/* the script's exec; then sh opens it to read it */
-	{ "script", { NEW, NEW, NEW }, 2,
-	  { { EXEC, ARTIFACT, 0.10 }, { READ, ARTIFACT, 0.60 } } },
+	[K_SCRIPT] = { { NEW, NEW, NEW }, 2,
+		       { { EXEC, ARTIFACT, 0.10 }, { READ, ARTIFACT, 0.60 } } },
 	/* sh x.sh: sh is outside the work folder; it only reads x.sh */
-	{ "script-via-sh", { NEW, NEW, NEW }, 1,
-	  { { READ, ARTIFACT, 0.60 } } },
-	{ "exe", { NEW, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } } },
-	{ "exe-copy", { NEW, NEW, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } } },
-	{ "exe-hardlink", { SEEN, NEW, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } } },
-	{ "exe-rewrite", { NEW, SEEN, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } } },
-	{ "system-copy", { NEW, NEW, SHARED }, 1, { { EXEC, ARTIFACT, 0.15 } } },
+	[K_SCRIPT_VIA_SH] = { { NEW, NEW, NEW }, 1, { { READ, ARTIFACT, 0.60 } } },
+	[K_EXE] = { { NEW, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } } },
+	[K_EXE_COPY] = { { NEW, NEW, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } } },
+	[K_EXE_HARDLINK] = { { SEEN, NEW, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } } },
+	[K_EXE_REWRITE] = { { NEW, SEEN, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } } },
+	[K_SYSTEM_COPY] = { { NEW, NEW, SHARED }, 1, { { EXEC, ARTIFACT, 0.15 } } },
 	/* the host's exec (launched while making), then dlopen of the library */
-	{ "dylib", { NEW, NEW, NEW }, 2,
-	  { { EXEC, HOST, 0.10 }, { LIBRARY, ARTIFACT, 0.60 } } },
-	{ "quarantined", { NEW, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } } },
+	[K_DYLIB] = { { NEW, NEW, NEW }, 2,
+		      { { EXEC, HOST, 0.10 }, { LIBRARY, ARTIFACT, 0.60 } } },
+	[K_QUARANTINED] = { { NEW, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } } },
 };
 
 /* The base costs built in: analyze --simfit on a quick run of every case at
@@ -69,17 +69,14 @@ static const struct kind_model {
 
 int sim_kind(const char *kind)
 {
-	int k;
+	int k = kind_find(kind);
 
-	for (k = 0; k < SIM_KINDS; k++)
-		if (strcmp(kinds[k].name, kind) == 0)
-			return k;
-	return -1;
+	return k >= 0 && kinds[k].n_points > 0 ? k : -1;
 }
 
 const char *sim_kind_name(int kind)
 {
-	return kind >= 0 && kind < SIM_KINDS ? kinds[kind].name : "?";
+	return kind >= 0 && kind < SIM_KINDS ? kind_table[kind].name : "?";
 }
 
 /* ---- settings --------------------------------------------------------------- */
@@ -125,6 +122,8 @@ static const struct num_setting {
 /* sim_defaults: P as a spec without settings leaves it. */
 static int sim_defaults(struct sim_params *p, char *err, size_t errlen)
 {
+	int k;
+
 	memset(p, 0, sizeof *p);
 	p->workers = 1;
 	p->key = SIM_KEY_INODE;
@@ -134,6 +133,11 @@ static int sim_defaults(struct sim_params *p, char *err, size_t errlen)
 	p->seed = 1;
 	if (parse_fit(p, sim_default_fit, "the built-in fit", err, errlen) != 0)
 		return -1;
+	/* a kind the built-in fit has no rows of launches like exe until a
+	 * machine's are measured (quarantined: no Mac's fit yet) */
+	for (k = 0; k < SIM_KINDS; k++)
+		if (p->base[k].n == 0)
+			p->base[k] = p->base[K_EXE];
 	snprintf(p->base_from, sizeof p->base_from, "default");
 	return 0;
 }
@@ -239,7 +243,9 @@ int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
 	return rc;
 }
 
-/* The fit lines of text (after its first line) into p. */
+/* The fit lines of text (after its first line) into p.  Which kinds the
+ * text fits is a bit each in an int. */
+_Static_assert(SIM_KINDS < 31, "parse_fit keeps a bit a kind in an int");
 static int parse_fit(struct sim_params *p, const char *text, const char *from, char *err,
 		     size_t errlen)
 {
@@ -571,7 +577,7 @@ struct sim *sim_open(const struct sim_params *p, int kind, const char *stream)
 	uint64_t x;
 	int i;
 
-	if (kind < 0 || kind >= SIM_KINDS)
+	if (kind < 0 || kind >= SIM_KINDS || kinds[kind].n_points == 0)
 		die(EXIT_USAGE, "the simulator has no model of this kind");
 	memset(s, 0, sizeof *s);
 	s->p = *p;
@@ -579,7 +585,7 @@ struct sim *sim_open(const struct sim_params *p, int kind, const char *stream)
 	s->base = p->base[kind];
 	s->kind = kind;
 	if (s->base.n == 0)
-		die(EXIT_USAGE, "the simulator's base costs have no fit of the kind '%s'", kinds[kind].name);
+		die(EXIT_USAGE, "the simulator's base costs have no fit of the kind '%s'", kind_table[kind].name);
 	x = fnv1a(stream, 0xcbf29ce484222325ull) ^ (p->seed * 0x9E3779B97F4A7C15ull);
 	for (i = 0; i < 4; i++)
 		s->rng.s[i] = splitmix(&x);

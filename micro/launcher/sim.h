@@ -19,10 +19,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "kinds.h"
+
 enum sim_key { SIM_KEY_INODE, SIM_KEY_PATH, SIM_KEY_CONTENT };
 
-/* The kinds of artifact the model knows (mkfresh's kinds). */
-#define SIM_KINDS 9
+/* The kinds of artifact the model knows: the kinds table's (kinds.h). */
+#define SIM_KINDS N_KINDS
 
 /* The base cost of one kind's launch at some thread counts: the
  * distribution of this machine's repeat launches, as the quantiles at 0, 5,

@@ -2,8 +2,10 @@
  * (0, 5 ... 100%) of the repeat launches of every case at T = 1 and 2, 40
  * artifacts each, fitted by `analyze --run RUN --simfit` on the kit's
  * machine (2 cores, Debian 12, Linux 6.x, no gate) on 2026-12-03 from
- * `scripts/repro --threads 1,2 --count 40`.  quarantined (macOS only) takes
- * exe's.  A fit of another machine replaces it: LAUNCHER='sim:... base=FILE'. */
+ * `scripts/repro --threads 1,2 --count 40`.  A kind it has no rows of
+ * (quarantined, macOS only; a kind new in cases/kinds) takes exe's (sim.c,
+ * sim_defaults).  A fit of another machine replaces it: LAUNCHER='sim:...
+ * base=FILE'. */
 static const char sim_default_fit[] =
 "execlag-simbase\t1\n"
 "correlation\t0.182\n"
@@ -22,6 +24,4 @@ static const char sim_default_fit[] =
 "system-copy\t1\t0.8859,0.9144,0.9287,0.9368,0.9394,0.9507,0.9646,0.9859,1.0009,1.0094,1.0161,1.0241,1.0284,1.0367,1.0702,1.1106,1.1442,1.2461,1.4486,1.5800,1.9552\n"
 "system-copy\t2\t0.9275,0.9344,0.9812,0.9884,1.0046,1.0392,1.0643,1.0807,1.0868,1.1066,1.1847,1.2411,1.3913,1.4664,1.5074,1.7268,1.8583,1.9505,2.6666,3.8598,5.9871\n"
 "dylib\t1\t0.7059,0.7137,0.7154,0.7188,0.7209,0.7216,0.7253,0.7274,0.7382,0.7492,0.7700,0.7776,0.7794,0.7881,0.7923,0.8040,0.8086,0.8229,0.8527,0.8773,5.7585\n"
-"dylib\t2\t0.7382,0.7565,0.7636,0.7721,0.7862,0.8043,0.8462,0.8868,0.9257,1.0849,1.1755,1.1984,1.3109,1.4103,1.4350,1.5096,1.5686,1.8347,1.9031,2.2975,2.4055\n"
-"quarantined\t1\t0.6616,0.6664,0.7225,0.7276,0.7338,0.7453,0.7622,0.7757,0.8068,0.8401,0.8648,0.8910,0.9164,0.9417,1.1510,1.1883,1.2657,1.4909,1.5619,1.7987,6.7120\n"
-"quarantined\t2\t0.6533,0.6688,0.6800,0.6849,0.6915,0.7259,0.7465,0.7560,0.7731,0.7955,0.8349,0.9320,1.0929,1.3026,1.3723,1.4577,1.4979,1.7164,2.0097,2.2381,2.4221\n";
+"dylib\t2\t0.7382,0.7565,0.7636,0.7721,0.7862,0.8043,0.8462,0.8868,0.9257,1.0849,1.1755,1.1984,1.3109,1.4103,1.4350,1.5096,1.5686,1.8347,1.9031,2.2975,2.4055\n";

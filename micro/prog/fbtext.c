@@ -15,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "runjson.h"
 #include "jsonnum.h"
+#include "kinds.h"
 #include "opts.h"
 #include "util.h"
 
@@ -96,29 +97,16 @@ static void os_text(const struct runjson *r, char *buf, size_t len)
 }
 
 /* case_meaning: what a case's artifacts are, by its kind (run.json's
- * kind; its name in a run that records none), so that a case of the
- * kit's own files reads the same under any name. */
+ * kind; its name in a run that records none), from the kinds table
+ * (kinds.h), so that a case of the kit's own files reads the same under
+ * any name. */
 static const char *case_meaning(const json_t *k)
 {
 	const char *kind = rj_str(k, "kind");
 	const char *name = kind && *kind ? kind : rj_str(k, "name");
-	static const char *const table[][2] = {
-		{ "script", "a new #!/bin/sh script, run as ./x.sh" },
-		{ "script-via-sh", "the same kind of script, run as `sh x.sh`, so it is only read" },
-		{ "exe", "a new executable built with cc, unique bytes each, run as ./x" },
-		{ "exe-copy", "a copy of an already launched executable: a new inode" },
-		{ "exe-hardlink", "a hard link to an already launched executable: the same inode" },
-		{ "exe-rewrite", "a new file renamed over a launched executable: new inode, old path" },
-		{ "system-copy", "a copy of /bin/echo, platform-signed code" },
-		{ "dylib", "a new library, opened with dlopen by a host program" },
-		{ "quarantined", "a new executable carrying a com.apple.quarantine attribute" },
-	};
-	size_t i;
+	int i = name ? kind_find(name) : -1;
 
-	for (i = 0; i < sizeof table / sizeof *table; i++)
-		if (strcmp(table[i][0], name) == 0)
-			return table[i][1];
-	return "a case of the kit";
+	return i >= 0 ? kind_table[i].meaning : "a case of the kit";
 }
 
 /* The slowdown case with the largest penalty, or NULL. */

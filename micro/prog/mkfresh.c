@@ -30,6 +30,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
 #include "fsflush.h"
+#include "kinds.h"
 #include "util.h"
 
 #include <errno.h>
@@ -63,26 +64,9 @@ int setxattr(const char *path, const char *name, const void *value,
 
 extern char **environ;
 
-enum kind {
-	K_SCRIPT, K_SCRIPT_SH, K_EXE, K_EXE_COPY, K_EXE_HARDLINK, K_EXE_REWRITE,
-	K_SYSTEM_COPY, K_DYLIB, K_QUARANTINED, K_NKINDS
-};
-
-static const struct kind_info {
-	const char *name;
-	int needs_cc;   /* compiles something */
-	int payloads;   /* accepts --payload kill|fail */
-} kinds[K_NKINDS] = {
-	[K_SCRIPT]       = { "script",        0, 1 },
-	[K_SCRIPT_SH]    = { "script-via-sh", 0, 1 },
-	[K_EXE]          = { "exe",           1, 1 },
-	[K_EXE_COPY]     = { "exe-copy",      1, 0 },
-	[K_EXE_HARDLINK] = { "exe-hardlink",  1, 0 },
-	[K_EXE_REWRITE]  = { "exe-rewrite",   1, 0 },
-	[K_SYSTEM_COPY]  = { "system-copy",   0, 0 },
-	[K_DYLIB]        = { "dylib",         1, 0 },
-	[K_QUARANTINED]  = { "quarantined",   1, 0 },
-};
+/* The kinds are the table's (kinds.h, from cases/kinds): a kind's row says
+ * whether it compiles something (compiled) and accepts --payload kill|fail
+ * (payload); make_kind says how it is made. */
 
 enum payload { P_OK, P_KILL, P_FAIL };
 
@@ -122,6 +106,63 @@ static int finished;            /* manifest committed: keep everything */
 
 static unsigned long nonce_counter;
 
+/* kinds_with: the names of the kinds that compile something (compiled 1)
+ * or take a payload (0), in the table's order, joined by SEP ("a, b and c"
+ * where SEP is NULL); a static buffer. */
+static const char *kinds_with(int compiled, const char *sep)
+{
+	static char buf[1024];
+	size_t len = 0;
+	int k, n = 0, of = 0;
+
+	for (k = 0; k < N_KINDS; k++)
+		of += compiled ? kind_table[k].compiled : kind_table[k].payload;
+	buf[0] = '\0';
+	for (k = 0; k < N_KINDS && len < sizeof buf; k++) {
+		if (!(compiled ? kind_table[k].compiled : kind_table[k].payload))
+			continue;
+		n++;
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s",
+					n == 1 ? "" : sep ? sep : n == of ? " and " : ", ",
+					kind_table[k].name);
+	}
+	return buf;
+}
+
+/* kind_list: "kinds: a, b, ..." at most 78 columns a line, each kind made
+ * on some platforms only followed by "(macOS only)" (its platforms). */
+static void kind_list(FILE *f)
+{
+	static const char *const words[][2] = {
+		{ "darwin", "macOS" }, { "linux", "Linux" }, { "other", "other" },
+	};
+	size_t col = 0;
+	int k;
+
+	for (k = 0; k < N_KINDS; k++) {
+		char item[256], where[128] = "";
+		const char *p = kind_table[k].platforms;
+		size_t i;
+
+		if (strcmp(p, "any") != 0) {
+			for (i = 0; i < sizeof words / sizeof words[0]; i++)
+				if (kind_platforms_have(p, words[i][0]))
+					snprintf(where + strlen(where), sizeof where - strlen(where),
+						 "%s%s", *where ? ", " : "", words[i][1]);
+			snprintf(where + strlen(where), sizeof where - strlen(where), " only");
+		}
+		snprintf(item, sizeof item, "%s%s%s%s%s", kind_table[k].name, *where ? " (" : "",
+			 where, *where ? ")" : "", k + 1 < N_KINDS ? "," : "");
+		if (k == 0)
+			col = (size_t)fprintf(f, "kinds: %s", item);
+		else if (col + 1 + strlen(item) > 78)
+			col = (size_t)fprintf(f, "\n       %s", item) - 1;
+		else
+			col += (size_t)fprintf(f, " %s", item);
+	}
+	fputc('\n', f);
+}
+
 static void usage(FILE *f)
 {
 	fputs(
@@ -133,13 +174,14 @@ static void usage(FILE *f)
 "Make N fresh artifacts of KIND directly in WORKDIR (which must exist), named\n"
 "NAME-0000 ... (scripts end in .sh, libraries in " LIB_EXT "), and write the\n"
 "manifest FILE atomically (format: docs/formats.md).\n"
-"\n"
-"kinds: script, script-via-sh, exe, exe-copy, exe-hardlink, exe-rewrite,\n"
-"       system-copy, dylib, quarantined (macOS only)\n"
+"\n", f);
+	kind_list(f);
+	fputs(
 "  --count N     1..100000\n"
 "  --case NAME   the case name in the manifest (default: KIND)\n"
-"  --payload P   ok (exit 0), kill (die by SIGKILL), fail (exit 3);\n"
-"                kill and fail only for script, script-via-sh, exe\n"
+"  --payload P   ok (exit 0), kill (die by SIGKILL), fail (exit 3);\n", f);
+	fprintf(f, "                kill and fail only for %s\n", kinds_with(0, ", "));
+	fputs(
 "  --cc CC       C compiler (default: $CC, else cc); may hold arguments\n"
 "  --jobs J      compilers run at once (default: online CPUs)\n"
 "  --size BYTES  pad each compiled program (exe kinds, the dylib's library)\n"
@@ -1388,13 +1430,13 @@ static void write_manifest(const char *case_name, long n)
 	long i;
 
 	fprintf(f, "execlag-manifest\t1\ncase\t%s\nkind\t%s\nn\t%ld\n"
-		"workdir\t%s\n", case_name, kinds[kind].name, n, workdir);
+		"workdir\t%s\n", case_name, kind_table[kind].name, n, workdir);
 	if (pad_bytes > 0)
 		fprintf(f, "pad\t%ld\n", pad_bytes);
 	{
 		/* the size of an artifact's new file (make measure compares its
 		 * command's programs with it); stat reads no byte of it */
-		char *obj0 = slot_path(0, kind == K_SCRIPT || kind == K_SCRIPT_SH ?
+		char *obj0 = slot_path(0, kind == K_SCRIPT || kind == K_SCRIPT_VIA_SH ?
 				       ".sh" : kind == K_DYLIB ? LIB_EXT : "");
 		struct stat st;
 
@@ -1403,10 +1445,10 @@ static void write_manifest(const char *case_name, long n)
 		free(obj0);
 	}
 	for (i = 0; i < n; i++) {
-		char *obj = slot_path(i, kind == K_SCRIPT || kind == K_SCRIPT_SH ?
+		char *obj = slot_path(i, kind == K_SCRIPT || kind == K_SCRIPT_VIA_SH ?
 				      ".sh" : kind == K_DYLIB ? LIB_EXT : "");
 
-		if (kind == K_SCRIPT_SH)
+		if (kind == K_SCRIPT_VIA_SH)
 			fprintf(f, "artifact\t%ld\t%s\t/bin/sh\t%s\n", i, obj,
 				obj);
 		else if (kind == K_DYLIB)
@@ -1524,15 +1566,15 @@ static void parse_args(int argc, char **argv, struct mk_opts *o)
 /* --kind, --count, --first and --jobs into kind, *count, first, *njob. */
 static void check_numbers(const struct mk_opts *o, long *count, long *njob)
 {
-	for (kind = 0; kind < K_NKINDS; kind++)
-		if (!strcmp(o->kind, kinds[kind].name))
-			break;
-	if (kind == K_NKINDS)
+	if (kind_find(o->kind) < 0)
 		die(EXIT_USAGE, "unknown kind '%s' (see --help)", o->kind);
-#if !defined(__APPLE__)
-	if (kind == K_QUARANTINED)
-		die(EXIT_USAGE, "quarantined is a macOS-only case");
-#endif
+	kind = (enum kind)kind_find(o->kind);
+	if (!kind_made_here(kind)) {
+		if (strcmp(kind_table[kind].platforms, "darwin") == 0)
+			die(EXIT_USAGE, "%s is a macOS-only case", kind_table[kind].name);
+		die(EXIT_USAGE, "%s is a case of %s only", kind_table[kind].name,
+		    kind_table[kind].platforms);
+	}
 	quarantine = kind == K_QUARANTINED;
 
 	if (parse_long(o->count, 1, MAX_COUNT, count) != 0)
@@ -1571,19 +1613,18 @@ static void check_payload_size(const struct mk_opts *o)
 		else
 			die(EXIT_USAGE, "--payload: '%s' is not ok, kill or fail",
 			    o->payload);
-		if (payload != P_OK && !kinds[kind].payloads)
-			die(EXIT_USAGE, "--payload %s is only for script, "
-			    "script-via-sh and exe", o->payload);
+		if (payload != P_OK && !kind_table[kind].payload)
+			die(EXIT_USAGE, "--payload %s is only for %s", o->payload,
+			    kinds_with(0, NULL));
 	}
 	if (o->size) {
 		pad_bytes = parse_size(o->size);
 		if (pad_bytes < 0)
 			die(EXIT_USAGE, "--size: '%s' is not a size from 0 to 64m "
 			    "(digits, then k or m)", o->size);
-		if (pad_bytes > 0 && !kinds[kind].needs_cc)
-			die(EXIT_USAGE, "--size is only for the compiled kinds "
-			    "(exe, exe-copy, exe-hardlink, exe-rewrite, dylib, "
-			    "quarantined)");
+		if (pad_bytes > 0 && !kind_table[kind].compiled)
+			die(EXIT_USAGE, "--size is only for the compiled kinds (%s)",
+			    kinds_with(1, ", "));
 	}
 }
 
@@ -1591,7 +1632,7 @@ static void check_payload_size(const struct mk_opts *o)
  * (workdir); returns the case's name. */
 static const char *check_names(const struct mk_opts *o)
 {
-	const char *case_name = o->case_name ? o->case_name : kinds[kind].name;
+	const char *case_name = o->case_name ? o->case_name : kind_table[kind].name;
 	struct stat st;
 
 	if (!*prefix || strspn(prefix, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -1651,31 +1692,34 @@ static void make_kind(long count, long njob, const char *echo)
 {
 	switch (kind) {
 	case K_SCRIPT:
-	case K_SCRIPT_SH:
+	case K_SCRIPT_VIA_SH:
 		make_scripts(count);
-		break;
+		return;
 	case K_EXE:
 	case K_QUARANTINED:
 		make_units(count, U_EXE, njob);
-		break;
+		return;
 	case K_EXE_COPY:
 		from_base(make_copies, count);
-		break;
+		return;
 	case K_EXE_HARDLINK:
 		from_base(make_hardlinks, count);
-		break;
+		return;
 	case K_EXE_REWRITE:
 		from_base(make_rewrites, count);
-		break;
+		return;
 	case K_SYSTEM_COPY:
 		make_copies(echo, count);
-		break;
+		return;
 	case K_DYLIB:
 		make_dylibs(count, njob);
-		break;
-	case K_NKINDS:
+		return;
+	case N_KINDS:
 		break;
 	}
+	/* a row of cases/kinds with no case above (-Wswitch says so too) */
+	die(EXIT_FAIL, "mkfresh has no maker of the kind '%s'",
+	    kind < N_KINDS ? kind_table[kind].name : "?");
 }
 
 int main(int argc, char **argv)
@@ -1689,7 +1733,7 @@ int main(int argc, char **argv)
 	check_numbers(&o, &count, &njob);
 	check_payload_size(&o);
 	case_name = check_names(&o);
-	if (kinds[kind].needs_cc) {
+	if (kind_table[kind].compiled) {
 		cc_argv = split_blanks(o.cc ? o.cc : getenv("CC"), "cc", 0, &cc_argc);
 		if (cc_argc > 32)
 			die(EXIT_USAGE, "CC has more than 32 words");

@@ -11,6 +11,7 @@
 #include "drive.h"
 #include "launcher.h"
 #include "sim.h"
+#include "kinds.h"
 #include "stats.h"
 #include "thresholds.h"
 #include "opts.h"
@@ -22,14 +23,15 @@
 #include <string.h>
 
 #define QUICK_COUNT 20  /* count_quick in cases/ */
-#define MAX_CASES 8
+#define MAX_LISTED 4     /* cases a scenario names */
+#define MAX_CASES N_KINDS /* cases a scenario runs: ALL_CASES at most */
 
 /* A quick-profile run of some cases at some thread counts on one model. */
 struct scenario {
 	const char *name;      /* for --scenario */
 	const char *label;     /* for the table */
 	const char *settings;  /* the model's, seed added per run */
-	const char *cases[MAX_CASES];
+	const char *cases[MAX_LISTED];
 	int threads[2], n_threads;
 	enum { COUNT_ANY_SLOWDOWN, COUNT_DETECTED, COUNT_WRONG_SERIAL, COUNT_FIRST_LOOK,
 	       COUNT_ESTIMATE, COUNT_ALL_NONE, COUNT_FALSE_SLOWDOWN, COUNT_EXE_NONE } what;
@@ -40,8 +42,9 @@ struct scenario {
 	double mib;            /* each artifact's size */
 };
 
-#define ALL_CASES { "script", "script-via-sh", "exe", "exe-copy", "exe-hardlink", \
-		    "exe-rewrite", "system-copy", "dylib" }
+/* every kind of the kinds table made on any platform (kinds.h), in its
+ * order: a scenario's cases, each a case of its kind's name */
+#define ALL_CASES { "*" }
 #define GRID_CASES { "exe", "exe-rewrite", "script", "dylib" }
 #define GRID(lat, w, workers) \
 	{ "grid-" #lat "-" #w, "T=2, " #lat " ms, " #w " " workers ": wrong serialisation", \
@@ -248,25 +251,45 @@ struct outcome {
 	const char *exe_stopped;
 };
 
+/* scenario_cases: the cases SC runs into out[]; their number. */
+static size_t scenario_cases(const struct scenario *sc, const char *out[MAX_CASES])
+{
+	size_t n = 0;
+	int k;
+
+	if (sc->cases[0] && strcmp(sc->cases[0], "*") == 0) {
+		for (k = 0; k < N_KINDS; k++)
+			if (strcmp(kind_table[k].platforms, "any") == 0)
+				out[n++] = kind_table[k].name;
+		return n;
+	}
+	while (n < MAX_LISTED && sc->cases[n]) {
+		out[n] = sc->cases[n];
+		n++;
+	}
+	return n;
+}
+
 static void one_run(const struct scenario *sc, const struct sim_params *base, unsigned seed,
 		    struct outcome *o)
 {
 	struct config cfg[MAX_CASES][2];
 	struct config *ptr[MAX_CASES][2];
 	struct case_result cr[MAX_CASES];
-	size_t nc = 0, i;
+	const char *cases[MAX_CASES];
+	size_t nc = scenario_cases(sc, cases), i;
 	int t;
 
 	memset(o, 0, sizeof *o);
 	o->exe = VERDICT_INCONCLUSIVE;
 	o->all_none = 1;
-	for (i = 0; i < MAX_CASES && sc->cases[i]; i++, nc++) {
+	for (i = 0; i < nc; i++) {
 		memset(&cr[i], 0, sizeof cr[i]);
-		cr[i].name = (char *)sc->cases[i];
-		cr[i].kind = (char *)sc->cases[i];
+		cr[i].name = (char *)cases[i];
+		cr[i].kind = (char *)cases[i];
 		cr[i].configs = ptr[i];
 		for (t = 0; t < sc->n_threads; t++) {
-			run_config(base, sc->settings, seed, sc->cases[i], sc->threads[t], sc->mib,
+			run_config(base, sc->settings, seed, cases[i], sc->threads[t], sc->mib,
 				   &cfg[i][t]);
 			ptr[i][t] = &cfg[i][t];
 			if (cfg[i][t].verdict == VERDICT_SLOWDOWN)
@@ -276,7 +299,7 @@ static void one_run(const struct scenario *sc, const struct sim_params *base, un
 		stats_case(&cr[i]);
 		if (cr[i].headline->verdict != VERDICT_NONE)
 			o->all_none = 0;
-		if (strcmp(sc->cases[i], "exe") == 0) {
+		if (strcmp(cases[i], "exe") == 0) {
 			o->exe = cr[i].headline->verdict;
 			o->exe_n = cr[i].headline->n;
 			o->exe_penalty = cr[i].headline->penalty.median_ms;
@@ -336,10 +359,9 @@ static int scenario_row(const struct scenario *sc_in, const struct sim_params *b
 			of++;
 			break;
 		case COUNT_WRONG_SERIAL: {
-			size_t n = 0;
+			const char *cases[MAX_CASES];
+			size_t n = scenario_cases(sc, cases);
 
-			while (n < MAX_CASES && sc->cases[n])
-				n++;
 			hits += o.wrong_serial;
 			definite += o.serial_cases;
 			of += (long)n;

@@ -33,7 +33,7 @@ setup() {
 	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
 	# every case ran, and every verdict is none
 	assert_equal "$(jq '[.cases[] | select(.verdict != "none")] | length' "$run_dir/run.json")" 0
-	assert_equal "$(jq '.cases | length' "$run_dir/run.json")" "$(ls "$ROOT/cases" | grep -c -v -e quarantined -e '^suite\.')"
+	assert_equal "$(jq '.cases | length' "$run_dir/run.json")" "$(ls "$ROOT/cases" | grep '\.case$' | grep -c -v -e quarantined -e '^suite\.')"
 	# the suite case has its own block, with no measurable first-launch cost
 	assert_equal "$(jq '[.suite.runs[] | select(.verdict == "slowdown")] | length' "$run_dir/run.json")" 0
 	assert_equal "$(jq '.suite.runs | length > 0' "$run_dir/run.json")" true

@@ -1,0 +1,197 @@
+#!/usr/bin/env bats
+# The kinds of artifact are one table (issue 35, item 3): cases/kinds, a row
+# a kind (docs/formats.md, "Kinds").  Every reader knows every row: mkfresh
+# makes it (and refuses it only where its platforms say), the simulator
+# models its launch, scripts/repro runs its case and pads it with SIZE
+# exactly where the row says compiled, feedback.txt says what its artifacts
+# are, and the build refuses a case of a kind the table has not.  These
+# tests read the table as scripts/repro does and ask each program.
+
+load test_helper/common-setup
+
+# kinds_read: KINDS (names, in the table's order), and COMPILED, PAYLOAD,
+# PLATFORMS, MEANING (bash arrays, by name's index), from cases/kinds.
+kinds_read() {
+	local k c p pl m
+	KINDS=() COMPILED=() PAYLOAD=() PLATFORMS=() MEANING=()
+	while read -r k c p pl m; do
+		case $k in '' | '#'*) continue ;; esac
+		KINDS+=("$k") COMPILED+=("$c") PAYLOAD+=("$p") PLATFORMS+=("$pl") MEANING+=("$m")
+	done <"$ROOT/cases/kinds"
+	[ "${#KINDS[@]}" -gt 0 ]
+}
+
+# here: this platform in the table's words
+here() {
+	case $(uname -s) in Darwin) echo darwin ;; Linux) echo linux ;; *) echo other ;; esac
+}
+
+# made_here I: whether the I-th kind is made on this platform
+made_here() {
+	case ",${PLATFORMS[$1]}," in ,any, | *",$(here),"*) return 0 ;; esac
+	return 1
+}
+
+# (the loops' index is ki: bats' run sets a global i, in its version check)
+setup_file() {
+	_common_setup
+	make -C "$ROOT" -s micro/bin/mkfresh micro/bin/launch micro/bin/analyze micro/bin/fbtext >/dev/null
+	# one simulated run of every kind made here, every compiled one padded
+	# (SIZE=1k), its case named after it: made once, the tests read it
+	local F="$BATS_FILE_TMPDIR" ki list=""
+	kinds_read
+	for ki in "${!KINDS[@]}"; do
+		made_here "$ki" && list="$list,${KINDS[$ki]}"
+	done
+	mkdir -p "$F/tmp" "$F/results"
+	TMPDIR="$F/tmp" RESULTS="$F/results" LAUNCHER='sim:latency=0 seed=1' \
+		sh "$ROOT/scripts/repro" --cases "${list#,}" --threads 1 --count 8 --sizes 1k \
+		>"$F/repro.out" 2>&1 || { cat "$F/repro.out" >&3; return 1; }
+	ls -d "$F"/results/*/ >"$F/run"
+}
+
+setup() {
+	_common_setup
+	_run_folders_setup
+	kinds_read
+	RUN=$(cat "$BATS_FILE_TMPDIR/run")
+}
+
+@test "the kinds table: a row a kind, its name, yes or no twice, platforms and a meaning" {
+	local ki
+	for ki in "${!KINDS[@]}"; do
+		[[ ${KINDS[$ki]} =~ ^[a-z0-9][a-z0-9-]*$ ]] || fail "row $ki: name '${KINDS[$ki]}'"
+		case ${COMPILED[$ki]}:${PAYLOAD[$ki]} in yes:yes | yes:no | no:yes | no:no) ;; *) fail "${KINDS[$ki]}: ${COMPILED[$ki]} ${PAYLOAD[$ki]}" ;; esac
+		[ -n "${MEANING[$ki]}" ] || fail "${KINDS[$ki]}: no meaning"
+	done
+}
+
+@test "every kind is one mkfresh names in --help, in the table's order, and makes where its platforms say" {
+	local ki W="$BATS_TEST_TMPDIR" out
+	run -0 "$BIN/mkfresh" --help
+	# the kinds: lines, to the first option
+	out=$(printf '%s\n' "$output" | sed -n '/^kinds: /,/^  --/p' | sed '$d' | sed 's/^kinds: //; s/ (macOS only)//' | tr -d ',' | tr '\n' ' ')
+	assert_equal "$(echo $out)" "${KINDS[*]}"
+	for ki in "${!KINDS[@]}"; do
+		if made_here "$ki"; then
+			run -0 "$BIN/mkfresh" --kind "${KINDS[$ki]}" --count 1 --dir "$W" --prefix "p$ki" --manifest "$W/m$ki" --simulated
+			assert_equal "$(awk -F '\t' '$1 == "kind" { print $2 }' "$W/m$ki")" "${KINDS[$ki]}"
+		else
+			run -2 --separate-stderr "$BIN/mkfresh" --kind "${KINDS[$ki]}" --count 1 --dir "$W" --prefix "p$ki" --manifest "$W/m$ki"
+			assert_equal "${#stderr_lines[@]}" 1
+			[[ $stderr == "mkfresh: ${KINDS[$ki]} is a "* ]] || fail "${KINDS[$ki]}: $stderr"
+			[ ! -e "$W/m$ki" ] || fail "${KINDS[$ki]}: a manifest was written"
+		fi
+	done
+}
+
+@test "mkfresh takes --size for the compiled kinds alone, --payload kill for the payload kinds alone" {
+	local ki W="$BATS_TEST_TMPDIR" compiled="" payload=""
+	for ki in "${!KINDS[@]}"; do
+		[ "${COMPILED[$ki]}" = no ] || compiled="$compiled, ${KINDS[$ki]}"
+		[ "${PAYLOAD[$ki]}" = no ] || payload="$payload, ${KINDS[$ki]}"
+	done
+	compiled=${compiled#, } payload=${payload#, }
+	for ki in "${!KINDS[@]}"; do
+		made_here "$ki" || continue
+		if [ "${COMPILED[$ki]}" = yes ]; then
+			run -0 "$BIN/mkfresh" --kind "${KINDS[$ki]}" --count 1 --dir "$W" --prefix "s$ki" --manifest "$W/s$ki" --simulated --size 1k
+			assert_equal "$(awk -F '\t' '$1 == "pad" { print $2 }' "$W/s$ki")" 1024
+		else
+			run -2 --separate-stderr "$BIN/mkfresh" --kind "${KINDS[$ki]}" --count 1 --dir "$W" --prefix "s$ki" --manifest "$W/s$ki" --size 1k
+			assert_equal "$stderr" "mkfresh: --size is only for the compiled kinds ($compiled)"
+		fi
+		if [ "${PAYLOAD[$ki]}" = yes ]; then
+			run -0 "$BIN/mkfresh" --kind "${KINDS[$ki]}" --count 1 --dir "$W" --prefix "k$ki" --manifest "$W/k$ki" --simulated --payload kill
+		else
+			run -2 --separate-stderr "$BIN/mkfresh" --kind "${KINDS[$ki]}" --count 1 --dir "$W" --prefix "k$ki" --manifest "$W/k$ki" --payload kill
+			# "a, b and c"
+			assert_equal "$stderr" "mkfresh: --payload kill is only for $(printf '%s\n' "$payload" | sed 's/\(.*\), /\1 and /')"
+		fi
+	done
+}
+
+@test "the simulator models the launch of every kind, made here or not; of none other" {
+	local ki W="$BATS_TEST_TMPDIR"
+	for ki in "${!KINDS[@]}"; do
+		printf 'execlag-manifest\t1\ncase\tc%s\nkind\t%s\nn\t2\nworkdir\t%s\nartifact\t0\t%s/a\t%s/a\nartifact\t1\t%s/b\t%s/b\n' \
+			"$ki" "${KINDS[$ki]}" "$W" "$W" "$W" "$W" "$W" >"$W/m$ki"
+		run -0 "$BIN/launch" --manifest "$W/m$ki" --out "$W/s$ki" --launcher 'sim:latency=5 seed=1' --quiet
+		assert_equal "$(grep -c '^sample	first	' "$W/s$ki")" 2
+	done
+	sed 's/^kind	.*/kind	no-such-kind/' "$W/m0" >"$W/bad"
+	run -2 --separate-stderr "$BIN/launch" --manifest "$W/bad" --out "$W/sbad" --launcher 'sim:latency=5 seed=1' --quiet
+	assert_equal "$stderr" "launch: the simulator has no model of the kind 'no-such-kind'"
+}
+
+@test "every kind is the kit's case of its name; repro runs those made here, SIZE pads the compiled" {
+	local ki c manifests
+	manifests=$(cd "$RUN/raw" && ls *.manifest | grep -v '\.ref\.manifest$' | tr '\n' ' ')
+	for ki in "${!KINDS[@]}"; do
+		c=${KINDS[$ki]}
+		[ -f "$ROOT/cases/$c.case" ] || fail "$c: no cases/$c.case"
+		assert_equal "$(sed -n 's/^kind=//p' "$ROOT/cases/$c.case" | tail -n 1)" "$c"
+		if ! made_here "$ki"; then
+			run -2 --separate-stderr sh "$ROOT/scripts/repro" --cases "$c"
+			[[ $stderr == "execlag: case '$c' does not run on "* ]] || fail "$c: $stderr"
+			continue
+		fi
+		assert_equal "$(jq -r --arg c "$c" '.cases[] | select(.name == $c) | .kind' "$RUN/run.json")" "$c"
+		if [ "${COMPILED[$ki]}" = yes ]; then
+			[[ " $manifests" == *" $c-t1-all-s1k.manifest "* ]] || fail "$c: not padded: $manifests"
+		else
+			[[ " $manifests" == *" $c-t1-all.manifest "* ]] || fail "$c: padded: $manifests"
+		fi
+	done
+	# and no other case ran
+	assert_equal "$(jq -r '.cases | length' "$RUN/run.json")" "$(for ki in "${!KINDS[@]}"; do made_here "$ki" && echo; done | wc -l | tr -d ' ')"
+}
+
+@test "feedback.txt says what every kind's artifacts are, by its row" {
+	local ki
+	# a case of every kind, made here or not: copies of a measured run's
+	# first case (fbtext refuses a simulated run), renamed
+	mkdir -p "$BATS_TEST_TMPDIR/r"
+	jq -n --slurpfile r "$FIXTURES/compare/online/run.json" --args \
+		'$r[0] | .cases = [$ARGS.positional[] as $k | ($r[0].cases[0] | .name = ("c-" + $k) | .kind = $k)]' \
+		"${KINDS[@]}" >"$BATS_TEST_TMPDIR/r/run.json"
+	run -0 "$BIN/fbtext" --run "$BATS_TEST_TMPDIR/r"
+	for ki in "${!KINDS[@]}"; do
+		assert_output --partial "- c-${KINDS[$ki]} (${MEANING[$ki]}), T="
+	done
+	refute_output --partial "a case of the kit"
+}
+
+@test "the build refuses a kinds row it cannot read and a case whose kind is no row" {
+	local c="$BATS_TEST_TMPDIR/cases"
+	bad() { # bad WHAT [--kinds]: casegen on $c fails with one line naming WHAT
+		run --separate-stderr sh "$ROOT/scripts/tool/casegen" ${2:+"$2"} "$c"
+		assert_equal "$status" 2
+		assert_equal "${#stderr_lines[@]}" 1
+		[[ "$stderr" == *"$1"* ]] || fail "stderr: $stderr"
+		assert_output ""
+	}
+	cp -R "$ROOT/cases" "$c"
+	run -0 sh "$ROOT/scripts/tool/casegen" --kinds "$c"
+	# a row per kind, in the table's order
+	assert_equal "$(printf '%s\n' "$output" | sed -n 's/^	KIND([A-Z_]*, "\([^"]*\)".*/\1/p' | tr '\n' ' ')" "${KINDS[*]} "
+	sed 's/^kind=exe$/kind=exe-teleport/' "$ROOT/cases/exe.case" >"$c/exe.case"
+	bad "exe.case: kind=exe-teleport is no kind of $c/kinds, nor suite"
+	cp "$ROOT/cases/exe.case" "$c/exe.case"
+	printf 'exe   yes yes any   a second exe\n' >>"$c/kinds"
+	bad "the kind exe twice" --kinds
+	cp "$ROOT/cases/kinds" "$c/kinds"
+	printf 'exe-twin  maybe yes any  an exe\n' >>"$c/kinds"
+	bad "compiled is yes or no: maybe" --kinds
+	cp "$ROOT/cases/kinds" "$c/kinds"
+	printf 'exe-twin  yes yes mac  an exe\n' >>"$c/kinds"
+	bad "platforms is any, or darwin, linux, other joined by commas: mac" --kinds
+	cp "$ROOT/cases/kinds" "$c/kinds"
+	printf 'exe-twin  yes yes any\n' >>"$c/kinds"
+	bad "not KIND COMPILED PAYLOAD PLATFORMS MEANING" --kinds
+	# a row's text is a C string's, whatever it holds
+	cp "$ROOT/cases/kinds" "$c/kinds"
+	printf 'exe-twin  yes yes any  say "hi" \\ or ??=\n' >>"$c/kinds"
+	run -0 sh "$ROOT/scripts/tool/casegen" --kinds "$c"
+	assert_line '	KIND(EXE_TWIN, "exe-twin", 1, 1, "any", "say \"hi\" \\ or \?\?=") \'
+}
