@@ -32,10 +32,18 @@ launcher() {
 	fi
 }
 
+# resolve_run: the run.json of RUN, else of the newest run in RESULTS
+# (default results/) that is not a measure's probe, as make check takes it
+# (scripts/lib/findrun, the kit's one run finder)
 resolve_run() {
 	local r=${RUN:-}
 	if [ -z "$r" ]; then
-		r=$(ls -d "$ROOT"/results/*/ 2>/dev/null | sort | tail -n 1)
+		. "$ROOT/scripts/lib/home"
+		. "$ROOT/scripts/lib/conditions"
+		. "$ROOT/scripts/lib/findrun"
+		home_to "${RESULTS:-$ROOT/results}"
+		run_newest "$home_v"
+		r=$run_found
 		[ -n "$r" ] || return 1
 	fi
 	[ -d "$r" ] && r="${r%/}/run.json"

@@ -1,0 +1,352 @@
+#!/usr/bin/env bats
+# The shell library (issue 35, item 4): scripts/lib/check (fail, is_uint,
+# in_range, is_ms), scripts/lib/child (run_child, end_child), scripts/lib/gate
+# (GATE's parsing, start, watchdog and stop) and scripts/lib/findrun (the run
+# finder), each written once and sourced by every script that needs it.
+# The routines are called here as the scripts call them; then each script
+# runs on a copy of the kit whose library is marked, and what it says or
+# does carries the mark: a script with a copy of its own would not.
+
+load test_helper/common-setup
+
+setup() {
+	_common_setup
+	T="$BATS_TEST_TMPDIR"
+}
+
+# lib FILE...: the library's FILEs sourced into this shell, as sh has them
+lib() {
+	local f
+	for f in "$@"; do
+		# shellcheck disable=SC1090
+		. "$ROOT/scripts/lib/$f"
+	done
+}
+
+# ---- check: fail, is_uint, in_range, is_ms --------------------------------------------
+
+@test "is_uint, in_range and is_ms take what the scripts take, and only that" {
+	lib check
+	local v
+	for v in 0 7 007 123456789; do is_uint "$v" || fail "is_uint $v"; done
+	for v in '' -1 +1 1.0 ' 1' 1234567890 x '*'; do ! is_uint "$v" || fail "is_uint '$v'"; done
+	in_range 64 1 64 && in_range 1 1 64
+	! in_range 0 1 64 && ! in_range 65 1 64 && ! in_range '' 1 64 && ! in_range 1x 1 64
+	for v in 0 20 0.5 20.25 59999.999 60000 000020; do is_ms "$v" || fail "is_ms $v"; done
+	for v in '' .5 5. 1.2.3 -1 1e3 60000.5 60001 60000.0 abc ' 20' 1234567890; do
+		! is_ms "$v" || fail "is_ms '$v'"
+	done
+}
+
+@test "fail: one line on stderr named for the script, exit 2, the text as data" {
+	lib check
+	run --separate-stderr sh -c '. "$1/scripts/lib/check"; fail "TAG '\''a\nb'\'' is bad"' _ "$ROOT"
+	assert_equal "$status" 2
+	assert_equal "$output" ""
+	assert_equal "$stderr" "execlag: TAG 'a\\nb' is bad"
+	run --separate-stderr sh -c '. "$1/scripts/lib/check"; prog=feedback; fail x y' _ "$ROOT"
+	assert_equal "$status" 2
+	assert_equal "$stderr" "feedback: x y"
+}
+
+# ---- child: run_child, end_child -----------------------------------------------------
+
+@test "run_child: the command's status, its stdin the caller's, \$child while it runs" {
+	# (stderr apart: a shell may say "Terminated" of the killed one)
+	run --separate-stderr sh -c '. "$1/scripts/lib/child"
+		run_child sh -c "exit 7"; echo "status $? child=[$child]"
+		echo "from stdin" | run_child cat
+		run_child cat </dev/null; echo "null $?"
+		run_child sh -c "kill -TERM \$\$"; echo "killed $?"' _ "$ROOT"
+	assert_success
+	assert_line --index 0 "status 7 child=[]"
+	assert_line --index 1 "from stdin"
+	assert_line --index 2 "null 0"
+	assert_line --index 3 "killed 143"
+}
+
+@test "run_child waits on through a trap that returns; end_child ends the child" {
+	# a trap that returns (scripts/measure passes the signal on) interrupts
+	# wait: the child is waited for again, its own status kept
+	run sh -c '. "$1/scripts/lib/child"
+		trap "echo trapped" USR1
+		(sleep 0.3; kill -USR1 $$) &
+		run_child sh -c "sleep 1; exit 5"; echo "status $?"
+		run_child sh -c "sleep 0.2" ; echo "short $?"
+		sh -c "sleep 30" & child=$!
+		end_child; echo "ended [$child]"' _ "$ROOT"
+	assert_success
+	assert_line --index 0 trapped
+	assert_line --index 1 "status 5"
+	assert_line --index 2 "short 0"
+	assert_line --index 3 "ended []"
+}
+
+# ---- gate: parse, conditions, start, watch, stop --------------------------------------
+
+# gate_run SPEC [wedge]: gate_parse as the scripts run it, on a machine that
+# can run the gate (os Linux, root, a gate program), then its conditions
+gate_run() {
+	mkdir -p "$T/bin"
+	printf '#!/bin/sh\nexit 0\n' >"$T/bin/gate"
+	chmod +x "$T/bin/gate"
+	mkdir -p "$T/fakeid"
+	printf '#!/bin/sh\necho 0\n' >"$T/fakeid/id"
+	chmod +x "$T/fakeid/id"
+	run --separate-stderr env PATH="$T/fakeid:$PATH" sh -c '. "$1/scripts/lib/check"; . "$1/scripts/lib/gate"
+		os=Linux bin=$2
+		gate_parse "$3" ${4:-}
+		gate_conditions "$3" ${4:-}' _ "$ROOT" "$T/bin" "$@"
+}
+
+@test "gate_parse: the settings, their defaults, wedge only where asked for" {
+	gate_run 'latency=0.5 workers=4 key=path exempt=1 on=open every=3 per_mb=2 wedge=9' wedge
+	assert_success
+	assert_equal "$output" "gate.active=1
+gate.latency_ms=0.5
+gate.workers=4
+gate.key=path
+gate.exempt=1
+gate.on=open
+gate.every_ms=3
+gate.per_mb_ms=2
+gate.wedge=9"
+	gate_run 'latency=20'
+	assert_success
+	assert_equal "$output" "gate.active=1
+gate.latency_ms=20
+gate.workers=1
+gate.key=inode
+gate.exempt=0
+gate.on=exec
+gate.every_ms=0
+gate.per_mb_ms=0"
+	run sh -c '. "$1/scripts/lib/gate"; gate_conditions ""' _ "$ROOT"
+	assert_output "gate.active=0"
+}
+
+@test "gate_parse refuses a bad setting in one line, exit 2; the words are never globbed" {
+	local spec want
+	touch "$T/latency=1"
+	cd "$T"
+	while IFS='|' read -r spec want; do
+		gate_run "$spec"
+		assert_equal "$spec: $status" "$spec: 2"
+		assert_equal "$spec: $stderr" "$spec: execlag: $want"
+	done <<'EOF'
+latency=x|GATE latency 'x' is not a number of ms from 0 to 60000 (e.g. 20 or 0.5)
+workers=0|GATE workers '0' is not a whole number from 1 to 64
+workers=65|GATE workers '65' is not a whole number from 1 to 64
+key=nose|GATE key 'nose' is not one of inode, path, content
+exempt=2|GATE exempt '2' is not 0 or 1
+on=read|GATE on 'read' is not exec or open
+every=-1|GATE every '-1' is not a number of ms from 0 to 60000 (e.g. 3 or 0.5)
+per_mb=1e3|GATE per_mb '1e3' is not a number of ms from 0 to 60000 (e.g. 2 or 0.5)
+wedge=3|GATE setting 'wedge=3' is unknown (use latency=MS workers=N key=inode|path|content exempt=0|1 on=exec|open every=MS per_mb=MS)
+latency=*|GATE latency '*' is not a number of ms from 0 to 60000 (e.g. 20 or 0.5)
+l*|GATE setting 'l*' is unknown (use latency=MS workers=N key=inode|path|content exempt=0|1 on=exec|open every=MS per_mb=MS)
+latency=1 latency=2|GATE sets latency twice
+EOF
+	gate_run 'wedge=-1' wedge
+	assert_equal "$status" 2
+	assert_equal "$stderr" "execlag: GATE wedge '-1' is not a whole number from 0 to 1000000"
+	run --separate-stderr sh -c '. "$1/scripts/lib/check"; . "$1/scripts/lib/gate"; os=Darwin bin=/none; gate_parse latency=1' _ "$ROOT"
+	assert_equal "$status" 2
+	assert_equal "$stderr" "execlag: the calibration gate needs Linux (fanotify); this is Darwin"
+}
+
+# fake_gate BODY: a gate program (sh) that runs BODY with its arguments
+fake_gate() {
+	mkdir -p "$T/bin"
+	printf '#!/bin/sh\n%s\n' "$1" >"$T/bin/gate"
+	chmod +x "$T/bin/gate"
+}
+
+# in_gate_lib SCRIPT...: sh with the check and gate library, os=Linux, bin
+# the fake gate's folder, the settings parsed as if GATE were latency=5
+in_gate_lib() {
+	run --separate-stderr sh -c '. "$1/scripts/lib/check"; . "$1/scripts/lib/gate"
+		bin=$2 T=$3
+		gate_latency=5 gate_workers=1 gate_key=inode gate_exempt=0 gate_on=exec gate_every=0 gate_per_mb=0 gate_wedge=0
+		'"$1" _ "$ROOT" "$T/bin" "$T"
+}
+
+@test "gate_start: the gate's arguments, ready; a gate that refuses or dies is one line and its status" {
+	# ready: it writes the ready file named after --ready-file, then waits
+	fake_gate 'printf "%s\n" "$@" >"$GATE_ARGS"; while [ $# -gt 0 ]; do [ "$1" != --ready-file ] || : >"$2"; shift; done; exec sleep 30'
+	GATE_ARGS="$T/args" in_gate_lib 'export GATE_ARGS; gate_start "$T" "$T/gate.log" 5 "" --dir /w --heartbeat "$T/beat"
+		echo "started $?"; p=$gate_pid; gate_stop; echo "stopped [$gate_pid]"; kill -0 "$p" 2>/dev/null || echo gone'
+	assert_success
+	assert_output "started 0
+stopped []
+gone"
+	assert_equal "$(tr '\n' ' ' <"$T/args")" "--dir /w --heartbeat $T/beat --latency-ms 5 --workers 1 --key inode --on exec --every-ms 0 --per-mb-ms 0 --log $T/gate.log --ready-file $T/gate.ready "
+	rm -f "$T/gate.ready"
+	fake_gate 'echo "gate: --dir /w: not a directory" >&2; exit 2'
+	in_gate_lib 'gate_start "$T" "$T/gate.log" 5 ""; echo "status $? [$gate_pid]"'
+	assert_output "status 2 []"
+	assert_equal "$stderr" "execlag: the calibration gate did not start: gate: --dir /w: not a directory"
+	fake_gate 'echo "gate: fanotify_init: Operation not permitted" >&2; exit 1'
+	in_gate_lib 'gate_start "$T" "$T/gate.log" 5 ""; echo "status $?"'
+	assert_output "status 1"
+	fake_gate 'exec sleep 30'
+	in_gate_lib 'gate_start "$T" "$T/gate.log" 1 " (marking the folders below /w)"; echo "status $?"; gate_stop'
+	assert_output "status 1"
+	# (its first line: bash 3.2 says "Terminated" of the gate gate_stop ended)
+	assert_equal "${stderr%%$'\n'*}" "execlag: the calibration gate did not get ready in 1 s (marking the folders below /w)"
+}
+
+@test "gate_watch: a gate whose heartbeat stops moving is named in gate.stuck and the shell gets USR1" {
+	[ -r /proc/self/stat ] || skip "gate_state reads /proc (the gate is Linux's)"
+	fake_gate 'while [ $# -gt 0 ]; do [ "$1" != --ready-file ] || : >"$2"; shift; done; exec sleep 30'
+	in_gate_lib 'gate_start "$T" "$T/gate.log" 5 "" --heartbeat "$T/gate.beat"
+		kill -STOP "$gate_pid"
+		trap "echo USR1; got=1" USR1
+		got=0
+		gate_watch "$T" &
+		gate_watchdog=$!
+		n=0
+		while [ "$got" = 0 ] && [ "$n" -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+		gate_stop
+		echo "watchdog [$gate_watchdog] gate [$gate_pid]"'
+	assert_success
+	assert_line --index 0 USR1
+	assert_line --index 1 "watchdog [] gate []"
+	grep -q '^the calibration gate (pid [0-9]*) stopped answering: its heartbeat has not moved for 3 s, stopped (state T); ' "$T/gate.stuck"
+}
+
+# ---- findrun: run_find, run_newest -------------------------------------------------------
+
+# a_run NAME [LINE...]: a finished run folder in $T/results, conditions LINEs
+a_run() {
+	local d="$T/results/$1"
+	shift
+	mkdir -p "$d"
+	echo '{}' >"$d/run.json"
+	printf '%s\n' "$@" >"$d/conditions.txt"
+}
+
+@test "run_find: a path as it is, a run's id, a tag's newest run (a measure's too), else the name" {
+	a_run 20260101T000000Z-aaaaaa-fast run.tag=fast
+	a_run 20260102T000000Z-bbbbbb-fast run.tag=fast
+	mkdir -p "$T/results/20260103T000000Z-cccccc-fast" "$T/results/.20260104T000000Z-dddddd-fast.partial"
+	mkdir -p "$T/results/20260105T000000Z-eeeeee-m1"
+	echo '{}' >"$T/results/20260105T000000Z-eeeeee-m1/measure.json"
+	run sh -c '. "$1/scripts/lib/home"; . "$1/scripts/lib/conditions"; . "$1/scripts/lib/findrun"
+		for n in fast m1 20260101T000000Z-aaaaaa-fast none "a b" -x ../x "~/r"; do
+			run_find "$n" "$2"; echo "$run_found"
+		done' _ "$ROOT" "$T/results"
+	assert_success
+	assert_equal "$output" "$T/results/20260102T000000Z-bbbbbb-fast
+$T/results/20260105T000000Z-eeeeee-m1
+$T/results/20260101T000000Z-aaaaaa-fast
+none
+a b
+-x
+../x
+$HOME/r"
+}
+
+@test "run_newest: the newest finished run that is not a measure's probe, or nothing" {
+	run sh -c '. "$1/scripts/lib/home"; . "$1/scripts/lib/conditions"; . "$1/scripts/lib/findrun"
+		run_newest "$2"; echo "[$run_found]"' _ "$ROOT" "$T/results"
+	assert_output "[]"
+	a_run 20260101T000000Z-aaaaaa run.tag=none
+	a_run 20260102T000000Z-bbbbbb-probe run.tag=probe run.role=measure-probe
+	a_run 20260103T000000Z-cccccc-old run.tag=probe
+	mkdir -p "$T/results/20260104T000000Z-dddddd" "$T/results/.20260105T000000Z-eeeeee.partial"
+	echo '{}' >"$T/results/.20260105T000000Z-eeeeee.partial/run.json"
+	run sh -c '. "$1/scripts/lib/home"; . "$1/scripts/lib/conditions"; . "$1/scripts/lib/findrun"
+		run_newest "$2"; echo "[$run_found]"' _ "$ROOT" "$T/results"
+	assert_output "[$T/results/20260101T000000Z-aaaaaa]"
+	# scripts/findrun says the same
+	RESULTS="$T/results" run -0 sh "$ROOT/scripts/findrun" --newest
+	assert_output "$T/results/20260101T000000Z-aaaaaa"
+}
+
+# ---- every script sources the one copy ----------------------------------------------------
+
+# marked_kit: a copy of the kit's scripts and cases in $K whose library
+# marks each routine: fail's line begins "LIB", and gate_parse, run_child,
+# run_find and run_newest write "SCRIPT ROUTINE" to $SHLIB_TRACE when called
+marked_kit() {
+	K="$T/kit"
+	mkdir -p "$K"
+	cp -R "$ROOT/scripts" "$ROOT/cases" "$K/"
+	cp "$ROOT/Makefile" "$K/"
+	local f r
+	for f in check:fail gate:gate_parse child:run_child findrun:run_find findrun:run_newest; do
+		r=${f#*:}
+		f="$K/scripts/lib/${f%%:*}"
+		sed "s/^$r() {/shlib_$r() {/" "$f" >"$f.new"
+		mv "$f.new" "$f"
+		if [ "$r" = fail ]; then
+			printf '%s() { printf "LIB %%s: %%s\\n" "${prog:-execlag}" "$*" >&2; exit 2; }\n' "$r" >>"$f"
+		else
+			printf '%s() { printf "%%s %s\\n" "${0##*/}" >>"$SHLIB_TRACE"; shlib_%s "$@"; }\n' "$r" "$r" "$r" >>"$f"
+		fi
+	done
+	export EXECLAG_BIN="$ROOT/micro/bin" SHLIB_TRACE="$T/trace"
+	: >"$SHLIB_TRACE"
+}
+
+@test "repro, measure, doctor, feedback and hfcheck refuse bad input through the library's fail and gate_parse" {
+	marked_kit
+	local cmd want
+	while IFS='|' read -r cmd want; do
+		eval "set -- $cmd"
+		run --separate-stderr "$@"
+		assert_equal "$cmd: $status" "$cmd: 2"
+		assert_equal "$cmd: $stderr" "$cmd: LIB $want"
+	done <<EOF
+sh "$K/scripts/repro" --count x|execlag: COUNT 'x' is not a whole number from 1 to 100000
+sh "$K/scripts/repro" --gate latency=x|execlag: GATE latency 'x' is not a number of ms from 0 to 60000 (e.g. 20 or 0.5)
+sh "$K/scripts/measure" --gate latency=x -- true|execlag: GATE latency 'x' is not a number of ms from 0 to 60000 (e.g. 20 or 0.5)
+sh "$K/scripts/measure" --probe 2 -- true|execlag: PROBE '2' is not 0 or 1
+sh "$K/scripts/doctor" --bogus|execlag: unknown option '--bogus' (see --help)
+sh "$K/scripts/feedback" --run|feedback: --run needs a folder (see --help)
+sh "$K/scripts/probe/hfcheck" --runs|hfcheck: --runs needs a value (see --help)
+EOF
+	# doctor's probe is repro's: its bad GATE is repro's one line
+	run --separate-stderr sh "$K/scripts/doctor" --gate latency=x
+	assert_equal "$status" 2
+	assert_equal "$stderr" "LIB execlag: GATE latency 'x' is not a number of ms from 0 to 60000 (e.g. 20 or 0.5)"
+	assert_equal "$(sort -u "$SHLIB_TRACE" | tr '\n' ' ')" "measure gate_parse repro gate_parse "
+}
+
+@test "their long steps go through the library's run_child, and runs are found by its finder" {
+	marked_kit
+	mkdir -p "$T/p" "$T/results" "$T/tmp"
+	# measure: the probe (repro, simulated) and its run found; repro's steps
+	(cd "$T/p" && RESULTS="$T/results" TMPDIR="$T/tmp" sh "$K/scripts/measure" \
+		--launcher 'sim:latency=150 workers=1 key=inode seed=7' -- true) >"$T/m.out" 2>"$T/m.err" ||
+		fail "measure: $(cat "$T/m.err")"
+	# check and compare find a run by its tag, feedback the newest
+	run sh "$K/scripts/check" --run probe
+	RESULTS="$T/results" run sh "$K/scripts/compare" probe probe
+	RESULTS="$T/results" run sh "$K/scripts/feedback"
+	# hfcheck: mkfresh through run_child before hyperfine is asked anything
+	mkdir -p "$T/hf/bin" "$T/w" "$T/raw"
+	printf '#!/bin/sh\n[ "${1:-}" = --version ] && echo "hyperfine 1.19.0"\nexit 1\n' >"$T/hf/bin/hyperfine"
+	chmod +x "$T/hf/bin/hyperfine"
+	PATH="$T/hf/bin:$PATH" run sh "$K/scripts/probe/hfcheck" --dir "$T/w" --raw "$T/raw" --cases exe --runs 3
+	assert_line hyperfine.status=failed
+	run sort -u "$SHLIB_TRACE"
+	assert_line "measure run_child"
+	assert_line "measure run_find"
+	assert_line "repro run_child"
+	assert_line "check run_find"
+	assert_line "compare run_find"
+	assert_line "feedback run_newest"
+	assert_line "hfcheck run_child"
+}
+
+# ---- and no script defines a routine of its own beside the library's ----------------------
+
+# (scripts/probe/sysinfo keeps an is_uint of its own, bounded at 6 digits,
+# for its parts sysinfo-darwin and sysinfo-linux, which are copied alone)
+@test "no script, check or test helper defines a shared routine again" {
+	run sh -c 'cd "$1" && grep -nE "^[[:space:]]*(fail|is_uint|in_range|is_ms|run_child|end_child|gate_(parse|conditions|start|watch|stop|state|running)|stop_gate|start_gate|watch_gate|run_find|run_newest|home_path|home_to|condition)[[:space:]]*\(\)" \
+		$(grep -rlE "^#!/bin/sh|^#!/usr/bin/env (bash|bats)" scripts checks bin 2>/dev/null) checks/*/*.bash 2>/dev/null' _ "$ROOT"
+	assert_output --regexp '^scripts/probe/sysinfo:[0-9]+:is_uint\(\) \{$'
+}
