@@ -24,12 +24,12 @@ setup() { _common_setup; }
 	assert_line --regexp '^  make check +'
 }
 
-@test "every target make help names is one the Makefile has" {
+@test "every target make help names is one the Makefile or its maint.mk has" {
 	local t missing=
 	run -0 make -s --no-print-directory -C "$ROOT" help
 	for t in $(printf '%s\n' "$output" | sed -n 's/^  make \([a-z-]*\).*/\1/p' | sed 's/ .*//') \
 		$(printf '%s\n' "$output" | sed -n 's/^  make \(lint |.*\)$/\1/p' | tr -d '|'); do
-		grep -q "^$t:" "$ROOT/Makefile" || missing="$missing $t"
+		grep -q "^$t:" "$ROOT/Makefile" "$ROOT/maint.mk" || missing="$missing $t"
 	done
 	[ -z "$missing" ] || fail "make help names targets the Makefile lacks:$missing"
 }
