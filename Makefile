@@ -252,7 +252,8 @@ $(BIN)/devtools:            PROGLIBS = $(DL_LIBS)
 # stats, launcher and report, and of micro/plat those for every platform,
 # NAME_$(PLAT).c, and NAME_other.c where there is no NAME_$(PLAT).c.  A new
 # unit is a new file: no list to edit.  (The archive keeps a member's base
-# name: two units never share one.)
+# name: two units never share one.  LIBSRC given to make builds a smaller
+# archive: tests/sanitize.bats.)
 PLAT_OWN = $(wildcard micro/plat/*_$(PLAT).c)
 LIBSRC  := $(sort $(wildcard micro/lib/*.c micro/fmt/*.c micro/stats/*.c micro/launcher/*.c micro/report/*.c) \
              $(filter-out %_linux.c %_darwin.c %_other.c,$(wildcard micro/plat/*.c)) $(PLAT_OWN) \
