@@ -29,5 +29,7 @@ PKG_CONFIG ?= pkg-config
 JANSSON_LOCAL  = .cache/jansson
 JANSSON_FROM   = $(eval JANSSON_FROM := $(shell if $(PKG_CONFIG) --exists jansson 2>/dev/null; then echo pkg-config; \
                  elif [ -f $(JANSSON_LOCAL)/lib/libjansson.a ]; then echo local; fi))$(JANSSON_FROM)
-JANSSON_CFLAGS = $(eval JANSSON_CFLAGS := $(if $(filter local,$(JANSSON_FROM)),-I$(JANSSON_LOCAL)/include,$(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null)))$(JANSSON_CFLAGS)
-JANSSON_LIBS   = $(eval JANSSON_LIBS := $(if $(filter local,$(JANSSON_FROM)),$(JANSSON_LOCAL)/lib/libjansson.a,$(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson)))$(JANSSON_LIBS)
+JANSSON_CFLAGS = $(eval JANSSON_CFLAGS := $(if $(filter local,$(JANSSON_FROM)),-I$(JANSSON_LOCAL)/include, \
+                 $(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null)))$(JANSSON_CFLAGS)
+JANSSON_LIBS   = $(eval JANSSON_LIBS := $(if $(filter local,$(JANSSON_FROM)),$(JANSSON_LOCAL)/lib/libjansson.a, \
+                 $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson)))$(JANSSON_LIBS)
