@@ -78,7 +78,7 @@ key() { sed -n "s/^$2=//p" "$1" | tail -n 1; }
 twin_kit() {
 	local K="$BATS_FILE_TMPDIR/kit"
 	mkdir -p "$K"
-	cp -Rp "$ROOT/Makefile" "$ROOT/micro" "$ROOT/scripts" "$ROOT/checks" "$ROOT/cases" "$K/"
+	cp -Rp "$ROOT/Makefile" "$ROOT"/*.mk "$ROOT/micro" "$ROOT/scripts" "$ROOT/checks" "$ROOT/cases" "$K/"
 	[ ! -d "$ROOT/.cache" ] || ln -s "$ROOT/.cache" "$K/.cache"
 	cat >"$K/cases/exe-twin.case" <<'EOF'
 # A case is this one file (docs/formats.md, "Case files").

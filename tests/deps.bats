@@ -91,7 +91,7 @@ nothing_left() {
 	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
 	K="$D/kit"
 	mkdir -p "$K"
-	cp -R "$ROOT/Makefile" "$ROOT/micro" "$ROOT/scripts" "$ROOT/cases" "$K/"
+	cp -R "$ROOT/Makefile" "$ROOT"/*.mk "$ROOT/micro" "$ROOT/scripts" "$ROOT/cases" "$K/"
 	rm -rf "$K/micro/bin"
 	EXECLAG_CACHE="$K/.cache" PATH="$ROOT/tests/fakes/net:$PATH" run sh "$K/scripts/tool/jansson"
 	assert_success
