@@ -83,8 +83,9 @@
  * with the extension's share of the error as every profile's (looks at 32,
  * 48 ... 128: those before the last spend next to nothing).  On Linux its
  * programs are made from one compiled template (mkfresh --template), so
- * 128 pairs fit in its five seconds with a CPU hog on each core of a 2-core
- * machine (docs/method.md, "make doctor's probe"). */
+ * its time goes to launches, not compilers (elsewhere each is compiled and
+ * scripts/repro extends it to 32 only; docs/method.md, "make doctor's
+ * probe"). */
 #define DOCTOR_EXTEND 8
 #define SEQ_EXTEND_SHARE 0.01
 #define SEQ_SHARP_ROUNDS 8
