@@ -151,10 +151,11 @@ sim() { # sim SETTINGS ARGS...: launch on the simulator, 2 CPUs, seed 7
 @test "launch --constants prints the method's numbers for scripts/repro, as the headers define them" {
 	local want
 	run -0 "$BIN/launch" --constants
-	want=$(printf 'min_pairs=%s\nlooks_first=%s\nseq_extend=%s' \
+	want=$(printf 'min_pairs=%s\nlooks_first=%s\nseq_extend=%s\ndoctor_extend=%s' \
 		"$(sed -n 's/^#define MIN_PAIRS \([0-9]*\).*/\1/p' "$ROOT/micro/stats/thresholds.h")" \
 		"$(sed -n 's/^#define LOOKS_FIRST \([0-9]*\).*/\1/p' "$ROOT/micro/stats/looks.h")" \
-		"$(sed -n 's/^#define SEQ_EXTEND \([0-9]*\).*/\1/p' "$ROOT/micro/stats/thresholds.h")")
+		"$(sed -n 's/^#define SEQ_EXTEND \([0-9]*\).*/\1/p' "$ROOT/micro/stats/thresholds.h")" \
+		"$(sed -n 's/^#define DOCTOR_EXTEND \([0-9]*\).*/\1/p' "$ROOT/micro/stats/thresholds.h")")
 	assert_equal "$output" "$want"
 	# and repro reads them from there, not from the headers
 	run grep -n '#define\|micro/[a-z]*\.h"' "$ROOT/scripts/repro"

@@ -571,6 +571,85 @@ near_size() {
 	check_manifest exe 3
 }
 
+# build_ids: the GNU build ID of each artifact's object, one a line (none
+# where readelf is missing or the object has none)
+build_ids() {
+	local obj
+	command -v readelf >/dev/null 2>&1 || return 0
+	for obj in $(objects); do
+		readelf -n "$obj" 2>/dev/null | sed -n 's/^ *Build ID: //p'
+	done
+}
+
+# --template: a real run's (make doctor's probe on Linux) compiled units
+# from one compile, the template kept in EXECLAG_TEMPLATES for the calls
+# with --first, each artifact a new file of its own bytes that runs.  On
+# macOS each is compiled (a signed program whose bytes change is killed at
+# its launch).
+@test "--template: one compile for all looks; each artifact its own nonce, padding and build ID" {
+	make_counting_cc
+	local kind size ext mac=0 want ids
+	[ "$(uname -s)" != Darwin ] || mac=1
+	for kind in exe dylib; do
+		for size in 0 64k; do
+			# a run's own folder of templates (scripts/repro's scratch)
+			export EXECLAG_TEMPLATES="$BATS_TEST_TMPDIR/templates-$kind-$size"
+			rm -rf "$W" "$M" && mkdir "$W" && : >"$CC_LOG"
+			mk "$kind" 4 --size "$size" --cc "$COUNTCC" --template
+			ext=""
+			[ "$kind" != dylib ] || ext=$(awk -F'\t' '$1 == "artifact" { print $3; exit }' "$M") ext=.${ext##*.}
+			# the next looks' artifacts, as launch asks for them
+			mk "$kind" 2 --size "$size" --cc "$COUNTCC" --template --first 4
+			mk "$kind" 2 --size "$size" --cc "$COUNTCC" --template --first 6
+			# one compile (and the dylib's host); on macOS each of the 8
+			want=1
+			[ "$mac" = 0 ] || want=8
+			[ "$kind" != dylib ] || want=$((want + 1))
+			assert_equal "$(grep -c . "$CC_LOG")" "$want"
+			if [ "$size" = 0 ]; then check_manifest "$kind" 8; else check_padded "$kind" 8 65536; fi
+			# the work folder holds the artifacts (and the host), nothing else
+			assert_equal "$(contents)" "$( (names "$ext" 8; [ "$kind" != dylib ] || echo p-host) | LC_ALL=C sort)"
+			check_all_differ
+			check_nonces
+			check_runs 0
+			# no two share a build ID (a link of their own gives each its own)
+			ids=$(build_ids)
+			[ -z "$ids" ] || assert_equal "$(printf '%s\n' "$ids" | sort -u | grep -c .)" 8
+			[ "$size" = 0 ] || [ "$(cmp -l "$W/p-0000$ext" "$W/p-0007$ext" | wc -l)" -gt 60000 ] ||
+				fail "$kind: the padding is the same in two artifacts"
+		done
+	done
+	run -0 "$W/p-host" "$W/p-0006$ext"
+	assert_output "$(grep -a -o 'execlag:p-0006:[0-9:]*' "$W/p-0006$ext" | head -n 1)"
+	# a call with --first and no template kept compiles one of its own
+	export EXECLAG_TEMPLATES="$BATS_TEST_TMPDIR/templates-none"
+	: >"$CC_LOG"
+	mk dylib 2 --cc "$COUNTCC" --template --first 8
+	assert_equal "$(grep -c . "$CC_LOG")" "$([ "$mac" = 1 ] && echo 2 || echo 1)"
+	check_manifest dylib 10
+	check_nonces
+}
+
+@test "--template: a failed call removes what it made, and nothing made before it" {
+	[ "$(uname -s)" != Darwin ] || skip "on macOS each artifact is compiled: no template"
+	export EXECLAG_TEMPLATES="$BATS_TEST_TMPDIR/templates"
+	# artifact 2 is there already: refused after the template is made
+	: >"$W/p-0002"
+	run --separate-stderr "$BIN/mkfresh" --kind exe --count 3 --dir "$W" --prefix p --manifest "$M" --template
+	assert_failure 1
+	[[ "$stderr" == *"p-0002 already exists"* ]] || fail "$stderr"
+	assert_equal "$(contents)" "p-0002"
+	[ ! -e "$M" ]
+	# a later look's call that fails leaves the earlier artifacts
+	rm "$W/p-0002"
+	mk exe 2 --template
+	: >"$W/p-0003"
+	run --separate-stderr "$BIN/mkfresh" --kind exe --count 2 --first 2 --dir "$W" --prefix p --manifest "$M" --template
+	assert_failure 1
+	assert_equal "$(contents)" "$(printf 'p-0000\np-0001\np-0003')"
+	check_manifest exe 2
+}
+
 @test "payload kill: script, script-via-sh and exe artifacts die by SIGKILL" {
 	for kind in script script-via-sh exe; do
 		rm -rf "$W" "$M" && mkdir "$W"

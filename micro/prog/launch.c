@@ -38,6 +38,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* the doctor's extension has a look at each of 2N .. DOCTOR_EXTEND x N */
+_Static_assert(DOCTOR_EXTEND >= 2 && DOCTOR_EXTEND - 1 <= LOOKS_EXT_MAX,
+	       "DOCTOR_EXTEND: 2 to LOOKS_EXT_MAX + 1");
+
 extern char **environ;
 
 #define MAX_THREADS 1024
@@ -106,7 +110,8 @@ static void usage(FILE *out)
 		"                (scripts/probe/services, a services file)\n"
 		"  --describe    print the launcher with every setting, checked, and exit\n"
 		"  --constants   print the method's numbers scripts/repro uses (min_pairs,\n"
-		"                looks_first, seq_extend: micro/stats/thresholds.h, looks.h), and exit\n"
+		"                looks_first, seq_extend, doctor_extend: micro/stats/thresholds.h,\n"
+		"                looks.h), and exit\n"
 		"  --quiet       no per-pass summary on stderr\n", MAX_THREADS, SEQ_EXTEND);
 }
 
@@ -347,7 +352,8 @@ static void parse_args(int argc, char **argv, struct options *o)
 	if (constants) {
 		/* what scripts/repro needs of the method, from the headers the
 		 * method is compiled with (never read from the files) */
-		printf("min_pairs=%d\nlooks_first=%d\nseq_extend=%d\n", MIN_PAIRS, LOOKS_FIRST, SEQ_EXTEND);
+		printf("min_pairs=%d\nlooks_first=%d\nseq_extend=%d\ndoctor_extend=%d\n", MIN_PAIRS,
+		       LOOKS_FIRST, SEQ_EXTEND, DOCTOR_EXTEND);
 		exit(0);
 	}
 	check_numbers(o);

@@ -23,6 +23,16 @@
  * (docs/macos.md §7): there each is compiled.  Nothing is launched
  * while making (no base, host or rewrite launch).  A real run's artifacts
  * are made as without it.
+ *
+ * --template: a real run's compiled artifacts (exe, the dylib's libraries)
+ * made from a template as --simulated makes them, so that make doctor's
+ * probe spends its seconds launching, not compiling (docs/method.md, "make
+ * doctor's probe").  Each artifact is a new file with bytes of its own
+ * (nonce, padding, GNU build ID), written and renamed into place as a
+ * compiler's output is; the template is kept in EXECLAG_TEMPLATES, so a
+ * configuration's later looks (--first) compile none.  A base or a host is
+ * still compiled and launched as without it.  Not on macOS (as above):
+ * there each is compiled, as without it.
  */
 #if defined(__APPLE__)
 #define _DARWIN_C_SOURCE
@@ -91,6 +101,7 @@ static int quarantine;          /* set the quarantine xattr on exes */
 static long pad_bytes;          /* --size: random bytes in each program */
 static long first;              /* --first: the index of the first artifact made */
 static int simulated;           /* --simulated: for a run that launches nothing */
+static int from_template;       /* --template: a real run's artifacts from a template */
 static const char *forced_nonce; /* the template's placeholder, while it compiles */
 
 static volatile sig_atomic_t got_signal;
@@ -168,7 +179,7 @@ static void usage(FILE *f)
 	fputs(
 "usage: mkfresh --kind KIND --count N --dir WORKDIR --prefix NAME --manifest FILE\n"
 "               [--case NAME] [--payload ok|kill|fail] [--cc CC] [--jobs J]\n"
-"               [--size BYTES] [--first I] [--simulated]\n"
+"               [--size BYTES] [--first I] [--simulated] [--template]\n"
 "       mkfresh --help\n"
 "\n"
 "Make N fresh artifacts of KIND directly in WORKDIR (which must exist), named\n"
@@ -196,6 +207,11 @@ static void usage(FILE *f)
 "                them; nothing is launched while making.  With\n"
 "                EXECLAG_TEMPLATES (a folder) the templates are kept there\n"
 "                for the next mkfresh of the same shape\n"
+"  --template    the same for a real run's artifacts (make doctor's probe on\n"
+"                Linux): each a new file with its own nonce, padding and\n"
+"                build ID; a base or host is compiled and launched as\n"
+"                without it.  On macOS, where the linker signs what it\n"
+"                builds, each is compiled\n"
 "\n"
 "exit: 0 ok, 1 failure, 2 usage, 130 interrupted.  On failure or interrupt\n"
 "every file made is removed and no manifest is written.\n", f);
@@ -1162,13 +1178,40 @@ static size_t template_plen(size_t n)
 	return (n + 15) / 16 * 16;
 }
 
+/* The descriptor of the GNU build ID note in the bytes of an ELF file of a
+ * little-endian machine (the kit's Linux targets), if the note is there
+ * exactly once: its offset, its length in *dlen; else -1. */
+static long find_build_id(const char *b, size_t len, size_t *dlen)
+{
+	static const char tail[8] = { 3, 0, 0, 0, 'G', 'N', 'U', 0 };
+	const unsigned char *p;
+	unsigned long namesz, descsz;
+	long at;
+
+	if (len < 16 || memcmp(b, "\177ELF", 4) != 0)
+		return -1;
+	at = find_once(b, len, tail, sizeof tail);
+	if (at < 8)
+		return -1;
+	p = (const unsigned char *)b + at - 8;
+	namesz = p[0] | (unsigned long)p[1] << 8 | (unsigned long)p[2] << 16 | (unsigned long)p[3] << 24;
+	descsz = p[4] | (unsigned long)p[5] << 8 | (unsigned long)p[6] << 16 | (unsigned long)p[7] << 24;
+	if (namesz != 4 || descsz < 8 || descsz > 64 || (size_t)at + 8 + descsz > len)
+		return -1;
+	*dlen = descsz;
+	return at + 8;
+}
+
 /* One unit from template t: its bytes with nonce over the placeholder (the
- * rest of it NUL, so the program's string is the nonce) and its own padding
- * over the template's, written to a new file and renamed into place at
- * final as a compiler's output is. */
+ * rest of it NUL, so the program's string is the nonce), its own padding
+ * over the template's and its own build ID (from its nonce, as a link of its
+ * own gives it) over the template's, written to a new file and renamed into
+ * place at final as a compiler's output is. */
 static void unit_from_template(struct tmpl *t, const char *nonce, const char *final)
 {
-	char *tmp = xasprintf("%s.tmp", final);
+	char *tmp = xasprintf("%s.tmp", final), bid[64];
+	size_t bidlen = 0;
+	long at_bid;
 	int fd;
 	uint64_t x;
 
@@ -1188,6 +1231,12 @@ static void unit_from_template(struct tmpl *t, const char *nonce, const char *fi
 			off += (long)l;
 			left -= (long)l;
 		}
+	}
+	at_bid = find_build_id(t->bytes, t->len, &bidlen);
+	if (at_bid >= 0) {
+		x = pad_seed(nonce) ^ 0x9e3779b97f4a7c15u;
+		pad_fill(&x, bid, bidlen);
+		memcpy(t->bytes + at_bid, bid, bidlen);
 	}
 	fd = open_new(tmp);
 	write_all(fd, t->bytes, t->len, tmp);
@@ -1246,12 +1295,12 @@ static void units_from_template(long n, enum unit u, long njob)
 #endif
 
 /* Units of kind u for artifacts first .. first+n-1: compiled one by one,
- * or for a simulated run from a template (not on macOS: a signed program
- * whose bytes are changed no longer runs). */
+ * or for a simulated run or with --template from a template (not on
+ * macOS: a signed program whose bytes are changed no longer runs). */
 static void make_units(long n, enum unit u, long njob)
 {
 #if !defined(__APPLE__)
-	if (simulated) {
+	if (simulated || from_template) {
 		units_from_template(n, u, njob);
 		return;
 	}
@@ -1542,6 +1591,10 @@ static void parse_args(int argc, char **argv, struct mk_opts *o)
 		}
 		if (!strcmp(a, "--simulated")) {
 			simulated = 1;
+			continue;
+		}
+		if (!strcmp(a, "--template")) {
+			from_template = 1;
 			continue;
 		}
 		for (f = 0; f < sizeof flags / sizeof flags[0]; f++)

@@ -77,6 +77,16 @@
  * of 1 - CONFIDENCE is kept from the last planned look for it, with what
  * that look's interval leaves unused (docs/method.md, "The extension"). */
 #define SEQ_EXTEND 3
+/* make doctor's probe (scripts/repro's doctor profile) plans 2 x LOOKS_FIRST
+ * = 16 artifacts (looks at 8, 12 and 16) and, where 16 leave its interval
+ * across the floor (a loaded machine), extends to DOCTOR_EXTEND x 16 = 128,
+ * with the extension's share of the error as every profile's (looks at 32,
+ * 48 ... 128: those before the last spend next to nothing).  On Linux its
+ * programs are made from one compiled template (mkfresh --template), so
+ * its time goes to launches, not compilers (elsewhere each is compiled and
+ * scripts/repro extends it to 32 only; docs/method.md, "make doctor's
+ * probe"). */
+#define DOCTOR_EXTEND 8
 #define SEQ_EXTEND_SHARE 0.01
 #define SEQ_SHARP_ROUNDS 8
 #define SEQ_SHARP 0.25

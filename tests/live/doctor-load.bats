@@ -26,7 +26,7 @@ teardown() {
 	others=$(printf '%s\n' "$output" | sed -n 's/^fanotify_listeners=//p' | tr ',' '\n' |
 		sed 's/^ *//' | grep -v -e '^gate (' -e '^execwatch (' -e '^none$' -e '^not read' || true)
 	[ -z "$others" ] || skip "something may hold launches here: fanotify listeners $others"
-	local i n=${DOCTOR_RUNS:-20} none=0 unclear=0 other=0 t0 t1 times="" over5=0
+	local i n=${DOCTOR_RUNS:-20} none=0 unclear=0 other=0 t0 t1 times="" over5=0 progs
 	HOGS=""
 	for i in $(seq 1 "$(getconf _NPROCESSORS_ONLN)"); do
 		sh -c 'while :; do :; done' &
@@ -40,7 +40,9 @@ teardown() {
 		case $status in 0) none=$((none + 1)) ;; 3) unclear=$((unclear + 1)) ;; *) other=$((other + 1)) ;; esac
 		times="$times $(( (t1 - t0) / 100000000 ))"
 		[ $(( (t1 - t0) / 1000000 )) -le 5000 ] || over5=$((over5 + 1))
-		echo "# run $i: exit $status in $(( (t1 - t0) / 1000000 )) ms: ${lines[${#lines[@]} - 1]}" >&3
+		# how many programs its looks took (8 ... 128 on Linux)
+		progs=$(printf '%s\n' "$output" | sed -n 's/^probe: \([0-9]*\) new programs.*/\1/p')
+		echo "# run $i: exit $status in $(( (t1 - t0) / 1000000 )) ms, ${progs:-no} programs: ${lines[${#lines[@]} - 1]}" >&3
 	done
 	echo "# doctor under a hog on each core: none in $none of $n, unclear $unclear, other $other; $over5 took over 5 s (tenths of s:$times); load $(cut -d' ' -f1-3 /proc/loadavg)" >&3
 }
