@@ -74,7 +74,7 @@ refused() {
 	printf '%s' "$1" >"$D/run/run.json"
 	run --separate-stderr sh "$ROOT/scripts/check" --run "$D/run"
 	assert_equal "$status" 2
-	assert_equal "$(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" 1
+	assert_equal "${#stderr_lines[@]}" 1
 	[[ "$stderr" == *"$D/run/run.json"* ]]
 	[[ "$stderr" == *"$2"* ]]
 	refute_output --partial "not applicable"

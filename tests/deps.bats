@@ -19,6 +19,20 @@ setup_file() {
 	[ -n "$ORIG_SKIP" ] || [ -f "$ORIG/jansson_2.14.orig.tar.gz" ] ||
 		ORIG_SKIP="Debian's archive here has no jansson_2.14.orig.tar.gz"
 	export ORIG ORIG_SKIP
+	[ -z "$ORIG_SKIP" ] || return 0
+	# jansson is built from the same bytes in six tests.  The one that
+	# looks at the build itself (cc alone, from the pinned URL) runs the
+	# compiler; the others put MEMO on PATH first: its cc
+	# (tests/test_helper/memo-cc) copies the objects of the build made here
+	# once, for a compile of the same flags, source and headers.
+	MEMO="$BATS_FILE_TMPDIR/memo"
+	MEMO_CC_REAL=$(command -v cc) MEMO_CC_DIR="$BATS_FILE_TMPDIR/memo-objects"
+	export MEMO MEMO_CC_REAL MEMO_CC_DIR
+	mkdir -p "$MEMO" "$BATS_FILE_TMPDIR/served"
+	ln -s "$root/tests/test_helper/memo-cc" "$MEMO/cc"
+	cp "$ORIG/jansson_2.14.orig.tar.gz" "$BATS_FILE_TMPDIR/served/$(printf '%s' "$JANSSON_URL" | tr '/:' '__')"
+	EXECLAG_CACHE="$BATS_FILE_TMPDIR/cache" FAKE_CURL_DIR="$BATS_FILE_TMPDIR/served" \
+		PATH="$MEMO:$root/tests/fakes/net:$PATH" sh "$root/scripts/tool/jansson" >/dev/null 2>&1 || true
 }
 
 setup() {
@@ -93,11 +107,13 @@ nothing_left() {
 	mkdir -p "$K"
 	cp -R "$ROOT/Makefile" "$ROOT"/*.mk "$ROOT/micro" "$ROOT/scripts" "$ROOT/cases" "$K/"
 	rm -rf "$K/micro/bin"
-	EXECLAG_CACHE="$K/.cache" PATH="$ROOT/tests/fakes/net:$PATH" run sh "$K/scripts/tool/jansson"
+	EXECLAG_CACHE="$K/.cache" PATH="$MEMO:$ROOT/tests/fakes/net:$PATH" run sh "$K/scripts/tool/jansson"
 	assert_success
 	# the programs that link jansson and those the quick run needs, through
-	# make (the whole build would add a dozen compiles that read no JSON)
-	run make -C "$K" -s PKG_CONFIG=/nonexistent/pkg-config \
+	# make (the whole build would add a dozen compiles that read no JSON);
+	# CFLAGS=-O0: how jansson is found and linked is what is looked at, and
+	# 66 compiles without the optimiser take a third of the time
+	run make -C "$K" -s PKG_CONFIG=/nonexistent/pkg-config CFLAGS=-O0 \
 		micro/bin/analyze micro/bin/compare micro/bin/fbtext micro/bin/aggregate micro/bin/advise \
 		micro/bin/mkfresh micro/bin/launch
 	assert_success
@@ -148,7 +164,7 @@ nothing_left() {
 	mkdir -p "$EXECLAG_CACHE/dl"
 	cp "$ORIG/jansson_2.14.orig.tar.gz" "$EXECLAG_CACHE/dl/jansson-2.14.tar.gz"
 	rm -f "$FAKE_CURL_DIR/asked"
-	FAKE_STATE="$D/state" PATH="$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
 	[ ! -e "$FAKE_CURL_DIR/asked" ]
@@ -161,7 +177,7 @@ nothing_left() {
 	printf '#!/bin/sh\ncase "$*" in -u) echo 1000 ;; *) exec %s "$@" ;; esac\n' "$(command -v id)" >"$D/fakeid/id"
 	chmod +x "$D/fakeid/id"
 	path_without "$D/bin" pkg-config pkgconf sudo
-	PATH="$ROOT/tests/fakes/net:$D/fakeid:$D/bin" run sh "$ROOT/scripts/tool/deps" run
+	PATH="$MEMO:$ROOT/tests/fakes/net:$D/fakeid:$D/bin" run sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output --partial "building jansson 2.14 from source"
 	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
@@ -178,7 +194,7 @@ fake_brew() {
 	fake_uname_dir
 	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
 	fake_brew
-	FAKE_STATE="$D/state" PATH="$D/brew:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$MEMO:$D/brew:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	# brew was not run at all (so never with install)
 	[ ! -e "$D/brew.log" ] || fail "brew was called: $(cat "$D/brew.log")"
@@ -232,7 +248,7 @@ fake_brew() {
 	serve https://github.com/bats-core/bats-support/archive/refs/tags/v0.3.0.tar.gz "$ORIG/bats-support_0.3.0.orig.tar.gz"
 	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
 	fake_uname_dir
-	P="$(mac_path shellcheck)"
+	P="$MEMO:$(mac_path shellcheck)"
 	# make check's step: bats and jq only, nothing said of the test tools
 	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" check
 	assert_success

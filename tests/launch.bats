@@ -5,6 +5,10 @@
 
 load test_helper/common-setup
 
+# rows COND FILE: how many lines of the tab-separated FILE the awk COND
+# matches (one awk, not awk, wc and tr)
+rows() { awk -F '\t' "$1"' { n++ } END { print n + 0 }' "$2"; }
+
 setup_file() {
 	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/launch >/dev/null
 }
@@ -36,11 +40,11 @@ script() { # script PATH BODY
 	manifest "$D/m" 6 "$D/ok.sh"
 	run -0 "$BIN/launch" --quiet --manifest "$D/m" --out "$D/s.tsv"
 	assert_equal "$(head -n 1 "$D/s.tsv")" "$(printf 'execlag-samples\t1')"
-	assert_equal "$(awk -F '\t' '$1=="sample" && $2=="first"' "$D/s.tsv" | wc -l | tr -d ' ')" 6
-	assert_equal "$(awk -F '\t' '$1=="sample" && $2=="repeat"' "$D/s.tsv" | wc -l | tr -d ' ')" 6
+	assert_equal "$(rows '$1=="sample" && $2=="first"' "$D/s.tsv")" 6
+	assert_equal "$(rows '$1=="sample" && $2=="repeat"' "$D/s.tsv")" 6
 	# every launch exited 0, no signal, no spawn error, positive duration
-	assert_equal "$(awk -F '\t' '$1=="sample" && ($6!=0 || $7!=0 || $8!=0 || $5<=0)' "$D/s.tsv" | wc -l | tr -d ' ')" 0
-	assert_equal "$(awk -F '\t' '$1=="pass"' "$D/s.tsv" | wc -l | tr -d ' ')" 2
+	assert_equal "$(rows '$1=="sample" && ($6!=0 || $7!=0 || $8!=0 || $5<=0)' "$D/s.tsv")" 0
+	assert_equal "$(rows '$1=="pass"' "$D/s.tsv")" 2
 }
 
 @test "with T threads, thread t launches the artifacts whose index is t modulo T" {
@@ -48,32 +52,32 @@ script() { # script PATH BODY
 	manifest "$D/m" 9 "$D/ok.sh"
 	run -0 "$BIN/launch" --quiet --manifest "$D/m" --threads 3 --out "$D/s.tsv"
 	assert_equal "$(awk -F '\t' '$1=="meta" && $2=="threads" {print $3}' "$D/s.tsv")" 3
-	assert_equal "$(awk -F '\t' '$1=="sample" && $3 != $4 % 3' "$D/s.tsv" | wc -l | tr -d ' ')" 0
+	assert_equal "$(rows '$1=="sample" && $3 != $4 % 3' "$D/s.tsv")" 0
 }
 
 @test "a child killed by SIGKILL is a sample with its signal, not a crash" {
 	script "$D/kill.sh" 'kill -9 $$'
 	manifest "$D/m" 3 "$D/kill.sh"
 	run -0 "$BIN/launch" --quiet --manifest "$D/m" --out "$D/s.tsv"
-	assert_equal "$(awk -F '\t' '$1=="sample" && $6==-1 && $7==9' "$D/s.tsv" | wc -l | tr -d ' ')" 6
+	assert_equal "$(rows '$1=="sample" && $6==-1 && $7==9' "$D/s.tsv")" 6
 }
 
 @test "a program that cannot be spawned is a sample with its errno" {
 	manifest "$D/m" 2 "$D/does-not-exist"
 	run -0 "$BIN/launch" --quiet --manifest "$D/m" --out "$D/s.tsv"
-	assert_equal "$(awk -F '\t' '$1=="sample" && $6==-1 && $8==2' "$D/s.tsv" | wc -l | tr -d ' ')" 4
+	assert_equal "$(rows '$1=="sample" && $6==-1 && $8==2' "$D/s.tsv")" 4
 }
 
 @test "--passes first runs only the first pass" {
 	script "$D/ok.sh" 'exit 0'
 	manifest "$D/m" 2 "$D/ok.sh"
 	run -0 "$BIN/launch" --quiet --passes first --manifest "$D/m" --out "$D/s.tsv"
-	assert_equal "$(awk -F '\t' '$1=="sample" && $2=="repeat"' "$D/s.tsv" | wc -l | tr -d ' ')" 0
+	assert_equal "$(rows '$1=="sample" && $2=="repeat"' "$D/s.tsv")" 0
 }
 
 assert_refused() { # the last run: exit 2, one line on stderr, no output file
 	assert_equal "$status" 2
-	assert_equal "$(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" 1
+	assert_equal "${#stderr_lines[@]}" 1
 	[ ! -e "$D/s.tsv" ]
 	assert_equal "$(find "$D" -name 's.tsv.tmp.*' | wc -l | tr -d ' ')" 0
 }
@@ -162,7 +166,7 @@ blocks_manifest() {
 	assert_equal "$(tr '\n' ' ' <"$D/order")" "0 1 0 1 2 3 2 3 4 5 4 5 6 6 "
 	assert_equal "$(awk -F '\t' '$1=="meta" && $2=="block" {print $3}' "$D/s.tsv")" 2
 	# pass wall times are summed over the blocks: one line per pass
-	assert_equal "$(awk -F '\t' '$1=="pass"' "$D/s.tsv" | wc -l | tr -d ' ')" 2
+	assert_equal "$(rows '$1=="pass"' "$D/s.tsv")" 2
 	rm "$D/order"
 	run -0 "$BIN/launch" --quiet --block 3 --manifest "$D/m" --out "$D/s.tsv"
 	assert_equal "$(tr '\n' ' ' <"$D/order")" "0 1 2 0 1 2 3 4 5 3 4 5 6 6 "
@@ -184,13 +188,13 @@ blocks_manifest() {
 	# line pairs (1,2) (3,4) hold the block [0,2), (5,6) (7,8) the block [2,4) …
 	run -0 awk '{ if (int($1 / 2) != int((NR - 1) / 4)) bad = 1 } END { exit bad }' "$D/order"
 	assert_equal "$(sort -n "$D/order" | uniq -c | awk '$1 != 2' | wc -l | tr -d ' ')" 0
-	assert_equal "$(wc -l <"$D/order" | tr -d ' ')" 20
+	assert_equal "$(($(wc -l <"$D/order")))" 20
 	# --block 2: two launches per thread, blocks of 4: [0,4), [4,8), [8,10)
 	rm "$D/order"
 	run -0 "$BIN/launch" --quiet --threads 2 --block 2 --manifest "$D/m" --out "$D/s.tsv"
 	assert_equal "$(awk -F '\t' '$1=="meta" && $2=="block" {print $3}' "$D/s.tsv")" 4
 	run -0 awk '{ if (int($1 / 4) != int((NR - 1) / 8)) bad = 1 } END { exit bad }' "$D/order"
-	assert_equal "$(wc -l <"$D/order" | tr -d ' ')" 20
+	assert_equal "$(($(wc -l <"$D/order")))" 20
 }
 
 @test "--reference: launched once untimed, then once per artifact after each block's repeats" {
@@ -202,7 +206,7 @@ blocks_manifest() {
 	run -0 "$BIN/launch" --quiet --reference "$D/ref" --manifest "$D/m" --out "$D/s.tsv"
 	# blocks of 2: [0,2), [2,4), [4,5)
 	assert_equal "$(tr '\n' ' ' <"$D/order")" "r 0 1 0 1 r r 2 3 2 3 r r 4 4 r "
-	assert_equal "$(awk -F '\t' '$1=="sample" && $2=="reference"' "$D/s.tsv" | wc -l | tr -d ' ')" 5
+	assert_equal "$(rows '$1=="sample" && $2=="reference"' "$D/s.tsv")" 5
 	assert_equal "$(awk -F '\t' '$1=="sample" && $2=="reference" && $6 == 0 { print $4 }' "$D/s.tsv" | tr '\n' ' ')" "0 1 2 3 4 "
 	assert_equal "$(awk -F '\t' '$1=="pass" { print $2 }' "$D/s.tsv" | tr '\n' ' ')" "first repeat reference "
 	# a reference that does not run: a warning, and the run goes on without it
@@ -210,8 +214,8 @@ blocks_manifest() {
 	script "$D/out/ref.sh" 'exit 3'
 	run -0 --separate-stderr "$BIN/launch" --quiet --reference "$D/ref" --manifest "$D/m" --out "$D/s.tsv"
 	[[ "$stderr" == *"warning: the reference $D/out/ref.sh did not run (it failed): no reference pass"* ]]
-	assert_equal "$(awk -F '\t' '$2=="reference"' "$D/s.tsv" | wc -l | tr -d ' ')" 0
-	assert_equal "$(wc -l <"$D/order" | tr -d ' ')" 10
+	assert_equal "$(rows '$2=="reference"' "$D/s.tsv")" 0
+	assert_equal "$(($(wc -l <"$D/order")))" 10
 	# refused: a reference pass without a reference; a reference of two artifacts
 	run -2 --separate-stderr "$BIN/launch" --quiet --passes first,repeat,reference --manifest "$D/m" --out "$D/s.tsv"
 	[[ "$stderr" == *"the reference pass needs --reference MANIFEST"* ]]

@@ -11,16 +11,68 @@ load ../kit
 
 pattern_setup() {
 	kit_setup
-	J=$(resolve_run) || skip "no run to check: make repro first, or set RUN=results/<run>"
+	set_run || skip "no run to check: make repro first, or set RUN=results/<run>"
+	keep_run
+	set_context
+}
+
+# A pattern test starts few processes (make check runs a dozen of them, and
+# a process costs 10-20 ms on a loaded machine): the run's conditions that
+# decide its context and the names of its cases are read once, by one
+# runfield, into KEPT_* (for the run in KEPT_J); cond, has_case, launcher
+# and sim_setting answer from them for that run, and read the run.json
+# again for any other (E6 reads a second run).
+KEPT_CONDS="launcher os os_version gate.active gate.exempt gate.latency_ms gate.workers gate.key gate.on devtools sip core_classes"
+
+keep_run() {
+	local out line n=0 names="" c paths=()
+	KEPT_J="" KEPT_VALUES=() KEPT_CASES=""
+	for c in $KEPT_CONDS; do paths+=("conditions/$c"); done
+	out=$("$BIN/runfield" --run "$J" --or unknown "${paths[@]}" 'cases/*/name' 2>/dev/null) || out=""
+	if [ -n "$out" ]; then
+		# shellcheck disable=SC2086 # KEPT_CONDS is a list of words
+		set -- $KEPT_CONDS
+		while IFS= read -r line; do
+			n=$((n + 1))
+			if [ "$n" -le $# ]; then KEPT_VALUES+=("$line"); else names="$names $line"; fi
+		done <<<"$out"
+		if [ "${#KEPT_VALUES[@]}" = $# ]; then
+			KEPT_J=$J KEPT_CASES="$names "
+		else
+			KEPT_VALUES=()
+		fi
+	fi
 	keep_launcher
-	CONTEXT=$(run_context)
+}
+
+# kept_cond NAME: true when NAME is a kept condition of this run, its
+# value then in KEPT_V
+kept_cond() {
+	[ -n "${KEPT_J-}" ] && [ "$KEPT_J" = "$J" ] || return 1
+	local i=0 c
+	for c in $KEPT_CONDS; do
+		if [ "$c" = "$1" ]; then
+			KEPT_V=${KEPT_VALUES[$i]}
+			return 0
+		fi
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# cond_v NAME: the condition NAME of this run in COND, without a subshell
+# where it was kept
+cond_v() {
+	if kept_cond "$1"; then COND=$KEPT_V; else COND=$(cond "$1"); fi
 }
 
 # keep_launcher: the launcher condition of the run $J, read once (a test
 # asks for the simulator's settings a dozen times) into LAUNCHER_OF_J, for
 # the run in LAUNCHER_J; launcher reads it again for any other run.
 keep_launcher() {
-	LAUNCHER_OF_J=$(cond launcher)
+	local COND
+	cond_v launcher
+	LAUNCHER_OF_J=$COND
 	LAUNCHER_J=$J
 }
 
@@ -32,10 +84,11 @@ launcher() {
 	fi
 }
 
-# resolve_run: the run.json of RUN, else of the newest run in RESULTS
+# set_run: J, the run.json of RUN, else of the newest run in RESULTS
 # (default results/) that is not a measure's probe, as make check takes it
-# (scripts/lib/findrun, the kit's one run finder)
-resolve_run() {
+# (scripts/lib/findrun, the kit's one run finder); false when there is
+# none.  resolve_run prints it
+set_run() {
 	local r=${RUN:-}
 	if [ -z "$r" ]; then
 		. "$ROOT/scripts/lib/home"
@@ -48,14 +101,26 @@ resolve_run() {
 	fi
 	[ -d "$r" ] && r="${r%/}/run.json"
 	[ -f "$r" ] || return 1
-	printf '%s\n' "$r"
+	J=$r
+}
+
+resolve_run() {
+	local J
+	set_run || return 1
+	printf '%s\n' "$J"
 }
 
 # field FILE ARGS...: runfield on FILE (a run.json); f FIELD...: on this run
 field() { local f=$1; shift; "$BIN/runfield" --run "$f" "$@"; }
 f() { field "$J" "$@"; }
 
-cond() { f --or unknown "conditions/$1"; }
+cond() {
+	if kept_cond "$1"; then
+		printf '%s\n' "$KEPT_V"
+	else
+		f --or unknown "conditions/$1"
+	fi
+}
 
 # The run's context decides the expected outcome of every pattern:
 #   control       plain Linux: no assessment, so no penalty anywhere
@@ -69,40 +134,48 @@ cond() { f --or unknown "conditions/$1"; }
 #   sim, sim-exempt, sim-weak   as gate, gate-exempt and gate-weak, for a
 #                 simulated run (launcher sim:...): the kit's model of a
 #                 checker, with its own settings; nothing was launched
-run_context() {
-	local os gate exempt latency dev sip
-	case $(launcher) in
+# set_context: CONTEXT, this run's context (run_context prints it)
+set_context() {
+	local os gate exempt latency dev sip COND l
+	if [ "${LAUNCHER_J-}" = "$J" ]; then l=$LAUNCHER_OF_J; else l=$(cond launcher); fi
+	case $l in
 	sim | sim:*)
 		exempt=$(sim_setting exempt)
 		latency=$(sim_setting latency)
-		if [ "$exempt" = 1 ]; then echo sim-exempt
-		elif awk -v l="$latency" 'BEGIN { exit !(l + 0 < 2) }'; then echo sim-weak
-		else echo sim
+		if [ "$exempt" = 1 ]; then CONTEXT="sim-exempt"
+		elif awk -v l="$latency" 'BEGIN { exit !(l + 0 < 2) }'; then CONTEXT="sim-weak"
+		else CONTEXT=sim
 		fi
 		return ;;
 	esac
-	os=$(cond os)
-	gate=$(cond gate.active)
+	cond_v os; os=$COND
+	cond_v gate.active; gate=$COND
 	if [ "$gate" = 1 ]; then
-		exempt=$(cond gate.exempt)
-		latency=$(cond gate.latency_ms)
-		if [ "$exempt" = 1 ]; then echo gate-exempt
-		elif awk -v l="$latency" 'BEGIN { exit !(l + 0 < 2) }'; then echo gate-weak
-		else echo gate
+		cond_v gate.exempt; exempt=$COND
+		cond_v gate.latency_ms; latency=$COND
+		if [ "$exempt" = 1 ]; then CONTEXT="gate-exempt"
+		elif awk -v l="$latency" 'BEGIN { exit !(l + 0 < 2) }'; then CONTEXT="gate-weak"
+		else CONTEXT=gate
 		fi
 		return
 	fi
 	case $os in
-	Linux) echo control ;;
+	Linux) CONTEXT=control ;;
 	Darwin)
-		dev=$(cond devtools)
-		sip=$(cond sip)
-		if [ "$dev" = authorized ]; then echo macos-exempt
-		elif [ "$sip" = enabled ]; then echo macos
-		else echo macos-other
+		cond_v devtools; dev=$COND
+		cond_v sip; sip=$COND
+		if [ "$dev" = authorized ]; then CONTEXT="macos-exempt"
+		elif [ "$sip" = enabled ]; then CONTEXT=macos
+		else CONTEXT="macos-other"
 		fi ;;
-	*) echo other ;;
+	*) CONTEXT=other ;;
 	esac
+}
+
+run_context() {
+	local CONTEXT
+	set_context
+	printf '%s\n' "$CONTEXT"
 }
 
 # sim_setting NAME: the value of NAME= in a simulated run's launcher
@@ -144,7 +217,13 @@ context_text() {
 	esac
 }
 
-has_case() { f "cases/$1/name" >/dev/null; }
+has_case() {
+	if [ -n "${KEPT_J-}" ] && [ "$KEPT_J" = "$J" ]; then
+		case $KEPT_CASES in *" $1 "*) return 0 ;; esac
+		return 1
+	fi
+	f "cases/$1/name" >/dev/null
+}
 
 require_cases() {
 	local c
@@ -153,7 +232,7 @@ require_cases() {
 	done
 }
 
-verdict() { f "cases/$1/verdict"; }
+verdict() { "$BIN/runfield" --run "$J" "cases/$1/verdict"; }
 
 # numbers_of FILE CASE: "exe: penalty 20.31 ms [19.80, 20.92], 12.40x,
 # slowdown", numbers in the kit's one format (two decimals, what rounds to
@@ -161,8 +240,10 @@ verdict() { f "cases/$1/verdict"; }
 # this run
 numbers_of() {
 	local v
-	v=$(field "$1" --f2 "cases/$2/penalty_ms/median" "cases/$2/penalty_ms/ci_low" \
-		"cases/$2/penalty_ms/ci_high" "cases/$2/ratio" "cases/$2/verdict" | tr '\n' ' ')
+	# (one value a line: the shell splits them into words)
+	v=$("$BIN/runfield" --run "$1" --f2 "cases/$2/penalty_ms/median" "cases/$2/penalty_ms/ci_low" \
+		"cases/$2/penalty_ms/ci_high" "cases/$2/ratio" "cases/$2/verdict")
+	# shellcheck disable=SC2086 # v: words
 	set -- "$2" $v
 	printf '%s: penalty %s ms [%s, %s], %sx, %s\n' "$@"
 }
