@@ -290,7 +290,7 @@ marked_kit() {
 	: >"$SHLIB_TRACE"
 }
 
-@test "repro, measure, doctor, feedback and hfcheck refuse bad input through the library's fail and gate_parse" {
+@test "repro, measure, doctor, feedback, hfcheck refuse bad input through the library (fail, gate_parse)" {
 	marked_kit
 	local cmd want
 	while IFS='|' read -r cmd want; do
