@@ -6,12 +6,26 @@
 #ifndef EXECLAG_PROCSTATE_H
 #define EXECLAG_PROCSTATE_H
 
+#include <stdio.h>
+
 struct procstate {
 	char state[16];  /* "D", "S", "R", "U"...; "?" when unknown */
 	double cpu_s;    /* user + system time; -1 when unknown */
 	char wchan[64];  /* where it waits in the kernel; "-" when the system shows none */
 	char how[16];    /* "proc" or "ps": where the reading came from */
 };
+
+/* out with every field unknown, read by how ("proc" or "ps"): where
+ * procstate_read starts, on every platform. */
+static inline void procstate_unknown(struct procstate *out, const char *how)
+{
+	out->state[0] = '?';
+	out->state[1] = '\0';
+	out->wchan[0] = '-';
+	out->wchan[1] = '\0';
+	snprintf(out->how, sizeof out->how, "%s", how);
+	out->cpu_s = -1;
+}
 
 /* Read process pid into out (every field filled, unknowns marked);
  * 0, or -1 when nothing could be read (gone, or no ps). */

@@ -33,10 +33,7 @@ int procstate_read(long pid, struct procstate *out)
 	char state;
 	long hz = sysconf(_SC_CLK_TCK);
 
-	snprintf(out->state, sizeof out->state, "?");
-	snprintf(out->wchan, sizeof out->wchan, "-");
-	snprintf(out->how, sizeof out->how, "proc");
-	out->cpu_s = -1;
+	procstate_unknown(out, "proc");
 	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
 	if (slurp(path, buf, sizeof buf) <= 0)
 		return -1;

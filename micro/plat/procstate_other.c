@@ -142,10 +142,7 @@ int procstate_read(long pid, struct procstate *out)
 	char state[16], tm[32], wchan[64];
 	int nf;
 
-	snprintf(out->state, sizeof out->state, "?");
-	snprintf(out->wchan, sizeof out->wchan, "-");
-	snprintf(out->how, sizeof out->how, "ps");
-	out->cpu_s = -1;
+	procstate_unknown(out, "ps");
 	snprintf(pidarg, sizeof pidarg, "%ld", pid);
 	if (run_ps(argv, buf, sizeof buf) <= 0)
 		return -1;

@@ -50,21 +50,35 @@ const char *stop_certain_pairs(double *d, size_t n, double coverage, double unlo
 	return stop_verdict(lo, hi, unloaded);
 }
 
-const char *stop_certain(const double *first, const double *repeat, long n, double coverage)
+/* The differences first - repeat of the n launches' successful pairs
+ * (*d, *nd) and their successful repeats (*p, *np), each ascending; the
+ * caller frees both. */
+static void split_pairs(const double *first, const double *repeat, long n,
+			double **d, size_t *nd, double **p, size_t *np)
 {
-	size_t slots = n > 0 ? (size_t)n : 1, nd = 0, np = 0;
-	double *d = xmalloc(slots * sizeof *d), *p = xmalloc(slots * sizeof *p);
-	const char *v;
+	size_t slots = n > 0 ? (size_t)n : 1;
 	long i;
 
+	*d = xmalloc(slots * sizeof **d);
+	*p = xmalloc(slots * sizeof **p);
+	*nd = *np = 0;
 	for (i = 0; i < n; i++) {
 		if (!isnan(repeat[i]))
-			p[np++] = repeat[i];
+			(*p)[(*np)++] = repeat[i];
 		if (!isnan(first[i]) && !isnan(repeat[i]))
-			d[nd++] = first[i] - repeat[i];
+			(*d)[(*nd)++] = first[i] - repeat[i];
 	}
-	stats_sort(d, nd);
-	stats_sort(p, np);
+	stats_sort(*d, *nd);
+	stats_sort(*p, *np);
+}
+
+const char *stop_certain(const double *first, const double *repeat, long n, double coverage)
+{
+	double *d, *p;
+	size_t nd, np;
+	const char *v;
+
+	split_pairs(first, repeat, n, &d, &nd, &p, &np);
 	v = stop_certain_pairs(d, nd, coverage, stop_unloaded(p, np));
 	free(d);
 	free(p);
@@ -73,19 +87,11 @@ const char *stop_certain(const double *first, const double *repeat, long n, doub
 
 int stop_straddles(const double *first, const double *repeat, long n, double coverage)
 {
-	size_t nd = 0, np = 0, slots = (size_t)(n > 0 ? n : 1);
-	double *d = xmalloc(slots * sizeof *d), *p = xmalloc(slots * sizeof *p), lo, hi, cov, floor_ms;
-	long i;
+	double *d, *p, lo, hi, cov, floor_ms;
+	size_t nd, np;
 	int across = 0;
 
-	for (i = 0; i < n; i++) {
-		if (!isnan(repeat[i]))
-			p[np++] = repeat[i];
-		if (!isnan(first[i]) && !isnan(repeat[i]))
-			d[nd++] = first[i] - repeat[i];
-	}
-	stats_sort(d, nd);
-	stats_sort(p, np);
+	split_pairs(first, repeat, n, &d, &nd, &p, &np);
 	floor_ms = stop_floor(stop_unloaded(p, np));
 	if (nd >= MIN_PAIRS && stats_median_ci(d, nd, coverage, &lo, &hi, &cov) == 0)
 		across = lo <= floor_ms && hi >= floor_ms;
