@@ -544,6 +544,28 @@ rounds_run() {
 	jq_is "$(kase parallel).serialisation_reason" "a check of 2.00 ms beside 1.50 ms for the rest of a launch forms too short a queue at T=2 to tell queued from parallel checks"
 }
 
+@test "rounds one check long where launches contend: undetermined, not parallel (gate, 1 worker, 2 ms)" {
+	# a real run (fixtures/analyze/README.md): the gate's log shows the
+	# second check of every round waiting 2.1 ms for the first, yet the
+	# rounds took one check longer, since the repeats at T=2 ran 2.36 ms
+	# slower than at T=1 and the queued launch escaped that
+	analyze_ok contended
+	jq_is "$(kase script).verdict" slowdown
+	jq_near "$(kase script).configs[1].rounds.excess_ms.median" 2.73946
+	jq_is "$(kase script).serialisation" undetermined
+	jq_is "$(kase script).serialisation_reason" "rounds 2.74 ms [1.78, 3.14] longer first, near one check's 2.72, but launches at T=2 were 2.36 ms slower than alone, which a queue's staggered first launches escape (its rounds: 3.08): too close to tell"
+	# the same rounds with T=1's launches as slow as T=2's (both passes
+	# 2.36 ms longer: one check's cost unchanged) leave nothing to escape:
+	# the answer is the rounds', parallel (the rule before the contention
+	# was asked, which called this run parallel)
+	f="$RUN/raw/script-t1-all.samples.tsv"
+	awk -F '\t' -v OFS='\t' '$1 == "sample" && ($2 == "first" || $2 == "repeat") { $5 = $5 + 2357600 } { print }' \
+		"$f" >"$f.new" && mv "$f.new" "$f"
+	run -0 --separate-stderr "$BIN/analyze" --run "$RUN" --quiet
+	jq_near "$(kase script).penalty_ms.median" 2.7201
+	jq_is "$(kase script).serialisation" parallel
+}
+
 # reference_run DIR: three cases at T=1, 20 artifacts, first 25 ms:
 #   watched  repeat 5.00, 5.02 .. 5.38 ms; reference 1.00 ms: repeat - reference
 #            4.00 .. 4.38, median 4.19, [x(6), x(15)] = [4.10, 4.28]; ratio 5.19

@@ -503,7 +503,7 @@ static const struct scaling_row *find_scaling(const struct case_result *cr,
  * queue's rounds spread down to L: the throughput of the pass, which a
  * queue holds down, is asked too), for parallel checks. */
 static void classify_rounds(struct case_result *cr, const struct scaling_row *row,
-			    long max_threads, double l_ms, double l_lo,
+			    long max_threads, double l_ms, double l_lo, double c_ms,
 			    const struct penalty *rd, const struct penalty *sp)
 {
 	/* parallel must hold for every L the T = 1 interval allows: the
@@ -517,6 +517,10 @@ static void classify_rounds(struct case_result *cr, const struct scaling_row *ro
 	/* the spread's half-way mark: a queue spreads the first launches
 	 * (T - 1) x L, parallel checks by nothing */
 	double sp_mid = QUEUE_GROWTH_MIN * (double)(max_threads - 1) * l_ms;
+	/* the least a queue's rounds may show where T launches at once slow
+	 * each other by c_ms (below) */
+	double q_c = queue_ms - (isnan(c_ms) || c_ms < 0 ? 0 : c_ms) > l_ms ?
+		queue_ms - (isnan(c_ms) || c_ms < 0 ? 0 : c_ms) : l_ms;
 
 	/* parallel needs the whole interval short of the half-way mark: under
 	 * load a thread can start a round late, its check then waits less or
@@ -564,6 +568,22 @@ static void classify_rounds(struct case_result *cr, const struct scaling_row *ro
 			 "repeat x%.2f)",
 			 max_threads, rd->median_ms, rd->ci_low_ms, rd->ci_high_ms, queue_ms,
 			 l_ms, row->first, row->repeat);
+	} else if (!isnan(c_ms) && c_ms > 0 &&
+		   (q_c - l_ms < QUEUE_GROWTH_MIN * l_ms ||
+		    rd->ci_high_ms >= l_ms + QUEUE_GROWTH_MIN * (q_c - l_ms))) {
+		/* T launches at once slow each other (the repeats at T against
+		 * those at T = 1); a queue's staggered first launches escape
+		 * that, so its rounds may show as little as T x L - c: where
+		 * that is hardly more than one check, a round of one check's
+		 * length is no answer (the calibration gate with one worker at
+		 * 2 ms: the second check waited 2 ms each round, the rounds
+		 * showed one check's, docs/method.md) */
+		cr->serialisation = SERIAL_UNDETERMINED;
+		snprintf(cr->serial_reason, sizeof cr->serial_reason,
+			 "rounds %.2f ms [%.2f, %.2f] longer first, near one check's %.2f, but "
+			 "launches at T=%ld were %.2f ms slower than alone, which a queue's "
+			 "staggered first launches escape (its rounds: %.2f): too close to tell",
+			 rd->median_ms, rd->ci_low_ms, rd->ci_high_ms, l_ms, max_threads, c_ms, q_c);
 	} else if (fabs(rd->median_ms - l_ms) > 0.25 * l_ms) {
 		/* parallel checks leave a round at about one check: a round far
 		 * from it says the T = 1 measure of a check and the rounds
@@ -615,7 +635,7 @@ static void classify_rounds(struct case_result *cr, const struct scaling_row *ro
 static void classify_scaling(struct case_result *cr, const struct scaling_row *row,
 			     long max_threads, double l_ms, const struct penalty *pt,
 			     double u_ms, double idle_cores, const struct penalty *rd,
-			     const struct penalty *sp, double l_lo)
+			     const struct penalty *sp, double l_lo, double c_ms)
 {
 	double p_ms = pt ? pt->median_ms : NAN;
 	double lo = pt ? pt->ci_low_ms : NAN, hi = pt ? pt->ci_high_ms : NAN;
@@ -635,7 +655,7 @@ static void classify_scaling(struct case_result *cr, const struct scaling_row *r
 			 "(first pass x%.2f, penalty grew x%.2f)",
 			 idle_cores, max_threads, row->first, growth);
 	} else if (rd && !isnan(rd->ci_low_ms) && !isnan(l_ms) && l_ms > 0) {
-		classify_rounds(cr, row, max_threads, l_ms, l_lo, rd, sp);
+		classify_rounds(cr, row, max_threads, l_ms, l_lo, c_ms, rd, sp);
 	} else if (!isnan(way) && (isnan(lo) || isnan(hi) ||
 				   (way >= QUEUE_GROWTH_MIN ? lo <= l_ms :
 				    hi >= queue_ms || row->first <= SERIAL_SCALING_MAX))) {
@@ -728,7 +748,9 @@ static void decide_serialisation(struct case_result *cr)
 			 top ? top->pass[PASS_REPEAT].median_ms : NAN, idle_cores,
 			 top && top->rounds > 0 ? &top->round : NULL,
 			 top && top->rounds > 0 ? &top->spread : NULL,
-			 base ? base->penalty.ci_low_ms : NAN);
+			 base ? base->penalty.ci_low_ms : NAN,
+			 top && base ? top->pass[PASS_REPEAT].median_ms -
+					       base->pass[PASS_REPEAT].median_ms : NAN);
 }
 
 /* ---- the penalty against size ------------------------------------------------ */
