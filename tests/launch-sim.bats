@@ -157,7 +157,6 @@ sim() { # sim SETTINGS ARGS...: launch on the simulator, 2 CPUs, seed 7
 		"$(sed -n 's/^#define SEQ_EXTEND \([0-9]*\).*/\1/p' "$ROOT/micro/stats/thresholds.h")" \
 		"$(sed -n 's/^#define DOCTOR_EXTEND \([0-9]*\).*/\1/p' "$ROOT/micro/stats/thresholds.h")")
 	assert_equal "$output" "$want"
-	# and repro reads them from there, not from the headers
-	run grep -n '#define\|micro/[a-z]*\.h"' "$ROOT/scripts/repro"
-	assert_failure
+	# that repro reads them from there, not from the headers, is a source
+	# rule of make lint (scripts/tool/lint)
 }

@@ -42,3 +42,34 @@ setup() {
 	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
 	assert_success
 }
+
+@test "source rules: untyped objc_msgSend, other dlopen flags, libproc.h, a header read by repro fail lint" {
+	mkdir -p "$K/micro/plat"
+	cp "$ROOT/micro/plat/devtools_objc.c" "$ROOT/micro/plat/responsible_dl.c" "$K/micro/plat/"
+	cp "$ROOT/scripts/repro" "$K/scripts/"
+	cp "$ROOT/Makefile" "$K/"
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_success
+	assert_output --partial "lint: 6 source rules hold"
+	# each break alone fails, naming the file and why
+	o="$K/micro/plat/devtools_objc.c"
+	cp "$o" "$o.orig"
+	sed 's/((devtools_msg_status)api->msg_send)(tool, sel_status)/api->msg_send(tool, sel_status)/' "$o.orig" >"$o"
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_failure
+	assert_output --partial "micro/plat/devtools_objc.c: objc_msgSend called without a type of its own"
+	sed 's/dlopen(ep_path, RTLD_LAZY | RTLD_LOCAL)/dlopen(ep_path, RTLD_NOW)/' "$o.orig" >"$o"
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_failure
+	assert_output --partial "micro/plat/devtools_objc.c: a library opened other than RTLD_LAZY | RTLD_LOCAL"
+	mv "$o.orig" "$o"
+	printf '#include <libproc.h>\n' >>"$K/micro/plat/responsible_dl.c"
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_failure
+	assert_output --partial "micro/plat/responsible_dl.c: libproc by its header"
+	cp "$ROOT/micro/plat/responsible_dl.c" "$K/micro/plat/"
+	printf 'x=$(sed -n "s/^#define MIN_PAIRS //p" micro/stats/thresholds.h)\n' >>"$K/scripts/repro"
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_failure
+	assert_output --partial "scripts/repro: repro reads a header"
+}

@@ -112,6 +112,15 @@ check_runs() {
 # What WORKDIR holds, one name a line, sorted.
 contents() { (cd "$W" && ls -A | LC_ALL=C sort); }
 
+# host_prints_nonce I EXT: the dylib's host, given library p-I, prints what
+# the library returns: that library's own nonce
+host_prints_nonce() {
+	local lib
+	lib="$W/p-$(printf %04d "$1")$2"
+	run -0 "$W/p-host" "$lib"
+	assert_output "$(grep -a -o "execlag:p-$(printf %04d "$1"):[0-9:]*" "$lib" | head -n 1)"
+}
+
 names() { # names EXT N: p-0000EXT ... p-(N-1)EXT
 	local i
 	for ((i = 0; i < $2; i++)); do printf 'p-%04d%s\n' "$i" "$1"; done
@@ -207,9 +216,7 @@ expect_usage_error() {
 	check_nonces
 	check_runs 0
 	# the host prints what the library returns: that library's own nonce
-	run "$W/p-host" "$W/p-0002$ext"
-	assert_success
-	assert_output "$(grep -a -o 'execlag:p-0002:[0-9:]*' "$W/p-0002$ext" | head -n 1)"
+	host_prints_nonce 2 "$ext"
 	# a library that cannot be loaded: exit 3, dlerror on stderr
 	run --separate-stderr "$W/p-host" "$W/nonexistent$ext"
 	assert_equal "$status" 3
@@ -491,8 +498,7 @@ near_size() {
 		done
 	done
 	# the dylib's host prints the library's own nonce
-	run -0 "$W/p-host" "$W/p-0003$ext"
-	assert_output "$(grep -a -o 'execlag:p-0003:[0-9:]*' "$W/p-0003$ext" | head -n 1)"
+	host_prints_nonce 3 "$ext"
 	# payloads are the template's too
 	rm -rf "$W" "$M" && mkdir "$W"
 	mk exe 2 --payload kill --simulated
@@ -551,8 +557,7 @@ near_size() {
 	rm -rf "$W" "$M" && mkdir "$W"
 	mk dylib 2 --cc "$COUNTCC" --simulated
 	ext=$(objects | sed -n 1p) ext=.${ext##*.}
-	run -0 "$W/p-host" "$W/p-0001$ext"
-	assert_output "$(grep -a -o 'execlag:p-0001:[0-9:]*' "$W/p-0001$ext" | head -n 1)"
+	host_prints_nonce 1 "$ext"
 	# an entry cut short is not used: compiled again, and kept whole again
 	for f in "$EXECLAG_TEMPLATES"/*.tmpl; do head -c 100 "$f" >"$f.cut" && mv "$f.cut" "$f"; done
 	: >"$CC_LOG"
@@ -619,8 +624,7 @@ build_ids() {
 				fail "$kind: the padding is the same in two artifacts"
 		done
 	done
-	run -0 "$W/p-host" "$W/p-0006$ext"
-	assert_output "$(grep -a -o 'execlag:p-0006:[0-9:]*' "$W/p-0006$ext" | head -n 1)"
+	host_prints_nonce 6 "$ext"
 	# a call with --first and no template kept compiles one of its own
 	export EXECLAG_TEMPLATES="$BATS_TEST_TMPDIR/templates-none"
 	: >"$CC_LOG"

@@ -3,7 +3,9 @@
 # micro/fmt/conditions.c and scripts/lib/conditions alone, run.json by
 # micro/fmt/runjson.c alone, samples.tsv by micro/fmt/samples.c alone (the
 # scripts ask analyze --hung-index), the log excerpts by micro/fmt/logexcerpt.c
-# and suite.tsv by micro/fmt/suitefile.c.  A second reader appearing anywhere in
+# and suite.tsv by micro/fmt/suitefile.c; execwatch's, logcount's and
+# measure's sizes results (KEY<TAB>VALUE under a head) by micro/fmt/tabfile.c.
+# A second reader appearing anywhere in
 # the kit's code fails here, naming its file and line.  This reads the
 # source on purpose: the property is where the code is, not what it does.
 
@@ -24,6 +26,8 @@ second_readers() {
 			# C: a log excerpt's lines parsed, a suite results file split
 			grep -q 'log\.ndjson' "$f" && grep -Hn 'json_loads' "$f"
 			grep -qE 'suite\.tsv|SUITE_SUFFIX' "$f" && grep -Hn 'split_tabs' "$f"
+			# C: a KEY<TAB>VALUE result's head checked by hand
+			grep -HnE 'str(n?)cmp[(].*"execlag-(execwatch|logcount|sizes)' "$f"
 		done
 		# shell: conditions.txt, samples.tsv or suite.tsv read by a text tool
 		# (sed, awk, grep, cut, head, tail, read) or redirected in, outside
@@ -40,7 +44,7 @@ second_readers() {
 	assert_output ''
 }
 
-@test "a second reader is found: sed on conditions.txt, json_load_file of run.json, awk on samples.tsv" {
+@test "a second reader is found: sed on conditions.txt, json_load_file of run.json, awk on samples, a head" {
 	k="$BATS_TEST_TMPDIR/kit"
 	mkdir -p "$k/micro/prog" "$k/micro/report" "$k/micro/fmt" "$k/scripts/lib" "$k/checks"
 	printf 'x=$(sed -n "s/^os=//p" "$run/conditions.txt")\n' >"$k/scripts/one"
@@ -48,6 +52,7 @@ second_readers() {
 	printf 'j = json_load_file(xasprintf("%%s/run.json", dir), 0, NULL);\n' >"$k/micro/prog/three.c"
 	printf '/* conditions.txt */ eq = strchr(line, %s);\n' "'='" >"$k/micro/prog/four.c"
 	printf '/* x.log.ndjson */ o = json_loads(line, 0, NULL);\n' >"$k/micro/report/six.c"
+	printf 'if (strcmp(lines[0], "execlag-logcount\\t1") != 0)\n' >"$k/micro/prog/seven.c"
 	# the readers themselves and a writer are not second readers
 	printf 'j = json_load_file(path, 0, NULL); /* run.json */\n' >"$k/micro/fmt/runjson.c"
 	printf 'echo "os=x" >>"$staging/conditions.txt"\n' >"$k/scripts/five"
@@ -58,7 +63,8 @@ second_readers() {
 	assert_line --partial 'micro/prog/three.c:1:'
 	assert_line --partial 'micro/prog/four.c:1:'
 	assert_line --partial 'micro/report/six.c:1:'
-	assert_equal "${#lines[@]}" 5
+	assert_line --partial 'micro/prog/seven.c:1:'
+	assert_equal "${#lines[@]}" 6
 }
 
 @test "condition (scripts/lib/conditions): the last value, no CR, comments skipped, absent is status 1" {

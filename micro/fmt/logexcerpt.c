@@ -12,14 +12,6 @@
 
 #define MAX_FIELDS 8
 
-static void strip_eol(char *line)
-{
-	size_t n = strlen(line);
-
-	while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-		line[--n] = '\0';
-}
-
 int logex_status(const char *path, char *result, size_t rlen, char *message, size_t mlen)
 {
 	FILE *f = fopen(path, "r");

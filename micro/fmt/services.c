@@ -39,14 +39,6 @@ static void set_why(char *why, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void strip_eol(char *line)
-{
-	size_t n = strlen(line);
-
-	while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-		line[--n] = '\0';
-}
-
 void services_free(struct svc_sample *s)
 {
 	int i;

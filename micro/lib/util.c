@@ -205,6 +205,14 @@ int split_tabs(char *line, char **fields, int max)
 	return n;
 }
 
+void strip_eol(char *line)
+{
+	size_t n = strlen(line);
+
+	while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+		line[--n] = '\0';
+}
+
 char *read_line(FILE *f, char **buf, size_t *cap)
 {
 	size_t len = 0;

@@ -56,6 +56,9 @@ uint64_t now_ns(void);
  * the number of fields.  A trailing newline is removed first. */
 int split_tabs(char *line, char **fields, int max);
 
+/* Remove a line's trailing newline and carriage returns, in place. */
+void strip_eol(char *line);
+
 /* Read one whole line of any length; returns NULL at EOF.  The buffer is
  * reused between calls: pass the same buf and cap. */
 char *read_line(FILE *f, char **buf, size_t *cap);

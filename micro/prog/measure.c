@@ -26,6 +26,7 @@
 #include "runjson.h"
 #include "services.h"
 #include "jsonnum.h"
+#include "tabfile.h"
 #include "thresholds.h"
 #include "opts.h"
 #include "util.h"
@@ -80,14 +81,6 @@ static json_t *interval(double m, double lo, double hi);
 
 /* ---- small readers ----------------------------------------------------------- */
 
-static void strip_eol(char *line)
-{
-	size_t n = strlen(line);
-
-	while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-		line[--n] = '\0';
-}
-
 /* conditions.txt (conditions.c reads it) as an object of strings; NULL when
  * the file cannot be read. */
 static json_t *read_conditions(const char *path)
@@ -110,58 +103,6 @@ static const char *cond(const json_t *c, const char *key)
 	const char *v = json_string_value(json_object_get(c, key));
 
 	return v ? v : "";
-}
-
-/* A KEY<TAB>VALUE... file: its lines split, kept as an array of arrays. */
-struct kv {
-	char **lines;
-	size_t n;
-};
-
-static int read_kv(const char *path, struct kv *kv)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL, *line;
-	size_t cap = 0;
-
-	memset(kv, 0, sizeof *kv);
-	if (!f)
-		return -1;
-	while ((line = read_line(f, &buf, &cap)) != NULL) {
-		strip_eol(line);
-		kv->lines = xrealloc(kv->lines, (kv->n + 1) * sizeof *kv->lines);
-		kv->lines[kv->n++] = xstrdup(line);
-	}
-	fclose(f);
-	free(buf);
-	return 0;
-}
-
-/* The value of the first line "KEY<TAB>...": the rest after the tab, or NULL. */
-static const char *kv_get(const struct kv *kv, const char *key)
-{
-	size_t i, k = strlen(key);
-
-	for (i = 0; i < kv->n; i++)
-		if (strncmp(kv->lines[i], key, k) == 0 && kv->lines[i][k] == '\t')
-			return kv->lines[i] + k + 1;
-	return NULL;
-}
-
-static long kv_long(const struct kv *kv, const char *key, long dflt)
-{
-	const char *v = kv_get(kv, key);
-	long x;
-
-	return v && parse_long(v, 0, 1000000000000L, &x) == 0 ? x : dflt;
-}
-
-static double kv_double(const struct kv *kv, const char *key)
-{
-	const char *v = kv_get(kv, key);
-	double x;
-
-	return v && parse_double(v, 0, 1e12, &x) == 0 ? x : NAN;
 }
 
 /* ---- what was seen ------------------------------------------------------------- */
@@ -206,20 +147,10 @@ struct seen {
 	char sz_why[300];
 };
 
-/* Free what read_kv kept. */
-static void kv_free(struct kv *kv)
-{
-	size_t i;
-
-	for (i = 0; i < kv->n; i++)
-		free(kv->lines[i]);
-	free(kv->lines);
-}
-
 /* How the command ended: its status line, and what interrupted it if anything did. */
-static void read_status(const struct kv *kv, const char *path, struct seen *s)
+static void read_status(const struct tabfile *kv, const char *path, struct seen *s)
 {
-	const char *v = kv_get(kv, "status");
+	const char *v = tabfile_get(kv, "status");
 	long x;
 
 	if (v && strncmp(v, "exit\t", 5) == 0 && parse_long(v + 5, 0, 255, &x) == 0) {
@@ -234,7 +165,7 @@ static void read_status(const struct kv *kv, const char *path, struct seen *s)
 	} else {
 		die(EXIT_FAIL, "%s: no status line", path);
 	}
-	v = kv_get(kv, "interrupted");
+	v = tabfile_get(kv, "interrupted");
 	if (v) {
 		const char *tab = strchr(v, '\t');
 
@@ -245,7 +176,7 @@ static void read_status(const struct kv *kv, const char *path, struct seen *s)
 }
 
 /* The file systems of the new programs ("fs" lines), into detail if any. */
-static void read_file_systems(const struct kv *kv, json_t *detail)
+static void read_file_systems(const struct tabfile *kv, json_t *detail)
 {
 	size_t i;
 
@@ -265,7 +196,7 @@ static void read_file_systems(const struct kv *kv, json_t *detail)
 }
 
 /* The first new programs launched ("program" lines), at most MAX_PROGRAMS_JSON. */
-static json_t *first_programs(const struct kv *kv)
+static json_t *first_programs(const struct tabfile *kv)
 {
 	json_t *programs = json_array();
 	size_t i, listed = 0;
@@ -287,26 +218,26 @@ static json_t *first_programs(const struct kv *kv)
 }
 
 /* N from the exec listener's counts, and the counts themselves. */
-static void read_fanotify(const struct kv *kv, struct seen *s)
+static void read_fanotify(const struct tabfile *kv, struct seen *s)
 {
 	const char *v;
 
 	s->source = "fanotify";
-	s->n = kv_long(kv, "fresh_launches", -1);
+	s->n = tabfile_long(kv, "fresh_launches", -1);
 	s->n_low = s->n;
-	s->n_lower = kv_long(kv, "overflow", 0) != 0;
+	s->n_lower = tabfile_long(kv, "overflow", 0) != 0;
 	s->detail = json_object();
 	json_object_set_new(s->detail, "source", json_string("fanotify"));
-	json_object_set_new(s->detail, "fresh_executions", json_integer(kv_long(kv, "fresh_execs", 0)));
-	json_object_set_new(s->detail, "old_executions", json_integer(kv_long(kv, "old_execs", 0)));
-	json_object_set_new(s->detail, "others_fresh_executions", json_integer(kv_long(kv, "outside", 0)));
-	json_object_set_new(s->detail, "unplaced", json_integer(kv_long(kv, "unplaced", 0)));
+	json_object_set_new(s->detail, "fresh_executions", json_integer(tabfile_long(kv, "fresh_execs", 0)));
+	json_object_set_new(s->detail, "old_executions", json_integer(tabfile_long(kv, "old_execs", 0)));
+	json_object_set_new(s->detail, "others_fresh_executions", json_integer(tabfile_long(kv, "outside", 0)));
+	json_object_set_new(s->detail, "unplaced", json_integer(tabfile_long(kv, "unplaced", 0)));
 	json_object_set_new(s->detail, "overflow", json_boolean(s->n_lower));
-	v = kv_get(kv, "tree");
+	v = tabfile_get(kv, "tree");
 	json_object_set_new(s->detail, "process_tree", json_string(v ? v : "unknown"));
 	read_file_systems(kv, s->detail);
 	json_object_set_new(s->detail, "first_programs", first_programs(kv));
-	v = kv_get(kv, "new_by");
+	v = tabfile_get(kv, "new_by");
 	if (v) {
 		long bt = 0, ct = 0;
 
@@ -319,16 +250,16 @@ static void read_fanotify(const struct kv *kv, struct seen *s)
 /* execwatch's result: W, the exit, the CPU, and N unless the log gives it. */
 static void read_watch(const char *path, struct seen *s)
 {
-	struct kv kv;
+	struct tabfile kv;
 	const char *v;
 
-	if (read_kv(path, &kv) != 0 || kv.n == 0 || strcmp(kv.lines[0], "execlag-execwatch\t1") != 0)
+	if (tabfile_read(path, "execlag-execwatch\t1", &kv) != 0)
 		die(EXIT_FAIL, "%s: not an execwatch result", path);
-	s->wall_s = (double)kv_long(&kv, "wall_ns", 0) / 1e9;
-	s->user_s = (double)kv_long(&kv, "user_us", 0) / 1e6;
-	s->sys_s = (double)kv_long(&kv, "sys_us", 0) / 1e6;
+	s->wall_s = (double)tabfile_long(&kv, "wall_ns", 0) / 1e9;
+	s->user_s = (double)tabfile_long(&kv, "user_us", 0) / 1e6;
+	s->sys_s = (double)tabfile_long(&kv, "sys_us", 0) / 1e6;
 	read_status(&kv, path, s);
-	v = kv_get(&kv, "watch");
+	v = tabfile_get(&kv, "watch");
 	if (s->source) {
 		/* N comes from the log */
 	} else if (!v || strncmp(v, "on", 2) != 0) {
@@ -337,64 +268,64 @@ static void read_watch(const char *path, struct seen *s)
 	} else {
 		read_fanotify(&kv, s);
 	}
-	kv_free(&kv);
+	tabfile_free(&kv);
 }
 
 static void read_logcount(const char *path, struct seen *s)
 {
-	struct kv kv;
+	struct tabfile kv;
 	const char *result, *msg;
 	size_t i;
 	json_t *other;
 
-	if (read_kv(path, &kv) != 0 || kv.n == 0 || strcmp(kv.lines[0], "execlag-logcount\t1") != 0) {
+	if (tabfile_read(path, "execlag-logcount\t1", &kv) != 0) {
 		snprintf(s->n_why, sizeof s->n_why, "the unified log's counts could not be read");
 		s->source = "unified log";
 		s->n = -1;
 		return;
 	}
 	s->source = "unified log";
-	result = kv_get(&kv, "result");
-	msg = kv_get(&kv, "message");
+	result = tabfile_get(&kv, "result");
+	msg = tabfile_get(&kv, "message");
 	if (!result || strcmp(result, "ok") != 0) {
 		s->n = -1;
 		if (result && strcmp(result, "refused") == 0)
 			snprintf(s->n_why, sizeof s->n_why, "log show refused: %s", msg ? msg : "no message");
 		else
 			snprintf(s->n_why, sizeof s->n_why, "%s", msg ? msg : "log show was not run");
-		kv_free(&kv);
+		tabfile_free(&kv);
 		return;
 	}
-	s->n = kv_long(&kv, "checks", -1);
+	s->n = tabfile_long(&kv, "checks", -1);
 	/* the low end: the checks whose program the log names in the command's
 	 * folders; the high end adds those it names none for (the command's,
 	 * or the background's: docs/measure.md) */
-	s->n_low = kv_long(&kv, "inside", -1);
+	s->n_low = tabfile_long(&kv, "inside", -1);
 	if (s->n_low < 0 || s->n_low > s->n)
 		s->n_low = s->n;
 	s->detail = json_object();
 	json_object_set_new(s->detail, "source", json_string("unified log"));
-	json_object_set_new(s->detail, "performscan", json_integer(kv_long(&kv, "performscan", 0)));
-	json_object_set_new(s->detail, "others_checks", json_integer(kv_long(&kv, "outside", 0)));
-	json_object_set_new(s->detail, "checks_in_folders", json_integer(kv_long(&kv, "inside", 0)));
-	json_object_set_new(s->detail, "checks_unnamed", json_integer(kv_long(&kv, "unplaced", 0)));
-	json_object_set_new(s->detail, "programs", json_integer(kv_long(&kv, "programs", 0)));
-	json_object_set_new(s->detail, "programs_named", json_integer(kv_long(&kv, "programs_named", 0)));
-	json_object_set_new(s->detail, "programs_at_least", json_boolean(kv_long(&kv, "programs_capped", 0) != 0));
-	json_object_set_new(s->detail, "scan_complete", json_integer(kv_long(&kv, "scan_complete", 0)));
-	json_object_set_new(s->detail, "evaluate_scan_result", json_integer(kv_long(&kv, "evaluate", 0)));
-	json_object_set_new(s->detail, "process_assessment", json_integer(kv_long(&kv, "process_assessment", 0)));
-	json_object_set_new(s->detail, "xprotect_results", json_integer(kv_long(&kv, "xprotect_results", 0)));
-	json_object_set_new(s->detail, "scans_logged_s", json_num(kv_double(&kv, "scan_s")));
-	json_object_set_new(s->detail, "scans_paired", json_integer(kv_long(&kv, "paired", 0)));
-	json_object_set_new(s->detail, "window_start", json_string(kv_get(&kv, "start") ? kv_get(&kv, "start") : ""));
-	json_object_set_new(s->detail, "window_end", json_string(kv_get(&kv, "end") ? kv_get(&kv, "end") : ""));
+	json_object_set_new(s->detail, "performscan", json_integer(tabfile_long(&kv, "performscan", 0)));
+	json_object_set_new(s->detail, "others_checks", json_integer(tabfile_long(&kv, "outside", 0)));
+	json_object_set_new(s->detail, "checks_in_folders", json_integer(tabfile_long(&kv, "inside", 0)));
+	json_object_set_new(s->detail, "checks_unnamed", json_integer(tabfile_long(&kv, "unplaced", 0)));
+	json_object_set_new(s->detail, "programs", json_integer(tabfile_long(&kv, "programs", 0)));
+	json_object_set_new(s->detail, "programs_named", json_integer(tabfile_long(&kv, "programs_named", 0)));
+	json_object_set_new(s->detail, "programs_at_least", json_boolean(tabfile_long(&kv, "programs_capped", 0) != 0));
+	json_object_set_new(s->detail, "scan_complete", json_integer(tabfile_long(&kv, "scan_complete", 0)));
+	json_object_set_new(s->detail, "evaluate_scan_result", json_integer(tabfile_long(&kv, "evaluate", 0)));
+	json_object_set_new(s->detail, "process_assessment", json_integer(tabfile_long(&kv, "process_assessment", 0)));
+	json_object_set_new(s->detail, "xprotect_results", json_integer(tabfile_long(&kv, "xprotect_results", 0)));
+	json_object_set_new(s->detail, "scans_logged_s", json_num(tabfile_double(&kv, "scan_s")));
+	json_object_set_new(s->detail, "scans_paired", json_integer(tabfile_long(&kv, "paired", 0)));
+	json_object_set_new(s->detail, "window_start", json_string(tabfile_get(&kv, "start") ? tabfile_get(&kv, "start") : ""));
+	json_object_set_new(s->detail, "window_end", json_string(tabfile_get(&kv, "end") ? tabfile_get(&kv, "end") : ""));
 	other = json_array();
 	for (i = 0; i < kv.n; i++)
 		if (strncmp(kv.lines[i], "other\t", 6) == 0)
 			json_array_append_new(other, json_string(kv.lines[i] + 6));
 	json_object_set_new(s->detail, "others_programs", other);
-	kv_free(&kv);
+	tabfile_free(&kv);
 }
 
 /* A run folder's run.json (runjson.c reads and checks it), or NULL when it
@@ -640,7 +571,7 @@ static int sizes_main(int argc, char **argv)
 		OPT_VALUE("--program-sizes", &out), OPT_VALUE("--watch", &watch),
 		OPT_VALUE("--programs", &programs), OPT_VALUE("--probe", &probe), OPT_END
 	};
-	struct kv kv;
+	struct tabfile kv;
 	unsigned long long med = 0, p90 = 0, max = 0;
 	long long pb = -1, pad = -1;
 	long known = -1, gone = 0;
@@ -663,18 +594,18 @@ static int sizes_main(int argc, char **argv)
 		if (n == 0)
 			snprintf(why, sizeof why, gone ? "none of the programs the log named exists any more"
 						       : "the log named no program in the command's folders");
-	} else if (read_kv(watch, &kv) == 0) {
-		const char *v = kv_get(&kv, "sizes");
+	} else if (tabfile_read(watch, "execlag-execwatch\t1", &kv) == 0) {
+		const char *v = tabfile_get(&kv, "sizes");
 
 		if (v && sscanf(v, "%ld\t%llu\t%llu\t%llu", &known, &med, &p90, &max) == 4 && known > 0)
 			;
 		else {
 			known = -1;
-			v = kv_get(&kv, "watch");
+			v = tabfile_get(&kv, "watch");
 			snprintf(why, sizeof why, "%s", v && strncmp(v, "on", 2) == 0
 				 ? "the command launched no new program" : "no exec listener ran (N is unknown)");
 		}
-		kv_free(&kv);
+		tabfile_free(&kv);
 	} else {
 		snprintf(why, sizeof why, "%s cannot be read", watch);
 	}
@@ -708,30 +639,30 @@ static int sizes_main(int argc, char **argv)
 /* The sizes file into s (sz_known -1 when the sizes are unknown). */
 static void read_sizes(const char *path, struct seen *s)
 {
-	struct kv kv;
+	struct tabfile kv;
 	const char *v;
 
 	s->sz_known = -1;
 	s->probe_bytes = -1;
 	s->reprobe_pad = -1;
-	if (!path || read_kv(path, &kv) != 0 || kv.n == 0 || strcmp(kv.lines[0], "execlag-sizes\t1") != 0) {
+	if (!path || tabfile_read(path, "execlag-sizes\t1", &kv) != 0) {
 		snprintf(s->sz_why, sizeof s->sz_why, "not read");
 		return;
 	}
-	s->sz_known = kv_long(&kv, "known", -1);
-	s->sz_gone = kv_long(&kv, "gone", 0);
-	if ((v = kv_get(&kv, "median")))
+	s->sz_known = tabfile_long(&kv, "known", -1);
+	s->sz_gone = tabfile_long(&kv, "gone", 0);
+	if ((v = tabfile_get(&kv, "median")))
 		s->sz_median = strtoull(v, NULL, 10);
-	if ((v = kv_get(&kv, "p90")))
+	if ((v = tabfile_get(&kv, "p90")))
 		s->sz_p90 = strtoull(v, NULL, 10);
-	if ((v = kv_get(&kv, "largest")))
+	if ((v = tabfile_get(&kv, "largest")))
 		s->sz_largest = strtoull(v, NULL, 10);
-	s->probe_bytes = kv_long(&kv, "probe_bytes", -1);
-	s->reprobe_pad = kv_long(&kv, "reprobe_pad", -1);
-	s->reprobe_capped = kv_long(&kv, "reprobe_capped", 0) != 0;
-	v = kv_get(&kv, "why");
+	s->probe_bytes = tabfile_long(&kv, "probe_bytes", -1);
+	s->reprobe_pad = tabfile_long(&kv, "reprobe_pad", -1);
+	s->reprobe_capped = tabfile_long(&kv, "reprobe_capped", 0) != 0;
+	v = tabfile_get(&kv, "why");
 	snprintf(s->sz_why, sizeof s->sz_why, "%s", v ? v : "");
-	kv_free(&kv);
+	tabfile_free(&kv);
 }
 
 /* L again at the programs' size: the second probe's exe case, when one was

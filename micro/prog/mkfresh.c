@@ -41,6 +41,7 @@
 #define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
 #include "fsflush.h"
 #include "kinds.h"
+#include "quarantine.h"
 #include "util.h"
 
 #include <errno.h>
@@ -55,12 +56,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#if defined(__APPLE__)
-/* <sys/xattr.h>, declared here: the Apple headers of the cross toolchain
- * (zig cc) lack the file, while libSystem has the function. */
-int setxattr(const char *path, const char *name, const void *value,
-	     size_t size, uint32_t position, int options);
-#endif
 
 #if defined(__APPLE__)
 #define LIB_EXT ".dylib"
@@ -444,23 +439,12 @@ static char *make_nonce(const char *stem)
 			 ++nonce_counter);
 }
 
-#if defined(__APPLE__)
 /* com.apple.quarantine as a download would leave it (docs/macos.md §6). */
 static void set_quarantine(const char *path)
 {
-	char val[64];
-
-	snprintf(val, sizeof val, "0081;%lx;execlag;",
-		 (unsigned long)time(NULL));
-	if (setxattr(path, "com.apple.quarantine", val, strlen(val), 0, 0) != 0)
+	if (quarantine_set(path) != 0)
 		die(EXIT_FAIL, "cannot set com.apple.quarantine on %s:", path);
 }
-#else
-static void set_quarantine(const char *path)
-{
-	die(EXIT_FAIL, "cannot quarantine %s: not macOS", path);
-}
-#endif
 
 /* ---- processes ---- */
 
@@ -936,28 +920,46 @@ static long find_once(const char *hay, size_t hlen, const char *needle, size_t l
 	return at;
 }
 
-/* The whole of the file path into *len bytes. */
-static char *read_whole(const char *path, size_t *len)
+/* The whole of the file path into *len bytes (NUL after them), or NULL
+ * where it cannot be read. */
+static char *read_file(const char *path, size_t *len)
 {
 	struct stat st;
-	char *buf;
+	char *buf = NULL;
 	size_t got = 0;
 	ssize_t r;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (fd < 0 || fstat(fd, &st) != 0)
-		die(EXIT_FAIL, "cannot read %s:", path);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) != 0)
+		goto fail;
 	buf = xmalloc((size_t)st.st_size + 1);
 	while (got < (size_t)st.st_size) {
 		r = read(fd, buf + got, (size_t)st.st_size - got);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
-			die(EXIT_FAIL, "cannot read %s:", path);
+			goto fail;
 		got += (size_t)r;
 	}
 	close(fd);
+	buf[got] = '\0';
 	*len = got;
+	return buf;
+fail:
+	free(buf);
+	close(fd);
+	return NULL;
+}
+
+/* The whole of the file path into *len bytes: read, or the run fails. */
+static char *read_whole(const char *path, size_t *len)
+{
+	char *buf = read_file(path, len);
+
+	if (!buf)
+		die(EXIT_FAIL, "cannot read %s:", path);
 	return buf;
 }
 
@@ -1015,31 +1017,17 @@ static char *template_path(const char *key)
  * long), or NULL. */
 static char *template_load(const char *key, size_t plen, char **ph, size_t *len)
 {
-	char *path = template_path(key), *buf = NULL, *nl, *out = NULL;
-	size_t klen = key ? strlen(key) : 0, got = 0;
-	struct stat st;
-	ssize_t r;
-	int fd;
+	char *path = template_path(key), *buf, *nl, *out = NULL;
+	size_t klen = key ? strlen(key) : 0, size;
 
 	if (!path)
 		return NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	buf = read_file(path, &size);
 	free(path);
-	if (fd < 0)
+	if (!buf)
 		return NULL;
-	if (fstat(fd, &st) != 0 || (size_t)st.st_size < klen + plen + 2)
-		goto out;
-	buf = xmalloc((size_t)st.st_size);
-	while (got < (size_t)st.st_size) {
-		r = read(fd, buf + got, (size_t)st.st_size - got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			goto out;
-		got += (size_t)r;
-	}
 	/* the key, a newline, the placeholder, a newline, the bytes */
-	if (memcmp(buf, key, klen) != 0 || buf[klen] != '\n')
+	if (size < klen + plen + 2 || memcmp(buf, key, klen) != 0 || buf[klen] != '\n')
 		goto out;
 	nl = buf + klen + 1 + plen;
 	if (*nl != '\n' || memchr(buf + klen + 1, '\n', plen))
@@ -1047,12 +1035,11 @@ static char *template_load(const char *key, size_t plen, char **ph, size_t *len)
 	*ph = xmalloc(plen + 1);
 	memcpy(*ph, buf + klen + 1, plen);
 	(*ph)[plen] = '\0';
-	*len = (size_t)st.st_size - klen - plen - 2;
+	*len = size - klen - plen - 2;
 	out = xmalloc(*len ? *len : 1);
 	memcpy(out, nl + 1, *len);
 out:
 	free(buf);
-	close(fd);
 	return out;
 }
 
@@ -1094,12 +1081,37 @@ static void template_store(const char *key, const char *ph, const char *bytes, s
 	free(path);
 }
 
+/* The descriptor of the GNU build ID note in the bytes of an ELF file of a
+ * little-endian machine (the kit's Linux targets), if the note is there
+ * exactly once: its offset, its length in *dlen; else -1. */
+static long find_build_id(const char *b, size_t len, size_t *dlen)
+{
+	static const char tail[8] = { 3, 0, 0, 0, 'G', 'N', 'U', 0 };
+	const unsigned char *p;
+	unsigned long namesz, descsz;
+	long at;
+
+	if (len < 16 || memcmp(b, "\177ELF", 4) != 0)
+		return -1;
+	at = find_once(b, len, tail, sizeof tail);
+	if (at < 8)
+		return -1;
+	p = (const unsigned char *)b + at - 8;
+	namesz = p[0] | (unsigned long)p[1] << 8 | (unsigned long)p[2] << 16 | (unsigned long)p[3] << 24;
+	descsz = p[4] | (unsigned long)p[5] << 8 | (unsigned long)p[6] << 16 | (unsigned long)p[7] << 24;
+	if (namesz != 4 || descsz < 8 || descsz > 64 || (size_t)at + 8 + descsz > len)
+		return -1;
+	*dlen = descsz;
+	return at + 8;
+}
+
 /* A compiled template: its bytes, its placeholder, and where the
- * placeholder and the padding (pad bytes, 0: none) are in the bytes. */
+ * placeholder, the padding (pad bytes, 0: none) and the GNU build ID
+ * (bidlen bytes; -1: none) are in the bytes. */
 struct tmpl {
 	char *bytes, *ph;
-	size_t len, plen;
-	long at_nonce, at_pad, pad;
+	size_t len, plen, bidlen;
+	long at_nonce, at_pad, pad, at_bid;
 };
 
 /* --simulated: the template for units of kind u named as long as stem
@@ -1156,6 +1168,7 @@ static int template_get(enum unit u, const char *stem, size_t plen, struct tmpl 
 		if (t->at_pad < 0 || (size_t)t->at_pad + (size_t)t->pad > t->len)
 			t->at_nonce = -1;
 	}
+	t->at_bid = find_build_id(t->bytes, t->len, &t->bidlen);
 	if (t->at_nonce >= 0 && fresh)
 		template_store(key, t->ph, t->bytes, t->len);
 	free(key);
@@ -1178,30 +1191,6 @@ static size_t template_plen(size_t n)
 	return (n + 15) / 16 * 16;
 }
 
-/* The descriptor of the GNU build ID note in the bytes of an ELF file of a
- * little-endian machine (the kit's Linux targets), if the note is there
- * exactly once: its offset, its length in *dlen; else -1. */
-static long find_build_id(const char *b, size_t len, size_t *dlen)
-{
-	static const char tail[8] = { 3, 0, 0, 0, 'G', 'N', 'U', 0 };
-	const unsigned char *p;
-	unsigned long namesz, descsz;
-	long at;
-
-	if (len < 16 || memcmp(b, "\177ELF", 4) != 0)
-		return -1;
-	at = find_once(b, len, tail, sizeof tail);
-	if (at < 8)
-		return -1;
-	p = (const unsigned char *)b + at - 8;
-	namesz = p[0] | (unsigned long)p[1] << 8 | (unsigned long)p[2] << 16 | (unsigned long)p[3] << 24;
-	descsz = p[4] | (unsigned long)p[5] << 8 | (unsigned long)p[6] << 16 | (unsigned long)p[7] << 24;
-	if (namesz != 4 || descsz < 8 || descsz > 64 || (size_t)at + 8 + descsz > len)
-		return -1;
-	*dlen = descsz;
-	return at + 8;
-}
-
 /* One unit from template t: its bytes with nonce over the placeholder (the
  * rest of it NUL, so the program's string is the nonce), its own padding
  * over the template's and its own build ID (from its nonce, as a link of its
@@ -1210,8 +1199,6 @@ static long find_build_id(const char *b, size_t len, size_t *dlen)
 static void unit_from_template(struct tmpl *t, const char *nonce, const char *final)
 {
 	char *tmp = xasprintf("%s.tmp", final), bid[64];
-	size_t bidlen = 0;
-	long at_bid;
 	int fd;
 	uint64_t x;
 
@@ -1232,11 +1219,10 @@ static void unit_from_template(struct tmpl *t, const char *nonce, const char *fi
 			left -= (long)l;
 		}
 	}
-	at_bid = find_build_id(t->bytes, t->len, &bidlen);
-	if (at_bid >= 0) {
+	if (t->at_bid >= 0) {
 		x = pad_seed(nonce) ^ 0x9e3779b97f4a7c15u;
-		pad_fill(&x, bid, bidlen);
-		memcpy(t->bytes + at_bid, bid, bidlen);
+		pad_fill(&x, bid, t->bidlen);
+		memcpy(t->bytes + t->at_bid, bid, t->bidlen);
 	}
 	fd = open_new(tmp);
 	write_all(fd, t->bytes, t->len, tmp);

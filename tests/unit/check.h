@@ -10,7 +10,7 @@
 
 static int check_n, check_failed;
 
-static void check_(int ok, const char *what, const char *why)
+static inline void check_(int ok, const char *what, const char *why)
 {
 	check_n++;
 	if (ok) {
@@ -23,7 +23,7 @@ static void check_(int ok, const char *what, const char *why)
 
 #define CHECK(cond, what) check_((cond) != 0, what, #cond)
 
-static void check_near(double got, double want, double tol, const char *what)
+static inline void check_near(double got, double want, double tol, const char *what)
 {
 	char why[128];
 
@@ -31,7 +31,7 @@ static void check_near(double got, double want, double tol, const char *what)
 	check_(fabs(got - want) <= tol, what, why);
 }
 
-static void check_str(const char *got, const char *want, const char *what)
+static inline void check_str(const char *got, const char *want, const char *what)
 {
 	char why[1300];
 
