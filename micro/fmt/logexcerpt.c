@@ -2,6 +2,7 @@
  * (logexcerpt.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "logexcerpt.h"
+#include "tabfile.h"
 #include "util.h"
 
 #include <errno.h>
@@ -10,70 +11,68 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_FIELDS 8
 
 int logex_status(const char *path, char *result, size_t rlen, char *message, size_t mlen)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL, *line, *fld[MAX_FIELDS];
-	size_t cap = 0;
-	long lineno = 0;
-	int nf;
+	struct tabfile t;
+	const char *v;
+	int rc;
 
 	result[0] = message[0] = '\0';
-	if (!f)
+	rc = tabfile_read(path, "execlag-log\t1", &t);
+	if (rc == -1)
 		return errno == ENOENT ? 1 : -1;
-	while ((line = read_line(f, &buf, &cap)) != NULL) {
-		lineno++;
-		strip_eol(line);
-		nf = split_tabs(line, fld, MAX_FIELDS);
-		if (lineno == 1 && (nf != 2 || strcmp(fld[0], "execlag-log") != 0 ||
-				    strcmp(fld[1], "1") != 0))
-			break;
-		if (nf >= 2 && strcmp(fld[0], "result") == 0)
-			snprintf(result, rlen, "%s", fld[1]);
-		else if (nf >= 2 && strcmp(fld[0], "message") == 0)
-			snprintf(message, mlen, "%s", fld[1]);
-	}
-	fclose(f);
-	free(buf);
+	if (rc != 0)
+		return -2;
+	if ((v = tabfile_get(&t, "result")) != NULL)
+		snprintf(result, rlen, "%.*s", (int)strcspn(v, "\t"), v);
+	if ((v = tabfile_get(&t, "message")) != NULL)
+		snprintf(message, mlen, "%.*s", (int)strcspn(v, "\t"), v);
+	tabfile_free(&t);
 	return result[0] ? 0 : -2;
+}
+
+struct each_event {
+	void (*fn)(const struct logex_event *ev, void *ctx);
+	void *ctx;
+	struct logex_counts *counts;
+};
+
+/* One line of the excerpt: an event (a JSON object) handed on. */
+static int one_event(char *line, void *arg)
+{
+	struct each_event *e = arg;
+	struct logex_event ev;
+	json_t *o;
+
+	e->counts->lines++;
+	if (!line[0])
+		return 0;
+	o = json_loads(line, 0, NULL);
+	if (!json_is_object(o)) {
+		e->counts->unreadable++;
+		json_decref(o);
+		return 0;
+	}
+	e->counts->events++;
+	ev.message = json_string_value(json_object_get(o, "eventMessage"));
+	ev.image = json_string_value(json_object_get(o, "processImagePath"));
+	ev.timestamp = json_string_value(json_object_get(o, "timestamp"));
+	e->fn(&ev, e->ctx);
+	json_decref(o);
+	return 0;
 }
 
 int logex_each(const char *path, void (*fn)(const struct logex_event *ev, void *ctx), void *ctx,
 	       struct logex_counts *counts)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL, *line;
-	size_t cap = 0;
+	struct each_event e;
 
 	memset(counts, 0, sizeof *counts);
-	if (!f)
-		return -1;
-	while ((line = read_line(f, &buf, &cap)) != NULL) {
-		struct logex_event ev;
-		json_t *o;
-
-		counts->lines++;
-		strip_eol(line);
-		if (!line[0])
-			continue;
-		o = json_loads(line, 0, NULL);
-		if (!json_is_object(o)) {
-			counts->unreadable++;
-			json_decref(o);
-			continue;
-		}
-		counts->events++;
-		ev.message = json_string_value(json_object_get(o, "eventMessage"));
-		ev.image = json_string_value(json_object_get(o, "processImagePath"));
-		ev.timestamp = json_string_value(json_object_get(o, "timestamp"));
-		fn(&ev, ctx);
-		json_decref(o);
-	}
-	fclose(f);
-	free(buf);
-	return 0;
+	e.fn = fn;
+	e.ctx = ctx;
+	e.counts = counts;
+	return each_line(path, one_event, &e);
 }
 
 /* "2024-01-15 10:30:00.100001-0800" (log show's timestamp): seconds since

@@ -19,22 +19,20 @@ void tabfile_free(struct tabfile *t)
 	t->n = 0;
 }
 
+static int keep_line(char *line, void *ctx)
+{
+	struct tabfile *t = ctx;
+
+	t->lines = xrealloc(t->lines, (t->n + 1) * sizeof *t->lines);
+	t->lines[t->n++] = xstrdup(line);
+	return 0;
+}
+
 int tabfile_read(const char *path, const char *head, struct tabfile *t)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL, *line;
-	size_t cap = 0;
-
 	memset(t, 0, sizeof *t);
-	if (!f)
+	if (each_line(path, keep_line, t) != 0)
 		return -1;
-	while ((line = read_line(f, &buf, &cap)) != NULL) {
-		strip_eol(line);
-		t->lines = xrealloc(t->lines, (t->n + 1) * sizeof *t->lines);
-		t->lines[t->n++] = xstrdup(line);
-	}
-	fclose(f);
-	free(buf);
 	if (t->n == 0 || strcmp(t->lines[0], head) != 0) {
 		tabfile_free(t);
 		return -2;

@@ -1,8 +1,9 @@
 /* tabfile.h - the one reader of the kit's KEY<TAB>VALUE result files: a
  * head line "NAME<TAB>VERSION", then lines whose first field is a key.
  * execwatch's result ("execlag-execwatch 1", micro/prog/execwatch.c),
- * logcount's ("execlag-logcount 1", scripts/probe/logcount) and measure's
- * sizes ("execlag-sizes 1", measure --sizes) are read through it. */
+ * logcount's ("execlag-logcount 1", scripts/probe/logcount), measure's
+ * sizes ("execlag-sizes 1", measure --sizes) and a log excerpt's status
+ * ("execlag-log 1", scripts/probe/logs) are read through it. */
 #ifndef EXECLAG_TABFILE_H
 #define EXECLAG_TABFILE_H
 

@@ -237,6 +237,24 @@ char *read_line(FILE *f, char **buf, size_t *cap)
 	return *buf;
 }
 
+int each_line(const char *path, int (*fn)(char *line, void *ctx), void *ctx)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL, *line;
+	size_t cap = 0;
+
+	if (!f)
+		return -1;
+	while ((line = read_line(f, &buf, &cap)) != NULL) {
+		strip_eol(line);
+		if (fn(line, ctx) != 0)
+			break;
+	}
+	fclose(f);
+	free(buf);
+	return 0;
+}
+
 char *parent_dir(const char *path)
 {
 	const char *slash = strrchr(path, '/');

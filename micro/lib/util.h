@@ -59,6 +59,10 @@ int split_tabs(char *line, char **fields, int max);
 /* Remove a line's trailing newline and carriage returns, in place. */
 void strip_eol(char *line);
 
+/* Calls FN with each line of PATH, its end of line removed, in order, until
+ * FN returns non-zero; 0, or -1 when PATH cannot be opened (errno set). */
+int each_line(const char *path, int (*fn)(char *line, void *ctx), void *ctx);
+
 /* Read one whole line of any length; returns NULL at EOF.  The buffer is
  * reused between calls: pass the same buf and cap. */
 char *read_line(FILE *f, char **buf, size_t *cap);
