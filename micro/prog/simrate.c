@@ -83,38 +83,33 @@ static const struct scenario scenarios[] = {
 	 * set-up of docs/method.md: 42.6 ms [39.4, 47.4] on a 94.7 ms unloaded
 	 * launch).  A copy and a hard link of a scanned program are truly none. */
 #define SCANNER "key=content on=open every=90 cpus=2"
-	{ "scanner-none", "scanner, 4 MiB: copy and hardlink both none",
-	  "latency=190 jitter=0.2 " SCANNER, { "exe-copy", "exe-hardlink" }, { 1 }, 1,
-	  COUNT_ALL_NONE, 0, 0, 0.90, 0, 4.0 },
-	{ "scanner-false", "scanner, 4 MiB: a false slowdown (copy, hardlink)",
-	  "latency=190 jitter=0.2 " SCANNER, { "exe-copy", "exe-hardlink" }, { 1 }, 1,
-	  COUNT_ANY_SLOWDOWN, 0, 0, 0.01, 1, 4.0 },
-	{ "scanner-false-bursty", "scanner, 4 MiB, bursty: a false slowdown",
-	  "latency=190 jitter=0.2 bursts=1 " SCANNER, { "exe-copy", "exe-hardlink" }, { 1 }, 1,
-	  COUNT_ANY_SLOWDOWN, 0, 0, 0.01, 1, 4.0 },
-	{ "scanner-45", "scanner, 4 MiB, a 45 ms check: exe detected",
-	  "latency=45 jitter=0.2 " SCANNER, { "exe" }, { 1 }, 1, COUNT_DETECTED, 0, 0, 0.95, 0,
-	  4.0 },
-	{ "scanner-45-bursty", "scanner, 4 MiB, a 45 ms check, bursty: exe detected",
-	  "latency=45 jitter=0.2 bursts=1 " SCANNER, { "exe" }, { 1 }, 1, COUNT_DETECTED, 0, 0,
-	  0.95, 0, 4.0 },
-	{ "scanner-45-none", "scanner, 4 MiB, a 45 ms check: a false none",
-	  "latency=45 jitter=0.2 " SCANNER, { "exe" }, { 1 }, 1, COUNT_EXE_NONE, 0, 0, 0.01, 1,
-	  4.0 },
-	{ "scanner-0", "scanner, 4 MiB, no first-launch cost: a false slowdown",
-	  "latency=0 jitter=0.2 " SCANNER, ALL_CASES, { 1 }, 1, COUNT_ANY_SLOWDOWN, 0, 0, 0.01, 1,
-	  4.0 },
-	{ "scanner-0-bursty", "scanner, 4 MiB, no first-launch cost, bursty: false slowdown",
-	  "latency=0 jitter=0.2 bursts=1 " SCANNER, ALL_CASES, { 1 }, 1, COUNT_ANY_SLOWDOWN, 0, 0,
-	  0.01, 1, 4.0 },
+/* a scanner's scenario: its settings before SCANNER, the cases at T = 1,
+ * what is counted and the rate it must stay within, on 4 MiB programs */
+#define SC(name, label, settings, cases, what, target, at_most) \
+	{ name, label, settings " " SCANNER, cases, { 1 }, 1, what, 0, 0, target, at_most, 4.0 }
+#define COPIES { "exe-copy", "exe-hardlink" }
+	SC("scanner-none", "scanner, 4 MiB: copy and hardlink both none",
+	   "latency=190 jitter=0.2", COPIES, COUNT_ALL_NONE, 0.90, 0),
+	SC("scanner-false", "scanner, 4 MiB: a false slowdown (copy, hardlink)",
+	   "latency=190 jitter=0.2", COPIES, COUNT_ANY_SLOWDOWN, 0.01, 1),
+	SC("scanner-false-bursty", "scanner, 4 MiB, bursty: a false slowdown",
+	   "latency=190 jitter=0.2 bursts=1", COPIES, COUNT_ANY_SLOWDOWN, 0.01, 1),
+	SC("scanner-45", "scanner, 4 MiB, a 45 ms check: exe detected",
+	   "latency=45 jitter=0.2", { "exe" }, COUNT_DETECTED, 0.95, 0),
+	SC("scanner-45-bursty", "scanner, 4 MiB, a 45 ms check, bursty: exe detected",
+	   "latency=45 jitter=0.2 bursts=1", { "exe" }, COUNT_DETECTED, 0.95, 0),
+	SC("scanner-45-none", "scanner, 4 MiB, a 45 ms check: a false none",
+	   "latency=45 jitter=0.2", { "exe" }, COUNT_EXE_NONE, 0.01, 1),
+	SC("scanner-0", "scanner, 4 MiB, no first-launch cost: a false slowdown",
+	   "latency=0 jitter=0.2", ALL_CASES, COUNT_ANY_SLOWDOWN, 0.01, 1),
+	SC("scanner-0-bursty", "scanner, 4 MiB, no first-launch cost, bursty: false slowdown",
+	   "latency=0 jitter=0.2 bursts=1", ALL_CASES, COUNT_ANY_SLOWDOWN, 0.01, 1),
 	/* the same scanner, noisier than any seen (x exp(0.35 z): +-20 ms at 60
 	 * pairs): the kit may stay inconclusive, never wrong */
-	{ "noisy-false", "noisier scanner, 4 MiB: a false slowdown (copy, hardlink)",
-	  "latency=190 jitter=0.35 " SCANNER, { "exe-copy", "exe-hardlink" }, { 1 }, 1,
-	  COUNT_ANY_SLOWDOWN, 0, 0, 0.01, 1, 4.0 },
-	{ "noisy-45-none", "noisier scanner, 4 MiB, a 45 ms check: a false none",
-	  "latency=45 jitter=0.35 " SCANNER, { "exe" }, { 1 }, 1, COUNT_EXE_NONE, 0, 0, 0.01, 1,
-	  4.0 },
+	SC("noisy-false", "noisier scanner, 4 MiB: a false slowdown (copy, hardlink)",
+	   "latency=190 jitter=0.35", COPIES, COUNT_ANY_SLOWDOWN, 0.01, 1),
+	SC("noisy-45-none", "noisier scanner, 4 MiB, a 45 ms check: a false none",
+	   "latency=45 jitter=0.35", { "exe" }, COUNT_EXE_NONE, 0.01, 1),
 };
 #define N_SCENARIOS (sizeof scenarios / sizeof scenarios[0])
 
