@@ -341,12 +341,30 @@ EOF
 	assert_line "hfcheck run_child"
 }
 
+# ---- logwindow: is_time, plus_one_second ------------------------------------------------
+
+@test "logwindow: is_time takes the window's form; plus_one_second carries to the year, Gregorian leap days" {
+	lib logwindow
+	is_time "2026-12-04 19:59:59" || fail "is_time refused a time"
+	local v
+	for v in "" "2026-12-04" "2026-12-04T19:59:59" "2026-12-04 19:59" "2026-12-04 19:59:60x" "26-12-04 19:59:59"; do
+		! is_time "$v" || fail "is_time took '$v'"
+	done
+	assert_equal "$(plus_one_second "2026-12-04 19:59:58")" "2026-12-04 19:59:59"
+	assert_equal "$(plus_one_second "2026-12-31 23:59:59")" "2027-01-01 00:00:00"
+	assert_equal "$(plus_one_second "2024-02-28 23:59:59")" "2024-02-29 00:00:00"
+	assert_equal "$(plus_one_second "2023-02-28 23:59:59")" "2023-03-01 00:00:00"
+	assert_equal "$(plus_one_second "1900-02-28 23:59:59")" "1900-03-01 00:00:00"
+	assert_equal "$(plus_one_second "2000-02-28 23:59:59")" "2000-02-29 00:00:00"
+	assert_equal "$(plus_one_second "2026-04-30 23:59:59")" "2026-05-01 00:00:00"
+}
+
 # ---- and no script defines a routine of its own beside the library's ----------------------
 
 # (scripts/probe/sysinfo keeps an is_uint of its own, bounded at 6 digits,
 # for its parts sysinfo-darwin and sysinfo-linux, which are copied alone)
 @test "no script, check or test helper defines a shared routine again" {
-	run sh -c 'cd "$1" && grep -nE "^[[:space:]]*(fail|is_uint|in_range|is_ms|run_child|end_child|gate_(parse|conditions|start|watch|stop|state|running)|stop_gate|start_gate|watch_gate|run_find|run_newest|home_path|home_to|condition)[[:space:]]*\(\)" \
+	run sh -c 'cd "$1" && grep -nE "^[[:space:]]*(fail|is_uint|in_range|is_ms|run_child|end_child|gate_(parse|conditions|start|watch|stop|state|running)|stop_gate|start_gate|watch_gate|run_find|run_newest|home_path|home_to|condition|is_time|plus_one_second)[[:space:]]*\(\)" \
 		$(grep -rlE "^#!/bin/sh|^#!/usr/bin/env (bash|bats)" scripts checks bin 2>/dev/null) checks/*/*.bash 2>/dev/null' _ "$ROOT"
 	assert_output --regexp '^scripts/probe/sysinfo:[0-9]+:is_uint\(\) \{$'
 }
