@@ -343,7 +343,7 @@ EOF
 
 # ---- logwindow: is_time, plus_one_second ------------------------------------------------
 
-@test "logwindow: is_time takes the window's form; plus_one_second carries to the year, Gregorian leap days" {
+@test "logwindow: is_time, window_ok, plus_one_second (to the year, Gregorian leap days); the probes use it" {
 	lib logwindow
 	is_time "2026-12-04 19:59:59" || fail "is_time refused a time"
 	local v
@@ -357,6 +357,19 @@ EOF
 	assert_equal "$(plus_one_second "1900-02-28 23:59:59")" "1900-03-01 00:00:00"
 	assert_equal "$(plus_one_second "2000-02-28 23:59:59")" "2000-02-29 00:00:00"
 	assert_equal "$(plus_one_second "2026-04-30 23:59:59")" "2026-05-01 00:00:00"
+	window_ok "2026-12-04 10:00:00" "2026-12-04 10:00:00" || fail "an instant refused: $window_why"
+	! window_ok "2026-12-04 10:00:01" "2026-12-04 10:00:00" || fail "a window ending first taken"
+	assert_equal "$window_why" "--start '2026-12-04 10:00:01' is after --end '2026-12-04 10:00:00'"
+	! window_ok "2026-12-04 10:00" "2026-12-04 10:00:00" || fail "a short start taken"
+	assert_equal "$window_why" "--start '2026-12-04 10:00' is not YYYY-MM-DD HH:MM:SS"
+	! window_ok "2026-12-04 10:00:00" "x" || fail "a bad end taken"
+	assert_equal "$window_why" "--end 'x' is not YYYY-MM-DD HH:MM:SS"
+	# and both probes refuse through it, in their own names
+	run --separate-stderr sh "$ROOT/scripts/probe/logs" excerpt --start "2026-12-04 10:00:01" \
+		--end "2026-12-04 10:00:00" --out "$T/x"
+	assert_equal "$status: $stderr" "2: logs: --start '2026-12-04 10:00:01' is after --end '2026-12-04 10:00:00'"
+	run --separate-stderr sh "$ROOT/scripts/probe/logcount" --start x --end "2026-12-04 10:00:00" --out "$T/y"
+	assert_equal "$status: $stderr" "2: logcount: --start 'x' is not YYYY-MM-DD HH:MM:SS"
 }
 
 # ---- and no script defines a routine of its own beside the library's ----------------------
@@ -364,7 +377,7 @@ EOF
 # (scripts/probe/sysinfo keeps an is_uint of its own, bounded at 6 digits,
 # for its parts sysinfo-darwin and sysinfo-linux, which are copied alone)
 @test "no script, check or test helper defines a shared routine again" {
-	run sh -c 'cd "$1" && grep -nE "^[[:space:]]*(fail|is_uint|in_range|is_ms|run_child|end_child|gate_(parse|conditions|start|watch|stop|state|running)|stop_gate|start_gate|watch_gate|run_find|run_newest|home_path|home_to|condition|is_time|plus_one_second)[[:space:]]*\(\)" \
+	run sh -c 'cd "$1" && grep -nE "^[[:space:]]*(fail|is_uint|in_range|is_ms|run_child|end_child|gate_(parse|conditions|start|watch|stop|state|running)|stop_gate|start_gate|watch_gate|run_find|run_newest|home_path|home_to|condition|is_time|plus_one_second|window_ok)[[:space:]]*\(\)" \
 		$(grep -rlE "^#!/bin/sh|^#!/usr/bin/env (bash|bats)" scripts checks bin 2>/dev/null) checks/*/*.bash 2>/dev/null' _ "$ROOT"
 	assert_output --regexp '^scripts/probe/sysinfo:[0-9]+:is_uint\(\) \{$'
 }
