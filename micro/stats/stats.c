@@ -518,9 +518,9 @@ static void classify_rounds(struct case_result *cr, const struct scaling_row *ro
 	 * (T - 1) x L, parallel checks by nothing */
 	double sp_mid = QUEUE_GROWTH_MIN * (double)(max_threads - 1) * l_ms;
 	/* the least a queue's rounds may show where T launches at once slow
-	 * each other by c_ms (below) */
-	double q_c = queue_ms - (isnan(c_ms) || c_ms < 0 ? 0 : c_ms) > l_ms ?
-		queue_ms - (isnan(c_ms) || c_ms < 0 ? 0 : c_ms) : l_ms;
+	 * each other by c (below) */
+	double c = isnan(c_ms) || c_ms < 0 ? 0 : c_ms;
+	double q_c = fmax(queue_ms - c, l_ms);
 
 	/* parallel needs the whole interval short of the half-way mark: under
 	 * load a thread can start a round late, its check then waits less or
@@ -568,7 +568,7 @@ static void classify_rounds(struct case_result *cr, const struct scaling_row *ro
 			 "repeat x%.2f)",
 			 max_threads, rd->median_ms, rd->ci_low_ms, rd->ci_high_ms, queue_ms,
 			 l_ms, row->first, row->repeat);
-	} else if (!isnan(c_ms) && c_ms > 0 &&
+	} else if (c > 0 &&
 		   (q_c - l_ms < QUEUE_GROWTH_MIN * l_ms ||
 		    rd->ci_high_ms >= l_ms + QUEUE_GROWTH_MIN * (q_c - l_ms))) {
 		/* T launches at once slow each other (the repeats at T against
