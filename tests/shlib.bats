@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # The shell library (issue 35, item 4): scripts/lib/check (fail, is_uint,
-# in_range, is_ms), scripts/lib/child (run_child, end_child), scripts/lib/gate
+# in_range, is_ms), scripts/lib/child (run_child, end_child, run_bounded), scripts/lib/gate
 # (GATE's parsing, start, watchdog and stop) and scripts/lib/findrun (the run
 # finder), each written once and sourced by every script that needs it.
 # The routines are called here as the scripts call them; then each script
@@ -80,6 +80,22 @@ lib() {
 	assert_line --index 1 "status 5"
 	assert_line --index 2 "short 0"
 	assert_line --index 3 "ended []"
+}
+
+@test "run_bounded: the command's status within its bound, 124 and killed past it, \$child cleared" {
+	# the second command ignores TERM, as a process a checker holds in open
+	# or execve does not act on it: only KILL ends it
+	run --separate-stderr sh -c '. "$1/scripts/lib/child"
+		run_bounded 5 sh -c "exit 3"; echo "status $? child=[$child]"
+		run_bounded 1 sh -c "trap \"\" TERM; echo \$\$ >\"$2/pid\"; exec sleep 30"; echo "bounded $? child=[$child]"
+		kill -0 "$(cat "$2/pid")" 2>/dev/null && echo "still running" || echo gone
+		run_bounded 5 cat; echo "stdin $?"' _ "$ROOT" "$T"
+	assert_success
+	assert_line --index 0 "status 3 child=[]"
+	assert_line --index 1 "bounded 124 child=[]"
+	assert_line --index 2 gone
+	assert_line --index 3 "stdin 0"
+	refute_line --partial "still running"
 }
 
 # ---- gate: parse, conditions, start, watch, stop --------------------------------------
@@ -377,7 +393,7 @@ EOF
 # (scripts/probe/sysinfo keeps an is_uint of its own, bounded at 6 digits,
 # for its parts sysinfo-darwin and sysinfo-linux, which are copied alone)
 @test "no script, check or test helper defines a shared routine again" {
-	run sh -c 'cd "$1" && grep -nE "^[[:space:]]*(fail|is_uint|in_range|is_ms|run_child|end_child|gate_(parse|conditions|start|watch|stop|state|running)|stop_gate|start_gate|watch_gate|run_find|run_newest|home_path|home_to|condition|is_time|plus_one_second|window_ok)[[:space:]]*\(\)" \
+	run sh -c 'cd "$1" && grep -nE "^[[:space:]]*(fail|is_uint|in_range|is_ms|run_child|end_child|run_bounded|gate_(parse|conditions|start|watch|stop|state|running)|stop_gate|start_gate|watch_gate|run_find|run_newest|home_path|home_to|condition|is_time|plus_one_second|window_ok)[[:space:]]*\(\)" \
 		$(grep -rlE "^#!/bin/sh|^#!/usr/bin/env (bash|bats)" scripts checks bin 2>/dev/null) checks/*/*.bash 2>/dev/null' _ "$ROOT"
 	assert_output --regexp '^scripts/probe/sysinfo:[0-9]+:is_uint\(\) \{$'
 }

@@ -143,3 +143,33 @@ state() {
 	run -0 find "$TMPDIR" -mindepth 1
 	assert_output ""
 }
+
+@test "make repro under the wedged gate, a hung library: the copy test's own cp is bounded too, nothing left" {
+	# the gate holds a library's open as well as its load: reading the hung
+	# .so to copy it waits on the wedged gate like the launch did
+	local t0 t1
+	t0=$(date +%s)
+	# bounded here too: before the fix the copy waited for ever (and held
+	# the script's TERM); what it leaves is killed, and the test fails
+	run --separate-stderr timeout -k 5 120 sh "$ROOT/scripts/repro" \
+		--gate 'latency=20 workers=1 key=inode wedge=2' --cases dylib,exe --threads 1 --count 8 --hang-s 2
+	t1=$(date +%s)
+	if [ "$status" = 124 ] || [ "$status" = 137 ]; then
+		pkill -KILL -f "$D" || true
+		fail "make repro did not end within 120 s: $stderr"
+	fi
+	assert_success
+	[ $((t1 - t0)) -le 60 ] || fail "the run took $((t1 - t0)) s"
+	local dir
+	dir=$(echo "$RESULTS"/*/)
+	[ -f "$dir/run.json" ] || fail "no run written: $stderr"
+	run -0 jq -r '.cases[] | select(.name == "dylib") | .verdict' "$dir/run.json"
+	assert_output hang
+	run -0 grep '^hang.copy' "$dir/conditions.txt"
+	assert_line "hang.copy=not tried: copying the hung program did not end within 2 s (reading its bytes was held too; the copy was killed)"
+	assert_line "hang.copy_s=2"
+	echo "# a hung library's copy in report.md: $(grep -m1 'copied to a new path' "$dir/report.md")" >&3
+	nothing_left
+	run -0 find "$TMPDIR" -mindepth 1
+	assert_output ""
+}
