@@ -118,6 +118,87 @@ fake_hyperfine() {
 	assert_equal "$(find "$D/w" -mindepth 1 | wc -l | tr -d ' ')" 0
 }
 
+# A hyperfine whose launches behave as FIRST and REPEAT say: "hang" (the
+# program it launched never ends, and ignores TERM, as one held in execve),
+# or "slow" (each run's prepare, then 0.3 s, then the export).  The pids of
+# the fake and of what it launched go to $D/pids.
+stuck_hyperfine() {
+	mkdir -p "$D/stuck"
+	cat >"$D/stuck/hyperfine" <<EOF
+#!/bin/sh
+[ "\${1:-}" != --version ] || { echo "hyperfine 1.15.0"; exit 0; }
+prep="" out="" runs=3
+while [ \$# -gt 0 ]; do
+	case \$1 in
+	--prepare) prep=\$2; shift ;;
+	--export-json) out=\$2; shift ;;
+	--runs) runs=\$2; shift ;;
+	esac
+	shift
+done
+how=$2
+[ -z "\$prep" ] || how=$1
+echo \$\$ >>"$D/pids"
+if [ "\$how" = hang ]; then
+	sh -c 'trap "" TERM; echo \$\$ >>"$D/pids"; exec sleep 60' &
+	wait
+fi
+i=0
+while [ \$i -lt "\$runs" ]; do
+	[ -z "\$prep" ] || sh -c "\$prep" || exit 1
+	sleep 0.3
+	i=\$((i + 1))
+done
+printf '{"results":[{"times":[0.001]}]}\n' >"\$out"
+EOF
+	chmod +x "$D/stuck/hyperfine"
+}
+
+# none_left: no pid of $D/pids is still running (a zombie has ended: one
+# whose parent was killed waits for init to reap it)
+none_left() {
+	local p st
+	for p in $(cat "$D/pids"); do
+		st=$(ps -o stat= -p "$p" 2>/dev/null || true)
+		case $st in
+		'' | Z*) ;;
+		*)
+			kill -KILL "$p"
+			fail "process $p (hyperfine or what it launched) is still running: $st"
+			;;
+		esac
+	done
+}
+
+@test "a hyperfine launch that never ends is killed at the bound with what it launched: a note, nothing left" {
+	stuck_hyperfine hang slow
+	mkdir -p "$D/w" "$D/raw"
+	PATH="$D/stuck:$PATH" run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" \
+		--cases exe --runs 3 --hang-s 1
+	assert_success
+	assert_line hyperfine.status=failed
+	assert_line "hyperfine.note=hyperfine's exe first runs did not end within 1 s (a launch held by a checker?): hyperfine and what it launched were killed"
+	assert_equal "$(wc -l <"$D/pids" | tr -d ' ')" 2
+	none_left
+	assert_equal "$(find "$D/w" "$D/raw" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
+@test "first runs that move on are not cut short by the bound; repeats past it are killed" {
+	# 15 first runs of 0.3 s each, 4.5 s in all, under a bound of 3 s
+	# counted from the last run's prepare; then repeats that never end
+	stuck_hyperfine slow hang
+	mkdir -p "$D/w" "$D/raw"
+	PATH="$D/stuck:$PATH" run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" \
+		--cases exe --runs 15 --hang-s 3
+	assert_success
+	assert_line hyperfine.status=failed
+	# the repeats' bound: 3 s and 0.1 s a run (18 with the warm-up)
+	assert_line --partial "hyperfine.note=hyperfine's exe repeats did not end within 5 s"
+	[ -s "$D/raw/hyperfine-exe-first.json" ] || fail "the first runs were cut short: $output"
+	[ ! -e "$D/raw/hyperfine-exe-repeat.json" ] || fail "a repeat export from a killed hyperfine"
+	none_left
+}
+
 @test "no exe or script case: hfcheck prints nothing and run.json has no hyperfine block" {
 	mkdir -p "$D/w" "$D/raw"
 	run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" --cases dylib,suite
@@ -128,6 +209,7 @@ fake_hyperfine() {
 @test "hfcheck refuses bad usage with one line and exit 2" {
 	mkdir -p "$D/w" "$D/raw"
 	for args in "--dir $D/w --raw $D/raw --cases exe --runs 2" "--raw $D/raw --cases exe" \
+		"--dir $D/w --raw $D/raw --cases exe --hang-s 0" "--dir $D/w --raw $D/raw --cases exe --hang-s 1s" \
 		"--dir $D/nowhere --raw $D/raw --cases exe" "--dir $D/w --raw $D/raw --bogus"; do
 		# shellcheck disable=SC2086
 		run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" $args

@@ -173,3 +173,31 @@ state() {
 	run -0 find "$TMPDIR" -mindepth 1
 	assert_output ""
 }
+
+@test "make repro whose checker wedges during the hyperfine cross-check: hyperfine killed at its bound, the run written" {
+	command -v hyperfine >/dev/null 2>&1 || skip "hyperfine is not installed (make deps-test installs it)"
+	# exe's 8 first launches are the gate's first 8 held checks; the wedge
+	# comes at hyperfine's third first run
+	local t0 t1
+	t0=$(date +%s)
+	run --separate-stderr timeout -k 5 120 sh "$ROOT/scripts/repro" \
+		--gate 'latency=20 workers=1 key=inode wedge=10' --cases exe --threads 1 --count 8 --hang-s 2
+	t1=$(date +%s)
+	if [ "$status" = 124 ] || [ "$status" = 137 ]; then
+		pkill -KILL -f "$D" || true
+		fail "make repro did not end within 120 s: $stderr"
+	fi
+	assert_success
+	[ $((t1 - t0)) -le 60 ] || fail "the run took $((t1 - t0)) s"
+	local dir
+	dir=$(echo "$RESULTS"/*/)
+	[ -f "$dir/run.json" ] || fail "no run written: $stderr"
+	run -0 jq -r '.cases[] | select(.name == "exe") | .verdict' "$dir/run.json"
+	assert_output slowdown
+	run -0 jq -r '.hyperfine.status + ": " + .hyperfine.note' "$dir/run.json"
+	assert_output "failed: hyperfine's exe first runs did not end within 2 s (a launch held by a checker?): hyperfine and what it launched were killed"
+	echo "# hyperfine under the checker that wedged: $output" >&3
+	nothing_left
+	run -0 find "$TMPDIR" -mindepth 1
+	assert_output ""
+}
