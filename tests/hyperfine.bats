@@ -170,7 +170,7 @@ none_left() {
 	done
 }
 
-@test "a hyperfine launch that never ends is killed at the bound with what it launched: a note, nothing left" {
+@test "a hyperfine launch that never ends is killed at the bound with its children: a note, nothing left" {
 	stuck_hyperfine hang slow
 	mkdir -p "$D/w" "$D/raw"
 	PATH="$D/stuck:$PATH" run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" \

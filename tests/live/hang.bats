@@ -144,7 +144,7 @@ state() {
 	assert_output ""
 }
 
-@test "make repro under the wedged gate, a hung library: the copy test's own cp is bounded too, nothing left" {
+@test "make repro under the wedged gate, a hung library: the copy test's cp is bounded too, nothing left" {
 	# the gate holds a library's open as well as its load: reading the hung
 	# .so to copy it waits on the wedged gate like the launch did
 	local t0 t1
@@ -174,7 +174,7 @@ state() {
 	assert_output ""
 }
 
-@test "make repro whose checker wedges during the hyperfine cross-check: hyperfine killed at its bound, the run written" {
+@test "a checker that wedges in the hyperfine cross-check: hyperfine killed at its bound, the run written" {
 	command -v hyperfine >/dev/null 2>&1 || skip "hyperfine is not installed (make deps-test installs it)"
 	# exe's 8 first launches are the gate's first 8 held checks; the wedge
 	# comes at hyperfine's third first run
