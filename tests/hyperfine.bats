@@ -154,6 +154,18 @@ EOF
 	chmod +x "$D/stuck/hyperfine"
 }
 
+# stuck_hfcheck FIRST REPEAT ARGS...: hfcheck on the exe case with that
+# hyperfine; it ends, status 0, and says the cross-check failed
+stuck_hfcheck() {
+	stuck_hyperfine "$1" "$2"
+	shift 2
+	mkdir -p "$D/w" "$D/raw"
+	PATH="$D/stuck:$PATH" run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" \
+		--cases exe "$@"
+	assert_success
+	assert_line hyperfine.status=failed
+}
+
 # none_left: no pid of $D/pids is still running (a zombie has ended: one
 # whose parent was killed waits for init to reap it)
 none_left() {
@@ -171,12 +183,7 @@ none_left() {
 }
 
 @test "a hyperfine launch that never ends is killed at the bound with its children: a note, nothing left" {
-	stuck_hyperfine hang slow
-	mkdir -p "$D/w" "$D/raw"
-	PATH="$D/stuck:$PATH" run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" \
-		--cases exe --runs 3 --hang-s 1
-	assert_success
-	assert_line hyperfine.status=failed
+	stuck_hfcheck hang slow --runs 3 --hang-s 1
 	assert_line "hyperfine.note=hyperfine's exe first runs did not end within 1 s (a launch held by a checker?): hyperfine and what it launched were killed"
 	assert_equal "$(wc -l <"$D/pids" | tr -d ' ')" 2
 	none_left
@@ -186,12 +193,7 @@ none_left() {
 @test "first runs that move on are not cut short by the bound; repeats past it are killed" {
 	# 15 first runs of 0.3 s each, 4.5 s in all, under a bound of 3 s
 	# counted from the last run's prepare; then repeats that never end
-	stuck_hyperfine slow hang
-	mkdir -p "$D/w" "$D/raw"
-	PATH="$D/stuck:$PATH" run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" \
-		--cases exe --runs 15 --hang-s 3
-	assert_success
-	assert_line hyperfine.status=failed
+	stuck_hfcheck slow hang --runs 15 --hang-s 3
 	# the repeats' bound: 3 s and 0.1 s a run (18 with the warm-up)
 	assert_line --partial "hyperfine.note=hyperfine's exe repeats did not end within 5 s"
 	[ -s "$D/raw/hyperfine-exe-first.json" ] || fail "the first runs were cut short: $output"

@@ -144,25 +144,32 @@ state() {
 	assert_output ""
 }
 
-@test "make repro under the wedged gate, a hung library: the copy test's cp is bounded too, nothing left" {
-	# the gate holds a library's open as well as its load: reading the hung
-	# .so to copy it waits on the wedged gate like the launch did
-	local t0 t1
+# repro_within S WEDGE ARGS...: make repro under the gate with wedge=K (20 ms,
+# one worker, key inode), T=1, 8 a case, launches bounded at 2 s; it must
+# succeed within S seconds and write its run ($dir).  Bounded itself: a run
+# that waits for ever is killed at 120 s with what it left, and fails.
+repro_within() {
+	local s=$1 wedge=$2 t0 t1
+	shift 2
 	t0=$(date +%s)
-	# bounded here too: before the fix the copy waited for ever (and held
-	# the script's TERM); what it leaves is killed, and the test fails
 	run --separate-stderr timeout -k 5 120 sh "$ROOT/scripts/repro" \
-		--gate 'latency=20 workers=1 key=inode wedge=2' --cases dylib,exe --threads 1 --count 8 --hang-s 2
+		--gate "latency=20 workers=1 key=inode $wedge" --threads 1 --count 8 --hang-s 2 "$@"
 	t1=$(date +%s)
 	if [ "$status" = 124 ] || [ "$status" = 137 ]; then
 		pkill -KILL -f "$D" || true
 		fail "make repro did not end within 120 s: $stderr"
 	fi
 	assert_success
-	[ $((t1 - t0)) -le 60 ] || fail "the run took $((t1 - t0)) s"
-	local dir
+	[ $((t1 - t0)) -le "$s" ] || fail "the run took $((t1 - t0)) s"
 	dir=$(echo "$RESULTS"/*/)
 	[ -f "$dir/run.json" ] || fail "no run written: $stderr"
+}
+
+@test "make repro under the wedged gate, a hung library: the copy test's cp is bounded too, nothing left" {
+	# the gate holds a library's open as well as its load: reading the hung
+	# .so to copy it waits on the wedged gate like the launch did
+	# before the fix the copy waited for ever (and held the script's TERM)
+	repro_within 60 wedge=2 --cases dylib,exe
 	run -0 jq -r '.cases[] | select(.name == "dylib") | .verdict' "$dir/run.json"
 	assert_output hang
 	run -0 grep '^hang.copy' "$dir/conditions.txt"
@@ -178,20 +185,7 @@ state() {
 	command -v hyperfine >/dev/null 2>&1 || skip "hyperfine is not installed (make deps-test installs it)"
 	# exe's 8 first launches are the gate's first 8 held checks; the wedge
 	# comes at hyperfine's third first run
-	local t0 t1
-	t0=$(date +%s)
-	run --separate-stderr timeout -k 5 120 sh "$ROOT/scripts/repro" \
-		--gate 'latency=20 workers=1 key=inode wedge=10' --cases exe --threads 1 --count 8 --hang-s 2
-	t1=$(date +%s)
-	if [ "$status" = 124 ] || [ "$status" = 137 ]; then
-		pkill -KILL -f "$D" || true
-		fail "make repro did not end within 120 s: $stderr"
-	fi
-	assert_success
-	[ $((t1 - t0)) -le 60 ] || fail "the run took $((t1 - t0)) s"
-	local dir
-	dir=$(echo "$RESULTS"/*/)
-	[ -f "$dir/run.json" ] || fail "no run written: $stderr"
+	repro_within 60 wedge=10 --cases exe
 	run -0 jq -r '.cases[] | select(.name == "exe") | .verdict' "$dir/run.json"
 	assert_output slowdown
 	run -0 jq -r '.hyperfine.status + ": " + .hyperfine.note' "$dir/run.json"
