@@ -59,8 +59,8 @@ state_is() {
 		syspolicyd_etime 03-04:04:58 syspolicyd_etime_s 273898 syspolicyd_time 9:15.14 syspolicyd_time_s 555.14 \
 		trustd_count 1 trustd_rss_kb 20480 \
 		assess accepted assess_exit 0 assess_line "/System/Applications/Calculator.app: accepted" \
-		log ok log_window_s 60 log_lines 2 own_lines 0 emfile_lines 0 asp_lines 0
-	run grep -c '^driver' "$REC"
+		log.result ok log.last 1m log.syspolicyd_lines 2 log.own_lines 0 log.emfile_lines 0 log.asp_lines 0
+	run grep -c '^log.top_program' "$REC"
 	assert_output 0
 	state_is well -
 }
@@ -69,15 +69,15 @@ state_is() {
 	health_on health-busy --bound 1
 	assert_success
 	has syspolicyd_cpu_pct 143.0 syspolicyd_rss_kb 2726298 syspolicyd_etime 14:00 syspolicyd_etime_s 840 \
-		syspolicyd_time_s 1201.20 assess accepted log_lines 0
+		syspolicyd_time_s 1201.20 assess accepted log.syspolicyd_lines 0
 	state_is busy -
 }
 
 @test "storm (openai/codex#25882): 440 lines a second, the driver named by the kernel's denials" {
 	health_on health-storm --bound 1
 	assert_success
-	has assess accepted log_lines 26400 own_lines 0 asp_lines 660 \
-		driver /Applications/Codex.app/Contents/MacOS/Codex driver_lines 660
+	has assess accepted log.syspolicyd_lines 26400 log.own_lines 0 log.asp_lines 660 \
+		log.top_program /Applications/Codex.app/Contents/MacOS/Codex log.top_program_lines 660
 	run grep -c '^quote	.*ASP: Security policy would not allow process: 30001, /Applications/Codex.app/Contents/MacOS/Codex$' "$REC"
 	assert_output 1
 	state_is storm /Applications/Codex.app/Contents/MacOS/Codex
@@ -89,7 +89,7 @@ state_is() {
 	has syspolicyd_cpu_pct 59.0 syspolicyd_rss_kb 1035888 syspolicyd_etime_s 1513 \
 		assess too-many-open-files assess_exit 1 \
 		assess_line "/System/Applications/Calculator.app: Too many open files" \
-		log_lines 20760 emfile_lines 20760
+		log.syspolicyd_lines 20760 log.emfile_lines 20760
 	run grep '^quote' "$REC"
 	assert_equal "${#lines[@]}" 2
 	assert_line --index 0 --partial 'Failed to generate SecStaticCode for <private> error: 100024'
@@ -103,7 +103,7 @@ state_is() {
 	health_on health-wedged --bound 1
 	t1=$(date +%s)
 	assert_success
-	has assess timeout assess_exit 124 assess_bound_s 1 syspolicyd_etime 42-03:12:45 syspolicyd_etime_s 3640365 log ok
+	has assess timeout assess_exit 124 assess_bound_s 1 syspolicyd_etime 42-03:12:45 syspolicyd_etime_s 3640365 log.result ok
 	run grep -c '^assess_line' "$REC"
 	assert_output 0
 	# the bound (1 s) and the watchdog's look once a second, not the hour
@@ -122,12 +122,12 @@ state_is() {
 @test "nothing readable (no ps, no spctl, no log) and a refused log: recorded, unknown" {
 	health_on missing --bound 1
 	assert_success
-	has ps failed assess missing assess_exit 127 log refused
+	has ps failed assess missing assess_exit 127 log.result refused
 	state_is unknown -
 	health_on log-refused --bound 1
 	assert_success
-	has log refused log_message "log: Must be admin to run 'show' command"
-	run grep -c '^log_lines' "$REC"
+	has log.result refused log.message "log: Must be admin to run 'show' command"
+	run grep -c '^log.syspolicyd_lines' "$REC"
 	assert_output 0
 	state_is unknown -
 }
@@ -152,15 +152,15 @@ state_with_lines() {
 	state_with_lines 900 8999
 	health_on "$STATE_DIR" --bound 1 --work /private/var/folders/zz/T/execlag.x/work.noindex
 	assert_success
-	has log_lines 9899 own_lines 900
+	has log.syspolicyd_lines 9899 log.own_lines 900
 	state_is well -
 	state_with_lines 900 9000
 	health_on "$STATE_DIR" --bound 1 --work /private/var/folders/zz/T/execlag.x/work.noindex
-	has log_lines 9900 own_lines 900
+	has log.syspolicyd_lines 9900 log.own_lines 900
 	state_is storm -
 	# without --work the same lines are others' and the kit's own driver
 	health_on "$STATE_DIR" --bound 1
-	has own_lines 0 driver /var/folders/zz/T/execlag.x/work.noindex/exe-0001 driver_lines 900
+	has log.own_lines 0 log.top_program /var/folders/zz/T/execlag.x/work.noindex/exe-0001 log.top_program_lines 900
 }
 
 @test "the record is written whole: only it is left in its folder" {

@@ -62,6 +62,40 @@ static int is(const char *v, const char *word)
 	return v && strcmp(v, word) == 0;
 }
 
+/* "1m", "60m", "2h": the window logcount read (its `last`), in seconds;
+ * 0 when it is not that. */
+static double window_of(const char *last)
+{
+	long n;
+	size_t k = last ? strlen(last) : 0;
+	char num[16];
+
+	if (k < 2 || k >= sizeof num || (last[k - 1] != 'm' && last[k - 1] != 'h'))
+		return 0;
+	memcpy(num, last, k - 1);
+	num[k - 1] = '\0';
+	if (parse_long(num, 1, 99, &n) != 0)
+		return 0;
+	return (double)n * (last[k - 1] == 'm' ? 60 : 3600);
+}
+
+/* The log's part: logcount's file, each key under "log." (scripts/probe/health). */
+static void read_log(const struct tabfile *t, struct health_record *h)
+{
+	h->log_result = dup_or_null(tabfile_get(t, "log.result"));
+	h->log_message = dup_or_null(tabfile_get(t, "log.message"));
+	h->log_ok = is(h->log_result, "ok");
+	if (!h->log_ok)
+		return;
+	h->window_s = window_of(tabfile_get(t, "log.last"));
+	h->log_lines = count(t, "log.syspolicyd_lines");
+	h->own_lines = count(t, "log.own_lines");
+	h->emfile_lines = count(t, "log.emfile_lines");
+	h->asp_lines = count(t, "log.asp_lines");
+	h->driver = dup_or_null(tabfile_get(t, "log.top_program"));
+	h->driver_lines = count(t, "log.top_program_lines");
+}
+
 static void read_quotes(const struct tabfile *t, struct health_record *h)
 {
 	size_t i;
@@ -101,19 +135,7 @@ int healthfile_read(const char *path, struct health_record *h)
 	h->assess_exit = count(&t, "assess_exit");
 	h->assess_bound_s = tabfile_double(&t, "assess_bound_s");
 	h->assess_line = dup_or_null(tabfile_get(&t, "assess_line"));
-	h->log_result = dup_or_null(tabfile_get(&t, "log"));
-	h->log_ok = is(h->log_result, "ok");
-	if (h->log_ok) {
-		h->window_s = tabfile_double(&t, "log_window_s");
-		if (!(h->window_s > 0))
-			h->window_s = 0;
-		h->log_lines = count(&t, "log_lines");
-		h->own_lines = count(&t, "own_lines");
-		h->emfile_lines = count(&t, "emfile_lines");
-		h->asp_lines = count(&t, "asp_lines");
-		h->driver = dup_or_null(tabfile_get(&t, "driver"));
-		h->driver_lines = count(&t, "driver_lines");
-	}
+	read_log(&t, h);
 	read_quotes(&t, h);
 	tabfile_free(&t);
 	return 0;
@@ -126,6 +148,7 @@ void healthfile_free(struct health_record *h)
 	free(h->system);
 	free(h->assess_line);
 	free(h->log_result);
+	free(h->log_message);
 	free(h->driver);
 	for (i = 0; i < h->nquotes; i++)
 		free(h->quotes[i]);

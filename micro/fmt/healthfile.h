@@ -1,8 +1,9 @@
 /* healthfile.h - the checker's health record (execlag-health 1,
  * docs/formats.md), which scripts/probe/health writes before any launch:
  * syspolicyd's and trustd's figures (ps), Calculator's assessment (spctl,
- * bounded) and the last minute of syspolicyd's log.  The one reader of it,
- * through tabfile; micro/stats/checkerstate.c decides the state from it. */
+ * bounded) and the last minute of syspolicyd's log (logcount's file inside
+ * it, each key under "log.").  The one reader of both, through tabfile;
+ * micro/stats/checkerstate.c decides the state from it. */
 #ifndef EXECLAG_HEALTHFILE_H
 #define EXECLAG_HEALTHFILE_H
 
@@ -40,6 +41,7 @@ struct health_record {
 	char *assess_line;   /* its first line, or NULL */
 	int log_ok;          /* the log's last minute was read */
 	char *log_result;    /* ok, refused, skipped, failed, or NULL */
+	char *log_message;   /* why not, or NULL */
 	double window_s;     /* the window read, seconds (0 when none) */
 	long log_lines;      /* syspolicyd's lines in it */
 	long own_lines;      /* of those, the kit's (naming its work folder) */

@@ -4,11 +4,13 @@
  * health records (files, scripts/probe/health's), it prints instead each
  * one's state and driver, "STATE<TAB>DRIVER" a line ("-": none), for
  * tests/health.bats to check the probe, the reader and the model together. */
+#define _POSIX_C_SOURCE 200809L
 #include "../../micro/stats/checkerlimits.h"
 #include "../../micro/stats/checkerstate.h"
 #include "check.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 /* A well Mac: syspolicyd idle, Calculator accepted, a quiet minute. */
 static struct health_record well(void)
@@ -210,6 +212,48 @@ static void relief(void)
 	}
 }
 
+/* the reader: logcount's keys under "log.", its window, the quotes, the
+ * figures left out or refused */
+static void reader(void)
+{
+	char path[] = "/tmp/checkerstate_test.XXXXXX";
+	struct health_record h;
+	FILE *f;
+	int fd = mkstemp(path);
+
+	f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	CHECK(f != NULL, "a temporary record");
+	if (!f)
+		return;
+	fputs("execlag-health\t1\nsystem\tDarwin\nchecker\tsyspolicyd\nps\tok\n"
+	      "syspolicyd_count\t2\nsyspolicyd_cpu_pct\t215.5\nsyspolicyd_rss_kb\tmany\n"
+	      "trustd_count\t0\nassess\tsomething new\nassess_exit\t1\n"
+	      "log.last\t2h\nlog.result\tok\nlog.syspolicyd_lines\t7200\nlog.own_lines\t0\n"
+	      "log.top_program\t/A\nlog.top_program_lines\t3\nquote\tone\nquote\ttwo\n",
+	      f);
+	fclose(f);
+	CHECK(healthfile_read(path, &h) == 0, "a record is read");
+	CHECK(h.checker == 1 && h.ps_ok && h.syspolicyd.count == 2, "its ps part");
+	check_near(h.syspolicyd.cpu_pct, 215.5, 1e-9, "syspolicyd's CPU");
+	CHECK(h.syspolicyd.rss_kb == -1 && h.trustd.count == 0, "a figure that is no number: not known");
+	CHECK(h.assess == HEALTH_ASSESS_OTHER && h.assess_exit == 1, "an assessment the reader does not know: other");
+	check_near(h.window_s, 7200, 1e-9, "log.last 2h: 7200 s");
+	CHECK(h.log_ok && h.log_lines == 7200 && h.driver_lines == 3, "logcount's keys under log.");
+	check_str(h.driver, "/A", "the driver");
+	CHECK(h.nquotes == 2 && strcmp(h.quotes[1], "two") == 0, "the quotes, in order");
+	healthfile_free(&h);
+	f = fopen(path, "w");
+	if (f) {
+		fputs("execlag-logcount\t1\nresult\tok\n", f);
+		fclose(f);
+	}
+	CHECK(healthfile_read(path, &h) == -2, "another file: -2");
+	healthfile_free(&h);
+	unlink(path);
+	CHECK(healthfile_read(path, &h) == -1, "no file: -1");
+	healthfile_free(&h);
+}
+
 static int states_of(int argc, char **argv)
 {
 	int i, rc = 0;
@@ -239,5 +283,6 @@ int main(int argc, char **argv)
 	unknown();
 	figures();
 	relief();
+	reader();
 	return check_done();
 }
