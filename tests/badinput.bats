@@ -12,7 +12,7 @@ setup() {
 }
 
 # Every script with options: an unknown one is refused before any work.
-SCRIPTS="tool/bench tool/sensitivity tool/bench-aggregate probe/hfcheck probe/sysinfo probe/logs probe/logcount
+SCRIPTS="tool/bench tool/sensitivity tool/bench-aggregate probe/hfcheck probe/sysinfo probe/logs probe/logcount probe/health
 	probe/services check tool/cross tool/lint feedback repro measure"
 
 @test "every script refuses an unknown option with one line and exit 2, and answers --help" {

@@ -45,3 +45,56 @@ setup() {
 	assert_equal "$(wc -l <"$D/lc/p.txt" | tr -d ' ')" 232
 	assert_equal "$(grep -c "^$tmp/rustdoctest" "$D/lc/p.txt")" 32
 }
+
+# The checker's health (scripts/probe/health): the last minute of every
+# syspolicyd line and the kernel's AppleSystemPolicy denials, each line read
+# on its own: the program it names, the kit's own, error 24.
+@test "logcount --last --checker: the program named most, the kit's own lines apart, error 24, a few quoted" {
+	local st="$D/st" c='Df syspolicyd[489:1a2b3c] [com.apple.syspolicy.exec:default]'
+	local k='Df kernel[0:2c3d4e] (AppleSystemPolicy) ASP: Security policy would not allow process:'
+	mkdir -p "$st" "$D/o"
+	cat >"$st/log-last.out" <<EOF
+Timestamp               Ty Process[PID:TID]
+2026-06-04 14:21:00.100 $c GK process assessment: /var/folders/zz/T/w/own-1 <-- (/bin/sh)
+2026-06-04 14:21:00.110 $k 30001, /Applications/A.app/Contents/MacOS/A
+2026-06-04 14:21:00.120 $c GK process assessment: /Applications/B.app/Contents/MacOS/B <-- (/sbin/launchd)
+2026-06-04 14:21:00.130 $k 30002, /Applications/A.app/Contents/MacOS/A
+2026-06-04 14:21:00.140 $c GK process assessment: /Applications/B.app/Contents/MacOS/B <-- (/sbin/launchd)
+2026-06-04 14:21:00.150 $c GK Xprotect results: ...,file:///Applications/A.app/Contents/MacOS/A
+2026-06-04 14:21:00.160 Df syspolicyd[489:1a2b3c] [com.apple.securityd:security_exception] UNIX error exception: 24
+2026-06-04 14:21:00.170 Df syspolicyd[489:1a2b3c] [com.apple.securityd:security_exception] UNIX error exception: 240
+2026-06-04 14:21:00.180 $c Failed to generate SecStaticCode for <private> error: 100024
+2026-06-04 14:21:00.190 $c Recording cache miss for <private>
+EOF
+	FAKE_LOG_ARGS="$D/args" FAKE_STATE="$st" run -0 sh "$ROOT/scripts/probe/logcount" --last 1m --checker \
+		--out "$D/o/c.tsv" --quotes "$D/o/q.txt" --root /private/var/folders/zz/T/w
+	for kv in "last=1m" "syspolicyd_lines=8" "own_lines=1" "emfile_lines=2" "asp_lines=2" \
+		"top_program=/Applications/A.app/Contents/MacOS/A" "top_program_lines=3" \
+		'predicate=process == "syspolicyd" OR (process == "kernel" AND senderImagePath CONTAINS "AppleSystemPolicy")'; do
+		grep -qxF "${kv%%=*}	${kv#*=}" "$D/o/c.tsv" || fail "no ${kv%%=*} ${kv#*=} in $(cat "$D/o/c.tsv")"
+	done
+	run grep -c '^start' "$D/o/c.tsv"
+	assert_output 0
+	# log show was asked for the last minute, not a window
+	run grep -cx -- --last "$D/args"
+	assert_output 1
+	run grep -cx -- --start "$D/args"
+	assert_output 0
+	# the first line naming the program named most, error 24's, the other denial
+	run -0 cat "$D/o/q.txt"
+	assert_equal "${#lines[@]}" 4
+	assert_line --index 0 --partial "$k 30001, /Applications/A.app"
+	assert_line --index 1 --partial "UNIX error exception: 24"
+	assert_line --index 2 --partial "error: 100024"
+	assert_line --index 3 --partial "$k 30002, /Applications/A.app"
+	assert_equal "$(ls -A "$D/o" | tr '\n' ' ')" "c.tsv q.txt "
+}
+
+@test "logcount --last: minutes or hours, and not with --start and --end" {
+	run --separate-stderr sh "$ROOT/scripts/probe/logcount" --last 15s --out "$D/c.tsv"
+	assert_equal "$status: $stderr" "2: logcount: --last '15s' is not minutes or hours (1m to 99m, 1h to 99h)"
+	run --separate-stderr sh "$ROOT/scripts/probe/logcount" --last 1m --start "2026-12-04 10:00:00" \
+		--end "2026-12-04 10:00:01" --out "$D/c.tsv"
+	assert_equal "$status: $stderr" "2: logcount: --last or --start and --end, not both"
+	[ ! -e "$D/c.tsv" ]
+}
