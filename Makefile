@@ -242,7 +242,7 @@ build: $(PROGS)
 $(BIN)/analyze $(BIN)/compare $(BIN)/fbtext $(BIN)/runfield $(BIN)/advise \
 $(BIN)/aggregate $(BIN)/measure $(BIN)/mcompare: PROGLIBS = $(JANSSON_LIBS) -lm
 $(BIN)/launch $(BIN)/suite: PROGLIBS = $(PTHREAD) -lm
-$(BIN)/simrate:             PROGLIBS = -lm
+$(BIN)/simrate $(BIN)/execwatch: PROGLIBS = -lm
 $(BIN)/gate:                PROGLIBS = $(JANSSON_LIBS) $(PTHREAD)
 $(BIN)/burn:                PROGLIBS = $(PTHREAD)
 $(BIN)/devtools:            PROGLIBS = $(DL_LIBS)

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "samples.h"
 #include "looks.h"
+#include "launcherspec.h"
 #include "util.h"
 
 #include <math.h>

@@ -4,6 +4,7 @@
 #endif
 #define _POSIX_C_SOURCE 200809L
 #include "sim.h"
+#include "launcherspec.h"
 #include "orderstats.h"
 #include "util.h"
 
@@ -201,20 +202,21 @@ static int set_word(struct sim_params *p, const char *name, const char *v, char 
 	return 0;
 }
 
-/* sim_setting: one NAME=VALUE word of a spec into P; SEEN holds the names
- * set so far, " a b ", so that none is set twice. */
-static int sim_setting(struct sim_params *p, const char *tok, char *seen, size_t seenlen,
-		       char *err, size_t errlen)
+/* sim_setting: one NAME=VALUE word of a spec into P (TOK, whose first
+ * NAME_LEN chars are its name: launcher_next_setting); SEEN holds the
+ * names set so far, " a b ", so that none is set twice. */
+static int sim_setting(struct sim_params *p, const char *tok, size_t name_len, char *seen,
+		       size_t seenlen, char *err, size_t errlen)
 {
-	const char *v = strchr(tok, '=');
+	const char *v;
 	char name[40];
 	int rc;
 
-	if (!v || v == tok || (size_t)(v - tok) >= sizeof name)
+	if (name_len == 0 || tok[name_len] != '=' || name_len >= sizeof name)
 		return fail(err, errlen, "sim setting '%s' is not NAME=VALUE%s", tok, "");
-	memcpy(name, tok, (size_t)(v - tok));
-	name[v - tok] = '\0';
-	v++;
+	memcpy(name, tok, name_len);
+	name[name_len] = '\0';
+	v = tok + name_len + 1;
 	if (strlen(seen) + strlen(name) + 2 < seenlen) {
 		char pat[48];
 
@@ -231,15 +233,21 @@ static int sim_setting(struct sim_params *p, const char *tok, char *seen, size_t
 		    "exempt bursts burst_x cpus seed base corr jitter wedge)%s", name, "");
 }
 
+/* The words of spec through the one parser of a launcher's settings
+ * (launcherspec.h); each checked and set here. */
 int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen)
 {
-	char *copy = xstrdup(spec ? spec : ""), *tok, *save = NULL;
+	const char *at = spec ? spec : "";
+	struct launcher_word w;
 	char seen[512] = " ";
 	int rc = sim_defaults(p, err, errlen);
 
-	for (tok = strtok_r(copy, " \t", &save); tok && rc == 0; tok = strtok_r(NULL, " \t", &save))
-		rc = sim_setting(p, tok, seen, sizeof seen, err, errlen);
-	free(copy);
+	while (rc == 0 && launcher_next_setting(&at, &w)) {
+		char *tok = xasprintf("%.*s", (int)w.len, w.at);
+
+		rc = sim_setting(p, tok, w.name_len, seen, sizeof seen, err, errlen);
+		free(tok);
+	}
 	return rc;
 }
 

@@ -27,6 +27,7 @@
 #include "execwatch.h"
 #include "keyset.h"
 #include "procfs.h"
+#include "sizesummary.h"
 #include "util.h"
 
 #include <errno.h>

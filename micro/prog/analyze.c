@@ -17,6 +17,7 @@
 #include "suitefile.h"
 #include "suitestats.h"
 #include "opts.h"
+#include "launcherspec.h"
 #include "util.h"
 #include "services_log.h"
 
