@@ -73,3 +73,44 @@ setup() {
 	assert_failure
 	assert_output --partial "scripts/repro: repro reads a header"
 }
+
+# the kit's micro/ sources (no build), copied into the copy of the kit
+copy_micro() {
+	local f d
+	for f in "$ROOT"/micro/*/*.c "$ROOT"/micro/*/*.h; do
+		d=${f%/*}
+		d=${d##*/}
+		mkdir -p "$K/micro/$d" && cp "$f" "$K/micro/$d/"
+	done
+}
+
+@test "micro/'s folders keep one order: an include of a later folder's header fails make lint, naming the file; the kit's own pass" {
+	copy_micro
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_success
+	assert_output --partial "lint: micro/'s folders keep their order (lib <- plat <- model <- fmt <- stats <- launcher <- report <- prog <- fuzz)"
+	# a reader of fmt/ that asked report/: fmt and report would include each other's
+	cp "$K/micro/fmt/samples.c" "$K/samples.c"
+	printf '#include "report.h"\n' >>"$K/micro/fmt/samples.c"
+	n=$(wc -l <"$K/micro/fmt/samples.c" | tr -d ' ')
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_failure
+	assert_output --partial "micro/fmt/samples.c:$n: includes report.h, of micro/report/, a folder after fmt/ in the order"
+	assert_output --partial "lint: micro/'s folders out of their order, above"
+	mv "$K/samples.c" "$K/micro/fmt/samples.c"
+	# by a path, from lib, the first folder, to the model
+	printf '#include "../model/run.h"\n' >>"$K/micro/lib/parse.c"
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_failure
+	assert_output --partial "micro/lib/parse.c:"
+	assert_output --partial "includes ../model/run.h, of micro/model/, a folder after lib/"
+	cp "$ROOT/micro/lib/parse.c" "$K/micro/lib/"
+	# a folder with no place in the order, and a header's name twice
+	mkdir -p "$K/micro/extra"
+	printf 'int x;\n' >"$K/micro/extra/x.c"
+	cp "$K/micro/fmt/samples.h" "$K/micro/report/"
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_failure
+	assert_output --partial "micro/extra/: a folder with no place in the order"
+	assert_output --partial "micro/fmt/samples.h and micro/report/samples.h: two headers of one name"
+}

@@ -12,7 +12,8 @@
 #define EXECLAG_EXECWATCH_H
 
 #include <poll.h>
-#include <stdio.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 /* Set up before the command exists.  0: watching; -1: not, with one line
@@ -27,7 +28,35 @@ void xw_root(pid_t pid);
 void xw_read(void);
 /* The command has ended: read what is still queued, then stop watching. */
 void xw_finish(void);
-/* The result lines (docs/formats.md, "execwatch"). */
-void xw_write(FILE *f);
+
+/* What the listener saw, for the result lines execwatch writes
+ * (docs/formats.md, "execwatch"). */
+struct xw_fs {
+	const char *path;
+	int mount_only;      /* 1: only its mount could be marked (Linux < 4.20) */
+};
+struct xw_program {
+	double ms;           /* its first launch, after the command's release */
+	long pid;
+	const char *how;     /* "btime" or "ctime": how it was told new */
+	char *path;
+};
+struct xw_counts {
+	long fresh_launches, fresh_execs, old_execs, outside, unplaced;
+	long by_btime, by_ctime;
+	int overflow;        /* the queue overflowed: the counts are lower bounds */
+};
+struct xw_seen {
+	const struct xw_fs *fs;
+	int n_fs;
+	const char *tree;    /* how the command's processes were told, in words */
+	struct xw_counts count;
+	const uint64_t *sizes; /* each new program's size at its first launch */
+	size_t n_sizes;
+	const struct xw_program *programs; /* the first 10,000 of them */
+	size_t n_programs;
+};
+/* Once xw_finish has run; the parts live as long as the program. */
+void xw_result(struct xw_seen *out);
 
 #endif

@@ -18,6 +18,7 @@
 #include "suitestats.h"
 #include "opts.h"
 #include "launcherspec.h"
+#include "conditions.h"
 #include "util.h"
 #include "services_log.h"
 

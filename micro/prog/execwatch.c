@@ -15,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "execwatch.h"
 #include "opts.h"
+#include "sizesummary.h"
 #include "util.h"
 
 #include <errno.h>
@@ -279,6 +280,48 @@ static long self_maxrss_kb(void)
 #endif
 }
 
+/* A path in a result line: a tab or newline in it would break the line,
+ * shown as ?. */
+static void put_path(FILE *f, const char *p)
+{
+	for (; *p; p++)
+		fputc(*p == '\t' || *p == '\n' || *p == '\r' ? '?' : *p, f);
+}
+
+/* The listener's lines: what it watched, how it told the command's
+ * processes, its counts, the new programs' sizes and the programs. */
+static void write_seen(FILE *f, const struct xw_seen *s)
+{
+	size_t i;
+	int j;
+
+	fprintf(f, "watch\ton\n");
+	for (j = 0; j < s->n_fs; j++)
+		fprintf(f, "fs\t%s\t%s\n", s->fs[j].mount_only ? "mount" : "filesystem", s->fs[j].path);
+	fprintf(f, "tree\t%s\n", s->tree);
+	fprintf(f, "fresh_launches\t%ld\n", s->count.fresh_launches);
+	fprintf(f, "fresh_execs\t%ld\n", s->count.fresh_execs);
+	fprintf(f, "old_execs\t%ld\n", s->count.old_execs);
+	fprintf(f, "outside\t%ld\n", s->count.outside);
+	fprintf(f, "unplaced\t%ld\n", s->count.unplaced);
+	fprintf(f, "new_by\t%ld\t%ld\n", s->count.by_btime, s->count.by_ctime);
+	fprintf(f, "overflow\t%d\n", s->count.overflow);
+	if (s->n_sizes > 0) {
+		uint64_t med, p90, max;
+
+		size_summary(s->sizes, s->n_sizes, &med, &p90, &max);
+		fprintf(f, "sizes\t%zu\t%llu\t%llu\t%llu\n", s->n_sizes, (unsigned long long)med,
+			(unsigned long long)p90, (unsigned long long)max);
+	}
+	for (i = 0; i < s->n_programs; i++) {
+		const struct xw_program *p = &s->programs[i];
+
+		fprintf(f, "program\t%.3f\t%ld\t%s\t", p->ms, p->pid, p->how);
+		put_path(f, p->path);
+		fputc('\n', f);
+	}
+}
+
 static void write_result(FILE *f, const struct outcome *r, int watching, const char *why)
 {
 	fprintf(f, "execlag-execwatch\t1\n");
@@ -300,9 +343,12 @@ static void write_result(FILE *f, const struct outcome *r, int watching, const c
 		fprintf(f, "interrupted\t%s\t%s\n", sig_name(r->first_sig),
 			r->kills ? "killed" : r->first_forwarded < 0 ? "as it ended" :
 			r->first_forwarded ? "passed on" : "from the terminal");
-	if (watching)
-		xw_write(f);
-	else
+	if (watching) {
+		struct xw_seen seen;
+
+		xw_result(&seen);
+		write_seen(f, &seen);
+	} else
 		fprintf(f, "watch\toff\t%s\n", why);
 }
 

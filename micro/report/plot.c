@@ -10,6 +10,8 @@
 #include "plot.h"
 #include "svg.h"
 #include "launcherspec.h"
+#include "conditions.h"
+#include "stats.h"
 #include "util.h"
 
 #include <errno.h>

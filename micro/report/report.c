@@ -13,6 +13,7 @@
 #include "suitestats.h"
 #include "thresholds.h"
 #include "launcherspec.h"
+#include "conditions.h"
 #include "util.h"
 #include "services_log.h"
 #include "services.h"

@@ -7,6 +7,7 @@
 #include "looks.h"
 #include "stop.h"
 #include "thresholds.h"
+#include "looksmeta.h"
 #include "util.h"
 
 #include <math.h>
