@@ -1,4 +1,4 @@
-/* execwatch_linux.c - which new programs the command executed, on Linux.
+/* newexecs_linux.c - which new programs the command executed, on Linux.
  *
  * fanotify(7): a notification group (FAN_CLASS_NOTIF; "Permission decisions
  * before the file is accessed are not possible", fanotify_init(2)) with a
@@ -24,7 +24,7 @@
  * A queue overflow (FAN_Q_OVERFLOW) is said: the counts are then lower
  * bounds. */
 #define _GNU_SOURCE
-#include "execwatch.h"
+#include "newexecs.h"
 #include "keyset.h"
 #include "procfs.h"
 #include "util.h"
@@ -57,14 +57,14 @@ static uint64_t start_mono;
 static struct { dev_t dev; char *path; int mount_only; } fs[MAX_FS];
 static int n_fs;
 
-static struct xw_counts count;
+static struct newexecs_counts count;
 
 static struct keyset tree;  /* tgids of the command's processes */
 static struct keyset seen;  /* new files executed: dev, inode, birth */
 
 /* ---- the listed programs ------------------------------------------------- */
 
-static struct xw_program *list;
+static struct newexecs_program *list;
 static size_t n_list, cap_list;
 
 /* The size of every new file executed, at its first launch (statx on the
@@ -292,7 +292,7 @@ static void fan_drain(void)
 
 /* ---- interface ------------------------------------------------------------ */
 
-int xw_start(const char *const *paths, int npaths, char *why, size_t len)
+int newexecs_start(const char *const *paths, int npaths, char *why, size_t len)
 {
 	int i;
 	const char *off = getenv("EXECLAG_FANOTIFY");
@@ -352,7 +352,7 @@ fail:
 	return -1;
 }
 
-int xw_pollfds(struct pollfd *pfd, int max)
+int newexecs_pollfds(struct pollfd *pfd, int max)
 {
 	if (fan_fd < 0 || max < 1)
 		return 0;
@@ -361,7 +361,7 @@ int xw_pollfds(struct pollfd *pfd, int max)
 	return 1;
 }
 
-void xw_root(pid_t pid)
+void newexecs_root(pid_t pid)
 {
 	int i;
 
@@ -384,13 +384,13 @@ void xw_root(pid_t pid)
 	start_mono = now_ns();
 }
 
-void xw_read(void)
+void newexecs_read(void)
 {
 	fan_drain();
 	nl_drain();
 }
 
-void xw_finish(void)
+void newexecs_finish(void)
 {
 	/* the last execs were queued before the command's exit was */
 	fan_drain();
@@ -401,9 +401,9 @@ void xw_finish(void)
 	fan_fd = nl_fd = -1;
 }
 
-void xw_result(struct xw_seen *out)
+void newexecs_result(struct newexecs_seen *out)
 {
-	static struct xw_fs view[MAX_FS];
+	static struct newexecs_fs view[MAX_FS];
 	int j;
 
 	memset(out, 0, sizeof *out);

@@ -1,12 +1,12 @@
-/* execwatch_other.c - no exec listener outside Linux: fanotify is Linux's.
+/* newexecs_other.c - no exec listener outside Linux: fanotify is Linux's.
  * On macOS the measure counts the assessments in the unified log instead
  * (scripts/probe/logcount); execwatch still runs and times the command. */
-#include "execwatch.h"
+#include "newexecs.h"
 
 #include <stdio.h>
 #include <string.h>
 
-int xw_start(const char *const *paths, int npaths, char *why, size_t len)
+int newexecs_start(const char *const *paths, int npaths, char *why, size_t len)
 {
 	(void)paths;
 	(void)npaths;
@@ -14,27 +14,27 @@ int xw_start(const char *const *paths, int npaths, char *why, size_t len)
 	return -1;
 }
 
-int xw_pollfds(struct pollfd *pfd, int max)
+int newexecs_pollfds(struct pollfd *pfd, int max)
 {
 	(void)pfd;
 	(void)max;
 	return 0;
 }
 
-void xw_root(pid_t pid)
+void newexecs_root(pid_t pid)
 {
 	(void)pid;
 }
 
-void xw_read(void)
+void newexecs_read(void)
 {
 }
 
-void xw_finish(void)
+void newexecs_finish(void)
 {
 }
 
-void xw_result(struct xw_seen *out)
+void newexecs_result(struct newexecs_seen *out)
 {
 	memset(out, 0, sizeof *out);
 	out->tree = "none";
