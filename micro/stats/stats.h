@@ -1,4 +1,8 @@
-/* stats.h - the numbers and the decisions analyze makes from samples.
+/* stats.h - the numbers and the decisions analyze makes from samples, over
+ * the models of a configuration and a case (config.h, caseresult.h), a
+ * unit each: penalty.c (one configuration), casestats.c (one case: its
+ * headline and scaling), serial.c (serialisation), slopes.c (the penalty
+ * against size), cachekey.c (the cache key), names.c (their words).
  *
  * Everything here is pure: it reads the parsed samples and fills in
  * summaries, so it can be checked against hand-computed fixtures.  A value
@@ -14,8 +18,11 @@
 
 #include <stddef.h>
 
-
+/* 1 when the launch ran and exited 0. */
 int stats_sample_ok(const struct sample *s);
+/* The words run.json and the report write (names.c): a signal's name by
+ * this host's numbering ("SIG%ld" in buf for one it does not know), a
+ * pass's, a verdict's, a serialisation's, a cache key's. */
 const char *stats_signal_name(long sig, char *buf, size_t len);
 const char *stats_pass_name(enum pass p);
 const char *stats_verdict_name(enum verdict v);

@@ -88,7 +88,7 @@ static double confidence(const struct suite_config *c)
 	return c->looks > 0 ? looks_coverage_at(c->looks_at, c->m, NULL) : CONFIDENCE;
 }
 
-/* The case's rule (stop_verdict, stats.c): the interval of the per-launch
+/* The case's rule (stop_verdict, penalty.c): the interval of the per-launch
  * cost against stop_floor of an unloaded launch, here the re-runs' lower
  * quartile. */
 static void decide(struct suite_config *c)
