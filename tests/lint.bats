@@ -84,7 +84,8 @@ copy_micro() {
 	done
 }
 
-@test "micro/'s folders keep one order: an include of a later folder's header fails make lint, naming the file; the kit's own pass" {
+@test "micro/'s folders in one order: a later folder's header included fails make lint, naming the file" {
+	# the kit's own sources pass; each break of a copy fails
 	copy_micro
 	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
 	assert_success
