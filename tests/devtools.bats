@@ -92,7 +92,7 @@ pool pop (the pushed token)"
 @test "message types: objc_msgSend is called only through the exact type of each message" {
 	# the typedefs are exactly id (*)(Class, SEL) and long (*)(id, SEL)
 	cat >"$BATS_TEST_TMPDIR/types.c" <<'EOF'
-#include "devtools.h"
+#include "devtoolsauth.h"
 _Static_assert(_Generic((devtools_msg_new)0, id (*)(Class, SEL): 1, default: 0),
 	       "+new is id (*)(Class, SEL)");
 _Static_assert(_Generic((devtools_msg_status)0, long (*)(id, SEL): 1, default: 0),

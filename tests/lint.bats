@@ -45,23 +45,23 @@ setup() {
 
 @test "source rules: untyped objc_msgSend, other dlopen flags, libproc.h, a header read by repro fail lint" {
 	mkdir -p "$K/micro/plat"
-	cp "$ROOT/micro/plat/devtools_objc.c" "$ROOT/micro/plat/responsible_dl.c" "$K/micro/plat/"
+	cp "$ROOT/micro/plat/devtoolsauth_objc.c" "$ROOT/micro/plat/responsible_dl.c" "$K/micro/plat/"
 	cp "$ROOT/scripts/repro" "$K/scripts/"
 	cp "$ROOT/Makefile" "$K/"
 	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
 	assert_success
 	assert_output --partial "lint: 6 source rules hold"
 	# each break alone fails, naming the file and why
-	o="$K/micro/plat/devtools_objc.c"
+	o="$K/micro/plat/devtoolsauth_objc.c"
 	cp "$o" "$o.orig"
 	sed 's/((devtools_msg_status)api->msg_send)(tool, sel_status)/api->msg_send(tool, sel_status)/' "$o.orig" >"$o"
 	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
 	assert_failure
-	assert_output --partial "micro/plat/devtools_objc.c: objc_msgSend called without a type of its own"
+	assert_output --partial "micro/plat/devtoolsauth_objc.c: objc_msgSend called without a type of its own"
 	sed 's/dlopen(ep_path, RTLD_LAZY | RTLD_LOCAL)/dlopen(ep_path, RTLD_NOW)/' "$o.orig" >"$o"
 	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
 	assert_failure
-	assert_output --partial "micro/plat/devtools_objc.c: a library opened other than RTLD_LAZY | RTLD_LOCAL"
+	assert_output --partial "micro/plat/devtoolsauth_objc.c: a library opened other than RTLD_LAZY | RTLD_LOCAL"
 	mv "$o.orig" "$o"
 	printf '#include <libproc.h>\n' >>"$K/micro/plat/responsible_dl.c"
 	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
@@ -72,4 +72,62 @@ setup() {
 	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
 	assert_failure
 	assert_output --partial "scripts/repro: repro reads a header"
+}
+
+# the kit's micro/ sources (no build), copied into the copy of the kit
+copy_micro() {
+	local f d
+	for f in "$ROOT"/micro/*/*.c "$ROOT"/micro/*/*.h; do
+		d=${f%/*}
+		d=${d##*/}
+		mkdir -p "$K/micro/$d" && cp "$f" "$K/micro/$d/"
+	done
+}
+
+@test "micro/'s folders in one order: a later folder's header included fails make lint, naming the file" {
+	# the kit's own sources pass; each break of a copy fails
+	copy_micro
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_success
+	assert_output --partial "lint: micro/'s folders keep their order (lib <- plat <- model <- fmt <- stats <- launcher <- report <- prog <- fuzz)"
+	# a reader of fmt/ that asked report/: fmt and report would include each other's
+	cp "$K/micro/fmt/samples.c" "$K/samples.c"
+	printf '#include "report.h"\n' >>"$K/micro/fmt/samples.c"
+	n=$(wc -l <"$K/micro/fmt/samples.c" | tr -d ' ')
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_failure
+	assert_output --partial "micro/fmt/samples.c:$n: includes report.h, of micro/report/, a folder after fmt/ in the order"
+	assert_output --partial "lint: micro/'s folders out of their order, above"
+	mv "$K/samples.c" "$K/micro/fmt/samples.c"
+	# by a path, from lib, the first folder, to the model
+	printf '#include "../model/run.h"\n' >>"$K/micro/lib/parse.c"
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_failure
+	assert_output --partial "micro/lib/parse.c:"
+	assert_output --partial "includes ../model/run.h, of micro/model/, a folder after lib/"
+	cp "$ROOT/micro/lib/parse.c" "$K/micro/lib/"
+	# a folder with no place in the order, and a header's name twice
+	mkdir -p "$K/micro/extra"
+	printf 'int x;\n' >"$K/micro/extra/x.c"
+	cp "$K/micro/fmt/samples.h" "$K/micro/report/"
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_failure
+	assert_output --partial "micro/extra/: a folder with no place in the order"
+	assert_output --partial "micro/fmt/samples.h and micro/report/samples.h: two headers of one name"
+}
+
+@test "a program of micro/prog and a unit of micro/plat of one name fail make lint, naming both" {
+	copy_micro
+	printf 'int advise_plat;\n' >"$K/micro/plat/advise_linux.c"
+	printf '/* advise.h */\n' >"$K/micro/plat/advise.h"
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_failure
+	assert_output --partial "micro/prog/advise.c and micro/plat/advise_linux.c: a program and a platform unit of one name"
+	assert_output --partial "micro/prog/advise.c and micro/plat/advise.h: a program and a platform unit of one name"
+	rm "$K/micro/plat/advise_linux.c" "$K/micro/plat/advise.h"
+	# a name that only begins as a program's is another name
+	printf 'int advisor;\n' >"$K/micro/plat/advisor_linux.c"
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_success
+	assert_output --partial "lint: micro/'s folders keep their order"
 }

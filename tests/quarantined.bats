@@ -64,7 +64,7 @@ default=no' "$ROOT/cases/script.case" >"$k/cases/zz.case"
 
 @test "com.apple.quarantine's value is FLAGS;HEXTIME;AGENT;UUID (docs/macos.md §6); off macOS none is set" {
 	# the value mkfresh sets on macOS, made by the code it calls
-	# (micro/fmt/quarantine.c); off macOS quarantine_set sets nothing
+	# (micro/plat/quarantine.c); off macOS quarantine_set sets nothing
 	make -C "$ROOT" -s micro/bin/unit-quarantine >/dev/null
 	run -0 "$BIN/unit-quarantine"
 	assert_line "ok 1 - the value at 1796406122 (2026-12-04)"

@@ -1,6 +1,7 @@
 /* conditions.c - the one C reader of conditions.txt (conditions.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "conditions.h"
+#include "run.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -103,4 +104,9 @@ void conditions_free(struct condition *c, size_t n)
 		free(c[i].value);
 	}
 	free(c);
+}
+
+const char *run_condition(const struct run *r, const char *key)
+{
+	return conditions_get(r->conditions, r->n_conditions, key);
 }

@@ -1,6 +1,7 @@
 /* conditions.h - read conditions.txt (docs/formats.md): key=value lines
  * written by scripts/probe/sysinfo and the runs, the one C reader of it
- * (analyze, measure).  scripts/lib/conditions is the shell's. */
+ * (analyze, measure), and the lookup in a run's (run.h).
+ * scripts/lib/conditions is the shell's. */
 #ifndef EXECLAG_CONDITIONS_H
 #define EXECLAG_CONDITIONS_H
 
@@ -30,5 +31,9 @@ const char *conditions_get(const struct condition *c, size_t n, const char *key)
 void conditions_set(struct condition **c, size_t *n, const char *key, const char *value);
 
 void conditions_free(struct condition *c, size_t n);
+
+struct run;
+/* The value of a run's conditions key (run.h), or NULL when absent. */
+const char *run_condition(const struct run *r, const char *key);
 
 #endif

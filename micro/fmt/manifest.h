@@ -3,7 +3,7 @@
 #ifndef EXECLAG_MANIFEST_H
 #define EXECLAG_MANIFEST_H
 
-#include "launcher.h"
+#include "artifact.h"
 
 struct manifest {
 	char *kase, *kind;

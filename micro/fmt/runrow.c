@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "runrow.h"
 #include "runjson.h"
+#include "launcherspec.h"
 #include "util.h"
 
 #include <jansson.h>

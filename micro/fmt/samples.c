@@ -2,7 +2,8 @@
  * "Samples"): raw/<name>.samples.tsv, one configuration's launches. */
 #define _POSIX_C_SOURCE 200809L
 #include "samples.h"
-#include "looks.h"
+#include "looksmeta.h"
+#include "launcherspec.h"
 #include "util.h"
 
 #include <math.h>
@@ -32,14 +33,15 @@ static long field_long(const struct parser *p, const char *s, long min,
 	return v;
 }
 
+const char *const samples_pass_words[PASS_ALL] = { "first", "repeat", "reference" };
+
 static enum pass field_pass(const struct parser *p, const char *s)
 {
-	if (strcmp(s, "first") == 0)
-		return PASS_FIRST;
-	if (strcmp(s, "repeat") == 0)
-		return PASS_REPEAT;
-	if (strcmp(s, "reference") == 0)
-		return PASS_REFERENCE;
+	int i;
+
+	for (i = 0; i < PASS_ALL; i++)
+		if (strcmp(s, samples_pass_words[i]) == 0)
+			return (enum pass)i;
 	die(EXIT_USAGE, "%s:%ld: unknown pass '%s' (want first, repeat or reference)",
 	    p->path, p->line, s);
 	return PASS_FIRST;
@@ -260,7 +262,7 @@ static void check_samples(const struct parser *p)
 
 		if (prev->pass == s->pass && prev->index == s->index)
 			die(EXIT_USAGE, "%s:%ld: duplicate %s sample for index %ld (first at line %ld)",
-			    p->path, s->line, stats_pass_name(s->pass), s->index, prev->line);
+			    p->path, s->line, samples_pass_words[s->pass], s->index, prev->line);
 	}
 	/* every hang names a sample of its own, killed by a signal */
 	for (i = 0; i < c->n_hangs; i++) {
@@ -272,7 +274,7 @@ static void check_samples(const struct parser *p)
 				break;
 		if (j == c->n_samples || c->samples[j].signal == 0 || c->samples[j].hang)
 			die(EXIT_USAGE, "%s: hang %s %ld names no killed sample of its own", p->path,
-			    stats_pass_name(h->pass), h->index);
+			    samples_pass_words[h->pass], h->index);
 		c->samples[j].hang = 1;
 	}
 }

@@ -2,8 +2,7 @@
  * raw/<name>.suite.tsv (suitefile.h; docs/formats.md). */
 #define _POSIX_C_SOURCE 200809L
 #include "suitefile.h"
-#include "looks.h"
-#include "orderstats.h"
+#include "looksmeta.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -21,7 +20,7 @@ struct reader {
 	long line;
 	struct suite_config *c;
 	int have_m, have_jobs, have_cores;
-	double *compile_ms[SP_COUNT];
+	size_t cap;
 	char *seen[SP_COUNT];
 };
 
@@ -75,7 +74,12 @@ static void read_meta(struct reader *r, char **f, int nf)
 
 	need_fields(r, nf, 3, "meta");
 	if (strcmp(f[1], "m") == 0) {
-		c->m = num(r, f[2], 1, 100000, "bad meta m");
+		long m = num(r, f[2], 1, 100000, "bad meta m");
+
+		/* the programs' slots are counted from the first m */
+		if (r->seen[0] && m != c->m)
+			bad(r, "'meta m' changed after a pass or sample line", f[2]);
+		c->m = m;
 		r->have_m = 1;
 	} else if (strcmp(f[1], "jobs") == 0) {
 		c->jobs = num(r, f[2], 1, 100000, "bad meta jobs");
@@ -104,25 +108,19 @@ static void read_meta(struct reader *r, char **f, int nf)
 	/* other meta keys are ignored: newer instruments may add some */
 }
 
-/* The per-program arrays, once m is known. */
+/* Which programs each pass has a sample of, once m is known. */
 static void allocate(struct reader *r)
 {
-	struct suite_config *c = r->c;
 	int p;
-	long i;
 
 	if (!r->have_m)
 		bad(r, "a pass or sample before 'meta m'", NULL);
-	if (c->run_ms[0])
+	if (r->seen[0])
 		return;
 	for (p = 0; p < SP_COUNT; p++) {
-		c->run_ms[p] = xmalloc(sizeof(double) * (size_t)c->m);
-		r->compile_ms[p] = xmalloc(sizeof(double) * (size_t)c->m);
-		r->seen[p] = calloc((size_t)c->m, 1);
+		r->seen[p] = calloc((size_t)r->c->m, 1);
 		if (!r->seen[p])
 			die(EXIT_FAIL, "out of memory");
-		for (i = 0; i < c->m; i++)
-			c->run_ms[p][i] = r->compile_ms[p][i] = NAN;
 	}
 }
 
@@ -148,50 +146,31 @@ static void read_pass(struct reader *r, char **f, int nf)
 static void read_sample(struct reader *r, char **f, int nf)
 {
 	struct suite_config *c = r->c;
-	double compile, run;
-	long idx, exit_status, sig, err;
+	struct suite_sample *s;
+	long exit_status, sig, err;
 	int p;
 
 	need_fields(r, nf, 9, "sample");
 	allocate(r);
 	p = pass_index(r, f[1]);
 	num(r, f[2], 0, 100000, "bad JOB");
-	idx = num(r, f[3], 0, c->m - 1, "INDEX out of range");
-	compile = ns_to_ms(r, f[4], "bad COMPILE_NS");
-	run = ns_to_ms(r, f[5], "bad RUN_NS");
+	if (c->n_samples == r->cap) {
+		r->cap = r->cap ? r->cap * 2 : 64;
+		c->samples = xrealloc(c->samples, r->cap * sizeof *c->samples);
+	}
+	s = &c->samples[c->n_samples];
+	s->pass = (enum suite_pass)p;
+	s->index = num(r, f[3], 0, c->m - 1, "INDEX out of range");
+	s->compile_ms = ns_to_ms(r, f[4], "bad COMPILE_NS");
+	s->run_ms = ns_to_ms(r, f[5], "bad RUN_NS");
 	exit_status = num(r, f[6], -1, 255, "bad EXIT");
 	sig = num(r, f[7], 0, 1024, "bad SIGNAL");
 	err = num(r, f[8], 0, 1000000, "bad ERRNO");
-	if (r->seen[p][idx])
+	s->failed = exit_status != 0 || sig != 0 || err != 0;
+	if (r->seen[p][s->index])
 		bad(r, "duplicate sample for this pass and index", f[3]);
-	r->seen[p][idx] = 1;
-	if (!isnan(compile))
-		c->pass[p].compile_sum_ms += compile;
-	if (!isnan(run))
-		c->pass[p].run_sum_ms += run;
-	if (exit_status != 0 || sig != 0 || err != 0) {
-		c->pass[p].failures++;
-		return;
-	}
-	r->compile_ms[p][idx] = compile;
-	c->run_ms[p][idx] = run;
-}
-
-/* Median of the values that are not NAN. */
-static double median_of(const double *v, long n)
-{
-	double *s = xmalloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
-	size_t k = 0;
-	long i;
-	double m;
-
-	for (i = 0; i < n; i++)
-		if (!isnan(v[i]))
-			s[k++] = v[i];
-	stats_sort(s, k);
-	m = stats_median(s, k);
-	free(s);
-	return m;
+	r->seen[p][s->index] = 1;
+	c->n_samples++;
 }
 
 void suitefile_read(const char *path, struct suite_config *c)
@@ -236,14 +215,8 @@ void suitefile_read(const char *path, struct suite_config *c)
 		bad(&r, "missing 'meta m', 'meta jobs' or 'meta cores'", NULL);
 	allocate(&r);
 	for (p = 0; p < SP_COUNT; p++) {
-		struct suite_pass_stats *ps = &c->pass[p];
-
-		if (!ps->present)
+		if (!c->pass[p].present)
 			die(EXIT_USAGE, "%s: no '%s' pass line", path, suite_pass_names[p]);
-		ps->utilisation = ps->wall_ms > 0 ? ps->cpu_ms / (ps->wall_ms * (double)c->cores) : NAN;
-		ps->median_compile_ms = median_of(r.compile_ms[p], c->m);
-		ps->median_run_ms = median_of(c->run_ms[p], c->m);
-		free(r.compile_ms[p]);
 		free(r.seen[p]);
 	}
 	if (!c->cc)

@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const pass_name[PASS_ALL] = { "first", "repeat", "reference" };
-
 long drive_block(long per_thread, int threads, long planned)
 {
 	if (per_thread < 0)

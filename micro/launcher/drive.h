@@ -12,8 +12,6 @@
 #include "manifest.h"
 #include "pass.h"
 
-extern const char *const pass_name[PASS_ALL];
-
 struct drive {
 	/* the plan */
 	struct launcher *l;

@@ -15,11 +15,7 @@
 #include <signal.h>
 #include <stdint.h>
 
-/* What launch runs: the new file, and the argv that launches it. */
-struct artifact {
-	char *object;
-	char **argv;
-};
+#include "artifact.h"
 
 struct launch_sample {
 	uint64_t start_ns; /* when the launch started, from launch's start */

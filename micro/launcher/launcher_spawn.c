@@ -16,6 +16,7 @@
 #include "coreclass.h"
 #include "cpuidle.h"
 #include "procstate.h"
+#include "outcome.h"
 #include "util.h"
 
 #include <errno.h>

@@ -86,6 +86,10 @@ int sim_load_base(struct sim_params *p, const char *path, char *err, size_t errl
  * "sim:" (every setting, the base costs' origin included). */
 void sim_describe(const struct sim_params *p, char *buf, size_t len);
 
+/* The correlation of the model's machine state: the setting, else the
+ * fit's. */
+double sim_corr(const struct sim_params *p);
+
 /* The index of a kind in the model, or -1 when it has none. */
 int sim_kind(const char *kind);
 const char *sim_kind_name(int kind);

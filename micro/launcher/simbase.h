@@ -3,9 +3,9 @@
  * artifacts each, fitted by `analyze --run RUN --simfit` on the kit's
  * machine (2 cores, Debian 12, Linux 6.x, no gate) on 2026-12-03 from
  * `scripts/repro --threads 1,2 --count 40`.  A kind it has no rows of
- * (quarantined, macOS only; a kind new in cases/kinds) takes exe's (sim.c,
- * sim_defaults).  A fit of another machine replaces it: LAUNCHER='sim:...
- * base=FILE'. */
+ * (quarantined, macOS only; a kind new in cases/kinds) takes exe's
+ * (simsettings.c, sim_defaults).  A fit of another machine replaces it:
+ * LAUNCHER='sim:... base=FILE'. */
 static const char sim_default_fit[] =
 "execlag-simbase\t1\n"
 "correlation\t0.182\n"

@@ -1,5 +1,5 @@
 /* dlsym.h - what the two readers that load code at run time share
- * (devtools_objc.c: the Objective-C runtime; responsible_dl.c: libsystem's
+ * (devtoolsauth_objc.c: the Objective-C runtime; responsible_dl.c: libsystem's
  * responsibility calls). */
 #ifndef EXECLAG_DLSYM_H
 #define EXECLAG_DLSYM_H

@@ -1,4 +1,9 @@
-/* util.h - the few helpers every execlag instrument shares. */
+/* util.h - the few helpers every execlag instrument shares, one small file
+ * each (as suckless sbase's libutil): die.c (errors), xalloc.c (memory),
+ * parse.c (numbers), numtext.c (numbers as text), clock.c, lines.c (text
+ * files a line at a time), words.c, paths.c, fsfull.c (a full disk),
+ * atomic.c (a file written whole), signals.c.  Nothing here computes
+ * statistics or knows a format of the kit's. */
 #ifndef EXECLAG_UTIL_H
 #define EXECLAG_UTIL_H
 
@@ -39,15 +44,6 @@ char *xasprintf(const char *fmt, ...);
 const char *num2(double v, char *buf, size_t len);
 /* 16384 -> "16 KiB", 1048576 -> "1 MiB", 1572864 -> "1.5 MiB". */
 const char *size_text(long bytes, char *buf, size_t len);
-
-/* 1 when LAUNCHER, a run's `launcher` condition, names the simulator
- * ("sim:SETTINGS"): such a run launched nothing, so every tool that names
- * it says "simulated" and none offers it as evidence.  NULL (a run from
- * before the key) and "spawn" are real launches. */
-int launcher_is_sim(const char *launcher);
-/* The value of setting NAME in a "sim:NAME=VALUE ..." launcher, copied
- * into buf; NULL where the launcher does not set it. */
-const char *launcher_setting(const char *launcher, const char *name, char *buf, size_t len);
 
 /* Monotonic clock in nanoseconds. */
 uint64_t now_ns(void);
@@ -105,17 +101,6 @@ int find_in_path(const char *prog);
  * *argc; dflt alone when s is NULL or holds no word.  The words live as
  * long as the program. */
 char **split_blanks(const char *s, const char *dflt, int extra, int *argc);
-/* A child's fate from posix_spawn's error err and waitpid's status st: its
- * exit status (-1 when it was not spawned or did not exit) and the signal
- * that ended it (0 when none). */
-void spawn_outcome(int err, int st, int *exit_status, int *sig);
-
-/* The sizes of a command's new programs in a few numbers (make measure):
- * v (n > 0 values, sorted in place) to its median (the mean of the two
- * middle values when n is even), its 90th percentile (nearest rank: the
- * value at rank ceil(0.9 n)) and its largest. */
-void size_summary(uint64_t *v, size_t n, uint64_t *median, uint64_t *p90, uint64_t *largest);
-
 /* Run handler on SIGINT, SIGTERM and SIGHUP (a closed terminal), without
  * SA_RESTART, so a blocked waitpid or read returns EINTR and the program
  * can clean up and leave. */

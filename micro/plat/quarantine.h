@@ -1,5 +1,5 @@
 /* quarantine.h - com.apple.quarantine as a download leaves it (docs/macos.md
- * §6): the value's form (micro/fmt/quarantine.c, every platform) and the
+ * §6): the value's form (quarantine.c, every platform) and the
  * setting of it (quarantine_darwin.c; elsewhere quarantine_other.c). */
 #ifndef EXECLAG_QUARANTINE_H
 #define EXECLAG_QUARANTINE_H

@@ -17,6 +17,8 @@
 #include "suitefile.h"
 #include "suitestats.h"
 #include "opts.h"
+#include "launcherspec.h"
+#include "conditions.h"
 #include "util.h"
 #include "services_log.h"
 

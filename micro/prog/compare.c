@@ -13,6 +13,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "runjson.h"
 #include "opts.h"
+#include "launcherspec.h"
 #include "util.h"
 
 #include <math.h>

@@ -8,7 +8,7 @@
  * 0..3, docs/macos.md §13), unknown (cannot be read), n/a (not macOS).
  * Reading never changes the setting. */
 #define _POSIX_C_SOURCE 200809L
-#include "devtools.h"
+#include "devtoolsauth.h"
 #include "responsible.h"
 #include "opts.h"
 #include "util.h"

@@ -13,8 +13,9 @@
  * INT or QUIT sent by a process, are passed on to the command; INT and QUIT
  * from the terminal already reached it.  A second such signal kills it. */
 #define _POSIX_C_SOURCE 200809L
-#include "execwatch.h"
+#include "newexecs.h"
 #include "opts.h"
+#include "sizesummary.h"
 #include "util.h"
 
 #include <errno.h>
@@ -219,14 +220,14 @@ static void wait_command(struct outcome *r, int watching)
 		pfd[0].fd = sig_pipe[0];
 		pfd[0].events = POLLIN;
 		if (watching)
-			n += xw_pollfds(pfd + 1, MAX_POLL - 1);
+			n += newexecs_pollfds(pfd + 1, MAX_POLL - 1);
 		if (poll(pfd, (nfds_t)n, -1) < 0) {
 			if (errno == EINTR)
 				continue;
 			die(EXIT_FAIL, "poll:");
 		}
 		if (n > 1)
-			xw_read();
+			newexecs_read();
 		if (pfd[0].revents & POLLIN)
 			take_signals(r);
 		for (;;) {
@@ -279,6 +280,48 @@ static long self_maxrss_kb(void)
 #endif
 }
 
+/* A path in a result line: a tab or newline in it would break the line,
+ * shown as ?. */
+static void put_path(FILE *f, const char *p)
+{
+	for (; *p; p++)
+		fputc(*p == '\t' || *p == '\n' || *p == '\r' ? '?' : *p, f);
+}
+
+/* The listener's lines: what it watched, how it told the command's
+ * processes, its counts, the new programs' sizes and the programs. */
+static void write_seen(FILE *f, const struct newexecs_seen *s)
+{
+	size_t i;
+	int j;
+
+	fprintf(f, "watch\ton\n");
+	for (j = 0; j < s->n_fs; j++)
+		fprintf(f, "fs\t%s\t%s\n", s->fs[j].mount_only ? "mount" : "filesystem", s->fs[j].path);
+	fprintf(f, "tree\t%s\n", s->tree);
+	fprintf(f, "fresh_launches\t%ld\n", s->count.fresh_launches);
+	fprintf(f, "fresh_execs\t%ld\n", s->count.fresh_execs);
+	fprintf(f, "old_execs\t%ld\n", s->count.old_execs);
+	fprintf(f, "outside\t%ld\n", s->count.outside);
+	fprintf(f, "unplaced\t%ld\n", s->count.unplaced);
+	fprintf(f, "new_by\t%ld\t%ld\n", s->count.by_btime, s->count.by_ctime);
+	fprintf(f, "overflow\t%d\n", s->count.overflow);
+	if (s->n_sizes > 0) {
+		uint64_t med, p90, max;
+
+		size_summary(s->sizes, s->n_sizes, &med, &p90, &max);
+		fprintf(f, "sizes\t%zu\t%llu\t%llu\t%llu\n", s->n_sizes, (unsigned long long)med,
+			(unsigned long long)p90, (unsigned long long)max);
+	}
+	for (i = 0; i < s->n_programs; i++) {
+		const struct newexecs_program *p = &s->programs[i];
+
+		fprintf(f, "program\t%.3f\t%ld\t%s\t", p->ms, p->pid, p->how);
+		put_path(f, p->path);
+		fputc('\n', f);
+	}
+}
+
 static void write_result(FILE *f, const struct outcome *r, int watching, const char *why)
 {
 	fprintf(f, "execlag-execwatch\t1\n");
@@ -300,9 +343,12 @@ static void write_result(FILE *f, const struct outcome *r, int watching, const c
 		fprintf(f, "interrupted\t%s\t%s\n", sig_name(r->first_sig),
 			r->kills ? "killed" : r->first_forwarded < 0 ? "as it ended" :
 			r->first_forwarded ? "passed on" : "from the terminal");
-	if (watching)
-		xw_write(f);
-	else
+	if (watching) {
+		struct newexecs_seen seen;
+
+		newexecs_result(&seen);
+		write_seen(f, &seen);
+	} else
 		fprintf(f, "watch\toff\t%s\n", why);
 }
 
@@ -323,7 +369,7 @@ int main(int argc, char **argv)
 	if (o.no_watch)
 		snprintf(why, sizeof why, "not asked to (--no-watch)");
 	else
-		watching = xw_start(o.watch, o.nwatch, why, sizeof why) == 0;
+		watching = newexecs_start(o.watch, o.nwatch, why, sizeof why) == 0;
 
 	memset(&r, 0, sizeof r);
 	r.pid = fork();
@@ -334,7 +380,7 @@ int main(int argc, char **argv)
 	close(release[0]);
 	close(errpipe[1]);
 	if (watching)
-		xw_root(r.pid);
+		newexecs_root(r.pid);
 	utc_now(r.started, sizeof r.started);
 	r.t0 = now_ns();
 	if (write(release[1], "g", 1) != 1)
@@ -349,7 +395,7 @@ int main(int argc, char **argv)
 		r.exec_errno = 0;
 	close(errpipe[0]);
 	if (watching)
-		xw_finish();
+		newexecs_finish();
 	write_result(af.fp, &r, watching, why);
 	if (atomic_commit(&af) != 0)
 		warnx_("cannot write %s:", o.out); /* the command's status still wins: it ran */

@@ -17,6 +17,7 @@
 #include "jsonnum.h"
 #include "kinds.h"
 #include "opts.h"
+#include "launcherspec.h"
 #include "util.h"
 
 #include <math.h>

@@ -24,6 +24,7 @@
 #include "launcher.h"
 #include "looks.h"
 #include "manifest.h"
+#include "samples.h"
 #include "thresholds.h"
 #include "opts.h"
 #include "util.h"
@@ -168,7 +169,7 @@ static void write_samples(const char *out, const struct drive *d)
 	fprintf(f, "meta\thang_s\t%g\n", d->l->hang_s);
 	for (p = 0; p < PASS_ALL; p++)
 		if (d->ran[p] && drive_idle(d, p) >= 0)
-			fprintf(f, "meta\tidle_%s\t%.4f\n", pass_name[p], drive_idle(d, p));
+			fprintf(f, "meta\tidle_%s\t%.4f\n", samples_pass_words[p], drive_idle(d, p));
 	for (p = 0; p < PASS_ALL; p++) {
 		long made = 0;
 
@@ -176,7 +177,7 @@ static void write_samples(const char *out, const struct drive *d)
 			continue;
 		for (i = 0; i < d->n; i++)
 			made += d->samples[p][i].done;
-		fprintf(f, "pass\t%s\t%llu\t%ld\n", pass_name[p], (unsigned long long)d->wall[p], made);
+		fprintf(f, "pass\t%s\t%llu\t%ld\n", samples_pass_words[p], (unsigned long long)d->wall[p], made);
 	}
 	for (p = 0; p < PASS_ALL; p++) {
 		if (!d->ran[p])
@@ -186,7 +187,7 @@ static void write_samples(const char *out, const struct drive *d)
 
 			if (!s->done)
 				continue; /* never made: the case stopped at a hang */
-			fprintf(f, "sample\t%s\t%d\t%ld\t%llu\t%d\t%d\t%d\t%llu\n", pass_name[p],
+			fprintf(f, "sample\t%s\t%d\t%ld\t%llu\t%d\t%d\t%d\t%llu\n", samples_pass_words[p],
 				s->thread, i, (unsigned long long)s->dur_ns, s->exit_status, s->signal,
 				s->spawn_errno, (unsigned long long)s->start_ns);
 		}
@@ -200,7 +201,7 @@ static void write_samples(const char *out, const struct drive *d)
 
 			if (!s->done || !s->hang)
 				continue;
-			fprintf(f, "hang\t%s\t%ld\t%ld\t%s\t", pass_name[p], i, s->pid, s->state);
+			fprintf(f, "hang\t%s\t%ld\t%ld\t%s\t", samples_pass_words[p], i, s->pid, s->state);
 			if (s->cpu_s >= 0)
 				fprintf(f, "%.2f", s->cpu_s);
 			else
@@ -486,7 +487,7 @@ static void summary(const struct drive *d)
 		int p = d->order[i];
 
 		fprintf(stderr, "launch: %s/%s T=%d %s: %ld launches in %.1f ms (%.0f/s)\n",
-			d->m->kase, d->l->cls, d->l->threads, pass_name[p], d->n, d->wall[p] / 1e6,
+			d->m->kase, d->l->cls, d->l->threads, samples_pass_words[p], d->n, d->wall[p] / 1e6,
 			d->n / (d->wall[p] / 1e9));
 	}
 	if (d->l->hangs > 0)

@@ -29,6 +29,7 @@
 #include "tabfile.h"
 #include "thresholds.h"
 #include "opts.h"
+#include "sizesummary.h"
 #include "util.h"
 
 #include <dirent.h>

@@ -1,6 +1,6 @@
 /* simrate - the kit's error rates, measured on the simulator: many seeded
  * quick-profile runs per scenario, each through the real plan and stopping
- * rule (drive.c, stop.c) and analyze's verdicts (stats.c), in one process.
+ * rule (drive.c, stop.c) and analyze's verdicts (penalty.c), in one process.
  * The seeds are fixed, so every count is exact and the same on every run:
  * a change of method that moves one shows in the table (docs/method.md,
  * "Error rates").  --doctor: make doctor's probe instead (the exe case at

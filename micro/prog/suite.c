@@ -29,6 +29,7 @@
 #include "sim.h"
 #include "stop.h"
 #include "opts.h"
+#include "outcome.h"
 #include "util.h"
 
 #include <errno.h>

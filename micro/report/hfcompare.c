@@ -10,6 +10,7 @@
 #include "jsonnum.h"
 #include "run.h"
 #include "thresholds.h"
+#include "conditions.h"
 #include "util.h"
 
 #include <math.h>

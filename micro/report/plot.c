@@ -9,6 +9,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "plot.h"
 #include "svg.h"
+#include "launcherspec.h"
+#include "conditions.h"
+#include "stats.h"
 #include "util.h"
 
 #include <errno.h>

@@ -12,6 +12,8 @@
 #include "hfcompare.h"
 #include "suitestats.h"
 #include "thresholds.h"
+#include "launcherspec.h"
+#include "conditions.h"
 #include "util.h"
 #include "services_log.h"
 #include "services.h"

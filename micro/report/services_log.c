@@ -10,6 +10,7 @@
 #include "logexcerpt.h"
 #include "services.h"
 #include "stats.h"
+#include "conditions.h"
 #include "util.h"
 
 #include <errno.h>

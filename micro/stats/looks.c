@@ -1,6 +1,7 @@
 /* looks.c - sequential stopping: the plan of looks and the stopping rule
  * (looks.h, docs/method.md). */
 #include "looks.h"
+#include "looksmeta.h"
 #include "orderstats.h"
 #include "thresholds.h"
 #include "util.h"
@@ -8,10 +9,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* the most looks a samples file's "meta looks" may list (LOOKS_MAX is
- * what launch plans; files from elsewhere may carry more) */
-#define PARSE_MAX 64
 
 int looks_plan(long first, long n, long looks[LOOKS_MAX])
 {
@@ -103,44 +100,10 @@ double looks_coverage_ext(const long looks[], int k, int kp, int i)
 	return budget > 1e-9 ? 1.0 - budget : 1.0 - 1e-9;
 }
 
-/* looks_parse: the looks of s into v (at most PARSE_MAX); their number, or
- * -1; those before a '+' in *planned (all of them without one). */
-static int looks_parse(const char *s, long v[PARSE_MAX], int *planned)
-{
-	long x, last = 0;
-	int k = 0;
-
-	*planned = -1;
-	while (*s) {
-		char num[24];
-		size_t len = strcspn(s, ",+");
-
-		if (len == 0 || len >= sizeof num || k >= PARSE_MAX)
-			return -1;
-		memcpy(num, s, len);
-		num[len] = '\0';
-		if (parse_long(num, 1, 100000000, &x) != 0 || x <= last)
-			return -1;
-		v[k++] = last = x;
-		s += len;
-		if (*s == '+') {
-			if (*planned >= 0 || *++s == '\0')
-				return -1;
-			*planned = k;
-			continue;
-		}
-		if (*s == ',' && *++s == '\0')
-			return -1;
-	}
-	if (*planned < 0)
-		*planned = k;
-	return k > 0 ? k : -1;
-}
-
 double looks_coverage_at(const char *s, long n, int *which)
 {
-	long v[PARSE_MAX];
-	int kp, k = s ? looks_parse(s, v, &kp) : -1, i;
+	long v[LOOKS_META_MAX];
+	int kp, k = s ? looks_meta_parse(s, v, &kp) : -1, i;
 
 	if (which)
 		*which = 0;
@@ -160,22 +123,6 @@ double looks_coverage_at(const char *s, long n, int *which)
 	if (which)
 		*which = i + 1;
 	return looks_coverage_ext(v, k, kp, i);
-}
-
-int looks_count(const char *s)
-{
-	long v[PARSE_MAX];
-	int kp;
-
-	return looks_parse(s, v, &kp);
-}
-
-int looks_planned(const char *s)
-{
-	long v[PARSE_MAX];
-	int kp;
-
-	return looks_parse(s, v, &kp) < 0 ? -1 : kp;
 }
 
 const char *looks_stop_words(const char *stopped)

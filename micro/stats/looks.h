@@ -47,21 +47,12 @@ int looks_extend(long n, long factor, long ext[LOOKS_EXT_MAX]);
  * looks before the last 2^(1 - n) each, its last the rest (docs/method.md). */
 double looks_coverage_ext(const long looks[], int k, int kp, int i);
 
-/* looks_coverage for a "meta looks" value s (looks_count's syntax) and
+/* looks_coverage for a "meta looks" value s (looksmeta.h) and
  * the n artifacts or programs launched: the last look if n reached it,
  * else the last look at or below n (the first if none);
  * its 1-based number in *which (may be NULL).  CONFIDENCE (and 0) when s
  * is not valid. */
 double looks_coverage_at(const char *s, long n, int *which);
-
-/* The number of looks in a samples or suite file's "meta looks" value:
- * 1 to 64 ascending whole numbers from 1 to 100000000, comma-separated,
- * the extension's after a '+' ("8,12,16,20+40,60"); -1 for anything else. */
-int looks_count(const char *s);
-
-/* The looks of s that were planned before an extension ('+'); looks_count
- * without one, -1 where s is not valid. */
-int looks_planned(const char *s);
 
 /* Why a configuration ended, in words: "stopped: slowdown certain",
  * "stopped: none certain", or "ran to the maximum" (also for NULL). */

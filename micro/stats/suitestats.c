@@ -1,6 +1,6 @@
 /* suitestats.c - the suite case in analyze: results files in (suitefile.c
- * reads them), the
- * first-launch cost, its share of the fresh pass and the projection out.
+ * reads them), each pass's sums and medians, the first-launch cost, its
+ * share of the fresh pass and the projection out.
  * The method is in docs/method.md ("The suite case"). */
 #define _POSIX_C_SOURCE 200809L
 #include "suitestats.h"
@@ -22,6 +22,65 @@ static const char *const pass_titles[SP_COUNT] = {
 
 /* ---- analysis ----------------------------------------------------------- */
 
+/* Median of the n values of v that are not NAN. */
+static double median_of(const double *v, long n)
+{
+	double *s = xmalloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+	size_t k = 0;
+	long i;
+	double m;
+
+	for (i = 0; i < n; i++)
+		if (!isnan(v[i]))
+			s[k++] = v[i];
+	stats_sort(s, k);
+	m = stats_median(s, k);
+	free(s);
+	return m;
+}
+
+/* Each pass from its samples, in the file's order: the sums of every
+ * compile and run, the failures, and the OK programs' compiles and runs
+ * by index (run_ms, kept: the pairs are made of it) with their medians;
+ * the CPU's share of the pass. */
+static void tally(struct suite_config *c)
+{
+	double *compile_ms[SP_COUNT];
+	size_t i;
+	long j;
+	int p;
+
+	for (p = 0; p < SP_COUNT; p++) {
+		c->run_ms[p] = xmalloc(sizeof(double) * (size_t)c->m);
+		compile_ms[p] = xmalloc(sizeof(double) * (size_t)c->m);
+		for (j = 0; j < c->m; j++)
+			c->run_ms[p][j] = compile_ms[p][j] = NAN;
+	}
+	for (i = 0; i < c->n_samples; i++) {
+		const struct suite_sample *s = &c->samples[i];
+		struct suite_pass_stats *ps = &c->pass[s->pass];
+
+		if (!isnan(s->compile_ms))
+			ps->compile_sum_ms += s->compile_ms;
+		if (!isnan(s->run_ms))
+			ps->run_sum_ms += s->run_ms;
+		if (s->failed) {
+			ps->failures++;
+			continue;
+		}
+		compile_ms[s->pass][s->index] = s->compile_ms;
+		c->run_ms[s->pass][s->index] = s->run_ms;
+	}
+	for (p = 0; p < SP_COUNT; p++) {
+		struct suite_pass_stats *ps = &c->pass[p];
+
+		ps->utilisation = ps->wall_ms > 0 ? ps->cpu_ms / (ps->wall_ms * (double)c->cores) : NAN;
+		ps->median_compile_ms = median_of(compile_ms[p], c->m);
+		ps->median_run_ms = median_of(c->run_ms[p], c->m);
+		free(compile_ms[p]);
+	}
+}
+
 /* CONFIDENCE, or for suite --sequential the coverage of the look it
  * ended at (looks_coverage; docs/method.md, "Sequential stopping"). */
 static double confidence(const struct suite_config *c)
@@ -29,7 +88,7 @@ static double confidence(const struct suite_config *c)
 	return c->looks > 0 ? looks_coverage_at(c->looks_at, c->m, NULL) : CONFIDENCE;
 }
 
-/* The case's rule (stop_verdict, stats.c): the interval of the per-launch
+/* The case's rule (stop_verdict, penalty.c): the interval of the per-launch
  * cost against stop_floor of an unloaded launch, here the re-runs' lower
  * quartile. */
 static void decide(struct suite_config *c)
@@ -149,6 +208,7 @@ struct suite_result *suite_read(const char *dir)
 
 		snprintf(path, plen, "%s/%s", raw, names[i]);
 		suitefile_read(path, &s->configs[i]);
+		tally(&s->configs[i]);
 		analyse(&s->configs[i]);
 		free(path);
 		free(names[i]);

@@ -34,9 +34,8 @@ EOF
 	for target in aarch64-macos x86_64-macos; do
 		run "$zig" cc -target "$target" -std=c11 -Wall -Wextra -Wno-unused-parameter -Werror -O2 -I"$ROOT/micro/lib" -I"$ROOT/micro/plat" \
 			-o "$BATS_TEST_TMPDIR/devtools-$target" "$ROOT/micro/prog/devtools.c" \
-			"$ROOT/micro/plat/devtools_darwin.c" "$ROOT/micro/plat/devtools_objc.c" "$ROOT/micro/lib/dlsym.c" \
-			"$ROOT/micro/plat/responsible_dl.c" "$ROOT/micro/plat/responsible_darwin.c" "$ROOT/micro/lib/util.c" \
-			"$ROOT/micro/lib/opts.c"
+			"$ROOT/micro/plat/devtoolsauth_darwin.c" "$ROOT/micro/plat/devtoolsauth_objc.c" \
+			"$ROOT/micro/plat/responsible_dl.c" "$ROOT/micro/plat/responsible_darwin.c" "$ROOT"/micro/lib/*.c
 		assert_success
 		run dylibs "$BATS_TEST_TMPDIR/devtools-$target"
 		assert_success

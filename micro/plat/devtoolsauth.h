@@ -1,11 +1,11 @@
-/* devtools.h - the Developer Tools authorisation of the responsible app.
+/* devtoolsauth.h - the Developer Tools authorisation of the responsible app.
  *
  * macOS answers through ExecutionPolicy.framework: [[EPDeveloperTool new]
  * authorizationStatus] (docs/macos.md §13), for the process's responsible
  * app, the terminal.  The kit reaches it with dlopen/dlsym only, so it links
  * against libSystem alone and says "unknown" where the framework is missing. */
-#ifndef EXECLAG_DEVTOOLS_H
-#define EXECLAG_DEVTOOLS_H
+#ifndef EXECLAG_DEVTOOLSAUTH_H
+#define EXECLAG_DEVTOOLSAUTH_H
 
 #include <stddef.h>
 
@@ -36,7 +36,7 @@ const char *devtools_word(long status);
 const char *devtools_objc_read(char *why, size_t len);
 
 /* This platform's answer: devtools_objc_read on macOS, "n/a" elsewhere
- * (devtools_darwin.c, devtools_other.c). */
+ * (devtoolsauth_darwin.c, devtoolsauth_other.c). */
 const char *devtools_platform(char *why, size_t len);
 
 #endif

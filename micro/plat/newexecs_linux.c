@@ -1,4 +1,4 @@
-/* execwatch_linux.c - which new programs the command executed, on Linux.
+/* newexecs_linux.c - which new programs the command executed, on Linux.
  *
  * fanotify(7): a notification group (FAN_CLASS_NOTIF; "Permission decisions
  * before the file is accessed are not possible", fanotify_init(2)) with a
@@ -24,7 +24,7 @@
  * A queue overflow (FAN_Q_OVERFLOW) is said: the counts are then lower
  * bounds. */
 #define _GNU_SOURCE
-#include "execwatch.h"
+#include "newexecs.h"
 #include "keyset.h"
 #include "procfs.h"
 #include "util.h"
@@ -57,22 +57,14 @@ static uint64_t start_mono;
 static struct { dev_t dev; char *path; int mount_only; } fs[MAX_FS];
 static int n_fs;
 
-static long fresh_launches, fresh_execs, old_execs, outside, unplaced;
-static long by_btime, by_ctime;
-static int overflow;
+static struct newexecs_counts count;
 
 static struct keyset tree;  /* tgids of the command's processes */
 static struct keyset seen;  /* new files executed: dev, inode, birth */
 
 /* ---- the listed programs ------------------------------------------------- */
 
-struct listed {
-	double ms;
-	long pid;
-	const char *how;
-	char *path;
-};
-static struct listed *list;
+static struct newexecs_program *list;
 static size_t n_list, cap_list;
 
 /* The size of every new file executed, at its first launch (statx on the
@@ -224,25 +216,25 @@ static void on_exec(const struct fanotify_event_metadata *m)
 	whose = in_tree(m->pid);
 	if (whose == 0) {
 		if (fresh)
-			outside++;
+			count.outside++;
 		return;
 	}
 	if (!fresh) {
 		if (whose > 0)
-			old_execs++;
+			count.old_execs++;
 		return;
 	}
 	if (whose < 0) {
-		unplaced++;
+		count.unplaced++;
 		return;
 	}
-	fresh_execs++;
+	count.fresh_execs++;
 	key = ((uint64_t)sx.stx_dev_major << 52) ^ ((uint64_t)sx.stx_dev_minor << 40) ^
 	      sx.stx_ino * 0x9e3779b97f4a7c15ull ^
 	      (uint64_t)(strcmp(how, "btime") == 0 ? sx.stx_btime.tv_nsec : sx.stx_ctime.tv_nsec);
 	if (!keyset_add(&seen, key))
 		return; /* its first launch was counted */
-	fresh_launches++;
+	count.fresh_launches++;
 	if (sx.stx_mask & STATX_SIZE) {
 		if (n_sizes == cap_sizes) {
 			cap_sizes = cap_sizes ? cap_sizes * 2 : 256;
@@ -251,9 +243,9 @@ static void on_exec(const struct fanotify_event_metadata *m)
 		sizes[n_sizes++] = sx.stx_size;
 	}
 	if (how[0] == 'b')
-		by_btime++;
+		count.by_btime++;
 	else
-		by_ctime++;
+		count.by_ctime++;
 	if (n_list < MAX_LISTED) {
 		if (n_list == cap_list) {
 			cap_list = cap_list ? cap_list * 2 : 64;
@@ -288,7 +280,7 @@ static void fan_drain(void)
 			if (m->vers != FANOTIFY_METADATA_VERSION)
 				continue;
 			if (m->mask & FAN_Q_OVERFLOW)
-				overflow = 1;
+				count.overflow = 1;
 			if (m->fd >= 0) {
 				if (m->mask & FAN_OPEN_EXEC)
 					on_exec(m);
@@ -300,7 +292,7 @@ static void fan_drain(void)
 
 /* ---- interface ------------------------------------------------------------ */
 
-int xw_start(const char *const *paths, int npaths, char *why, size_t len)
+int newexecs_start(const char *const *paths, int npaths, char *why, size_t len)
 {
 	int i;
 	const char *off = getenv("EXECLAG_FANOTIFY");
@@ -360,7 +352,7 @@ fail:
 	return -1;
 }
 
-int xw_pollfds(struct pollfd *pfd, int max)
+int newexecs_pollfds(struct pollfd *pfd, int max)
 {
 	if (fan_fd < 0 || max < 1)
 		return 0;
@@ -369,7 +361,7 @@ int xw_pollfds(struct pollfd *pfd, int max)
 	return 1;
 }
 
-void xw_root(pid_t pid)
+void newexecs_root(pid_t pid)
 {
 	int i;
 
@@ -392,13 +384,13 @@ void xw_root(pid_t pid)
 	start_mono = now_ns();
 }
 
-void xw_read(void)
+void newexecs_read(void)
 {
 	fan_drain();
 	nl_drain();
 }
 
-void xw_finish(void)
+void newexecs_finish(void)
 {
 	/* the last execs were queued before the command's exit was */
 	fan_drain();
@@ -409,39 +401,24 @@ void xw_finish(void)
 	fan_fd = nl_fd = -1;
 }
 
-void xw_write(FILE *f)
+void newexecs_result(struct newexecs_seen *out)
 {
-	size_t i;
+	static struct newexecs_fs view[MAX_FS];
 	int j;
 
-	fprintf(f, "watch\ton\n");
-	for (j = 0; j < n_fs; j++)
-		fprintf(f, "fs\t%s\t%s\n", fs[j].mount_only ? "mount" : "filesystem", fs[j].path);
-	fprintf(f, "tree\t%s\n", nl_ok ? (nl_lost ? "proc connector, lost messages: /proc for the rest"
-					       : "proc connector")
-				     : "/proc parent links (no proc connector)");
-	fprintf(f, "fresh_launches\t%ld\n", fresh_launches);
-	fprintf(f, "fresh_execs\t%ld\n", fresh_execs);
-	fprintf(f, "old_execs\t%ld\n", old_execs);
-	fprintf(f, "outside\t%ld\n", outside);
-	fprintf(f, "unplaced\t%ld\n", unplaced);
-	fprintf(f, "new_by\t%ld\t%ld\n", by_btime, by_ctime);
-	fprintf(f, "overflow\t%d\n", overflow);
-	if (n_sizes > 0) {
-		uint64_t med, p90, max;
-
-		size_summary(sizes, n_sizes, &med, &p90, &max);
-		fprintf(f, "sizes\t%zu\t%llu\t%llu\t%llu\n", n_sizes, (unsigned long long)med,
-			(unsigned long long)p90, (unsigned long long)max);
+	memset(out, 0, sizeof *out);
+	for (j = 0; j < n_fs; j++) {
+		view[j].path = fs[j].path;
+		view[j].mount_only = fs[j].mount_only;
 	}
-	for (i = 0; i < n_list; i++) {
-		char *p;
-
-		/* a tab or newline in a path would break the line: shown as ? */
-		for (p = list[i].path; *p; p++)
-			if (*p == '\t' || *p == '\n' || *p == '\r')
-				*p = '?';
-		fprintf(f, "program\t%.3f\t%ld\t%s\t%s\n", list[i].ms, list[i].pid, list[i].how,
-			list[i].path);
-	}
+	out->fs = view;
+	out->n_fs = n_fs;
+	out->tree = nl_ok ? (nl_lost ? "proc connector, lost messages: /proc for the rest"
+				     : "proc connector")
+			  : "/proc parent links (no proc connector)";
+	out->count = count;
+	out->sizes = sizes;
+	out->n_sizes = n_sizes;
+	out->programs = list;
+	out->n_programs = n_list;
 }

@@ -1,5 +1,6 @@
-/* quarantine.c - the value of com.apple.quarantine (quarantine.h). */
-#include "../plat/quarantine.h"
+/* quarantine.c - the value of com.apple.quarantine, on every platform
+ * (quarantine.h). */
+#include "quarantine.h"
 
 #include <stdio.h>
 

@@ -1,15 +1,16 @@
-/* run.h - the model of an analysed run: its conditions, its cases and the
- * optional parts (suite, hyperfine cross-check, services).  The writers
- * (report, plot) and the readers that fill parts of it (watch, hfcompare)
- * depend on this header; it depends on none of them. */
+/* run.h - the model of an analysed run: its conditions (conditions.h
+ * reads them; run_condition looks one up), its cases and the optional
+ * parts (suite, hyperfine cross-check, services).  The writers (report,
+ * plot) and the readers that fill parts of it (services_log, hfcompare)
+ * depend on this header; it depends on none of them.  Types only. */
 #ifndef EXECLAG_RUN_H
 #define EXECLAG_RUN_H
 
 #include <stddef.h>
 
-#include "conditions.h"
-#include "stats.h"
+#include "caseresult.h"
 
+struct condition;
 struct suite_result;
 struct hf_result;
 struct services_log;
@@ -25,8 +26,5 @@ struct run {
 	struct hf_result *hyperfine;  /* NULL: no hyperfine cross-check attempted */
 	struct services_log *services_log; /* services' CPU and log excerpts (services_log.h) */
 };
-
-/* The value of a conditions key, or NULL when absent. */
-const char *run_condition(const struct run *r, const char *key);
 
 #endif

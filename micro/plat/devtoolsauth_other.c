@@ -1,5 +1,5 @@
-/* devtools_other.c - outside macOS there is no Developer Tools list. */
-#include "devtools.h"
+/* devtoolsauth_other.c - outside macOS there is no Developer Tools list. */
+#include "devtoolsauth.h"
 
 #include <stdio.h>
 

@@ -1,11 +1,11 @@
-/* devtools_objc.c - [[EPDeveloperTool new] authorizationStatus] through the
+/* devtoolsauth_objc.c - [[EPDeveloperTool new] authorizationStatus] through the
  * Objective-C runtime, loaded with dlopen (docs/macos.md §13).
  *
  * Portable C on purpose: it is built on Linux too, where the tests point
  * EXECLAG_OBJC_LIB and EXECLAG_EP_FRAMEWORK at a stand-in runtime that
  * records the calls (tests/fixtures/devtools/). */
 #define _POSIX_C_SOURCE 200809L
-#include "devtools.h"
+#include "devtoolsauth.h"
 
 #include "dlsym.h"
 

@@ -1,0 +1,12 @@
+/* artifact.h - one new file launch runs, as the manifest lists it
+ * (docs/formats.md, "Manifest"; manifest.c reads it): the file, and the
+ * argv that launches it.  A type only. */
+#ifndef EXECLAG_ARTIFACT_H
+#define EXECLAG_ARTIFACT_H
+
+struct artifact {
+	char *object;
+	char **argv;
+};
+
+#endif

@@ -1,8 +1,0 @@
-/* devtools_darwin.c - on macOS the answer comes from ExecutionPolicy
- * through the Objective-C runtime (devtools_objc.c, docs/macos.md §13). */
-#include "devtools.h"
-
-const char *devtools_platform(char *why, size_t len)
-{
-	return devtools_objc_read(why, len);
-}
