@@ -221,7 +221,7 @@ WARN       = -std=c11 -Wall -Wextra -Wno-unused-parameter
 CPPFLAGS_X = -DEXECLAG_VERSION='"$(VERSION)"'
 PTHREAD    = -pthread
 # Headers are included by name, found through INC.
-INC = -Imicro/lib -Imicro/fmt -Imicro/stats -Imicro/launcher -Imicro/report -Imicro/plat -I$(BIN)/gen
+INC = -Imicro/lib -Imicro/fmt -Imicro/stats -Imicro/launcher -Imicro/report -Imicro/plat -Imicro/make -I$(BIN)/gen
 
 # The programs: micro/prog/NAME.c is the main of $(BIN)/NAME.
 BIN    = micro/bin
@@ -249,13 +249,13 @@ $(BIN)/devtools:            PROGLIBS = $(DL_LIBS)
 
 # The units the programs share, compiled once into one archive, from which
 # the linker takes what each program uses: every C file of micro/lib, fmt,
-# stats, launcher and report, and of micro/plat those for every platform,
+# stats, launcher, report and make, and of micro/plat those for every platform,
 # NAME_$(PLAT).c, and NAME_other.c where there is no NAME_$(PLAT).c.  A new
 # unit is a new file: no list to edit.  (The archive keeps a member's base
 # name: two units never share one.  LIBSRC given to make builds a smaller
 # archive: tests/sanitize.bats.)
 PLAT_OWN = $(wildcard micro/plat/*_$(PLAT).c)
-LIBSRC  := $(sort $(wildcard micro/lib/*.c micro/fmt/*.c micro/stats/*.c micro/launcher/*.c micro/report/*.c) \
+LIBSRC  := $(sort $(wildcard micro/lib/*.c micro/fmt/*.c micro/stats/*.c micro/launcher/*.c micro/report/*.c micro/make/*.c) \
              $(filter-out %_linux.c %_darwin.c %_other.c,$(wildcard micro/plat/*.c)) $(PLAT_OWN) \
              $(filter-out $(PLAT_OWN:_$(PLAT).c=_other.c),$(wildcard micro/plat/*_other.c)))
 LIB = $(BIN)/libexeclag.a
