@@ -223,7 +223,7 @@ PTHREAD    = -pthread
 # Headers are included by name, found through INC: the folders in their
 # order (docs/maintaining.md, "Folders and arrows"; make lint holds it), each
 # header's name its own.
-INC = -Imicro/lib -Imicro/plat -Imicro/model -Imicro/fmt -Imicro/stats -Imicro/launcher -Imicro/report -I$(BIN)/gen
+INC = -Imicro/lib -Imicro/plat -Imicro/model -Imicro/fmt -Imicro/stats -Imicro/launcher -Imicro/make -Imicro/report -I$(BIN)/gen
 
 # The programs: micro/prog/NAME.c is the main of $(BIN)/NAME.
 BIN    = micro/bin
@@ -251,14 +251,14 @@ $(BIN)/devtools:            PROGLIBS = $(DL_LIBS)
 
 # The units the programs share, compiled once into one archive, from which
 # the linker takes what each program uses: every C file of micro/lib, model
-# (types only: none today), fmt, stats, launcher and report, and of
+# (types only: none today), fmt, stats, launcher, make (mkfresh's makers) and report, and of
 # micro/plat those for every platform,
 # NAME_$(PLAT).c, and NAME_other.c where there is no NAME_$(PLAT).c.  A new
 # unit is a new file: no list to edit.  (The archive keeps a member's base
 # name: two units never share one.  LIBSRC given to make builds a smaller
 # archive: tests/sanitize.bats.)
 PLAT_OWN = $(wildcard micro/plat/*_$(PLAT).c)
-LIBSRC  := $(sort $(wildcard micro/lib/*.c micro/model/*.c micro/fmt/*.c micro/stats/*.c micro/launcher/*.c micro/report/*.c) \
+LIBSRC  := $(sort $(wildcard micro/lib/*.c micro/model/*.c micro/fmt/*.c micro/stats/*.c micro/launcher/*.c micro/make/*.c micro/report/*.c) \
              $(filter-out %_linux.c %_darwin.c %_other.c,$(wildcard micro/plat/*.c)) $(PLAT_OWN) \
              $(filter-out $(PLAT_OWN:_$(PLAT).c=_other.c),$(wildcard micro/plat/*_other.c)))
 LIB = $(BIN)/libexeclag.a

@@ -24,12 +24,18 @@ SANITIZE ?=
 # .cache/jansson (a Mac without Homebrew, Linux without root).  Each value
 # is worked out once, on its first use (a make that compiles nothing runs no
 # pkg-config); JANSSON_FROM=local, or JANSSON_CFLAGS and JANSSON_LIBS
-# given, choose for it.
+# given, choose for it.  The value worked out is kept in a variable of its
+# own (jansson.*), never by the variable redefining itself while it is
+# expanded: make 3.81 (the Mac's) then reads the freed old value, which
+# once the heap is laid out otherwise is "unterminated variable reference".
 PKG_CONFIG ?= pkg-config
 JANSSON_LOCAL  = .cache/jansson
-JANSSON_FROM   = $(eval JANSSON_FROM := $(shell if $(PKG_CONFIG) --exists jansson 2>/dev/null; then echo pkg-config; \
-                 elif [ -f $(JANSSON_LOCAL)/lib/libjansson.a ]; then echo local; fi))$(JANSSON_FROM)
-JANSSON_CFLAGS = $(eval JANSSON_CFLAGS := $(if $(filter local,$(JANSSON_FROM)),-I$(JANSSON_LOCAL)/include, \
-                 $(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null)))$(JANSSON_CFLAGS)
-JANSSON_LIBS   = $(eval JANSSON_LIBS := $(if $(filter local,$(JANSSON_FROM)),$(JANSSON_LOCAL)/lib/libjansson.a, \
-                 $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson)))$(JANSSON_LIBS)
+JANSSON_FROM   = $(if $(jansson.from.done),,$(eval jansson.from.done := 1)$(eval jansson.from := $(shell \
+                 if $(PKG_CONFIG) --exists jansson 2>/dev/null; then echo pkg-config; \
+                 elif [ -f $(JANSSON_LOCAL)/lib/libjansson.a ]; then echo local; fi)))$(jansson.from)
+JANSSON_CFLAGS = $(if $(jansson.cflags.done),,$(eval jansson.cflags.done := 1)$(eval jansson.cflags := \
+                 $(if $(filter local,$(JANSSON_FROM)),-I$(JANSSON_LOCAL)/include, \
+                 $(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null))))$(jansson.cflags)
+JANSSON_LIBS   = $(if $(jansson.libs.done),,$(eval jansson.libs.done := 1)$(eval jansson.libs := \
+                 $(if $(filter local,$(JANSSON_FROM)),$(JANSSON_LOCAL)/lib/libjansson.a, \
+                 $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson))))$(jansson.libs)

@@ -34,6 +34,43 @@ SCRIPTS="tool/bench tool/sensitivity tool/bench-aggregate probe/hfcheck probe/sy
 	done
 }
 
+# Every compiled program but tiny (the payload), each with an option that
+# takes a value (- for none): an unknown option and a missing value are one
+# line in lib/opts' words, exit 2, nothing on stdout; --help is the usage on
+# stdout, exit 0.
+PROGRAMS="mkfresh:--kind launch:--manifest analyze:--run spawnloop:- suite:--dir devtools:-
+	compare:--results fbtext:--run redact:- advise:--run runfield:--run aggregate:--dir
+	simrate:--runs execwatch:--out measure:--out"
+
+@test "every program words an unknown option and a missing value one way, and answers --help" {
+	local p o list=$PROGRAMS
+	[ "$(uname -s)" != Linux ] || list="$list gate:--dir burn:--threads"
+	for p in $list; do
+		o=${p#*:} p=${p%%:*}
+		run --separate-stderr "$BIN/$p" --frob </dev/null
+		assert_equal "$p $status: $stderr" "$p 2: $p: unknown option '--frob' (try --help)"
+		assert_equal "$p: $output" "$p: "
+		if [ "$o" != - ]; then
+			run --separate-stderr "$BIN/$p" "$o" </dev/null
+			assert_equal "$p $status: $stderr" "$p 2: $p: $o needs a value (try --help)"
+			assert_equal "$p: $output" "$p: "
+		fi
+		run --separate-stderr "$BIN/$p" --help </dev/null
+		assert_equal "$p $status" "$p 0"
+		[[ "$output" == usage:* ]] || fail "$p --help: $output"
+	done
+}
+
+# Programs that take no word but their options, or words after them: one
+# wording for a word too many or too few.
+@test "spawnloop without COUNT and PROGRAM, redact given a word: one line, exit 2" {
+	run --separate-stderr "$BIN/spawnloop" 5 </dev/null
+	assert_equal "$status: $stderr" "2: spawnloop: COUNT and PROGRAM are required (try --help)"
+	run --separate-stderr env EXECLAG_REDACT= "$BIN/redact" list.txt </dev/null
+	assert_equal "$status: $stderr" "2: redact: unexpected argument 'list.txt': the values come in EXECLAG_REDACT (try --help)"
+	assert_output ""
+}
+
 # ---- a full disk: "no space left in FOLDER", never the raw words of ld ----
 
 teardown() {

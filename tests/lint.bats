@@ -89,7 +89,7 @@ copy_micro() {
 	copy_micro
 	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
 	assert_success
-	assert_output --partial "lint: micro/'s folders keep their order (lib <- plat <- model <- fmt <- stats <- launcher <- report <- prog <- fuzz)"
+	assert_output --partial "lint: micro/'s folders keep their order (lib <- plat <- model <- fmt <- stats <- launcher <- make <- report <- prog <- fuzz)"
 	# a reader of fmt/ that asked report/: fmt and report would include each other's
 	cp "$K/micro/fmt/samples.c" "$K/samples.c"
 	printf '#include "report.h"\n' >>"$K/micro/fmt/samples.c"

@@ -688,12 +688,14 @@ build_ids() {
 @test "unknown kind, unknown option, missing options: refused" {
 	expect_usage_error --kind exe-teleport --count 2 --dir "$W" --prefix p --manifest "$M"
 	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p --manifest "$M" --fast
+	assert_equal "$stderr" "mkfresh: unknown option '--fast' (try --help)"
 	expect_usage_error --count 2 --dir "$W" --prefix p --manifest "$M"
 	expect_usage_error --kind exe --dir "$W" --prefix p --manifest "$M"
 	expect_usage_error --kind exe --count 2 --prefix p --manifest "$M"
 	expect_usage_error --kind exe --count 2 --dir "$W" --manifest "$M"
 	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p
 	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p --manifest
+	assert_equal "$stderr" "mkfresh: --manifest needs a value (try --help)"
 	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p --manifest "$M" --jobs 0
 }
 

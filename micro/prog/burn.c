@@ -5,6 +5,7 @@
  * does: a measurement that pairs each first launch with its repeat must not
  * read them as a first-launch penalty. */
 #define _POSIX_C_SOURCE 200809L
+#include "opts.h"
 #include "util.h"
 
 #include <errno.h>
@@ -59,47 +60,47 @@ static void *burner(void *arg)
 	return NULL;
 }
 
-int main(int argc, char **argv)
+static void usage(FILE *f)
 {
+	fputs("usage: burn [--threads N] [--min-ms MS] [--max-ms MS] [--seed S]\n"
+	      "Bursty CPU load until SIGTERM/SIGINT: N threads (default: one per\n"
+	      "online CPU), each spinning MIN..MAX ms (50..300), then sleeping as long.\n", f);
+}
+
+/* The command line (opts.h), each value checked; the threads to run. */
+static long parse_args(int argc, char **argv)
+{
+	const char *threads_s = NULL, *min_s = NULL, *max_s = NULL, *seed_s = NULL;
+	const struct opt opts[] = {
+		OPT_VALUE("--threads", &threads_s), OPT_VALUE("--min-ms", &min_s),
+		OPT_VALUE("--max-ms", &max_s), OPT_VALUE("--seed", &seed_s), OPT_END
+	};
 	long threads = sysconf(_SC_NPROCESSORS_ONLN), sd = 1;
-	pthread_t tid[256];
-	int i;
 
-	progname = "burn";
-	for (i = 1; i < argc; i += 2) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-			printf("usage: burn [--threads N] [--min-ms MS] [--max-ms MS] [--seed S]\n"
-			       "Bursty CPU load until SIGTERM/SIGINT: N threads (default: one per\n"
-			       "online CPU), each spinning MIN..MAX ms (50..300), then sleeping as long.\n");
-			return 0;
-		}
-		if (!v)
-			die(EXIT_USAGE, "%s needs a value (see --help)", a);
-		if (strcmp(a, "--threads") == 0) {
-			if (parse_long(v, 1, 256, &threads) != 0)
-				die(EXIT_USAGE, "--threads: '%s' is not a whole number from 1 to 256", v);
-		} else if (strcmp(a, "--min-ms") == 0) {
-			if (parse_long(v, 1, 60000, &min_ms) != 0)
-				die(EXIT_USAGE, "--min-ms: '%s' is not a whole number from 1 to 60000", v);
-		} else if (strcmp(a, "--max-ms") == 0) {
-			if (parse_long(v, 1, 60000, &max_ms) != 0)
-				die(EXIT_USAGE, "--max-ms: '%s' is not a whole number from 1 to 60000", v);
-		} else if (strcmp(a, "--seed") == 0) {
-			if (parse_long(v, 1, 2147483647L, &sd) != 0)
-				die(EXIT_USAGE, "--seed: '%s' is not a whole number from 1", v);
-		} else {
-			die(EXIT_USAGE, "unknown option '%s' (see --help)", a);
-		}
-	}
+	opts_parse(argc, argv, opts, OPTS_NONE, usage);
+	if (threads_s && parse_long(threads_s, 1, 256, &threads) != 0)
+		die(EXIT_USAGE, "--threads: '%s' is not a whole number from 1 to 256", threads_s);
+	if (min_s && parse_long(min_s, 1, 60000, &min_ms) != 0)
+		die(EXIT_USAGE, "--min-ms: '%s' is not a whole number from 1 to 60000", min_s);
+	if (max_s && parse_long(max_s, 1, 60000, &max_ms) != 0)
+		die(EXIT_USAGE, "--max-ms: '%s' is not a whole number from 1 to 60000", max_s);
+	if (seed_s && parse_long(seed_s, 1, 2147483647L, &sd) != 0)
+		die(EXIT_USAGE, "--seed: '%s' is not a whole number from 1", seed_s);
 	if (max_ms < min_ms)
 		die(EXIT_USAGE, "--max-ms %ld is below --min-ms %ld", max_ms, min_ms);
+	seed = (unsigned long)sd;
 	if (threads < 1)
 		threads = 1;
-	if (threads > 256)
-		threads = 256;
-	seed = (unsigned long)sd;
+	return threads > 256 ? 256 : threads;
+}
+
+int main(int argc, char **argv)
+{
+	pthread_t tid[256];
+	long threads, i;
+
+	progname = "burn";
+	threads = parse_args(argc, argv);
 	catch_signals(on_signal);
 	for (i = 0; i < threads; i++)
 		if ((errno = pthread_create(&tid[i], NULL, burner, (void *)(uintptr_t)(i + 1))) != 0)

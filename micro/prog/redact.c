@@ -16,6 +16,7 @@
  * that start with it).  No temporary files; a signal just ends it.
  * Exit: 0 done, 1 read or write error, 2 bad usage. */
 #define _POSIX_C_SOURCE 200809L
+#include "opts.h"
 #include "util.h"
 
 #include <errno.h>
@@ -206,17 +207,15 @@ static void redact(size_t maxlen)
 
 int main(int argc, char **argv)
 {
+	static const struct opt none[] = { OPT_END }; /* stdin, stdout and the environment */
 	const char *env;
+	int at;
 
 	progname = "redact";
-	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		usage(stdout);
-		return EXIT_OK;
-	}
-	if (argc != 1) {
-		usage(stderr);
-		return EXIT_USAGE;
-	}
+	at = opts_parse(argc, argv, none, OPTS_AFTER, usage);
+	if (at < argc)
+		die(EXIT_USAGE, "unexpected argument '%s': the values come in " ENV_NAME " (try --help)",
+		    argv[at]);
 	env = getenv(ENV_NAME);
 	if (!env)
 		die(EXIT_USAGE, ENV_NAME " is not set (see --help)");
