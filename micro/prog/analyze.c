@@ -9,7 +9,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cases.h"
 #include "hfcompare.h"
-#include "plot.h"
 #include "report.h"
 #include "samples.h"
 #include "sim.h"
@@ -202,7 +201,7 @@ static void write_outputs(const char *dir, const struct run *r)
 	char *md_path = join_path(dir, "report.md");
 	struct atomic_file json_out, md_out;
 
-	plot_write(dir, r); /* the SVGs report.md links to; exits on failure */
+	report_write_plots(dir, r); /* the SVGs report.md links to; exits on failure */
 	if (atomic_open(&json_out, json_path) != 0) {
 		die_if_full(EXIT_FAIL, dir);
 		die(EXIT_FAIL, "%s: cannot create:", json_path);

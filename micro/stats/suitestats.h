@@ -1,12 +1,11 @@
 /* suitestats.h - the suite case: read micro/suite's results files, compute
  * wall and CPU time per pass, the first-launch cost, its share of the fresh
- * pass and the projection to a large suite, and render them for run.json,
- * report.md and the terminal (docs/method.md, "The suite case"). */
+ * pass and the projection to a large suite (docs/method.md, "The suite
+ * case").  The model (struct suite_result) carries the numbers; the writers
+ * in micro/report show it (run.json's "suite", report.md's "Test suite",
+ * the terminal's suite lines). */
 #ifndef EXECLAG_SUITESTATS_H
 #define EXECLAG_SUITESTATS_H
-
-#include <jansson.h>
-#include <stdio.h>
 
 #include "stats.h"
 
@@ -69,11 +68,5 @@ struct suite_result {
 /* Read and analyse DIR/raw/ *.suite.tsv; NULL when there are none.  Bad
  * input: one line on stderr naming file and line, exit 2. */
 struct suite_result *suite_read(const char *dir);
-
-/* json null when s is NULL. */
-json_t *suite_json(const struct suite_result *s);
-/* Each writes nothing when s is NULL. */
-void suite_markdown(const struct suite_result *s, FILE *f);
-void suite_print(const struct suite_result *s, FILE *f);
 
 #endif
