@@ -3,7 +3,8 @@
  * services_log.h), which know no format.
  *
  *   report_json.c      run.json (docs/run.schema.json): what machines read
- *   report_md.c        report.md: what people attach to a bug report
+ *   report_md.c        report.md: what people attach to a bug report (its
+ *                      sections of the run's other parts: report_md_parts.c)
  *   report_terminal.c  the terminal: the results table and its lines
  *   report_svg.c       the SVG plots: a run's (plot-launch.svg,
  *                      plot-scaling.svg) and aggregate's

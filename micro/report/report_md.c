@@ -1,11 +1,14 @@
 /* report_md.c - report.md, the one people attach to a bug report: the
  * plain lines first, then the verdicts and numbers, then the conditions and
- * rules that produced them; a section per model (report.h): the run and its
- * cases (verdicts, hangs, results, plots, scaling, failures), the services
- * and the log, the suite, the hyperfine cross-check. */
+ * rules that produced them.  A section per model (report.h): here the run's
+ * conditions and its cases (verdicts, hangs, results, plots, scaling,
+ * failures); the parts beside the cases (the services and the log, the
+ * suite, the hyperfine cross-check) in report_md_parts.c.  The list of
+ * sections at the end is the document's order. */
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
 #include "report_common.h"
+#include "report_md.h"
 #include "advice.h"
 #include "looks.h"
 #include "services_log.h"
@@ -264,6 +267,57 @@ static void md_verdicts(const struct run *r, FILE *f)
 	fputc('\n', f);
 }
 
+/* One hung launch: what launch read of it before the kill. */
+static void md_hung_launch(const struct hang_ev *h, FILE *f)
+{
+	if (strcmp(h->state, "sim") == 0) {
+		fprintf(f, "  - %s #%ld: simulated: the model's checker answered nothing\n",
+			stats_pass_name(h->pass), h->index);
+		return;
+	}
+	fprintf(f, "  - %s #%ld: process %ld, state %s, CPU time ", stats_pass_name(h->pass),
+		h->index, h->pid, h->state);
+	if (isnan(h->cpu_s))
+		fputs("unknown", f);
+	else
+		fprintf(f, "%.2f s", h->cpu_s);
+	fprintf(f, ", wait channel %s: %s\n", h->wchan,
+		h->unkillable ? "did not die from SIGKILL within 2 s: left behind "
+				"(pid kept above), the run went on"
+			      : "killed");
+}
+
+/* One configuration in which a launch hung: how many per pass, each hung
+ * launch, and the services' CPU over the wait (services_log.h). */
+static void md_hung_config(const char *name, const struct config *c,
+			   const struct services_log_hang *svcs, FILE *f)
+{
+	size_t k;
+	int p;
+
+	fprintf(f, "- **%s** T=%ld class %s:", name, c->threads, c->class_name);
+	for (p = 0; p < PASS_ALL; p++)
+		if (c->hung[p])
+			fprintf(f, " %zu of %zu %s launch%s did not end within %g s;", c->hung[p],
+				c->made[p], stats_pass_name((enum pass)p),
+				c->made[p] == 1 ? "" : "es", c->hang_s);
+	fputs(" the case stopped.\n", f);
+	for (k = 0; k < c->n_hangs; k++)
+		md_hung_launch(&c->hangs[k], f);
+	if (svcs->state != 0) {
+		fprintf(f, "  - services' CPU: %s\n", svcs->state == 1 ? "not sampled" : svcs->why);
+		return;
+	}
+	fputs("  - services' CPU from half the bound to the kill:", f);
+	for (k = 0; k < N_SERVICES; k++) {
+		if (svcs->cpu[k].unknown)
+			fprintf(f, "%s %s unknown", k ? "," : "", service_names[k]);
+		else
+			fprintf(f, "%s %s %.2f s", k ? "," : "", service_names[k], svcs->cpu[k].cpu_s);
+	}
+	fputs("\n", f);
+}
+
 /* ## Hangs: each configuration in which a launch passed its bound, the
  * evidence of each hung launch as launch read it before the kill, the
  * services' CPU over the wait and the copy test (docs/method.md, "When the
@@ -271,61 +325,18 @@ static void md_verdicts(const struct run *r, FILE *f)
 static void md_hangs(const struct run *r, FILE *f)
 {
 	const char *copy = run_condition(r, "hang.copy");
-	size_t i, j, k, any = 0;
+	size_t i, j, any = 0;
 
 	for (i = 0; i < r->n_cases; i++)
 		for (j = 0; j < r->cases[i].n_configs; j++) {
-			const struct config *c = r->cases[i].configs[j];
-			const struct services_log_hang *svcs =
-				report_hang_services(report_services_of(r, i), j);
-			int p;
-
-			if (c->n_hangs == 0)
+			if (r->cases[i].configs[j]->n_hangs == 0)
 				continue;
 			if (!any++)
 				fputs("## Hangs\n\nA launch that did not end within its bound (HANG_S) "
 				      "was killed after its state, CPU time and wait channel were read; "
 				      "its case stopped there.\n\n", f);
-			fprintf(f, "- **%s** T=%ld class %s:", r->cases[i].name, c->threads, c->class_name);
-			for (p = 0; p < PASS_ALL; p++)
-				if (c->hung[p])
-					fprintf(f, " %zu of %zu %s launch%s did not end within %g s;", c->hung[p],
-						c->made[p], stats_pass_name((enum pass)p),
-						c->made[p] == 1 ? "" : "es", c->hang_s);
-			fputs(" the case stopped.\n", f);
-			for (k = 0; k < c->n_hangs; k++) {
-				const struct hang_ev *h = &c->hangs[k];
-
-				if (strcmp(h->state, "sim") == 0) {
-					fprintf(f, "  - %s #%ld: simulated: the model's checker answered nothing\n",
-						stats_pass_name(h->pass), h->index);
-					continue;
-				}
-				fprintf(f, "  - %s #%ld: process %ld, state %s, CPU time ", stats_pass_name(h->pass),
-					h->index, h->pid, h->state);
-				if (isnan(h->cpu_s))
-					fputs("unknown", f);
-				else
-					fprintf(f, "%.2f s", h->cpu_s);
-				fprintf(f, ", wait channel %s: %s\n", h->wchan,
-					h->unkillable ? "did not die from SIGKILL within 2 s: left behind "
-							"(pid kept above), the run went on"
-						      : "killed");
-			}
-			if (svcs->state == 0) {
-				fputs("  - services' CPU from half the bound to the kill:", f);
-				for (k = 0; k < N_SERVICES; k++) {
-					if (svcs->cpu[k].unknown)
-						fprintf(f, "%s %s unknown", k ? "," : "", service_names[k]);
-					else
-						fprintf(f, "%s %s %.2f s", k ? "," : "", service_names[k],
-							svcs->cpu[k].cpu_s);
-				}
-				fputs("\n", f);
-			} else {
-				fprintf(f, "  - services' CPU: %s\n",
-					svcs->state == 1 ? "not sampled" : svcs->why);
-			}
+			md_hung_config(r->cases[i].name, r->cases[i].configs[j],
+				       report_hang_services(report_services_of(r, i), j), f);
 		}
 	if (run_condition(r, "hang.making")) {
 		if (!any++)
@@ -451,261 +462,6 @@ static void md_how_to_read(const struct run *r, FILE *f)
 		"(the reason gives the floor). ", PENALTY_FLOOR_MS, FLOOR_SHARE);
 	fputs("These are measurements of this machine under the conditions above; "
 	      "the method is in docs/method.md.\n", f);
-}
-
-/* ---- the services and the log (services_log.h) -------------------------------------- */
-
-static void md_services(const struct services_log *sl, const struct run *r, FILE *f)
-{
-	size_t i;
-	int k;
-	char cpu[64];
-
-	fputs("## Assessment services\n\n"
-	      "CPU time (user + system, read with `ps`) each service used between a sample "
-	      "taken just before a case's first pass and one taken just after its repeat "
-	      "pass. A process that ended between the two samples is not counted, so these "
-	      "are lower bounds.\n\n", f);
-	for (i = 0; i < sl->n_cases; i++) {
-		const struct services_log_case *sc = &sl->cases[i];
-
-		if (sc->svc_windows == 0) {
-			fprintf(f, "- **%s** — %s.\n", r->cases[i].name, sc->svc_why);
-			continue;
-		}
-		fprintf(f, "- **%s** — %ld fresh %s and their %ld %s (%d %s):\n",
-			r->cases[i].name, sc->svc_fresh, report_plural(sc->svc_fresh, "launch", "launches"),
-			sc->svc_repeat, report_plural(sc->svc_repeat, "repeat", "repeats"), sc->svc_windows,
-			report_plural(sc->svc_windows, "window", "windows"));
-		for (k = 0; k < N_SERVICES; k++) {
-			int s = sc->svc_order[k];
-			const struct svc_total *t = &sc->svc[s];
-
-			fprintf(f, "  - %s used %s of CPU during %ld fresh %s (%ld %s",
-				service_names[s], report_cpu_text(t, cpu, sizeof cpu), sc->svc_fresh,
-				report_plural(sc->svc_fresh, "launch", "launches"), t->instances,
-				report_plural(t->instances, "process", "processes"));
-			if (t->ended)
-				fprintf(f, ", %ld ended between the samples", t->ended);
-			fputs(")\n", f);
-		}
-		if (sc->svc_windows < sc->windows)
-			fprintf(f, "  - only %d of %d windows could be read: %s\n", sc->svc_windows,
-				sc->windows, sc->svc_why[0] ? sc->svc_why : "the others have no file");
-	}
-	fputc('\n', f);
-}
-
-/* The steps' counts, and how long the checks took from first to last line. */
-static void md_steps(const struct services_log_case *sc, FILE *f)
-{
-	size_t n = sc->checks_timed;
-	int k;
-
-	fputs("  - steps:", f);
-	for (k = 0; k < N_STEPS; k++)
-		fprintf(f, "%s %ld `%s`", k ? "," : "", sc->steps[k], services_log_steps[k].text);
-	fputc('\n', f);
-	if (n)
-		fprintf(f, "  - from a check's first line to its last (lines carrying the same path): "
-			"median %.1f ms, longest %.1f ms, over %zu %s\n", sc->check_median_ms,
-			sc->check_max_ms, n, report_plural((long)n, "check", "checks"));
-	else
-		fputs("  - no check could be timed: no two lines carry the same path\n", f);
-}
-
-static void md_log(const struct services_log *sl, const struct run *r, FILE *f)
-{
-	size_t i;
-
-	fputs("## Assessments in the unified log\n\n"
-	      "Events syspolicyd (com.apple.syspolicy.exec and com.apple.syspolicy), "
-	      "XprotectService and amfid logged "
-	      "while each case ran (`log show`, from the start of the second in which the "
-	      "first pass began to the end of the second in which the repeat pass ended); an "
-	      "assessment is counted by its `GK performScan` event. The events are about "
-	      "every program checked in that window, not only the kit's. The steps are the "
-	      "documented lines of an assessment (docs/evidence.md, \"The unified log\"), "
-	      "counted by their text; a check is timed from its first line to its last among "
-	      "the lines that carry the same path (on newer macOS the `PST` lines carry a hash "
-	      "of the path, so those are timed apart from the lines that name it).\n\n", f);
-	for (i = 0; i < sl->n_cases; i++) {
-		const struct services_log_case *sc = &sl->cases[i];
-
-		if (sc->log_windows == 0) {
-			fprintf(f, "- **%s** — %s.\n", r->cases[i].name, sc->log_why);
-			continue;
-		}
-		fprintf(f, "- **%s** — %ld %s observed (`GK performScan`) for %ld fresh %s; "
-			"%ld `GK scan complete`, %ld `GK process assessment`, %ld amfid and "
-			"%ld XprotectService %s, %ld %s in all",
-			r->cases[i].name, sc->performscan,
-			report_plural(sc->performscan, "assessment", "assessments"), sc->log_fresh,
-			report_plural(sc->log_fresh, "launch", "launches"), sc->scan_complete,
-			sc->process_assessment, sc->amfid, sc->xprotect,
-			report_plural(sc->xprotect, "event", "events"), sc->events,
-			report_plural(sc->events, "event", "events"));
-		if (sc->unreadable)
-			fprintf(f, ", %ld unreadable %s", sc->unreadable,
-				report_plural(sc->unreadable, "line", "lines"));
-		fputs(".\n", f);
-		md_steps(sc, f);
-		if (sc->log_cut)
-			fprintf(f, "  - the excerpt of %d %s reached the size limit: the counts are "
-				"lower bounds\n", sc->log_cut, report_plural(sc->log_cut, "window", "windows"));
-		if (sc->log_windows < sc->windows)
-			fprintf(f, "  - only %d of %d windows could be read: %s\n", sc->log_windows,
-				sc->windows, sc->log_why[0] ? sc->log_why : "the others have no file");
-	}
-	fputc('\n', f);
-}
-
-static void md_services_log(const struct run *r, FILE *f)
-{
-	const struct services_log *sl = r->services_log;
-
-	/* Off macOS, with nothing watched, run.json says why; the report
-	 * stays about what was measured. */
-	if (!sl || (!sl->any_files && !sl->darwin))
-		return;
-	md_services(sl, r, f);
-	md_log(sl, r, f);
-}
-
-/* ---- the suite (suitestats.h): nothing where it did not run --------------------------- */
-
-static const char *const pass_titles[SP_COUNT] = {
-	"fresh", "re-run", "build", "first runs alone"
-};
-
-static void md_suite(const struct run *r, FILE *f)
-{
-	const struct suite_result *s = r->suite;
-	char a[32], b[32], c3[32], d[32], e[32], g[32], h[32], k[32], l[32], m[64];
-	size_t i;
-	int p;
-
-	if (!s)
-		return;
-	fprintf(f, "## Test suite\n\n");
-	fprintf(f, "%ld small C programs (each with a nonce), each compiled with `%s` and "
-		"run, J at a time. Passes, in the order run: **fresh** (compile + first "
-		"run), **build** (compile %ld new programs; not part of the next pass), "
-		"**first runs alone** (the new programs' first runs only), **re-run** (the "
-		"fresh pass's binaries again). Wall times in seconds; CPU is the pass's CPU "
-		"time ÷ (wall × cores).\n\n",
-		s->configs[0].m, s->configs[0].cc, s->configs[0].m);
-	fputs("| J | fresh s | build s | first runs alone s | re-run s | CPU fresh | "
-	      "CPU alone | CPU re-run | first-launch cost s (alone − re-run) | share of "
-	      "fresh | alone − re-run a launch, ms [95% CI] | verdict |\n", f);
-	fputs("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n", f);
-	for (i = 0; i < s->n_configs; i++) {
-		const struct suite_config *c = &s->configs[i];
-
-		fprintf(f, "| %ld | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-			c->jobs, report_seconds(c->pass[SP_FRESH].wall_ms, a, sizeof a),
-			report_seconds(c->pass[SP_BUILD].wall_ms, c3, sizeof c3),
-			report_seconds(c->pass[SP_ALONE].wall_ms, d, sizeof d),
-			report_seconds(c->pass[SP_RERUN].wall_ms, b, sizeof b),
-			report_percent(c->pass[SP_FRESH].utilisation, e, sizeof e),
-			report_percent(c->pass[SP_ALONE].utilisation, h, sizeof h),
-			report_percent(c->pass[SP_RERUN].utilisation, g, sizeof g),
-			report_seconds(c->cost_ms, k, sizeof k),
-			c->verdict == VERDICT_NONE ? "none measurable" : report_percent(c->share, l, sizeof l),
-			report_penalty_text(&c->launch, m, sizeof m), stats_verdict_name(c->verdict));
-	}
-	fputc('\n', f);
-	for (i = 0; i < s->n_configs; i++)
-		for (p = 0; p < SP_COUNT; p++)
-			if (s->configs[i].pass[p].failures)
-				fprintf(f, "- J=%ld %s: %zu program%s did not compile or exit 0\n",
-					s->configs[i].jobs, pass_titles[p], s->configs[i].pass[p].failures,
-					s->configs[i].pass[p].failures == 1 ? "" : "s");
-	fputs("### Projection\n\n", f);
-	for (i = 0; i < s->n_configs; i++) {
-		fprintf(f, "- J=%ld: ", s->configs[i].jobs);
-		report_projection(s, &s->configs[i], f);
-		fprintf(f, ". Measured: %s.\n", s->configs[i].reason);
-	}
-	if (!isnan(s->penalty_ms))
-		fprintf(f, "\nPer-launch penalty p = (A₁ − R₁) ÷ M = %.2f ms (measured at J = 1).\n",
-			s->penalty_ms);
-	else if (s->configs[0].jobs == 1)
-		fprintf(f, "\nNo per-launch penalty p: at J = 1 the first-launch cost was %s "
-			"(%s).\n", s->configs[0].verdict == VERDICT_NONE ? "not measurable" :
-			"not shown", stats_verdict_name(s->configs[0].verdict));
-	else
-		fputs("\nNo per-launch penalty p: the suite was not run at J = 1.\n", f);
-	fprintf(f, "\nFormula: X_J = N × p ÷ s_J = N × (A_J − R_J) ÷ M, with N = %ld programs, "
-		"A_J and R_J the wall times of the first-runs-alone and re-run passes at J "
-		"jobs, M the programs per pass, p = (A₁ − R₁) ÷ M the per-launch penalty at "
-		"J = 1 and s_J = M × p ÷ (A_J − R_J) the number of first-launch checks the "
-		"machine overlapped at J jobs (1 when they queue on one checker). "
-		"It is a lower bound on the wall time those checks take at the measured "
-		"overlap, and is given only where the per-launch penalty's interval lies above "
-		"the floor every case is held to: %g ms, or %g × an unloaded launch (the re-runs' "
-		"lower quartile) where that is more. "
-		"The share of the fresh pass is (A_J − R_J) ÷ fresh wall. See docs/method.md.\n\n",
-		SUITE_PROJECT_PROGRAMS, PENALTY_FLOOR_MS, FLOOR_SHARE);
-}
-
-/* ---- the hyperfine cross-check (hfcompare.h): nothing where not attempted ----------------- */
-
-static void md_hyperfine(const struct run *r, FILE *f)
-{
-	const struct hf_result *h = r->hyperfine;
-	char a[32], b[32], c3[32], d[32], e[32], g[32];
-	size_t i;
-
-	if (!h)
-		return;
-	fputs("## hyperfine cross-check\n\n", f);
-	if (strcmp(h->status, "done") != 0) {
-		fprintf(f, "Cross-check %s: %s.\n\n", h->status,
-			h->note ? h->note : "no reason recorded");
-		return;
-	}
-	fprintf(f, "hyperfine %s, %ld runs each: \"every run a first run\" is `hyperfine -N "
-		"--prepare <a new file renamed over the same path> --runs %ld`, the repeat "
-		"`hyperfine -N --warmup 3 --runs %ld`. The new file has the same bytes and a "
-		"new inode, so it shows a first-launch penalty only where the cache is keyed "
-		"by inode (compare the exe-rewrite case). Medians in ms; penalty = first "
-		"median − repeat median for both instruments.\n\n",
-		h->version ? h->version : "?", h->runs, h->runs, h->runs);
-	fputs("| case | hyperfine first | hyperfine repeat | hyperfine penalty | harness "
-	      "first | harness repeat | harness penalty | harness config | result |\n", f);
-	fputs("|---|---:|---:|---:|---:|---:|---:|---|---|\n", f);
-	for (i = 0; i < h->n_cases; i++) {
-		const struct hf_case *c = &h->cases[i];
-		char cfg[64];
-
-		if (c->have_harness)
-			snprintf(cfg, sizeof cfg, "T=%ld %s", c->harness_threads, c->harness_class);
-		else
-			snprintf(cfg, sizeof cfg, "-");
-		fprintf(f, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", c->name,
-			num2(c->hf[HF_FIRST], a, sizeof a), num2(c->hf[HF_REPEAT], b, sizeof b),
-			num2(c->hf[HF_PENALTY], c3, sizeof c3), num2(c->harness[HF_FIRST], d, sizeof d),
-			num2(c->harness[HF_REPEAT], e, sizeof e),
-			num2(c->harness[HF_PENALTY], g, sizeof g), cfg, report_agree_word(c));
-	}
-	fputc('\n', f);
-	for (i = 0; i < h->n_cases; i++)
-		fprintf(f, "- %s: %s — %s.\n", h->cases[i].name, report_agree_word(&h->cases[i]),
-			h->cases[i].reason);
-	if (h->agree == 0)
-		fputs("\nThe two instruments ran one after the other: other work on the machine "
-		      "during one of them is enough to part medians of about a millisecond. "
-		      "Run again on a quiet machine before reading a disagreement as a fault of "
-		      "either instrument.\n", f);
-	fprintf(f, "\nTolerance: two values agree when they differ by at most the larger of "
-		"%g%% of the harness's value and %g ms, plus both instruments' noise: the "
-		"half-widths of the medians' %g%% intervals, added in quadrature (for a "
-		"penalty, all four medians'), so that a busy machine widens it (each of "
-		"first median, repeat median and penalty; the tolerances are in each case's "
-		"line above). See "
-		"docs/method.md.\n\n", HF_TOLERANCE_REL * 100.0, HF_TOLERANCE_MS,
-		MEDIAN_NOISE_COVERAGE * 100.0);
 }
 
 /* ---- the document -------------------------------------------------------------------- */
