@@ -392,7 +392,7 @@ exe	services.XprotectService.cpu_s	3.03
 exe	services.XprotectService.instances	2
 exe	services.syspolicyd.cpu_s	0.31
 exe	services.deltas.amfid.cpu_s_delta	0.5"
-	# what services_log.c writes: the unified log's assessment events, pasted too
+	# what run.json says of the log (micro/report/report_json.c): the unified log's assessment events, pasted too
 	jq '(.cases[] | select(.name == "exe")) += {assessments: {"performScan": 7, amfid: 3}}' "$MAIN/run.json" >"$d/run.json"
 	run -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$d"
 	run -0 cat "$d/feedback/feedback.txt"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# hyperfine as a second instrument (scripts/probe/hfcheck, micro/report/hfcompare.c):
+# hyperfine as a second instrument (scripts/probe/hfcheck, micro/stats/hfcompare.c):
 # without hyperfine (or with one too old) the cross-check is a note, never a
 # failed run; an interrupt stops it; bad usage is refused; and analyze
 # compares the two instruments on fixtures.  The two instruments on real

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# make lint: a script that the Mac's bash 3.2 cannot parse fails it.
+# make lint: a script that the Mac's bash 3.2 cannot parse fails it, and so
+# does a source that breaks one of its rules (each broken in a copy of the kit).
 
 load test_helper/common-setup
 
@@ -130,4 +131,27 @@ copy_micro() {
 	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
 	assert_success
 	assert_output --partial "lint: micro/'s folders keep their order"
+}
+
+@test "statistics never print: a print added to a file of micro/stats fails make lint, naming it" {
+	mkdir -p "$K/micro/stats"
+	cp "$ROOT"/micro/stats/*.[ch] "$K/micro/stats/"
+	# the kit's own stats files write into buffers (snprintf) and nothing else
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_success
+	assert_output --partial "lint: 1 source rules hold"
+	# a comment that names fprintf( is not code
+	printf '/* never fprintf(stdout, ...) here */\n' >>"$K/micro/stats/hfcompare.c"
+	EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+	assert_success
+	# each way of writing to a stream, alone, fails lint with the file and line
+	for call in 'fprintf(f, "%d", 1);' 'fputs("x", stdout);' 'printf("x");' 'putc(48, f);' \
+		'fwrite(b, 1, 1, f);' 'json_dumpf(root, f, 0);'; do
+		cp "$ROOT/micro/stats/suitestats.c" "$K/micro/stats/suitestats.c"
+		printf 'static void shown(FILE *f)\n{\n\t%s\n}\n' "$call" >>"$K/micro/stats/suitestats.c"
+		EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
+		assert_failure
+		assert_output --partial "micro/stats/suitestats.c:$(($(wc -l <"$ROOT/micro/stats/suitestats.c") + 3)):"
+		assert_output --partial "lint: micro/stats/suitestats.c: statistics print"
+	done
 }

@@ -17,11 +17,9 @@
  * with one warning line on stderr. */
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008, XSI) */
-#include "cases.h"
+#include "aggtable.h"
+#include "report.h"
 #include "runjson.h"
-#include "runrow.h"
-#include "svg.h"
-#include "thresholds.h"
 #include "opts.h"
 #include "util.h"
 
@@ -52,16 +50,6 @@ static void usage(FILE *f)
 	      "  another schema_version is skipped with a warning.\n"
 	      "Exit: 0 done, 1 could not write, 2 bad usage or no readable run.\n", f);
 }
-
-/* ---- the table (a row a run: runrow.c) ---------------------------------------- */
-
-struct table {
-	struct row *rows;
-	size_t n_rows;
-	char **cases; /* column order */
-	size_t n_cases;
-	size_t skipped;
-};
 
 /* ---- finding the files ----------------------------------------------------------- */
 
@@ -111,43 +99,6 @@ static void walk(const char *dir, int depth, struct paths *out)
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* ---- columns ------------------------------------------------------------------------ */
-
-static int cmp_case(const void *a, const void *b)
-{
-	return case_cmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void collect_cases(struct table *t)
-{
-	size_t i, j, k;
-
-	for (i = 0; i < t->n_rows; i++)
-		for (j = 0; j < t->rows[i].n_cells; j++) {
-			const char *name = t->rows[i].cells[j].name;
-
-			for (k = 0; k < t->n_cases; k++)
-				if (strcmp(t->cases[k], name) == 0)
-					break;
-			if (k < t->n_cases)
-				continue;
-			t->cases = xrealloc(t->cases, (t->n_cases + 1) * sizeof *t->cases);
-			t->cases[t->n_cases++] = xstrdup(name);
-		}
-	if (t->n_cases > 1)
-		qsort(t->cases, t->n_cases, sizeof *t->cases, cmp_case);
-}
-
-static const struct cell *cell_of(const struct row *r, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < r->n_cells; i++)
-		if (strcmp(r->cells[i].name, name) == 0)
-			return &r->cells[i];
-	return NULL;
 }
 
 /* ---- Markdown ---------------------------------------------------------------------- */
@@ -262,7 +213,7 @@ static void md_cell(FILE *f, const char *s)
 }
 
 /* write_case_heads: one header cell per case. */
-static void write_case_heads(const struct table *t, FILE *f)
+static void write_case_heads(const struct agg_table *t, FILE *f)
 {
 	size_t j;
 
@@ -272,14 +223,14 @@ static void write_case_heads(const struct table *t, FILE *f)
 
 /* write_case_cells: row R's cell of each case in FMT, MISSING where the
  * run did not measure the case, then the cache key ending the row. */
-static void write_case_cells(const struct table *t, const struct row *r, cell_fmt fmt,
+static void write_case_cells(const struct agg_table *t, const struct row *r, cell_fmt fmt,
 			     const char *missing, FILE *f)
 {
 	char buf[CELL_MAX];
 	size_t j;
 
 	for (j = 0; j < t->n_cases; j++) {
-		const struct cell *c = cell_of(r, t->cases[j]);
+		const struct cell *c = agg_cell(r, t->cases[j]);
 
 		md_cell(f, c ? fmt(c, buf, sizeof buf) : missing);
 	}
@@ -289,7 +240,7 @@ static void write_case_cells(const struct table *t, const struct row *r, cell_fm
 
 /* Under the screen table, where any row is simulated: which, and that
  * those rows are no machine's evidence. */
-static void write_simulated_note(const struct table *t, FILE *f)
+static void write_simulated_note(const struct agg_table *t, FILE *f)
 {
 	size_t i, n = 0;
 
@@ -306,7 +257,7 @@ static void write_simulated_note(const struct table *t, FILE *f)
 
 /* The table for a screen: machine, condition, and per case the penalty
  * with a symbol; the intervals are in the full table and the CSV. */
-static void write_compact(const struct table *t, FILE *f)
+static void write_compact(const struct agg_table *t, FILE *f)
 {
 	size_t i, j;
 
@@ -334,7 +285,7 @@ static void write_compact(const struct table *t, FILE *f)
 	write_simulated_note(t, f);
 }
 
-static void write_markdown(const struct table *t, const char *svg_name, FILE *f)
+static void write_markdown(const struct agg_table *t, const char *svg_name, FILE *f)
 {
 	char buf[CELL_MAX];
 	size_t i, j;
@@ -406,7 +357,7 @@ static void csv_num(FILE *f, double v)
 	csv_field(f, buf, 0);
 }
 
-static void write_csv(const struct table *t, FILE *f)
+static void write_csv(const struct agg_table *t, FILE *f)
 {
 	static const char *const fixed[N_FIXED] = {
 		"row", "run_id", "chip", "model", "os", "arch", "cores", "sip", "assessments",
@@ -432,7 +383,7 @@ static void write_csv(const struct table *t, FILE *f)
 		for (k = 0; k < N_FIXED; k++)
 			csv_field(f, fixed_value(r, (int)k, buf, sizeof buf, i), 0);
 		for (j = 0; j < t->n_cases; j++) {
-			const struct cell *c = cell_of(r, t->cases[j]);
+			const struct cell *c = agg_cell(r, t->cases[j]);
 
 			csv_num(f, c ? c->median : NAN);
 			csv_num(f, c ? c->low : NAN);
@@ -442,147 +393,6 @@ static void write_csv(const struct table *t, FILE *f)
 		}
 		csv_field(f, r->cache_key, 1);
 	}
-}
-
-/* ---- the summary plot --------------------------------------------------------------- */
-
-#define A_WIDTH 900
-#define A_X0 150
-#define A_X1 660
-#define A_TOP 70
-#define A_LO 0.1          /* the axis starts here: penalties at or below sit at its left edge */
-#define A_NONE_ZONE "#E3F1E3" /* the shaded zone below the floor: "none" */
-
-/* Eight conditions, eight colours that differ in hue and lightness
- * (Okabe–Ito, black and grey): no two of macOS, Linux, the gate and the
- * simulator share one.  The yellow is outlined in a darker shade to stand out on white. */
-static const char *const group_names[] = {
-	"macOS, SIP on", "macOS, Developer Tools", "macOS, other", "Linux",
-	"Linux, gate", "Linux, gate, exempt", "simulated", "other"
-};
-static const char *const group_colours[] = {
-	"#D55E00", "#009E73", "#F0E442", "#0072B2", "#000000", "#CC79A7", "#56B4E9", "#999999"
-};
-static const char *const group_strokes[] = {
-	"#D55E00", "#009E73", "#8A8000", "#0072B2", "#000000", "#CC79A7", "#56B4E9", "#999999"
-};
-#define N_GROUPS (sizeof group_names / sizeof group_names[0])
-
-static size_t group_index(const char *g)
-{
-	size_t i;
-
-	for (i = 0; i < N_GROUPS; i++)
-		if (strcmp(group_names[i], g) == 0)
-			return i;
-	return N_GROUPS - 1;
-}
-
-/* The label of a run in the plot: its row number, and its tag (the seat
- * name an attendee gave with make repro TAG=…) where the run has one. */
-static const char *run_label(const struct row *r, size_t index, char *buf, size_t len)
-{
-	const char *id = r->run_id, *p = id ? strchr(id, '-') : NULL;
-
-	/* run ids are <UTC time>-<6 hex>[-TAG] */
-	if (p && strlen(p) > 8 && p[7] == '-')
-		snprintf(buf, len, "#%zu %.24s", index + 1, p + 8);
-	else
-		snprintf(buf, len, "#%zu", index + 1);
-	return buf;
-}
-
-static void write_svg(const struct table *t, FILE *f)
-{
-	struct log_axis ax;
-	double max = 0.0, band, bottom, y, lane, floor_x;
-	size_t i, j;
-	int height, used[N_GROUPS] = { 0 }, labels = t->n_rows <= 40;
-	char buf[160];
-
-	for (i = 0; i < t->n_rows; i++)
-		for (j = 0; j < t->rows[i].n_cells; j++) {
-			const struct cell *c = &t->rows[i].cells[j];
-			double v[3] = { c->median, c->low, c->high };
-			int k;
-
-			for (k = 0; k < 3; k++)
-				if (isfinite(v[k]) && v[k] > max)
-					max = v[k];
-		}
-	/* from 0.1 ms, always past the 1 ms floor */
-	log_axis_fit(&ax, A_LO, max > 10.0 ? max : 10.0, -1, A_X0, A_X1);
-	floor_x = log_axis_pos(&ax, PENALTY_FLOOR_MS);
-	/* one lane per run, in row order: narrower with many runs */
-	lane = t->n_rows <= 12 ? 13.0 : t->n_rows <= 40 ? 10.0 : 5.0;
-	band = 24.0 + lane * (double)(t->n_rows ? t->n_rows : 1);
-	bottom = A_TOP + band * (double)t->n_cases;
-	height = (int)bottom + 60;
-	snprintf(buf, sizeof buf, "execlag aggregate: penalty per case and machine, %zu runs",
-		 t->n_rows);
-	svg_begin(f, A_WIDTH, height, buf,
-		  "For each case, each run's median first-launch penalty (first minus repeat "
-		  "launch of the same file) in milliseconds on a logarithmic axis from 0.1 ms, "
-		  "with its 95% interval as a line, one lane per run in the table's row order. "
-		  "The shaded zone left of the 1 ms floor is where a penalty counts as none. "
-		  "Filled: slowdown; hollow: none or inconclusive. Colour: the kind of machine "
-		  "and condition.");
-	svg_text(f, 12, 24, "start", 18, SVG_INK, "bold", "Penalty per case and machine");
-	snprintf(buf, sizeof buf, "%zu run%s, one lane each · dot: median penalty, line: 95%% "
-		 "interval · filled: slowdown", t->n_rows, t->n_rows == 1 ? "" : "s");
-	svg_text(f, 12, 44, "start", 13, SVG_MUTED, NULL, buf);
-	svg_text(f, 12, 60, "start", 12, SVG_MUTED, NULL,
-		 "shaded: below the 1 ms floor (none) · at or below 0.1 ms, negative included: "
-		 "at the left edge");
-	svg_rect(f, A_X0, A_TOP - 4, floor_x - A_X0, bottom - (A_TOP - 4), A_NONE_ZONE, NULL, 1.0);
-	svg_log_axis_x(f, &ax, A_TOP - 4, bottom, "penalty, ms (log scale)");
-	svg_line(f, floor_x, A_TOP - 4, floor_x, bottom, SVG_INK, 1.5, "6 3");
-	svg_text(f, floor_x + 4, A_TOP + 8, "start", 11, SVG_INK, NULL, "1 ms floor");
-
-	for (j = 0; j < t->n_cases; j++) {
-		double top = A_TOP + band * (double)j;
-
-		if (j > 0)
-			svg_line(f, 8, top, A_X1 + 8, top, SVG_MUTED, 1, "3 3");
-		svg_text(f, 12, top + 16, "start", 14, SVG_INK, "bold", t->cases[j]);
-		for (i = 0; i < t->n_rows; i++) {
-			const struct row *r = &t->rows[i];
-			const struct cell *c = cell_of(r, t->cases[j]);
-			size_t g = group_index(r->group);
-			int filled;
-			double x;
-
-			y = top + 22 + lane * (double)i;
-			/* the run's label in a column of its own: labels never overlap */
-			if (labels && lane >= 10.0 && j == 0)
-				svg_text(f, A_X0 - 10, y + 4, "end", 10, SVG_MUTED, NULL,
-					 run_label(r, i, buf, sizeof buf));
-			else if (labels && lane >= 10.0)
-				svg_text(f, A_X0 - 10, y + 4, "end", 10, SVG_MUTED, NULL,
-					 (snprintf(buf, sizeof buf, "#%zu", i + 1), buf));
-			if (!c || isnan(c->median))
-				continue;
-			if (!isnan(c->low))
-				svg_line(f, log_axis_pos(&ax, c->low), y, log_axis_pos(&ax, c->high), y,
-					 group_strokes[g], 2, NULL);
-			x = log_axis_pos(&ax, c->median);
-			filled = strcmp(c->verdict, "slowdown") == 0;
-			svg_circle(f, x, y, lane >= 10.0 ? 5 : 3, filled ? group_colours[g] : "#FFFFFF",
-				   group_strokes[g], 1.0);
-		}
-	}
-	for (i = 0; i < t->n_rows; i++)
-		used[group_index(t->rows[i].group)] = 1;
-	y = A_TOP + 8;
-	svg_text(f, A_X1 + 30, y, "start", 13, SVG_INK, "bold", "machine, condition");
-	for (j = 0; j < N_GROUPS; j++) {
-		if (!used[j])
-			continue;
-		y += 22;
-		svg_circle(f, A_X1 + 36, y - 4, 6, group_colours[j], group_strokes[j], 1.0);
-		svg_text(f, A_X1 + 48, y, "start", 13, SVG_INK, NULL, group_names[j]);
-	}
-	svg_end(f);
 }
 
 /* ---- main ------------------------------------------------------------------------------ */
@@ -597,7 +407,7 @@ static char *joined(const char *prefix, const char *suffix)
 }
 
 /* All three complete in temporaries before any is renamed. */
-static void write_outputs(const struct table *t, const char *prefix)
+static void write_outputs(const struct agg_table *t, const char *prefix)
 {
 	static const char *const suffix[3] = { ".md", ".csv", ".svg" };
 	struct atomic_file out[3];
@@ -621,7 +431,7 @@ static void write_outputs(const struct table *t, const char *prefix)
 		free(svg_file);
 	}
 	write_csv(t, out[1].fp);
-	write_svg(t, out[2].fp);
+	report_svg_aggregate(t, out[2].fp);
 	for (i = 0; i < 3; i++)
 		if (ferror(out[i].fp)) {
 			for (k = 0; k < 3; k++)
@@ -704,7 +514,7 @@ static void parse_args(int argc, char **argv, const char **dir, const char **out
 
 int main(int argc, char **argv)
 {
-	struct table t;
+	struct agg_table t;
 	struct paths found = { NULL, 0, 0 };
 	struct stat st;
 	const char *dir, *out;
@@ -740,7 +550,7 @@ int main(int argc, char **argv)
 	if (t.n_rows == 0)
 		die(EXIT_USAGE, "%s: no readable run.json (%zu skipped): nothing to aggregate",
 		    dir, t.skipped);
-	collect_cases(&t);
+	agg_collect_cases(&t);
 
 	write_outputs(&t, prefix);
 	if (!quiet) {

@@ -9,7 +9,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cases.h"
 #include "hfcompare.h"
-#include "plot.h"
 #include "report.h"
 #include "samples.h"
 #include "sim.h"
@@ -196,53 +195,68 @@ static struct config *read_all_samples(const char *dir, size_t *count, char **si
 
 /* ---- output --------------------------------------------------------------------------- */
 
-/* Both files are complete in their temporaries before either is renamed, so
- * a failure leaves the previous run.json and report.md (or none) behind. */
+/* The files of an analysed run beside its plots, a writer each (report.h). */
+static const struct {
+	const char *name;
+	report_writer *write;
+} outputs[] = {
+	{ "run.json", report_write_json },
+	{ "report.md", report_write_markdown },
+};
+#define N_OUTPUTS (sizeof outputs / sizeof outputs[0])
+
+static void abort_outputs(struct atomic_file *out, size_t from, size_t to)
+{
+	size_t i;
+
+	for (i = from; i < to; i++)
+		atomic_abort(&out[i]);
+}
+
+/* The plots first (report.md links to them; each written whole or not at
+ * all), then every output complete in its temporary before any is renamed,
+ * so a failure leaves the previous run.json and report.md (or none) behind. */
 static void write_outputs(const char *dir, const struct run *r)
 {
-	char *json_path = join_path(dir, "run.json");
-	char *md_path = join_path(dir, "report.md");
-	struct atomic_file json_out, md_out;
+	struct atomic_file out[N_OUTPUTS];
+	char *path[N_OUTPUTS];
+	size_t i, k;
 
-	plot_write(dir, r); /* the SVGs report.md links to; exits on failure */
-	if (atomic_open(&json_out, json_path) != 0) {
-		die_if_full(EXIT_FAIL, dir);
-		die(EXIT_FAIL, "%s: cannot create:", json_path);
-	}
-	if (atomic_open(&md_out, md_path) != 0) {
-		atomic_abort(&json_out);
-		die_if_full(EXIT_FAIL, dir);
-		die(EXIT_FAIL, "%s: cannot create:", md_path);
+	report_write_plots(dir, r); /* exits on failure */
+	for (i = 0; i < N_OUTPUTS; i++) {
+		path[i] = join_path(dir, outputs[i].name);
+		if (atomic_open(&out[i], path[i]) != 0) {
+			abort_outputs(out, 0, i);
+			die_if_full(EXIT_FAIL, dir);
+			die(EXIT_FAIL, "%s: cannot create:", path[i]);
+		}
 	}
 	errno = 0;
-	if (report_write_json(r, json_out.fp) != 0 ||
-	    report_write_markdown(r, md_out.fp) != 0) {
-		/* which one, and why: errno as the failed write left it */
-		const char *bad = ferror(json_out.fp) ? json_path : md_path;
+	for (i = 0; i < N_OUTPUTS; i++)
+		/* a write stdio buffered may fail after its writer returned */
+		if (outputs[i].write(r, out[i].fp) != 0 || ferror(out[i].fp)) {
+			/* which one, and why: errno as the failed write left it */
+			abort_outputs(out, 0, N_OUTPUTS);
+			die_if_full(EXIT_FAIL, dir);
+			if (errno == 0)
+				die(EXIT_FAIL, "%s: cannot write the results (no reason given)", path[i]);
+			die(EXIT_FAIL, "%s: cannot write:", path[i]);
+		}
+	for (i = 0; i < N_OUTPUTS; i++) {
+		if (atomic_commit(&out[i]) != 0) {
+			int e = errno;
 
-		atomic_abort(&json_out);
-		atomic_abort(&md_out);
-		die_if_full(EXIT_FAIL, dir);
-		if (errno == 0)
-			die(EXIT_FAIL, "%s: cannot write the results (no reason given)", bad);
-		die(EXIT_FAIL, "%s: cannot write:", bad);
+			abort_outputs(out, i + 1, N_OUTPUTS);
+			/* A run.json without its report would describe a different run. */
+			for (k = 0; k < i; k++)
+				unlink(path[k]);
+			errno = e;
+			die_if_full(EXIT_FAIL, dir);
+			die(EXIT_FAIL, "%s: cannot write:", path[i]);
+		}
 	}
-	if (atomic_commit(&json_out) != 0) {
-		atomic_abort(&md_out);
-		die_if_full(EXIT_FAIL, dir);
-		die(EXIT_FAIL, "%s: cannot write:", json_path);
-	}
-	if (atomic_commit(&md_out) != 0) {
-		int e = errno;
-
-		/* A run.json without its report would describe a different run. */
-		unlink(json_path);
-		errno = e;
-		die_if_full(EXIT_FAIL, dir);
-		die(EXIT_FAIL, "%s: cannot write:", md_path);
-	}
-	free(json_path);
-	free(md_path);
+	for (i = 0; i < N_OUTPUTS; i++)
+		free(path[i]);
 }
 
 /* The simulator's correlation: per configuration with a reference pass,

@@ -1,4 +1,4 @@
-/* svg.c - a small SVG 1.1 writer: text, lines, boxes, dots, log axes. */
+/* svg.c - SVG 1.1 shapes: text, lines, boxes, dots, log axes (svg.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "svg.h"
 

@@ -1,4 +1,5 @@
-/* svg.h - a small SVG 1.1 writer for the kit's plots.
+/* svg.h - the SVG 1.1 shapes the kit's plots are drawn with (the plots
+ * themselves: report_svg.c).
  *
  * Plain SVG a browser or a code-hosting page shows as an image: generic
  * sans-serif text, no scripts, no styles from elsewhere, no links.  Text

@@ -1,13 +1,11 @@
 /* suitestats.h - the suite case: read micro/suite's results files
- * (suitefile.h) into the suite's model (suiteresult.h), compute CPU time
- * per pass, the first-launch cost, its share of the fresh pass and the
- * projection to a large suite, and render them for run.json, report.md and
- * the terminal (docs/method.md, "The suite case"). */
+ * (suitefile.h) into the suite's model (suiteresult.h): CPU time per pass,
+ * the first-launch cost, its share of the fresh pass and the projection to
+ * a large suite (docs/method.md, "The suite case").  The writers in
+ * micro/report show it (run.json's "suite", report.md's "Test suite", the
+ * terminal's suite lines). */
 #ifndef EXECLAG_SUITESTATS_H
 #define EXECLAG_SUITESTATS_H
-
-#include <jansson.h>
-#include <stdio.h>
 
 #include "stats.h"
 #include "suiteresult.h"
@@ -19,11 +17,5 @@
 /* Read and analyse DIR/raw/ *.suite.tsv; NULL when there are none.  Bad
  * input: one line on stderr naming file and line, exit 2. */
 struct suite_result *suite_read(const char *dir);
-
-/* json null when s is NULL. */
-json_t *suite_json(const struct suite_result *s);
-/* Each writes nothing when s is NULL. */
-void suite_markdown(const struct suite_result *s, FILE *f);
-void suite_print(const struct suite_result *s, FILE *f);
 
 #endif

@@ -1,17 +1,25 @@
-/* plot.c - plot-launch.svg and plot-scaling.svg of one run.
+/* report_svg.c - the SVG plots (svg.c draws the shapes): a run's
+ * plot-launch.svg and plot-scaling.svg, written beside report.md from the
+ * same numbers, and aggregate's penalty per case and machine.
  *
  * plot-launch: for each case, its headline config's launches as dots on a
  * log time axis (first pass above, repeat below), a box over the middle
  * half and a bar at the median; the medians and the penalty are written
  * beside them, with the numbers of report.md.
  * plot-scaling: one panel per case, launches per second of each pass
- * against the thread count, on a log axis, each point labelled. */
+ * against the thread count, on a log axis, each point labelled.
+ * aggregate: one band a case, a lane a run, its median penalty and interval
+ * on a log axis with the floor and the zone below it, coloured by the kind
+ * of machine and condition. */
 #define _POSIX_C_SOURCE 200809L
-#include "plot.h"
+#include "report.h"
+#include "report_common.h"
+#include "aggtable.h"
 #include "svg.h"
 #include "launcherspec.h"
 #include "conditions.h"
 #include "stats.h"
+#include "thresholds.h"
 #include "util.h"
 
 #include <errno.h>
@@ -39,14 +47,12 @@
  * simulated (nothing launched), or under the calibration gate; else NULL. */
 static const char *kit_note(const struct run *r, char *buf, size_t len)
 {
-	const char *active = run_condition(r, "gate.active");
-
-	if (launcher_is_sim(run_condition(r, "launcher"))) {
+	if (report_simulated(r)) {
 		snprintf(buf, len, "Simulated run: nothing was launched, the times are a seeded "
 			 "model's: a test of the kit, not evidence.");
 		return buf;
 	}
-	if (!active || strcmp(active, "1") != 0)
+	if (!report_gate_active(r))
 		return NULL;
 	snprintf(buf, len, "Calibration gate active (latency %s ms, workers %s, key %s, "
 		 "exempt %s): a test of the kit, not of an OS.",
@@ -232,7 +238,7 @@ static void legend(FILE *f, double x, double y)
 	svg_text(f, x + 109, y, "start", 12, SVG_INK, NULL, "repeat launch");
 }
 
-int plot_launch_svg(const struct run *r, FILE *f)
+int report_svg_launch(const struct run *r, FILE *f)
 {
 	struct log_axis ax;
 	char title[256], note[256];
@@ -445,7 +451,7 @@ static void scaling_panel(FILE *f, const struct case_result *cr, double ox, doub
 	}
 }
 
-int plot_scaling_svg(const struct run *r, FILE *f)
+int report_svg_scaling(const struct run *r, FILE *f)
 {
 	struct log_axis ya;
 	char title[256], note[256];
@@ -484,10 +490,182 @@ int plot_scaling_svg(const struct run *r, FILE *f)
 	return ferror(f) ? -1 : 0;
 }
 
-/* ---- files and report.md ---------------------------------------------------- */
+/* ---- aggregate.svg ------------------------------------------------------------------ */
+
+#define A_WIDTH 900
+#define A_X0 150
+#define A_X1 660
+#define A_TOP 70
+#define A_LO 0.1          /* the axis starts here: penalties at or below sit at its left edge */
+#define A_NONE_ZONE "#E3F1E3" /* the shaded zone below the floor: "none" */
+
+/* Eight conditions, eight colours that differ in hue and lightness
+ * (Okabe–Ito, black and grey): no two of macOS, Linux, the gate and the
+ * simulator share one.  The yellow is outlined in a darker shade to stand out on white. */
+static const char *const group_names[] = {
+	"macOS, SIP on", "macOS, Developer Tools", "macOS, other", "Linux",
+	"Linux, gate", "Linux, gate, exempt", "simulated", "other"
+};
+static const char *const group_colours[] = {
+	"#D55E00", "#009E73", "#F0E442", "#0072B2", "#000000", "#CC79A7", "#56B4E9", "#999999"
+};
+static const char *const group_strokes[] = {
+	"#D55E00", "#009E73", "#8A8000", "#0072B2", "#000000", "#CC79A7", "#56B4E9", "#999999"
+};
+#define N_GROUPS (sizeof group_names / sizeof group_names[0])
+
+static size_t group_index(const char *g)
+{
+	size_t i;
+
+	for (i = 0; i < N_GROUPS; i++)
+		if (strcmp(group_names[i], g) == 0)
+			return i;
+	return N_GROUPS - 1;
+}
+
+/* The label of a run in the plot: its row number, and its tag (the seat
+ * name an attendee gave with make repro TAG=…) where the run has one. */
+static const char *run_label(const struct row *r, size_t index, char *buf, size_t len)
+{
+	const char *id = r->run_id, *p = id ? strchr(id, '-') : NULL;
+
+	/* run ids are <UTC time>-<6 hex>[-TAG] */
+	if (p && strlen(p) > 8 && p[7] == '-')
+		snprintf(buf, len, "#%zu %.24s", index + 1, p + 8);
+	else
+		snprintf(buf, len, "#%zu", index + 1);
+	return buf;
+}
+
+/* The penalty axis: from 0.1 ms, always past the 1 ms floor. */
+static void agg_axis(const struct agg_table *t, struct log_axis *ax)
+{
+	double max = 0.0;
+	size_t i, j;
+
+	for (i = 0; i < t->n_rows; i++)
+		for (j = 0; j < t->rows[i].n_cells; j++) {
+			const struct cell *c = &t->rows[i].cells[j];
+			double v[3] = { c->median, c->low, c->high };
+			int k;
+
+			for (k = 0; k < 3; k++)
+				if (isfinite(v[k]) && v[k] > max)
+					max = v[k];
+		}
+	log_axis_fit(ax, A_LO, max > 10.0 ? max : 10.0, -1, A_X0, A_X1);
+}
+
+/* The title, what the marks mean, the zone below the floor, the axis and
+ * the floor itself, down to BOTTOM. */
+static void agg_frame(const struct agg_table *t, const struct log_axis *ax, int height,
+		      double bottom, FILE *f)
+{
+	double floor_x = log_axis_pos(ax, PENALTY_FLOOR_MS);
+	char buf[160];
+
+	snprintf(buf, sizeof buf, "execlag aggregate: penalty per case and machine, %zu runs",
+		 t->n_rows);
+	svg_begin(f, A_WIDTH, height, buf,
+		  "For each case, each run's median first-launch penalty (first minus repeat "
+		  "launch of the same file) in milliseconds on a logarithmic axis from 0.1 ms, "
+		  "with its 95% interval as a line, one lane per run in the table's row order. "
+		  "The shaded zone left of the 1 ms floor is where a penalty counts as none. "
+		  "Filled: slowdown; hollow: none or inconclusive. Colour: the kind of machine "
+		  "and condition.");
+	svg_text(f, 12, 24, "start", 18, SVG_INK, "bold", "Penalty per case and machine");
+	snprintf(buf, sizeof buf, "%zu run%s, one lane each · dot: median penalty, line: 95%% "
+		 "interval · filled: slowdown", t->n_rows, t->n_rows == 1 ? "" : "s");
+	svg_text(f, 12, 44, "start", 13, SVG_MUTED, NULL, buf);
+	svg_text(f, 12, 60, "start", 12, SVG_MUTED, NULL,
+		 "shaded: below the 1 ms floor (none) · at or below 0.1 ms, negative included: "
+		 "at the left edge");
+	svg_rect(f, A_X0, A_TOP - 4, floor_x - A_X0, bottom - (A_TOP - 4), A_NONE_ZONE, NULL, 1.0);
+	svg_log_axis_x(f, ax, A_TOP - 4, bottom, "penalty, ms (log scale)");
+	svg_line(f, floor_x, A_TOP - 4, floor_x, bottom, SVG_INK, 1.5, "6 3");
+	svg_text(f, floor_x + 4, A_TOP + 8, "start", 11, SVG_INK, NULL, "1 ms floor");
+}
+
+/* Case j's band from TOP: its name, and a lane a run with its label, its
+ * interval and its median, filled where it is a slowdown. */
+static void agg_band(const struct agg_table *t, size_t j, const struct log_axis *ax,
+		     double top, double lane, FILE *f)
+{
+	int labels = t->n_rows <= 40;
+	char buf[160];
+	size_t i;
+
+	if (j > 0)
+		svg_line(f, 8, top, A_X1 + 8, top, SVG_MUTED, 1, "3 3");
+	svg_text(f, 12, top + 16, "start", 14, SVG_INK, "bold", t->cases[j]);
+	for (i = 0; i < t->n_rows; i++) {
+		const struct row *r = &t->rows[i];
+		const struct cell *c = agg_cell(r, t->cases[j]);
+		size_t g = group_index(r->group);
+		double x, y = top + 22 + lane * (double)i;
+		int filled;
+
+		/* the run's label in a column of its own: labels never overlap */
+		if (labels && lane >= 10.0 && j == 0)
+			svg_text(f, A_X0 - 10, y + 4, "end", 10, SVG_MUTED, NULL,
+				 run_label(r, i, buf, sizeof buf));
+		else if (labels && lane >= 10.0)
+			svg_text(f, A_X0 - 10, y + 4, "end", 10, SVG_MUTED, NULL,
+				 (snprintf(buf, sizeof buf, "#%zu", i + 1), buf));
+		if (!c || isnan(c->median))
+			continue;
+		if (!isnan(c->low))
+			svg_line(f, log_axis_pos(ax, c->low), y, log_axis_pos(ax, c->high), y,
+				 group_strokes[g], 2, NULL);
+		x = log_axis_pos(ax, c->median);
+		filled = strcmp(c->verdict, "slowdown") == 0;
+		svg_circle(f, x, y, lane >= 10.0 ? 5 : 3, filled ? group_colours[g] : "#FFFFFF",
+			   group_strokes[g], 1.0);
+	}
+}
+
+/* The colours of the kinds of machine and condition the table has. */
+static void agg_legend(const struct agg_table *t, FILE *f)
+{
+	int used[N_GROUPS] = { 0 };
+	double y = A_TOP + 8;
+	size_t i;
+
+	for (i = 0; i < t->n_rows; i++)
+		used[group_index(t->rows[i].group)] = 1;
+	svg_text(f, A_X1 + 30, y, "start", 13, SVG_INK, "bold", "machine, condition");
+	for (i = 0; i < N_GROUPS; i++) {
+		if (!used[i])
+			continue;
+		y += 22;
+		svg_circle(f, A_X1 + 36, y - 4, 6, group_colours[i], group_strokes[i], 1.0);
+		svg_text(f, A_X1 + 48, y, "start", 13, SVG_INK, NULL, group_names[i]);
+	}
+}
+
+int report_svg_aggregate(const struct agg_table *t, FILE *f)
+{
+	struct log_axis ax;
+	/* one lane per run, in row order: narrower with many runs */
+	double lane = t->n_rows <= 12 ? 13.0 : t->n_rows <= 40 ? 10.0 : 5.0;
+	double band = 24.0 + lane * (double)(t->n_rows ? t->n_rows : 1);
+	double bottom = A_TOP + band * (double)t->n_cases;
+	size_t j;
+
+	agg_axis(t, &ax);
+	agg_frame(t, &ax, (int)bottom + 60, bottom, f);
+	for (j = 0; j < t->n_cases; j++)
+		agg_band(t, j, &ax, A_TOP + band * (double)j, lane, f);
+	agg_legend(t, f);
+	svg_end(f);
+	return ferror(f) ? -1 : 0;
+}
+
+/* ---- the run's files ------------------------------------------------------ */
 
 static void write_one(const char *dir, const char *name, const struct run *r,
-		      int (*draw)(const struct run *, FILE *))
+		      report_writer *draw)
 {
 	size_t n = strlen(dir) + strlen(name) + 2;
 	char *path = xmalloc(n);
@@ -513,21 +691,10 @@ static void write_one(const char *dir, const char *name, const struct run *r,
 	free(path);
 }
 
-void plot_write(const char *dir, const struct run *r)
+void report_write_plots(const char *dir, const struct run *r)
 {
 	if (r->n_cases == 0)
 		return; /* a run of the suite case alone: no launches to draw */
-	write_one(dir, PLOT_LAUNCH_SVG, r, plot_launch_svg);
-	write_one(dir, PLOT_SCALING_SVG, r, plot_scaling_svg);
-}
-
-void plot_markdown(const struct run *r, FILE *f)
-{
-	if (r->n_cases == 0)
-		return;
-	fputs("## Plots\n\n", f);
-	fputs("![First vs repeat launch time per case, log time axis](" PLOT_LAUNCH_SVG ")\n\n", f);
-	fputs("![Launches per second against threads, first and repeat pass](" PLOT_SCALING_SVG ")\n\n", f);
-	fputs("Both pictures are drawn from this run's samples; the numbers written on "
-	      "them are the medians, penalties and throughputs of the tables here.\n\n", f);
+	write_one(dir, PLOT_LAUNCH_SVG, r, report_svg_launch);
+	write_one(dir, PLOT_SCALING_SVG, r, report_svg_scaling);
 }

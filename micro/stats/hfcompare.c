@@ -7,12 +7,12 @@
  * lines into conditions.txt. */
 #define _POSIX_C_SOURCE 200809L
 #include "hfcompare.h"
-#include "jsonnum.h"
 #include "run.h"
 #include "thresholds.h"
 #include "conditions.h"
 #include "util.h"
 
+#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -264,162 +264,4 @@ struct hf_result *hf_read(const char *dir, const struct run *r)
 			h->agree = 1;
 	}
 	return h;
-}
-
-/* ---- output ------------------------------------------------------------- */
-
-static json_t *jtext(const char *s)
-{
-	json_t *j;
-
-	if (!s)
-		return json_null();
-	j = json_string(s);
-	return j ? j : json_string("?");
-}
-
-static json_t *jbool3(int v)
-{
-	return v < 0 ? json_null() : json_boolean(v);
-}
-
-static json_t *case_json(const struct hf_case *c)
-{
-	json_t *o = json_object(), *hn;
-
-	json_object_set_new(o, "case", jtext(c->name));
-	json_object_set_new(o, "first_median_ms", json_num(c->hf[HF_FIRST]));
-	json_object_set_new(o, "repeat_median_ms", json_num(c->hf[HF_REPEAT]));
-	json_object_set_new(o, "penalty_ms", json_num(c->hf[HF_PENALTY]));
-	json_object_set_new(o, "first_runs", c->runs[0] >= 0 ? json_integer(c->runs[0]) : json_null());
-	json_object_set_new(o, "repeat_runs", c->runs[1] >= 0 ? json_integer(c->runs[1]) : json_null());
-	if (c->have_harness) {
-		hn = json_object();
-		json_object_set_new(hn, "threads", json_integer(c->harness_threads));
-		json_object_set_new(hn, "class", jtext(c->harness_class));
-		json_object_set_new(hn, "first_median_ms", json_num(c->harness[HF_FIRST]));
-		json_object_set_new(hn, "repeat_median_ms", json_num(c->harness[HF_REPEAT]));
-		json_object_set_new(hn, "penalty_ms", json_num(c->harness[HF_PENALTY]));
-	} else {
-		hn = json_null();
-	}
-	json_object_set_new(o, "harness", hn);
-	json_object_set_new(o, "tolerance_ms",
-			    json_pack("{s:o, s:o, s:o}", "first", json_num(c->tolerance[HF_FIRST]),
-				      "repeat", json_num(c->tolerance[HF_REPEAT]), "penalty",
-				      json_num(c->tolerance[HF_PENALTY])));
-	json_object_set_new(o, "agree", jbool3(c->agree));
-	json_object_set_new(o, "compared", jtext(c->incomparable ? "repeat median" : "all"));
-	json_object_set_new(o, "penalty_seen", json_boolean(c->penalty_seen));
-	json_object_set_new(o, "reason", jtext(c->reason));
-	return o;
-}
-
-json_t *hf_json(const struct hf_result *h)
-{
-	json_t *o, *cases;
-	size_t i;
-
-	if (!h)
-		return json_null();
-	o = json_object();
-	cases = json_array();
-	json_object_set_new(o, "status", jtext(h->status));
-	json_object_set_new(o, "note", jtext(h->note));
-	json_object_set_new(o, "version", jtext(h->version));
-	json_object_set_new(o, "runs", h->runs >= 0 ? json_integer(h->runs) : json_null());
-	json_object_set_new(o, "tolerance",
-			    json_pack("{s:f, s:f, s:f}", "relative", HF_TOLERANCE_REL,
-				      "absolute_ms", HF_TOLERANCE_MS, "noise_coverage",
-				      MEDIAN_NOISE_COVERAGE));
-	json_object_set_new(o, "agree", jbool3(h->agree));
-	for (i = 0; i < h->n_cases; i++)
-		json_array_append_new(cases, case_json(&h->cases[i]));
-	json_object_set_new(o, "cases", cases);
-	return o;
-}
-
-static const char *agree_word(const struct hf_case *c)
-{
-	if (c->agree < 0)
-		return "not compared";
-	if (c->incomparable)
-		return c->agree ? "agree (repeats only)" : "DISAGREE (repeats only)";
-	return c->agree ? "agree" : "DISAGREE";
-}
-
-void hf_markdown(const struct hf_result *h, FILE *f)
-{
-	char a[32], b[32], c3[32], d[32], e[32], g[32];
-	size_t i;
-
-	if (!h)
-		return;
-	fputs("## hyperfine cross-check\n\n", f);
-	if (strcmp(h->status, "done") != 0) {
-		fprintf(f, "Cross-check %s: %s.\n\n", h->status,
-			h->note ? h->note : "no reason recorded");
-		return;
-	}
-	fprintf(f, "hyperfine %s, %ld runs each: \"every run a first run\" is `hyperfine -N "
-		"--prepare <a new file renamed over the same path> --runs %ld`, the repeat "
-		"`hyperfine -N --warmup 3 --runs %ld`. The new file has the same bytes and a "
-		"new inode, so it shows a first-launch penalty only where the cache is keyed "
-		"by inode (compare the exe-rewrite case). Medians in ms; penalty = first "
-		"median − repeat median for both instruments.\n\n",
-		h->version ? h->version : "?", h->runs, h->runs, h->runs);
-	fputs("| case | hyperfine first | hyperfine repeat | hyperfine penalty | harness "
-	      "first | harness repeat | harness penalty | harness config | result |\n", f);
-	fputs("|---|---:|---:|---:|---:|---:|---:|---|---|\n", f);
-	for (i = 0; i < h->n_cases; i++) {
-		const struct hf_case *c = &h->cases[i];
-		char cfg[64];
-
-		if (c->have_harness)
-			snprintf(cfg, sizeof cfg, "T=%ld %s", c->harness_threads, c->harness_class);
-		else
-			snprintf(cfg, sizeof cfg, "-");
-		fprintf(f, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", c->name,
-			num2(c->hf[HF_FIRST], a, sizeof a), num2(c->hf[HF_REPEAT], b, sizeof b),
-			num2(c->hf[HF_PENALTY], c3, sizeof c3), num2(c->harness[HF_FIRST], d, sizeof d),
-			num2(c->harness[HF_REPEAT], e, sizeof e),
-			num2(c->harness[HF_PENALTY], g, sizeof g), cfg, agree_word(c));
-	}
-	fputc('\n', f);
-	for (i = 0; i < h->n_cases; i++)
-		fprintf(f, "- %s: %s — %s.\n", h->cases[i].name, agree_word(&h->cases[i]),
-			h->cases[i].reason);
-	if (h->agree == 0)
-		fputs("\nThe two instruments ran one after the other: other work on the machine "
-		      "during one of them is enough to part medians of about a millisecond. "
-		      "Run again on a quiet machine before reading a disagreement as a fault of "
-		      "either instrument.\n", f);
-	fprintf(f, "\nTolerance: two values agree when they differ by at most the larger of "
-		"%g%% of the harness's value and %g ms, plus both instruments' noise: the "
-		"half-widths of the medians' %g%% intervals, added in quadrature (for a "
-		"penalty, all four medians'), so that a busy machine widens it (each of "
-		"first median, repeat median and penalty; the tolerances are in each case's "
-		"line above). See "
-		"docs/method.md.\n\n", HF_TOLERANCE_REL * 100.0, HF_TOLERANCE_MS,
-		MEDIAN_NOISE_COVERAGE * 100.0);
-}
-
-void hf_print(const struct hf_result *h, FILE *f)
-{
-	size_t i;
-
-	if (!h)
-		return;
-	if (strcmp(h->status, "done") != 0) {
-		fprintf(f, "hyperfine cross-check %s: %s\n", h->status,
-			h->note ? h->note : "no reason recorded");
-		return;
-	}
-	for (i = 0; i < h->n_cases; i++) {
-		const struct hf_case *c = &h->cases[i];
-
-		fprintf(f, "hyperfine %s: first %.2f ms, repeat %.2f ms (harness %.2f, %.2f): %s\n",
-			c->name, c->hf[HF_FIRST], c->hf[HF_REPEAT], c->harness[HF_FIRST],
-			c->harness[HF_REPEAT], agree_word(c));
-	}
 }

@@ -1,11 +1,11 @@
 /* hfcompare.h - hyperfine as a second instrument: read the JSON that
  * scripts/probe/hfcheck kept, and compare hyperfine's medians with the C
- * harness's for the same case (docs/method.md, "hyperfine cross-check"). */
+ * harness's for the same case (docs/method.md, "hyperfine cross-check").
+ * The model (struct hf_result) carries the numbers and the agreement; the
+ * writers in micro/report show it (run.json's "hyperfine", report.md's
+ * "hyperfine cross-check", the terminal's lines). */
 #ifndef EXECLAG_HFCOMPARE_H
 #define EXECLAG_HFCOMPARE_H
-
-#include <jansson.h>
-#include <stdio.h>
 
 #include "stats.h"
 
@@ -56,9 +56,5 @@ struct hf_result {
 /* NULL when the run has no hyperfine.status condition (not attempted).
  * Call after the cases are summarised.  Bad input: exit 2. */
 struct hf_result *hf_read(const char *dir, const struct run *r);
-
-json_t *hf_json(const struct hf_result *h);
-void hf_markdown(const struct hf_result *h, FILE *f);
-void hf_print(const struct hf_result *h, FILE *f);
 
 #endif
