@@ -221,7 +221,7 @@ WARN       = -std=c11 -Wall -Wextra -Wno-unused-parameter
 CPPFLAGS_X = -DEXECLAG_VERSION='"$(VERSION)"'
 PTHREAD    = -pthread
 # Headers are included by name, found through INC.
-INC = -Imicro/lib -Imicro/fmt -Imicro/stats -Imicro/launcher -Imicro/report -Imicro/plat -I$(BIN)/gen
+INC = -Imicro/lib -Imicro/model -Imicro/fmt -Imicro/stats -Imicro/launcher -Imicro/report -Imicro/plat -I$(BIN)/gen
 
 # The programs: micro/prog/NAME.c is the main of $(BIN)/NAME.
 BIN    = micro/bin
