@@ -14,11 +14,11 @@ load test_helper/mac-measure
 
 setup() {
 	_common_setup
+	LOG="$FIXTURES/gatelog/gate.log"
 	_run_folders_setup
 	for p in measure mcompare analyze; do
 		[ -x "$BIN/$p" ] || fail "$BIN/$p is missing: run 'make build'"
 	done
-	LOG="$FIXTURES/gatelog/gate.log"
 }
 
 # gated_measure LOG: micro/measure of a command run under the gate (Linux,
