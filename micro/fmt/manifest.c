@@ -15,6 +15,40 @@ static void bad_manifest(const char *path, long line, const char *what)
 	die(EXIT_USAGE, "%s:%ld: corrupt manifest: %s", path, line, what);
 }
 
+/* Line 1: the magic and the format's version. */
+static int is_head(char **fld, int nf)
+{
+	return nf == 2 && strcmp(fld[0], "execlag-manifest") == 0 && strcmp(fld[1], "1") == 0;
+}
+
+int manifest_sizes(const char *path, long *pad, long *bytes)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL, *fld[MAX_FIELDS];
+	size_t cap = 0;
+	long line = 0;
+	int nf, bad = 0;
+
+	*pad = 0;
+	*bytes = -1;
+	if (!f)
+		return -1;
+	while (!bad && read_line(f, &buf, &cap)) {
+		nf = split_tabs(buf, fld, MAX_FIELDS);
+		if (++line == 1)
+			bad = !is_head(fld, nf);
+		else if (strcmp(fld[0], "artifact") == 0)
+			break;
+		else if (nf == 2 && strcmp(fld[0], "pad") == 0)
+			bad = parse_long(fld[1], 0, 1L << 30, pad) != 0;
+		else if (nf == 2 && strcmp(fld[0], "bytes") == 0)
+			bad = parse_long(fld[1], 0, 1L << 40, bytes) != 0;
+	}
+	free(buf);
+	fclose(f);
+	return bad || line == 0 ? -1 : 0;
+}
+
 void manifest_read(const char *path, struct manifest *m)
 {
 	FILE *f = fopen(path, "r");
@@ -35,7 +69,7 @@ void manifest_read(const char *path, struct manifest *m)
 		line++;
 		nf = split_tabs(buf, fld, MAX_FIELDS);
 		if (line == 1) {
-			if (nf != 2 || strcmp(fld[0], "execlag-manifest") != 0 || strcmp(fld[1], "1") != 0)
+			if (!is_head(fld, nf))
 				bad_manifest(path, line, "first line is not 'execlag-manifest<TAB>1'");
 			continue;
 		}
