@@ -22,7 +22,7 @@
 #define ADVICE_STEPS 4          /* the most do: steps, and the most fixes */
 #define ADVICE_FACTS 16         /* the most facts of how the kit was started */
 #define ADVICE_HANG_LAUNCHES 8  /* the hung launches kept (the doctor shows 3) */
-#define ADVICE_SERVICES 16      /* the services whose CPU over a hang is kept */
+#define ADVICE_SERVICES 32      /* the services whose CPU over a hang is kept (the kit samples 5) */
 #define ADVICE_LOG_LINES 10     /* the log lines kept: 5 naming the program, 5 ASP */
 
 /* The value of a conditions key (scripts/probe/sysinfo, docs/formats.md), or
