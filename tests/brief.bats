@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The plain lines (micro/report/advice.c, advise --brief): what make repro ends
+# The plain lines (micro/report/advice_brief.c, advise --brief): what make repro ends
 # with and report.md begins with — what a new program costs here, whether
 # the checks queue, the cause, the one thing to do — for each state, on the
 # fixture runs of tests/fixtures/brief (the simulator's samples with fixed

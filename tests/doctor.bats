@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# make doctor (scripts/doctor, micro/bin/advise, micro/report/advice.c): the probe
+# make doctor (scripts/doctor, micro/bin/advise, micro/report/advice_doctor.c): the probe
 # on the simulator with fixed seeds, and the plain lines for each state of a
 # Mac from the fakes (tests/fakes/states) with the simulator's samples.
 # Nothing here depends on this machine's timing.

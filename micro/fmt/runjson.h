@@ -52,7 +52,7 @@ long rj_pad(const json_t *o);
 /* The case named NAME, or NULL. */
 const json_t *rj_case(const struct runjson *r, const char *name);
 /* The case named NAME of a run object (a loaded run.json, or the one
- * report.c builds); none such: the first case when OR_FIRST, else NULL. */
+ * report_json.c builds); none such: the first case when OR_FIRST, else NULL. */
 const json_t *rj_run_case(const json_t *run, const char *name, int or_first);
 
 /* "12.34", or "-" for NAN. */

@@ -574,37 +574,58 @@ static void toggles(const struct runjson *a, const struct runjson *b)
 
 /* ---- main -------------------------------------------------------------- */
 
-int main(int argc, char **argv)
+/* The two runs after the options; after --, a run named "-x" too. */
+static void load_runs(int argc, char **argv, struct runjson *a, struct runjson *b)
 {
 	const char *results = "results";
 	const struct opt opts[] = { OPT_VALUE("--results", &results), OPT_END };
-	struct runjson a, b;
-	int i;
+	int i = opts_parse(argc, argv, opts, OPTS_AFTER, usage);
 
-	progname = "compare";
-	/* the runs after the options; after --, a run named "-x" too */
-	i = opts_parse(argc, argv, opts, OPTS_AFTER, usage);
 	if (argc - i > 2)
 		die(EXIT_USAGE, "too many runs: give exactly two, A and B (try --help)");
 	if (argc - i < 2 || !*argv[i] || !*argv[i + 1])
 		die(EXIT_USAGE, "give two runs, A and B: compare A B, or make compare A=<run> B=<run>");
-	runjson_load(&a, "A: ", argv[i], results);
-	runjson_load(&b, "B: ", argv[i + 1], results);
+	runjson_load(a, "A: ", argv[i], results);
+	runjson_load(b, "B: ", argv[i + 1], results);
+}
 
-	header(&a, &b);
-	describe("A", &a);
-	describe("B", &b);
-	machines(&a, &b);
+/* Which runs, made on what. */
+static void the_runs(const struct runjson *a, const struct runjson *b)
+{
+	header(a, b);
+	describe("A", a);
+	describe("B", b);
+	machines(a, b);
 	putchar('\n');
-	/* the summary first: what flipped and what differs */
-	flips(&a, &b);
-	conditions(&a, &b);
+}
+
+/* The summary first: what flipped and what differs. */
+static void summary(const struct runjson *a, const struct runjson *b)
+{
+	flips(a, b);
+	conditions(a, b);
 	putchar('\n');
-	per_config(&a, &b);
-	only_in("Only in A: ", &a, &b);
-	only_in("Only in B: ", &b, &a);
-	headlines(&a, &b);
+}
+
+/* Every configuration in both runs, then what only one of them has. */
+static void tables(const struct runjson *a, const struct runjson *b)
+{
+	per_config(a, b);
+	only_in("Only in A: ", a, b);
+	only_in("Only in B: ", b, a);
+	headlines(a, b);
 	putchar('\n');
+}
+
+int main(int argc, char **argv)
+{
+	struct runjson a, b;
+
+	progname = "compare";
+	load_runs(argc, argv, &a, &b);
+	the_runs(&a, &b);
+	summary(&a, &b);
+	tables(&a, &b);
 	toggles(&a, &b);
 	runjson_free(&a);
 	runjson_free(&b);

@@ -178,36 +178,57 @@ static int walk(const json_t *v, const char *path)
 	return n;
 }
 
+struct args {
+	const char *where, *or_text;
+	int check, first_path;
+};
+
+static void parse(int argc, char **argv, struct args *o)
+{
+	const struct opt opts[] = {
+		OPT_VALUE("--run", &o->where), OPT_VALUE("--or", &o->or_text),
+		OPT_FLAG("--check", &o->check), OPT_FLAG("--f2", &f2_mode), OPT_END
+	};
+
+	o->first_path = opts_parse(argc, argv, opts, OPTS_AFTER, usage);
+	if (!o->where)
+		die(EXIT_USAGE, "--run RUN is required (try --help)");
+	if (o->check && o->first_path < argc)
+		die(EXIT_USAGE, "--check takes no PATH (try --help)");
+	if (!o->check && o->first_path >= argc)
+		die(EXIT_USAGE, "which field? give a PATH, e.g. cases/exe/verdict (try --help)");
+}
+
+/* Each PATH's values, a line each; returns 1 when one found none and there
+ * is nothing to print in its place. */
+static int print_paths(const struct runjson *r, int argc, char **argv, const struct args *o)
+{
+	int i, missing = 0;
+
+	for (i = o->first_path; i < argc; i++) {
+		if (walk(r->json, argv[i]) > 0)
+			continue;
+		if (o->or_text)
+			printf("%s\n", o->or_text);
+		else if (f2_mode)
+			puts("n/a");
+		else
+			missing = 1;
+	}
+	return missing;
+}
+
 int main(int argc, char **argv)
 {
-	const char *where = NULL, *or_text = NULL;
-	int i, check = 0, first_path, missing = 0;
-	const struct opt opts[] = {
-		OPT_VALUE("--run", &where), OPT_VALUE("--or", &or_text),
-		OPT_FLAG("--check", &check), OPT_FLAG("--f2", &f2_mode), OPT_END
-	};
+	struct args o = { NULL, NULL, 0, 0 };
 	struct runjson r;
+	int missing = 0;
 
 	progname = "runfield";
-	first_path = opts_parse(argc, argv, opts, OPTS_AFTER, usage);
-	if (!where)
-		die(EXIT_USAGE, "--run RUN is required (try --help)");
-	if (check && first_path < argc)
-		die(EXIT_USAGE, "--check takes no PATH (try --help)");
-	if (!check && first_path >= argc)
-		die(EXIT_USAGE, "which field? give a PATH, e.g. cases/exe/verdict (try --help)");
-	runjson_load(&r, "", where, NULL);
-	if (!check)
-		for (i = first_path; i < argc; i++) {
-			if (walk(r.json, argv[i]) > 0)
-				continue;
-			if (or_text)
-				printf("%s\n", or_text);
-			else if (f2_mode)
-				puts("n/a");
-			else
-				missing = 1;
-		}
+	parse(argc, argv, &o);
+	runjson_load(&r, "", o.where, NULL);
+	if (!o.check)
+		missing = print_paths(&r, argc, argv, &o);
 	runjson_free(&r);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die(EXIT_FAIL, "cannot write to stdout:");
