@@ -313,8 +313,8 @@ case_key() {
 expected() {
 	local e
 	case $CONTEXT in
-	control) e=$(case_key "$1" expect_linux) ;;
-	*) e=$(case_key "$1" expect_macos) ;;
+	control) e=$(case_key "$1" expect_linux) || return ;;
+	*) e=$(case_key "$1" expect_macos) || return ;;
 	esac
 	case $e in
 	penalty) penalty_expected ;;
