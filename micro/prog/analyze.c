@@ -34,6 +34,7 @@ static void usage(FILE *f)
 	fputs("usage: analyze --run DIR [--quiet]\n"
 	      "       analyze --run DIR --simfit\n"
 	      "       analyze --hung-index FILE | --stopped FILE | --first-launch FILE\n"
+	      "       analyze --durations FILE\n"
 	      "  Reads DIR/conditions.txt and DIR/raw/*.samples.tsv, writes\n"
 	      "  DIR/run.json and DIR/report.md, prints the results table.\n"
 	      "  --quiet  write the files, print nothing\n"
@@ -45,6 +46,8 @@ static void usage(FILE *f)
 	      "           - without sequential stopping) and the artifacts it launched\n"
 	      "  --first-launch FILE  print the first launch of artifact 0: its ms (one\n"
 	      "           decimal), exit status and signal (repro's copy test), or nothing\n"
+	      "  --durations FILE  print every launch's microseconds, one a line, by pass\n"
+	      "           and artifact (scripts/tool/bench)\n"
 	      "Exit: 0 done, 1 could not write, 2 bad usage or bad input.\n", f);
 }
 
@@ -343,11 +346,11 @@ static void check_run_folder(const char *dir)
 		die(EXIT_USAGE, "%s: not a folder", dir);
 }
 
-/* --hung-index, --stopped, --first-launch FILE: what scripts/repro asks of
- * a samples file, which samples.c alone reads: the first hang line's
- * launch index; why launch stopped and the artifacts it launched; the
- * first launch of artifact 0. */
-enum samples_question { Q_HUNG_INDEX, Q_STOPPED, Q_FIRST_LAUNCH };
+/* --hung-index, --stopped, --first-launch, --durations FILE: what the
+ * scripts ask of a samples file, which samples.c alone reads: the first
+ * hang line's launch index; why launch stopped and the artifacts it
+ * launched; the first launch of artifact 0; every launch's time. */
+enum samples_question { Q_HUNG_INDEX, Q_STOPPED, Q_FIRST_LAUNCH, Q_DURATIONS, Q_COUNT };
 
 static int samples_answer(const char *path, enum samples_question q)
 {
@@ -366,6 +369,8 @@ static int samples_answer(const char *path, enum samples_question q)
 			       c.samples[i].signal);
 			break;
 		}
+	for (i = 0; q == Q_DURATIONS && i < c.n_samples; i++)
+		printf("%.3f\n", c.samples[i].dur_ms * 1000.0);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die(EXIT_FAIL, "cannot write to stdout:");
 	return EXIT_OK;
@@ -373,23 +378,26 @@ static int samples_answer(const char *path, enum samples_question q)
 
 static void parse_args(int argc, char **argv, const char **dir, int *quiet, int *simfit)
 {
-	const char *ask[3] = { NULL, NULL, NULL }; /* by enum samples_question */
-	const char *names[3] = { "--hung-index", "--stopped", "--first-launch" };
+	const char *ask[Q_COUNT] = { NULL }; /* by enum samples_question */
+	const char *names[Q_COUNT] = { "--hung-index", "--stopped", "--first-launch", "--durations" };
 	const struct opt opts[] = {
 		OPT_VALUE("--run", dir), OPT_FLAG("--quiet", quiet), OPT_FLAG("--simfit", simfit),
 		OPT_VALUE("--hung-index", &ask[Q_HUNG_INDEX]), OPT_VALUE("--stopped", &ask[Q_STOPPED]),
-		OPT_VALUE("--first-launch", &ask[Q_FIRST_LAUNCH]), OPT_END
+		OPT_VALUE("--first-launch", &ask[Q_FIRST_LAUNCH]),
+		OPT_VALUE("--durations", &ask[Q_DURATIONS]), OPT_END
 	};
-	int q;
+	int q, n = 0;
 
 	*dir = NULL;
 	*quiet = 0;
 	*simfit = 0;
 	opts_parse(argc, argv, opts, OPTS_NONE, usage);
-	for (q = 0; q < 3; q++) {
+	for (q = 0; q < Q_COUNT; q++)
+		n += ask[q] != NULL;
+	for (q = 0; q < Q_COUNT; q++) {
 		if (!ask[q])
 			continue;
-		if (*dir || *quiet || *simfit || !!ask[0] + !!ask[1] + !!ask[2] > 1)
+		if (*dir || *quiet || *simfit || n > 1)
 			die(EXIT_USAGE, "%s goes alone (try --help)", names[q]);
 		exit(samples_answer(ask[q], (enum samples_question)q));
 	}
