@@ -153,7 +153,7 @@ constant() {
 	"$BIN/launch" --constants | sed -n "s/^$1=//p"
 }
 
-@test "launch --constants prints the numbers the method runs with: its looks, its extensions, analyze's fewest pairs" {
+@test "launch --constants: the numbers the method runs with (looks, extensions, the fewest pairs)" {
 	local first extend doctor pairs n
 	run -0 "$BIN/launch" --constants
 	assert_equal "$(printf '%s\n' "$output" | sed 's/=.*//' | tr '\n' ' ')" "min_pairs looks_first seq_extend doctor_extend "

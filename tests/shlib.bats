@@ -318,7 +318,7 @@ marked_kit() {
 	: >"$SHLIB_TRACE"
 }
 
-@test "repro, measure, doctor, feedback, check and the probes refuse bad input through the library (fail, gate_parse)" {
+@test "the scripts and probes refuse bad input through the library (fail, gate_parse)" {
 	marked_kit
 	local cmd want
 	while IFS='|' read -r cmd want; do
