@@ -109,8 +109,10 @@ check: deps-check
 	rc=$$?; [ "$$rc" != 1 ] || rc=0; exit "$$rc"
 
 # make runs: the finished runs, a line each (tag, start, gate, cases); a
-# run's TAG names it for RUN=, A= and B=.  Reads conditions.txt: no build.
-runs:
+# run's TAG names it for RUN=, A= and B=.  Reads conditions.txt, and asks
+# runfield a simulated run's settings.
+runs: deps
+	@$(MAKE) -s --no-print-directory $(BIN)/runfield
 	@sh scripts/runs
 
 aggregate: deps

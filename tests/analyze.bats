@@ -85,7 +85,9 @@ assert_no_temporaries() {
 	analyze_ok key-inode
 	jq_is .schema execlag-run
 	jq_is .schema_version 1
-	jq_is .kit_version "$(sed -n 's/^VERSION *= *//p' "$ROOT/Makefile")"
+	# the version analyze was built with is the kit's, as the scripts read it
+	. "$ROOT/scripts/lib/version"
+	jq_is .kit_version "$(kit_version "$ROOT")"
 	jq_is .run_id key-inode
 }
 

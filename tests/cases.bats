@@ -18,16 +18,14 @@ setup() {
 	_common_setup
 	_run_folders_setup
 	K="$BATS_FILE_TMPDIR/kit"
+	. "$ROOT/scripts/lib/cases"
 }
 
-# key FILE KEY: the value, the last line winning (as scripts/repro reads it)
-# (read by the shell: a sed and a tail a key were 200 processes a test)
+# key CASE KEY: the value in the kit's cases/CASE.case, read by the case
+# files' one reader (scripts/lib/cases, sourced by setup: no process)
 key() {
-	local l v="" found=0
-	while IFS= read -r l || [ -n "$l" ]; do
-		case $l in "$2="*) v=${l#"$2="} found=1 ;; esac
-	done <"$1"
-	[ "$found" = 0 ] || printf '%s\n' "$v"
+	case_val "$ROOT/cases" "$1" "$2"
+	printf '%s\n' "$_cv"
 }
 
 @test "every case file has its name, a kind, its own order= and what macOS and Linux expect" {
@@ -35,11 +33,11 @@ key() {
 	for f in "$ROOT"/cases/*.case; do
 		c=${f##*/}
 		c=${c%.case}
-		assert_equal "$(key "$f" name)" "$c"
-		[ -n "$(key "$f" kind)" ] || fail "$c: no kind"
-		case $(key "$f" order) in [1-9]*) ;; *) fail "$c: no order=" ;; esac
-		case $(key "$f" expect_macos) in penalty | none | small) ;; *) fail "$c: expect_macos '$(key "$f" expect_macos)'" ;; esac
-		assert_equal "$(key "$f" expect_linux)" none
+		assert_equal "$(key "$c" name)" "$c"
+		[ -n "$(key "$c" kind)" ] || fail "$c: no kind"
+		case $(key "$c" order) in [1-9]*) ;; *) fail "$c: no order=" ;; esac
+		case $(key "$c" expect_macos) in penalty | none | small) ;; *) fail "$c: expect_macos '$(key "$c" expect_macos)'" ;; esac
+		assert_equal "$(key "$c" expect_linux)" none
 		grep -q '^# .*docs/formats.md' "$f" || fail "$c: no comment naming docs/formats.md"
 	done
 	# the order the kit has always shown, now from the files
@@ -53,7 +51,13 @@ key() {
 		git -C "$ROOT" check-ignore -q micro/bin/gen/cases_gen.h
 	fi
 	# hyperfine cross-checks the cases whose file says so
-	assert_equal "$(grep -l '^hyperfine=yes$' "$ROOT"/cases/*.case | xargs -n 1 basename | tr '\n' ' ')" "exe.case script.case "
+	local hf=""
+	for f in "$ROOT"/cases/*.case; do
+		c=${f##*/}
+		c=${c%.case}
+		[ "$(key "$c" hyperfine)" != yes ] || hf="$hf$c "
+	done
+	assert_equal "$hf" "exe script "
 }
 
 @test "casegen refuses a case file with no order, an order taken twice or a name not its file's" {

@@ -36,7 +36,8 @@ setup() {
 		[[ "$output" != *"scripts/$c"* ]] || fail "$c --help names scripts/$c"
 	done
 	run -0 "$X" version
-	assert_output "execlag $(sed -n 's/^VERSION *= *//p' "$ROOT/Makefile") ($ROOT)"
+	. "$ROOT/scripts/lib/version"
+	assert_output "execlag $(kit_version "$ROOT") ($ROOT)"
 }
 
 @test "execlag: no command, or an unknown one, is one line (or the usage) and exit 2" {
@@ -102,7 +103,9 @@ setup() {
 	assert_line --regexp '^N +'
 	# a kit installed elsewhere reads the same results
 	run -0 "$p/bin/execlag" version
-	assert_output "execlag $(sed -n 's/^VERSION *= *//p' "$ROOT/Makefile") ($p/libexec/execlag)"
+	# the installed kit's version is the checkout's (scripts/lib/version reads both)
+	. "$ROOT/scripts/lib/version"
+	assert_output "execlag $(kit_version "$ROOT") ($p/libexec/execlag)"
 	# through a symbolic link on PATH too
 	mkdir -p "$D/bin"
 	ln -s "$p/bin/execlag" "$D/bin/execlag"

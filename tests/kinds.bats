@@ -9,15 +9,18 @@
 
 load test_helper/common-setup
 
-# kinds_read: KINDS (names, in the table's order), and COMPILED, PAYLOAD,
-# PLATFORMS, MEANING (bash arrays, by name's index), from cases/kinds.
-kinds_read() {
+# kinds_table: KINDS (names, in the table's order), and COMPILED, PAYLOAD,
+# PLATFORMS, MEANING (bash arrays, by name's index), from cases/kinds, as
+# its one reader reads it (scripts/lib/cases).
+kinds_table() {
 	local k c p pl m
+	. "$ROOT/scripts/lib/cases"
+	kinds_read "$ROOT/cases"
 	KINDS=() COMPILED=() PAYLOAD=() PLATFORMS=() MEANING=()
 	while read -r k c p pl m; do
-		case $k in '' | '#'*) continue ;; esac
+		[ -n "$k" ] || continue
 		KINDS+=("$k") COMPILED+=("$c") PAYLOAD+=("$p") PLATFORMS+=("$pl") MEANING+=("$m")
-	done <"$ROOT/cases/kinds"
+	done <<<"$_kinds"
 	[ "${#KINDS[@]}" -gt 0 ]
 }
 
@@ -39,7 +42,7 @@ setup_file() {
 	# one simulated run of every kind made here, every compiled one padded
 	# (SIZE=1k), its case named after it: made once, the tests read it
 	local F="$BATS_FILE_TMPDIR" ki list=""
-	kinds_read
+	kinds_table
 	for ki in "${!KINDS[@]}"; do
 		made_here "$ki" && list="$list,${KINDS[$ki]}"
 	done
@@ -53,7 +56,7 @@ setup_file() {
 setup() {
 	_common_setup
 	_run_folders_setup
-	kinds_read
+	kinds_table
 	RUN=$(cat "$BATS_FILE_TMPDIR/run")
 }
 
@@ -130,7 +133,8 @@ setup() {
 	for ki in "${!KINDS[@]}"; do
 		c=${KINDS[$ki]}
 		[ -f "$ROOT/cases/$c.case" ] || fail "$c: no cases/$c.case"
-		assert_equal "$(sed -n 's/^kind=//p' "$ROOT/cases/$c.case" | tail -n 1)" "$c"
+		case_val "$ROOT/cases" "$c" kind
+		assert_equal "$_cv" "$c"
 		if ! made_here "$ki"; then
 			run -2 --separate-stderr sh "$ROOT/scripts/repro" --cases "$c"
 			[[ $stderr == "execlag: case '$c' does not run on "* ]] || fail "$c: $stderr"

@@ -7,7 +7,7 @@
 load test_helper/common-setup
 
 setup_file() {
-	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/launch >/dev/null
+	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/launch micro/bin/analyze >/dev/null
 }
 
 setup() {
@@ -148,15 +148,44 @@ sim() { # sim SETTINGS ARGS...: launch on the simulator, 2 CPUs, seed 7
 	[ ! -e "$D/b.tsv" ]
 }
 
-@test "launch --constants prints the method's numbers for scripts/repro, as the headers define them" {
-	local want
+# constant NAME: NAME's value as launch --constants prints it for scripts/repro
+constant() {
+	"$BIN/launch" --constants | sed -n "s/^$1=//p"
+}
+
+@test "launch --constants: the numbers the method runs with (looks, extensions, the fewest pairs)" {
+	local first extend doctor pairs n
 	run -0 "$BIN/launch" --constants
-	want=$(printf 'min_pairs=%s\nlooks_first=%s\nseq_extend=%s\ndoctor_extend=%s' \
-		"$(sed -n 's/^#define MIN_PAIRS \([0-9]*\).*/\1/p' "$ROOT/micro/stats/thresholds.h")" \
-		"$(sed -n 's/^#define LOOKS_FIRST \([0-9]*\).*/\1/p' "$ROOT/micro/stats/looks.h")" \
-		"$(sed -n 's/^#define SEQ_EXTEND \([0-9]*\).*/\1/p' "$ROOT/micro/stats/thresholds.h")" \
-		"$(sed -n 's/^#define DOCTOR_EXTEND \([0-9]*\).*/\1/p' "$ROOT/micro/stats/thresholds.h")")
-	assert_equal "$output" "$want"
-	# that repro reads them from there, not from the headers, is a source
-	# rule of make lint (scripts/tool/lint)
+	assert_equal "$(printf '%s\n' "$output" | sed 's/=.*//' | tr '\n' ' ')" "min_pairs looks_first seq_extend doctor_extend "
+	first=$(constant looks_first) extend=$(constant seq_extend) doctor=$(constant doctor_extend)
+	pairs=$(constant min_pairs)
+	# looks_first: sequential stopping's first look, where a certain none stops
+	manifest "$D/a" 20
+	run -0 sim latency=0 --sequential --manifest "$D/a/m" --out "$D/none.tsv"
+	assert_equal "$(meta "$D/none.tsv" looks | cut -d, -f1)" "$first"
+	assert_equal "$(meta "$D/none.tsv" n)" "$first"
+	# seq_extend: how far past N launch goes by default where the interval
+	# lies across the floor; doctor_extend: the doctor's, a value launch takes
+	noisy='latency=1.5 every=1 jitter=1 on=open'
+	for x in default "$doctor"; do
+		rm -rf "$D/x"
+		manifest "$D/x" "$first"
+		maker "$D/x"
+		set --
+		[ "$x" = default ] || set -- --extend "$x"
+		run -0 sim "$noisy" --sequential "$@" --manifest "$D/x/m" --out "$D/x.tsv" \
+			--planned 20 -- "$D/x/maker" "$D/x"
+		[ "$x" != default ] || x=$extend
+		assert_equal "$(meta "$D/x.tsv" looks | sed 's/.*,//')" "$((x * 20))"
+	done
+	# min_pairs: the fewest pairs analyze gives an interval for
+	for n in $((pairs - 1)) "$pairs"; do
+		mkdir -p "$D/r$n/raw"
+		cp "$FIXTURES/simulated/mac-sim/conditions.txt" "$D/r$n/"
+		manifest "$D/y$n" "$n"
+		sim latency=20 --manifest "$D/y$n/m" --out "$D/r$n/raw/exe-t1-all.samples.tsv"
+		"$BIN/analyze" --run "$D/r$n" --quiet
+	done
+	assert_equal "$(jq '.cases[0].configs[0].penalty_ms.ci_low' "$D/r$((pairs - 1))/run.json")" null
+	jq -e '.cases[0].configs[0].penalty_ms.ci_low | numbers' "$D/r$pairs/run.json" >/dev/null
 }

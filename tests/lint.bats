@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # make lint: a script that the Mac's bash 3.2 cannot parse fails it, and so
-# does a source that breaks one of its rules (each broken in a copy of the kit).
+# does a source that breaks one of its rules, or a routine of the shell
+# library defined again (each broken in a copy of the kit).
 
 load test_helper/common-setup
 
@@ -8,13 +9,17 @@ setup() {
 	_common_setup
 	need_tool shellcheck shellcheck
 	MACSIM="${EXECLAG_MACSIM:-$ROOT/../shared/macsim}"
-	[ -x "$MACSIM/bin/bash" ] || skip "the Mac's bash 3.2 (../shared/macsim/bin/bash) is not here"
 	K="$BATS_TEST_TMPDIR/kit"
 	mkdir -p "$K/scripts/tool" "$K/tests"
 	cp "$ROOT/scripts/tool/lint" "$K/scripts/tool/"
 }
 
+need_bash32() {
+	[ -x "$MACSIM/bin/bash" ] || skip "the Mac's bash 3.2 (../shared/macsim/bin/bash) is not here"
+}
+
 @test "an unparenthesised case pattern inside \$( ) fails make lint, naming the file and line" {
+	need_bash32
 	# dash and bash 5 take it; bash 3.2 ends the $( ) at the pattern's )
 	printf '#!/bin/sh\nx=$(case $1 in\na) echo yes ;;\nesac)\necho "$x"\n' >"$K/scripts/bad"
 	run dash "$K/scripts/bad" a
@@ -32,6 +37,7 @@ setup() {
 }
 
 @test "bash-4 forms in a bats file (mapfile, associative arrays, case conversion) fail make lint" {
+	need_bash32
 	for form in 'mapfile -t a <f' 'declare -A m' 'y=${x,,}' 'y=${x^^}'; do # lint: bash-4 as data
 		printf '@test "x" {\n\t%s\n}\n' "$form" >"$K/tests/t.bats"
 		EXECLAG_MACSIM="$MACSIM" run sh "$K/scripts/tool/lint"
@@ -154,4 +160,32 @@ copy_micro() {
 		assert_output --partial "micro/stats/suitestats.c:$(($(wc -l <"$ROOT/micro/stats/suitestats.c") + 3)):"
 		assert_output --partial "lint: micro/stats/suitestats.c: statistics print"
 	done
+}
+
+@test "a routine of scripts/lib defined again (fail, a median) fails make lint, naming the file and line" {
+	# the kit's scripts, library, checks and tests as they are: clean
+	cp -R "$ROOT/scripts" "$ROOT/checks" "$ROOT/bin" "$K/"
+	mkdir -p "$K/tests/live"
+	cp "$ROOT"/tests/*.bats "$K/tests/"
+	cp "$ROOT"/tests/live/*.bats "$K/tests/live/"
+	cp -R "$ROOT/tests/test_helper" "$K/tests/"
+	EXECLAG_MACSIM="$BATS_TEST_TMPDIR/none" run sh "$K/scripts/tool/lint"
+	assert_success
+	assert_output --partial "lint: no routine of scripts/lib is defined again"
+	# a script that refuses a value with a fail() of its own
+	printf '#!/bin/sh\nfail() { echo "x: $*" >&2; exit 2; }\nfail no\n' >"$K/scripts/probe/extra"
+	EXECLAG_MACSIM="$BATS_TEST_TMPDIR/none" run sh "$K/scripts/tool/lint"
+	assert_failure
+	assert_output --partial "scripts/probe/extra:2:fail() {"
+	assert_output --partial "routines of scripts/lib defined again above"
+	rm "$K/scripts/probe/extra"
+	# a test with a median of its own
+	printf '@test "x" {\n\t:\n}\nmedian() { sort -n | awk 1; }\n' >"$K/tests/extra.bats"
+	EXECLAG_MACSIM="$BATS_TEST_TMPDIR/none" run sh "$K/scripts/tool/lint"
+	assert_failure
+	assert_output --partial "tests/extra.bats:4:median() {"
+	# one marked as a copy kept on purpose passes
+	printf '@test "x" {\n\t:\n}\nmedian() { # lint: own copy (a test of the median)\n\tsort -n\n}\n' >"$K/tests/extra.bats"
+	EXECLAG_MACSIM="$BATS_TEST_TMPDIR/none" run sh "$K/scripts/tool/lint"
+	assert_success
 }

@@ -37,13 +37,14 @@ setup() {
 }
 
 @test "the case file: kind quarantined, darwin only, not run unless named" {
-	local f="$ROOT/cases/quarantined.case"
-	run sed -n 's/^kind=//p' "$f"
-	assert_output quarantined
-	run sed -n 's/^platforms=//p' "$f"
-	assert_output darwin
-	run sed -n 's/^default=//p' "$f"
-	assert_output no
+	# (read by the case files' one reader, scripts/lib/cases)
+	. "$ROOT/scripts/lib/cases"
+	case_val "$ROOT/cases" quarantined kind
+	assert_equal "$_cv" quarantined
+	case_val "$ROOT/cases" quarantined platforms
+	assert_equal "$_cv" darwin
+	case_val "$ROOT/cases" quarantined default
+	assert_equal "$_cv" no
 	# repro leaves default=no cases out of its default selection: a kit
 	# whose cases are script and a copy of it marked default=no, on any
 	# platform, runs script alone (simulated) and names the copy when asked

@@ -113,9 +113,9 @@ mdworker_shared${T}0.00${T}0${T}-"
 	assert_success
 	services_in m1-watch sh record "$f" after
 	assert_success
-	# the fixture of tests/watch.bats was made this way; only the times differ
+	# the fixture of tests/services-log.bats was made this way; only the times differ
 	run diff <(grep -v '^sample' "$f") \
-		<(grep -v '^sample' "$FIXTURES/watch/mac/raw/exe-t1-all.services.tsv")
+		<(grep -v '^sample' "$FIXTURES/services-log/mac/raw/exe-t1-all.services.tsv")
 	assert_success
 	run grep -c -E "^sample${T}(before|after)${T}[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z$" "$f"
 	assert_output 2

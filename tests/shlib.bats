@@ -23,6 +23,18 @@ lib() {
 	done
 }
 
+# ---- median ----------------------------------------------------------------------------
+
+@test "median: the middle number, the middle two's mean, nan for none, a word that is no number" {
+	lib median
+	assert_equal "$(printf '3\n1\n2\n' | median)" 2
+	assert_equal "$(printf '4\n1\n3\n2\n' | median)" 2.5
+	assert_equal "$(printf '10\n9\n\n' | median)" 9.5
+	assert_equal "$(printf '' | median)" nan
+	assert_equal "$(printf -- '-1\n-3\n5\n' | median)" -1
+	assert_equal "$(printf '1.5\ncap\n2\n' | median)" cap
+}
+
 # ---- check: fail, is_uint, in_range, is_ms --------------------------------------------
 
 @test "is_uint, in_range and is_ms take what the scripts take, and only that" {
@@ -306,7 +318,7 @@ marked_kit() {
 	: >"$SHLIB_TRACE"
 }
 
-@test "repro, measure, doctor, feedback, hfcheck refuse bad input through the library (fail, gate_parse)" {
+@test "the scripts and probes refuse bad input through the library (fail, gate_parse)" {
 	marked_kit
 	local cmd want
 	while IFS='|' read -r cmd want; do
@@ -322,6 +334,10 @@ sh "$K/scripts/measure" --probe 2 -- true|execlag: PROBE '2' is not 0 or 1
 sh "$K/scripts/doctor" --bogus|execlag: unknown option '--bogus' (see --help)
 sh "$K/scripts/feedback" --run|feedback: --run needs a folder (see --help)
 sh "$K/scripts/probe/hfcheck" --runs|hfcheck: --runs needs a value (see --help)
+sh "$K/scripts/check" --run|check: --run needs a folder
+sh "$K/scripts/probe/services" record x during|services: label 'during' is not before or after
+sh "$K/scripts/probe/logs" show|logs: say excerpt (try --help)
+sh "$K/scripts/probe/logcount" --start|logcount: --start needs a value (try --help)
 EOF
 	# doctor's probe is repro's: its bad GATE is repro's one line
 	run --separate-stderr sh "$K/scripts/doctor" --gate latency=x
@@ -386,14 +402,4 @@ EOF
 	assert_equal "$status: $stderr" "2: logs: --start '2026-12-04 10:00:01' is after --end '2026-12-04 10:00:00'"
 	run --separate-stderr sh "$ROOT/scripts/probe/logcount" --start x --end "2026-12-04 10:00:00" --out "$T/y"
 	assert_equal "$status: $stderr" "2: logcount: --start 'x' is not YYYY-MM-DD HH:MM:SS"
-}
-
-# ---- and no script defines a routine of its own beside the library's ----------------------
-
-# (scripts/probe/sysinfo keeps an is_uint of its own, bounded at 6 digits,
-# for its parts sysinfo-darwin and sysinfo-linux, which are copied alone)
-@test "no script, check or test helper defines a shared routine again" {
-	run sh -c 'cd "$1" && grep -nE "^[[:space:]]*(fail|is_uint|in_range|is_ms|run_child|end_child|run_bounded|gate_(parse|conditions|start|watch|stop|state|running)|stop_gate|start_gate|watch_gate|run_find|run_newest|home_path|home_to|condition|is_time|plus_one_second|window_ok)[[:space:]]*\(\)" \
-		$(grep -rlE "^#!/bin/sh|^#!/usr/bin/env (bash|bats)" scripts checks bin 2>/dev/null) checks/*/*.bash 2>/dev/null' _ "$ROOT"
-	assert_output --regexp '^scripts/probe/sysinfo:[0-9]+:is_uint\(\) \{$'
 }

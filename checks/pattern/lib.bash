@@ -21,13 +21,19 @@ pattern_setup() {
 # decide its context and the names of its cases are read once, by one
 # runfield, into KEPT_* (for the run in KEPT_J); cond, has_case, launcher
 # and sim_setting answer from them for that run, and read the run.json
-# again for any other (E6 reads a second run).
-KEPT_CONDS="launcher os os_version gate.active gate.exempt gate.latency_ms gate.workers gate.key gate.on devtools sip core_classes"
+# again for any other (E6 reads a second run).  sim:NAME is a setting of a
+# simulated run's launcher, as runfield reads it (launcher_setting).
+KEPT_CONDS="launcher os os_version gate.active gate.exempt gate.latency_ms gate.workers gate.key gate.on devtools sip core_classes sim:latency sim:workers sim:key sim:exempt sim:on"
 
 keep_run() {
 	local out line n=0 names="" c paths=()
 	KEPT_J="" KEPT_VALUES=() KEPT_CASES=""
-	for c in $KEPT_CONDS; do paths+=("conditions/$c"); done
+	for c in $KEPT_CONDS; do
+		case $c in
+		sim:*) paths+=("$c") ;;
+		*) paths+=("conditions/$c") ;;
+		esac
+	done
 	out=$("$BIN/runfield" --run "$J" --or unknown "${paths[@]}" 'cases/*/name' 2>/dev/null) || out=""
 	if [ -n "$out" ]; then
 		# shellcheck disable=SC2086 # KEPT_CONDS is a list of words
@@ -179,17 +185,14 @@ run_context() {
 }
 
 # sim_setting NAME: the value of NAME= in a simulated run's launcher
-# ("sim:latency=20 workers=1 key=inode ..."), or "unknown"
+# ("sim:latency=20 workers=1 key=inode ..."), or "unknown": kept, or asked
+# of runfield (the settings' one reader)
 sim_setting() {
-	local s w words
-	if [ "${LAUNCHER_J-}" = "$J" ]; then s=$LAUNCHER_OF_J; else s=$(cond launcher); fi
-	s=${s#sim}
-	s=${s#:}
-	read -r -a words <<<"$s"
-	for w in ${words[@]+"${words[@]}"}; do
-		case $w in "$1="*) printf '%s\n' "${w#"$1="}"; return 0 ;; esac
-	done
-	echo unknown
+	if kept_cond "sim:$1"; then
+		printf '%s\n' "$KEPT_V"
+	else
+		"$BIN/runfield" --run "$J" --or unknown "sim:$1"
+	fi
 }
 
 # checker NAME: what held the launches, set as NAME (workers, key): the
@@ -291,8 +294,15 @@ require_expectation() {
 }
 
 # case_key CASE KEY: KEY's value in the kit's own cases/CASE.case (its last
-# line wins, as for scripts/repro), empty where there is none
-case_key() { sed -n "s/^$2=//p" "$ROOT/cases/$1.case" 2>/dev/null | tail -n 1; }
+# line wins), empty where there is none or no such case file; read by the
+# case files' one reader (scripts/lib/cases), which refuses a file that is
+# not one: "execlag: FILE: WHY", status 2
+case_key() {
+	[ -f "$ROOT/cases/$1.case" ] || return 0
+	# shellcheck source=../../scripts/lib/cases
+	. "$ROOT/scripts/lib/cases"
+	case_val "$ROOT/cases" "$1" "$2" && printf '%s\n' "$_cv"
+}
 
 # expected CASE: the verdict this context expects of CASE, from its case file
 # (docs/formats.md, "Case files"): expect_linux on plain Linux, elsewhere
@@ -303,8 +313,8 @@ case_key() { sed -n "s/^$2=//p" "$ROOT/cases/$1.case" 2>/dev/null | tail -n 1; }
 expected() {
 	local e
 	case $CONTEXT in
-	control) e=$(case_key "$1" expect_linux) ;;
-	*) e=$(case_key "$1" expect_macos) ;;
+	control) e=$(case_key "$1" expect_linux) || return ;;
+	*) e=$(case_key "$1" expect_macos) || return ;;
 	esac
 	case $e in
 	penalty) penalty_expected ;;

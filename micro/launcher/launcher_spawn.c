@@ -100,6 +100,7 @@ static void launch_one(struct spawner *sp, int id, const struct artifact *a,
 	r->who = pthread_self();
 	r->s = s;
 	r->killed = r->abandon = 0;
+	r->t0 = now_ns(); /* the bound from now: never the last launch's t0 (or 0) */
 	pthread_mutex_unlock(&sp->mu);
 	t0 = now_ns();
 	pthread_mutex_lock(&sp->mu);

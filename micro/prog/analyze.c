@@ -34,7 +34,8 @@ static void usage(FILE *f)
 {
 	fputs("usage: analyze --run DIR [--quiet]\n"
 	      "       analyze --run DIR --simfit\n"
-	      "       analyze --hung-index FILE\n"
+	      "       analyze --hung-index FILE | --stopped FILE | --first-launch FILE\n"
+	      "       analyze --durations FILE\n"
 	      "  Reads DIR/conditions.txt and DIR/raw/*.samples.tsv, writes\n"
 	      "  DIR/run.json and DIR/report.md, prints the results table.\n"
 	      "  --quiet  write the files, print nothing\n"
@@ -42,6 +43,12 @@ static void usage(FILE *f)
 	      "           launches (for LAUNCHER='sim:... base=FILE'), write nothing\n"
 	      "  --hung-index FILE  print the index of the first hung launch that the\n"
 	      "           samples file FILE lists (repro's copy test), or nothing\n"
+	      "  --stopped FILE  print why launch stopped (slowdown, none, maximum, hang;\n"
+	      "           - without sequential stopping) and the artifacts it launched\n"
+	      "  --first-launch FILE  print the first launch of artifact 0: its ms (one\n"
+	      "           decimal), exit status and signal (repro's copy test), or nothing\n"
+	      "  --durations FILE  print every launch's microseconds, one a line, by pass\n"
+	      "           and artifact (scripts/tool/bench)\n"
 	      "Exit: 0 done, 1 could not write, 2 bad usage or bad input.\n", f);
 }
 
@@ -355,15 +362,31 @@ static void check_run_folder(const char *dir)
 		die(EXIT_USAGE, "%s: not a folder", dir);
 }
 
-/* --hung-index FILE: the first hang line's launch index (samples.c reads it). */
-static int hung_index(const char *path)
+/* --hung-index, --stopped, --first-launch, --durations FILE: what the
+ * scripts ask of a samples file, which samples.c alone reads: the first
+ * hang line's launch index; why launch stopped and the artifacts it
+ * launched; the first launch of artifact 0; every launch's time. */
+enum samples_question { Q_HUNG_INDEX, Q_STOPPED, Q_FIRST_LAUNCH, Q_DURATIONS, Q_COUNT };
+
+static int samples_answer(const char *path, enum samples_question q)
 {
 	struct config c;
 	char *sim = NULL;
+	size_t i;
 
 	samples_read(path, &c, &sim);
-	if (c.n_hangs > 0)
+	if (q == Q_HUNG_INDEX && c.n_hangs > 0)
 		printf("%ld\n", c.hangs[0].index);
+	if (q == Q_STOPPED)
+		printf("%s %ld\n", c.stopped ? c.stopped : "-", c.n);
+	for (i = 0; q == Q_FIRST_LAUNCH && i < c.n_samples; i++)
+		if (c.samples[i].pass == PASS_FIRST && c.samples[i].index == 0) {
+			printf("%.1f %ld %ld\n", c.samples[i].dur_ms, c.samples[i].exit_status,
+			       c.samples[i].signal);
+			break;
+		}
+	for (i = 0; q == Q_DURATIONS && i < c.n_samples; i++)
+		printf("%.3f\n", c.samples[i].dur_ms * 1000.0);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die(EXIT_FAIL, "cannot write to stdout:");
 	return EXIT_OK;
@@ -371,20 +394,28 @@ static int hung_index(const char *path)
 
 static void parse_args(int argc, char **argv, const char **dir, int *quiet, int *simfit)
 {
-	const char *hung = NULL;
+	const char *ask[Q_COUNT] = { NULL }; /* by enum samples_question */
+	const char *names[Q_COUNT] = { "--hung-index", "--stopped", "--first-launch", "--durations" };
 	const struct opt opts[] = {
 		OPT_VALUE("--run", dir), OPT_FLAG("--quiet", quiet), OPT_FLAG("--simfit", simfit),
-		OPT_VALUE("--hung-index", &hung), OPT_END
+		OPT_VALUE("--hung-index", &ask[Q_HUNG_INDEX]), OPT_VALUE("--stopped", &ask[Q_STOPPED]),
+		OPT_VALUE("--first-launch", &ask[Q_FIRST_LAUNCH]),
+		OPT_VALUE("--durations", &ask[Q_DURATIONS]), OPT_END
 	};
+	int q, n = 0;
 
 	*dir = NULL;
 	*quiet = 0;
 	*simfit = 0;
 	opts_parse(argc, argv, opts, OPTS_NONE, usage);
-	if (hung) {
-		if (*dir || *quiet || *simfit)
-			die(EXIT_USAGE, "--hung-index goes alone (try --help)");
-		exit(hung_index(hung));
+	for (q = 0; q < Q_COUNT; q++)
+		n += ask[q] != NULL;
+	for (q = 0; q < Q_COUNT; q++) {
+		if (!ask[q])
+			continue;
+		if (*dir || *quiet || *simfit || n > 1)
+			die(EXIT_USAGE, "%s goes alone (try --help)", names[q]);
+		exit(samples_answer(ask[q], (enum samples_question)q));
 	}
 	if (!*dir || !**dir)
 		die(EXIT_USAGE, "--run DIR is required (try --help)");

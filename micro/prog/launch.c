@@ -73,6 +73,7 @@ static void usage(FILE *out)
 		"              [--launcher spawn|sim:SETTINGS] [--hang-s S]\n"
 		"              [--services-probe CMD --services-out FILE] [--quiet]\n"
 		"       launch --launcher spawn|sim:SETTINGS --describe\n"
+		"       launch --manifest FILE --objects\n"
 		"Launch every artifact of a manifest for the first time, then again,\n"
 		"with T threads started together; write the samples (docs/formats.md).\n"
 		"  --threads T   launching threads, 1..%d and at most the artifact count (1)\n"
@@ -113,6 +114,9 @@ static void usage(FILE *out)
 		"  --constants   print the method's numbers scripts/repro uses (min_pairs,\n"
 		"                looks_first, seq_extend, doctor_extend: micro/stats/thresholds.h,\n"
 		"                looks.h), and exit\n"
+		"  --objects     print the manifest's new files (OBJECT), one a line in\n"
+		"                the artifacts' order, and exit (scripts/probe/hfcheck,\n"
+		"                scripts/repro's copy test: the manifest's one reader)\n"
 		"  --quiet       no per-pass summary on stderr\n", MAX_THREADS, SEQ_EXTEND);
 }
 
@@ -324,11 +328,26 @@ static void describe(const struct options *o)
 	}
 }
 
-/* The command line into o, over its defaults; --describe and --constants
- * answer and exit. */
+/* --objects: the manifest's new files, one a line, for the scripts, which
+ * ask launch rather than read the manifest (manifest.c is its reader). */
+static void print_objects(const char *path)
+{
+	struct manifest m;
+	long i;
+
+	manifest_read(path, &m);
+	for (i = 0; i < m.n; i++)
+		puts(m.art[i].object);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		die(EXIT_FAIL, "cannot write to stdout:");
+	manifest_free(&m);
+}
+
+/* The command line into o, over its defaults; --describe, --constants and
+ * --objects answer and exit. */
 static void parse_args(int argc, char **argv, struct options *o)
 {
-	int constants = 0, i;
+	int constants = 0, objects = 0, i;
 	const struct opt opts[] = {
 		OPT_VALUE("--manifest", &o->manifest), OPT_VALUE("--out", &o->out),
 		OPT_VALUE("--class", &o->cls), OPT_VALUE("--passes", &o->passes),
@@ -339,7 +358,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 		OPT_VALUE("--services-out", &o->services_out),
 		OPT_FLAG("--quiet", &o->quiet), OPT_FLAG("--sequential", &o->sequential),
 		OPT_FLAG("--describe", &o->describe), OPT_FLAG("--constants", &constants),
-		OPT_END
+		OPT_FLAG("--objects", &objects), OPT_END
 	};
 
 	memset(o, 0, sizeof *o);
@@ -355,6 +374,12 @@ static void parse_args(int argc, char **argv, struct options *o)
 		 * method is compiled with (never read from the files) */
 		printf("min_pairs=%d\nlooks_first=%d\nseq_extend=%d\ndoctor_extend=%d\n", MIN_PAIRS,
 		       LOOKS_FIRST, SEQ_EXTEND, DOCTOR_EXTEND);
+		exit(0);
+	}
+	if (objects) {
+		if (!o->manifest)
+			die(EXIT_USAGE, "--objects needs --manifest FILE (see --help)");
+		print_objects(o->manifest);
 		exit(0);
 	}
 	check_numbers(o);

@@ -11,13 +11,17 @@
  * (the elements whose members print as those values) or a name (the element
  * whose "name" is it): cases/exe/penalty_ms/median,
  * cases/exe/configs/class=P,threads=1/verdict, and every case's name is
- * the segments cases, * and name joined by '/'.  Each value found is one
+ * the segments cases, * and name joined by '/'.  A PATH sim:NAME is the
+ * setting NAME of a simulated run's launcher (conditions/launcher,
+ * "sim:latency=20 workers=1 ...", read by launcher_setting, the one
+ * reader of those settings): scripts/runs and make check ask it.  Each value found is one
  * line: a string as it is, a number as JSON writes it (with --f2 with two
  * decimals, the kit's one number format, util.c num2, and null as n/a), an
  * object or array as compact JSON.  A PATH that finds nothing (or null)
  * prints TEXT with --or, else nothing. */
 #define _POSIX_C_SOURCE 200809L
 #include "runjson.h"
+#include "launcherspec.h"
 #include "opts.h"
 #include "util.h"
 
@@ -36,6 +40,7 @@ static void usage(FILE *f)
 	      "A PATH is keys joined by '/'; in an array: an index, '*', KEY=VALUE[,KEY=VALUE]\n"
 	      "or an element's name: cases/exe/penalty_ms/median, conditions/gate.active,\n"
 	      "cases/*/name, cases/exe/configs/class=P,threads=1/verdict.  One line a value.\n"
+	      "sim:NAME is the setting NAME of a simulated run's launcher: sim:latency.\n"
 	      "Exit: 0 every PATH found a value, 1 one found none (without --or), 2 bad\n"
 	      "usage or RUN is not a run.\n", f);
 }
@@ -178,6 +183,19 @@ static int walk(const json_t *v, const char *path)
 	return n;
 }
 
+/* sim:NAME: the setting of the run's simulated launcher, printed; 0 when
+ * the run was not simulated or its launcher has no such setting. */
+static int put_setting(const struct runjson *r, const char *name)
+{
+	char buf[512];
+	const char *v = launcher_setting(runjson_condition(r, "launcher"), name, buf, sizeof buf);
+
+	if (!v)
+		return 0;
+	puts(v);
+	return 1;
+}
+
 struct args {
 	const char *where, *or_text;
 	int check, first_path;
@@ -199,14 +217,16 @@ static void parse(int argc, char **argv, struct args *o)
 		die(EXIT_USAGE, "which field? give a PATH, e.g. cases/exe/verdict (try --help)");
 }
 
-/* Each PATH's values, a line each; returns 1 when one found none and there
+/* Each PATH's values, a line each (sim:NAME, the simulated launcher's
+ * setting); returns 1 when one found none and there
  * is nothing to print in its place. */
 static int print_paths(const struct runjson *r, int argc, char **argv, const struct args *o)
 {
 	int i, missing = 0;
 
 	for (i = o->first_path; i < argc; i++) {
-		if (walk(r->json, argv[i]) > 0)
+		if (strncmp(argv[i], "sim:", 4) == 0 ? put_setting(r, argv[i] + 4)
+						      : walk(r->json, argv[i]) > 0)
 			continue;
 		if (o->or_text)
 			printf("%s\n", o->or_text);

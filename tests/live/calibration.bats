@@ -61,9 +61,9 @@ patterns_hold() {
 field() { jq -r --arg c "$2" ".cases[] | select(.name == \$c) | $3" "$1/run.json"; }
 
 # The gate log's median hold of exec misses, in ms.
+. "$BATS_TEST_DIRNAME/../../scripts/lib/median"
 held_median() {
-	jq -r 'select(.result == "miss" and .event == "exec") | .held_ms' "$1/gate.log" |
-		sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+	jq -r 'select(.result == "miss" and .event == "exec") | .held_ms' "$1/gate.log" | median
 }
 
 # within PENALTY TRUTH: |penalty - truth| <= max(20% of truth, 1 ms)

@@ -191,10 +191,8 @@ hand_pairs() {
 	rm -rf "$dir" "${CLAM:?}/hand/"*
 }
 
-# median: of the numbers on stdin, one a line
-median() {
-	sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+# median: of the numbers on stdin, one a line (nan for none)
+. "$BATS_TEST_DIRNAME/../../scripts/lib/median"
 
 # agree KIT HAND: the kit's penalty at most max(30% of hand, 2 ms) below
 # the hand timing's, and at most twice it.  Below is the direction of the

@@ -2,7 +2,7 @@
 # The assessment services' CPU and the unified log's assessments per case:
 # what analyze makes of raw/*.services.tsv and raw/*.log.* (run.json,
 # report.md, the terminal), and repro taking them around each case with the
-# fake ps and log. Hand-worked numbers: tests/fixtures/watch/README.md.
+# fake ps and log. Hand-worked numbers: tests/fixtures/services-log/README.md.
 
 load test_helper/common-setup
 
@@ -20,7 +20,7 @@ setup() {
 analyze_mac() {
 	RUN="$BATS_TEST_TMPDIR/mac"
 	rm -rf "$RUN"
-	cp -R "$FIXTURES/watch/mac" "$RUN"
+	cp -R "$FIXTURES/services-log/mac" "$RUN"
 	[ -z "${1:-}" ] || eval "$1"
 	JSON="$RUN/run.json"
 	run --separate-stderr "$BIN/analyze" --run "$RUN"
@@ -145,7 +145,7 @@ delta() { # CASE SERVICE: the cpu_s_delta of SERVICE in CASE
 analyze_steps() {
 	RUN="$BATS_TEST_TMPDIR/steps"
 	rm -rf "$RUN"
-	cp -R "$FIXTURES/watch/steps" "$RUN"
+	cp -R "$FIXTURES/services-log/steps" "$RUN"
 	JSON="$RUN/run.json"
 	run --separate-stderr "$BIN/analyze" --run "$RUN"
 	assert_success
@@ -222,9 +222,9 @@ analyze_steps() {
 
 # ---- repro, with the fake ps and log -----------------------------------------------------
 
-# repro_watch ARGS...: one case, on this machine, with the fake ps (alone on
+# repro_services_log ARGS...: one case, on this machine, with the fake ps (alone on
 # PATH, so uname stays real) and the fake log of the m1-watch state.
-repro_watch() {
+repro_services_log() {
 	mkdir -p "$BATS_TEST_TMPDIR/ps-only" "$BATS_TEST_TMPDIR/count" "$BATS_TEST_TMPDIR/tmp" \
 		"$BATS_TEST_TMPDIR/results"
 	ln -sf "$FAKES/bin/ps" "$BATS_TEST_TMPDIR/ps-only/ps"
@@ -238,7 +238,7 @@ repro_watch() {
 
 @test "repro samples ps before and after each case and keeps its log window (stand-ins)" {
 	make -C "$ROOT" -s build >/dev/null
-	repro_watch EXECLAG_WATCH_SERVICES=1 EXECLAG_LOG="$FAKES/bin/log" \
+	repro_services_log EXECLAG_WATCH_SERVICES=1 EXECLAG_LOG="$FAKES/bin/log" \
 		sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
 	assert_success
 	[ -f "$RUN/raw/exe-t1-all.services.tsv" ] || fail "no services file: $(ls "$RUN/raw")"
@@ -261,7 +261,7 @@ repro_watch() {
 
 @test "repro records a refusing log and goes on" {
 	make -C "$ROOT" -s build >/dev/null
-	repro_watch EXECLAG_LOG="$FAKES/bin/log" FAKE_STATE="$FAKES/states/log-refused" \
+	repro_services_log EXECLAG_LOG="$FAKES/bin/log" FAKE_STATE="$FAKES/states/log-refused" \
 		sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
 	assert_success
 	run sed -n 's/^result	//p' "$RUN/raw/script-t1-all.log.status"
@@ -274,7 +274,7 @@ repro_watch() {
 @test "repro on Linux without stand-ins takes neither ps samples nor log excerpts" {
 	[ "$(uname -s)" = Linux ] || skip "the skip applies off macOS"
 	make -C "$ROOT" -s build >/dev/null
-	repro_watch env -u EXECLAG_LOG -u EXECLAG_WATCH_SERVICES \
+	repro_services_log env -u EXECLAG_LOG -u EXECLAG_WATCH_SERVICES \
 		sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
 	assert_success
 	[ ! -e "$BATS_TEST_TMPDIR/count/ps.count" ] || fail "ps was called"
