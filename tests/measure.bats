@@ -713,6 +713,12 @@ start_measure() {
 	assert_equal "$status" 2
 	[[ "$stderr" == *"is a measure whose probe was simulated"* ]]
 	assert_equal "$(find "$RESULTS" -name feedback -type d | wc -l | tr -d ' ')" 0
+	# a measure.json that is no measure: refused in its reader's words
+	mkdir -p "$D/notmeasure"
+	printf '{"schema": "execlag-run"}\n' >"$D/notmeasure/measure.json"
+	run --separate-stderr make -s --no-print-directory -C "$ROOT" feedback MEASURE="$D/notmeasure" RESULTS="$RESULTS"
+	assert_equal "$status" 2
+	assert_equal "$stderr" "feedback: $D/notmeasure/measure.json is not an execlag measure"
 	rm -rf "${RESULTS:?}"/*
 	# a real run to file (the feedback tests' Mac fixture) and a measure
 	# without a probe
