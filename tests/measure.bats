@@ -716,9 +716,9 @@ start_measure() {
 	# a measure.json that is no measure: refused in its reader's words
 	mkdir -p "$D/notmeasure"
 	printf '{"schema": "execlag-run"}\n' >"$D/notmeasure/measure.json"
-	run --separate-stderr make -s --no-print-directory -C "$ROOT" feedback MEASURE="$D/notmeasure" RESULTS="$RESULTS"
+	run make -s --no-print-directory -C "$ROOT" feedback MEASURE="$D/notmeasure" RESULTS="$RESULTS"
 	assert_equal "$status" 2
-	assert_equal "$stderr" "feedback: $D/notmeasure/measure.json is not an execlag measure"
+	assert_line --index 0 "feedback: $D/notmeasure/measure.json is not an execlag measure"
 	rm -rf "${RESULTS:?}"/*
 	# a real run to file (the feedback tests' Mac fixture) and a measure
 	# without a probe
