@@ -112,6 +112,34 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 	assert_equal "$(awk -F '\t' '$1 == "sample" && $2 == "alone" && ($5 != "-" || $6 == "-")' "$D/s.tsv" | wc -l | tr -d ' ')" 0
 }
 
+@test "micro/suite, simulated: one compile, timed, stands for each program's; a failing one fails the run" {
+	mkdir -p "$D/w"
+	# a compiler that counts its calls (the real one does the work)
+	printf '#!/bin/sh\necho x >>"%s"\nexec cc "$@"\n' "$D/compiles" >"$D/cc"
+	chmod +x "$D/cc"
+	CC="$D/cc" run "$BIN/suite" --dir "$D/w" --count 6 --jobs 2 --out "$D/s.tsv" --prefix t --quiet \
+		--launcher 'sim:latency=20 workers=1 key=inode seed=7'
+	assert_success
+	assert_equal "$(wc -l <"$D/compiles" | tr -d ' ')" 1
+	assert_equal "$(find "$D/w" -mindepth 1 | wc -l | tr -d ' ')" 0
+	for p in fresh rerun build alone; do
+		assert_equal "$(grep -c "^sample	$p	" "$D/s.tsv")" 6
+	done
+	# the 12 compiles of fresh and build each the one compile's time, every
+	# program "exited 0", the runs the model's
+	assert_equal "$(awk -F '\t' '$1 == "sample" && ($2 == "fresh" || $2 == "build") { print $5 }' "$D/s.tsv" | sort -u | wc -l | tr -d ' ')" 1
+	assert_equal "$(awk -F '\t' '$1 == "sample" && ($2 == "fresh" || $2 == "build") && $5 != "-" && $5 > 0' "$D/s.tsv" | wc -l | tr -d ' ')" 12
+	assert_equal "$(awk -F '\t' '$1 == "sample" && ($7 != 0 || $8 != 0 || $9 != 0)' "$D/s.tsv" | wc -l | tr -d ' ')" 0
+	# a compiler that fails the one compile fails the run, as the fresh pass would
+	printf '#!/bin/sh\nexit 3\n' >"$D/cc"
+	CC="$D/cc" run --separate-stderr "$BIN/suite" --dir "$D/w" --count 6 --jobs 2 --out "$D/f.tsv" --prefix t \
+		--launcher 'sim:latency=20 workers=1 key=inode seed=7'
+	assert_equal "$status" 1
+	assert_equal "$stderr" "suite: fresh $D/cc failed (status 3) on $D/w/t-a-0000.c"
+	[ ! -e "$D/f.tsv" ]
+	assert_equal "$(find "$D/w" -mindepth 1 | wc -l | tr -d ' ')" 0
+}
+
 @test "micro/suite refuses bad usage with one line and exit 2, making nothing" {
 	mkdir -p "$D/w"
 	for args in "--count 0" "--count 3 --jobs 4" "--count 3 --prefix a/b" "--count x" \
