@@ -217,6 +217,16 @@ fake_brew() {
 	assert_output --regexp 'it would use:.* shellcheck.* hyperfine'
 	assert_output --regexp 'run: brew install.* shellcheck.* hyperfine.*going on with what is here'
 	refute_output --partial "installing with Homebrew"
+	# GNU parallel is known by its own name in its script; moreutils'
+	# parallel, another program, is not it: brew would give GNU's
+	rm -f "$D/bin/parallel"
+	printf '#!/bin/sh\n# moreutils: run programs in parallel\nexit 0\n' >"$D/bin/parallel"
+	chmod +x "$D/bin/parallel"
+	FAKE_STATE="$D/state" PATH="$D/brew:$ROOT/tests/fakes/net:$D/fakeuname:$D/bin" run sh "$ROOT/scripts/tool/deps" test
+	assert_output --regexp 'it would use:.* parallel'
+	printf '#!/usr/bin/perl\n# GNU parallel - build and execute shell command lines in parallel\n' >"$D/bin/parallel"
+	FAKE_STATE="$D/state" PATH="$D/brew:$ROOT/tests/fakes/net:$D/fakeuname:$D/bin" run sh "$ROOT/scripts/tool/deps" test
+	refute_output --regexp 'it would use:.* parallel'
 }
 
 @test "a Mac without Homebrew or bats: make test unpacks bats, and scripts/tool/runtests runs with it" {
