@@ -5,6 +5,7 @@
 # command.  Each is driven through make, on the fixture runs and on the
 # cheap failure paths (a value refused before anything is measured).
 
+# bats file_tags=heavy
 load test_helper/common-setup
 
 setup() {

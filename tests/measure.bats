@@ -8,6 +8,7 @@
 # counts programs a test's command makes.  The gate's physics is the live
 # tier's (tests/live/measure.bats).
 
+# bats file_tags=heavy
 load test_helper/common-setup
 load test_helper/mac-measure
 

@@ -2,6 +2,7 @@
 # micro/mkfresh: fresh artifacts, the manifest contract (docs/formats.md),
 # refusal of bad input, and cleanup on failure and on interrupt.
 
+# bats file_tags=heavy
 load test_helper/common-setup
 
 setup_file() {

@@ -3,6 +3,7 @@
 # after runs that were killed.  The quick profile's verdicts on this
 # (Linux: control) machine are make test-live's (tests/live/repro.bats).
 
+# bats file_tags=heavy
 load test_helper/common-setup
 
 setup_file() {

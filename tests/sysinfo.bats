@@ -3,6 +3,7 @@
 # tests/fakes (one state folder per machine state, written by
 # tests/fakes/mkstates) and on the Linux machine running the tests.
 
+# bats file_tags=heavy
 load test_helper/common-setup
 
 setup_file() {

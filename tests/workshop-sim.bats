@@ -5,6 +5,7 @@
 # settings it was given: every pattern that applies holds.  The simulator
 # is seeded, so this is the same on every machine.
 
+# bats file_tags=heavy
 load test_helper/common-setup
 
 setup_file() {

@@ -5,6 +5,7 @@
 # The exercises followed under the calibration gate are make test-live's
 # (tests/live/workshop.bats).
 
+# bats file_tags=heavy
 load test_helper/common-setup
 
 # guide_line TEXT: the first line of the guide that starts with TEXT,

@@ -1,0 +1,32 @@
+#!/usr/bin/env bats
+# scripts/tool/runtests, make test's runner: the files side by side, those
+# marked heavy first, so that none of them is left to run alone at the end.
+
+load test_helper/common-setup
+
+setup() {
+	_common_setup
+	T="$BATS_TEST_TMPDIR"
+	parallel --version 2>/dev/null | head -n 1 | grep -q '^GNU parallel' ||
+		skip "GNU parallel is missing (make deps-test installs it): runtests runs one file at a time"
+	mkdir -p "$T/t"
+	# three files, each noting when its test starts; the heavy one comes
+	# last by name
+	for f in a b z; do
+		printf '@test "%s" {\n\techo %s >>"%s"\n\tsleep 0.3\n}\n' "$f" "$f" "$T/started" >"$T/t/$f.bats"
+	done
+	printf '# bats file_tags=heavy\n' | cat - "$T/t/z.bats" >"$T/t/z.tmp" && mv "$T/t/z.tmp" "$T/t/z.bats"
+}
+
+@test "runtests: two at a time, a file marked heavy starts with the first, whatever its name" {
+	run sh "$ROOT/scripts/tool/runtests" --jobs 2 "$T/t"
+	assert_success
+	assert_line "3 passed, 0 failed, 0 skipped"
+	# a and z start together; b waits for one of them to end
+	assert_equal "$(sed -n 3p "$T/started")" b
+	# one at a time, the files' order is their names'
+	rm "$T/started"
+	run sh "$ROOT/scripts/tool/runtests" --jobs 1 "$T/t"
+	assert_success
+	assert_equal "$(tr '\n' ' ' <"$T/started")" "a b z "
+}
