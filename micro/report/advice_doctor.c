@@ -505,13 +505,22 @@ static void step(FILE *f, const struct advice *a, const struct advice_step *x)
 	}
 }
 
-void advice_cause_lines(FILE *f, const struct advice *a)
+/* cause:, do: and a sick checker's relief: lines */
+static void cause_and_steps(FILE *f, const struct advice *a)
 {
 	int i;
 
 	cause(f, a);
 	for (i = 0; i < a->n_steps; i++)
 		step(f, a, &a->step[i]);
+	if (a->cause == ADVICE_CAUSE_CHECKER)
+		relief(f, a);
+}
+
+void advice_cause_lines(FILE *f, const struct advice *a)
+{
+	checker_line(f, a);
+	cause_and_steps(f, a);
 }
 
 /* The last line: "verdict: penalty 149.9 ms [149.2, 150.3]", "verdict: none
@@ -550,9 +559,7 @@ void advice_doctor(FILE *f, const struct advice *a)
 	state(f, a);
 	if (hung)
 		hang(f, a);
-	advice_cause_lines(f, a);
-	if (a->cause == ADVICE_CAUSE_CHECKER)
-		relief(f, a);
+	cause_and_steps(f, a);
 	if (hung)
 		fixes(f, a);
 	verdict(f, a);
