@@ -191,7 +191,7 @@ state_with_lines() {
 	assert_equal "$stderr" "health: unknown option '--what' (try --help)"
 	[ ! -e "$D/x" ]
 	run -0 sh "$h" --help
-	assert_line --index 0 "usage: health --out FILE [--work DIR]... [--bound S]"
+	assert_line --index 0 "usage: health --out FILE [--work DIR]... [--bound S] [--gate-dir DIR --exec PROG]"
 }
 
 # ---- the record in make repro's run (issue 43, item 3) -----------------------------------
@@ -228,4 +228,24 @@ state_with_lines() {
 	run -0 sh "$ROOT/scripts/probe/health" --out "$D/h.tsv"
 	run -0 "$BIN/advise" --health "$D/h.tsv"
 	assert_output "$(printf 'checker.state=unknown\nchecker.record=none')"
+}
+
+# The calibration gate's record (issue 43, item 4; the real gate's refusal
+# is tests/live/doctor.bats): here no gate holds the folder, so the new copy
+# runs and the gate's assessment is accepted; the two options go together.
+@test "--gate-dir: the gate's record, its assessment a new copy of a program run in that folder" {
+	[ "$(uname -s)" != Darwin ] || skip "the gate's record is Linux's (a Mac's is syspolicyd's)"
+	mkdir -p "$D/held"
+	run -0 sh "$ROOT/scripts/probe/health" --out "$D/g.tsv" --gate-dir "$D/held" --exec "$BIN/tiny" --bound 2
+	run -0 cat "$D/g.tsv"
+	assert_line --index 2 "checker	gate"
+	assert_line "assess	accepted"
+	assert_line "assess_exit	0"
+	assert_equal "$(ls -A "$D/held")" ""
+	run -0 "$BIN/advise" --health "$D/g.tsv"
+	assert_line --index 0 "checker.state=well"
+	assert_line "checker.record=gate"
+	run --separate-stderr sh "$ROOT/scripts/probe/health" --out "$D/g.tsv" --gate-dir "$D/held"
+	assert_failure 2
+	assert_equal "$stderr" "health: --gate-dir and --exec go together (try --help)"
 }

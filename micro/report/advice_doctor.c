@@ -141,7 +141,10 @@ static void state(FILE *f, const struct advice *a)
 		or_unknown(s->started_via), or_unknown(s->ssh), or_unknown(s->multiplexer),
 		or_unknown(s->launchd_job));
 	fprintf(f, "network: %s (interface %s)\n", or_unknown(s->network), or_unknown(s->interface));
-	if (s->gate)
+	if (s->gate && s->gate_exhausted && strcmp(s->gate_exhausted, "1") == 0)
+		fputs("gate: the calibration gate refused every launch it held (exhausted=1: FAN_DENY, "
+		      "the exec fails with EPERM)\n", f);
+	else if (s->gate)
 		fprintf(f, "gate: the calibration gate held the launches (latency %s ms, workers %s, key %s)\n",
 			advice_or_q(s->gate_latency_ms), advice_or_q(s->gate_workers),
 			advice_or_q(s->gate_key));

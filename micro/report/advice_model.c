@@ -179,6 +179,7 @@ static void read_setting(struct advice_setting *s, advice_get get, const void *c
 	s->gate_workers = val(get, ctx, "gate.workers");
 	s->gate_key = val(get, ctx, "gate.key");
 	s->gate_wedge = val(get, ctx, "gate.wedge");
+	s->gate_exhausted = val(get, ctx, "gate.exhausted");
 	s->copy = val(get, ctx, "hang.copy");
 	s->copy_ms = val(get, ctx, "hang.copy_ms");
 	s->copy_s = val(get, ctx, "hang.copy_s");

@@ -62,7 +62,7 @@ struct advice_setting {
 	const char *os, *os_name, *sip, *devtools, *responsible_app, *responsible_path;
 	const char *xprotect_version, *xprotect_scans, *listeners, *agents;
 	const char *started_via, *ssh, *multiplexer, *launchd_job, *network, *interface;
-	const char *gate_latency_ms, *gate_workers, *gate_key, *gate_wedge;
+	const char *gate_latency_ms, *gate_workers, *gate_key, *gate_wedge, *gate_exhausted;
 	const char *copy, *copy_ms, *copy_s; /* hang.copy: a hung program's copy */
 	const char *launcher; /* the simulator's settings (sim:...); NULL for a real run */
 	/* The app a Developer Tools grant would have to name: the responsible

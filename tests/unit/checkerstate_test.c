@@ -149,6 +149,75 @@ static void unknown(void)
 	STATE(h, "unknown", "no spctl, no log: unknown");
 }
 
+/* the calibration gate's record: its assessment alone decides; and each
+ * state's name back to the state */
+static void gate_and_names(void)
+{
+	struct health_record h;
+	struct checker_verdict v;
+	int i;
+
+	memset(&h, 0, sizeof h);
+	h.checker = HEALTH_CHECKER_GATE;
+	h.assess = HEALTH_ASSESS_REFUSED;
+	decides(&h, &v, "exhausted", "the gate refused the assessment (exhausted=1): exhausted");
+	CHECK(v.why == CHECKER_WHY_REFUSED, "the gate's refusal is the reason");
+	h.assess = HEALTH_ASSESS_TIMEOUT;
+	STATE(h, "hung", "the gate did not answer (wedge): hung");
+	h.assess = HEALTH_ASSESS_ACCEPTED;
+	STATE(h, "well", "the gate let it run: well");
+	h.assess = HEALTH_ASSESS_OTHER;
+	STATE(h, "unknown", "the gate's assessment gave something else: unknown");
+	for (i = CHECKER_UNKNOWN; i <= CHECKER_HUNG; i++)
+		CHECK(checker_state_of(checker_state_name((enum checker_state)i)) == (enum checker_state)i,
+		      "a state's name gives the state back");
+	CHECK(checker_state_of("sick") == CHECKER_UNKNOWN && checker_state_of(NULL) == CHECKER_UNKNOWN,
+	      "another word, or none: unknown");
+}
+
+/* the writer: what healthfile_write writes, healthfile_read reads back */
+static void writer(void)
+{
+	char path[] = "/tmp/checkerstate_test.XXXXXX";
+	char *quote = (char *)"a line";
+	struct health_record h = well(), back;
+	FILE *f;
+	int fd = mkstemp(path);
+
+	h.system = (char *)"Darwin";
+	h.simulated = (char *)"sim:storm=300";
+	h.assess_bound_s = 3;
+	h.assess_exit = 0;
+	h.log_result = (char *)"ok";
+	h.syspolicyd.cpu_pct = 12.5;
+	h.syspolicyd.etime_s = 60;
+	h.syspolicyd.time_s = 1.25;
+	h.trustd.cpu_pct = 0.5;
+	h.trustd.rss_kb = h.trustd.etime_s = -1;
+	h.trustd.time_s = NAN;
+	h.asp_lines = 0;
+	h.driver = (char *)"/A b";
+	h.driver_lines = 7;
+	h.quotes = &quote;
+	h.nquotes = 1;
+	f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	CHECK(f && healthfile_write(f, &h) == 0, "a record is written");
+	if (f)
+		fclose(f);
+	CHECK(healthfile_read(path, &back) == 0, "and read back");
+	CHECK(back.checker == HEALTH_CHECKER_SYSPOLICYD && back.ps_ok && back.syspolicyd.rss_kb == 139264 &&
+	      back.syspolicyd.etime_s == 60 && back.trustd.rss_kb == -1, "its ps part");
+	check_near(back.syspolicyd.cpu_pct, 12.5, 1e-9, "syspolicyd's CPU");
+	check_str(back.simulated, "sim:storm=300", "said to be simulated");
+	CHECK(back.assess == HEALTH_ASSESS_ACCEPTED && back.assess_exit == 0, "the assessment");
+	check_near(back.window_s, 60, 1e-9, "the window");
+	CHECK(back.log_ok && back.log_lines == 2 && back.driver_lines == 7, "the log's counts");
+	check_str(back.driver, "/A b", "the driver");
+	CHECK(back.nquotes == 1 && strcmp(back.quotes[0], "a line") == 0, "the quote");
+	healthfile_free(&back);
+	unlink(path);
+}
+
 static void figures(void)
 {
 	struct health_record h;
@@ -284,5 +353,7 @@ int main(int argc, char **argv)
 	figures();
 	relief();
 	reader();
+	gate_and_names();
+	writer();
 	return check_done();
 }
