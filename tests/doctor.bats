@@ -354,8 +354,11 @@ linux_run() {
 # conditions as make repro writes them (HEALTH=1, mac-advise), under the
 # simulated 150 ms probe: the first line, the exit status, the relief.
 
-# no_grant_advice: none of the Developer Tools advice (while the checker is sick)
-no_grant_advice() {
+# sick STATE STATUS: the doctor on STATE's health (HEALTH=1), exit STATUS,
+# and none of the Developer Tools advice (the checker is sick)
+sick() {
+	HEALTH=1 mac_run "$1" 150 TERM_PROGRAM=Apple_Terminal
+	assert_equal "$status" "$2"
 	refute_line --partial "Developer Tools ›"
 	refute_line --partial "will not fix"
 	refute_line --partial "spctl developer-mode"
@@ -373,50 +376,42 @@ no_grant_advice() {
 
 # no Developer Tools advice; the services, then a reboot, each marked
 @test "checker exhausted (openai/codex#29796): exit 5, the services then a reboot" {
-	HEALTH=1 mac_run health-exhausted 150 TERM_PROGRAM=Apple_Terminal
-	assert_equal "$status" 5
+	sick health-exhausted 5
 	assert_line --index 0 "checker: exhausted — Calculator's assessment answered \"Too many open files\"; syspolicyd 59.0% CPU, 1012 MB resident, up 25 min; trustd 2.1% CPU; its log's last 60 s: 346.0 lines a second not the kit's (the baseline 1.0), 20760 lines of error 24"
 	assert_line "cause: the checker is sick, not slow: syspolicyd is out of file descriptors (exhausted) and refuses every program, new or not (openai/codex#29796, openai/codex#27662, openai/codex#25243); the Developer Tools setting cannot help with that."
 	assert_line --regexp '^do: the relief below, in order, .*the kit runs none of it.*run make doctor again after the relief; make compare shows before and after'
 	assert_line "relief: 1. restart the checker's services: sudo killall syspolicyd trustd (launchd starts them again at once) — needs an administrator's password (openai/codex#25882, #25243)."
 	assert_line --regexp '^relief: 2\. restart the Mac — a reboot \(openai/codex#34768 '
 	refute_line --partial "(here: "
-	no_grant_advice
 }
 
 # the driver named and quit first, then the services, then a reboot
 @test "checker storm (openai/codex#25882): exit 6, the driver named and quit first" {
 	local codex=/Applications/Codex.app/Contents/MacOS/Codex
-	HEALTH=1 mac_run health-storm 150 TERM_PROGRAM=Apple_Terminal
-	assert_equal "$status" 6
+	sick health-storm 6
 	assert_line --index 0 "checker: storm — Calculator's assessment answered at once: accepted; syspolicyd 20.0% CPU, 200 MB resident, up 1 min; trustd 1.0% CPU; its log's last 60 s: 440.0 lines a second not the kit's (the baseline 1.0); named most: $codex (660 lines)"
 	assert_line --partial "most of them naming $codex, the likely driver (openai/codex#25882, openai/codex#27662)"
 	assert_line --regexp "^relief: 1\. quit the program driving the checker.* \(here: $codex\) — no administrator's password, no reboot \(openai/codex#25243 "
 	assert_line --regexp "^relief: 2\. restart the checker's services: sudo killall syspolicyd trustd .* — needs an administrator's password "
 	assert_line --regexp '^relief: 3\. restart the Mac — a reboot '
-	no_grant_advice
 }
 
 # the load, then syspolicyd; no Developer Tools advice
 @test "checker busy (openai/codex#25243): the probe's own exit status, the relief" {
-	HEALTH=1 mac_run health-busy 150 TERM_PROGRAM=Apple_Terminal
-	assert_equal "$status" 1
+	sick health-busy 1
 	assert_line --index 0 --regexp '^checker: busy — .*; syspolicyd 143\.0% CPU, 2662 MB resident, up 14 min;'
 	assert_line --regexp '^cause: the checker is busy for the whole machine \(syspolicyd at 143\.0% CPU, 2662 MB resident\)'
 	assert_line --regexp '^relief: 1\. stop the load that makes the checks'
 	assert_line --regexp '^relief: 2\. sudo killall syspolicyd .* — needs an administrator.s password'
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: penalty 150.0 ms [149.3, 150.4]"
-	no_grant_advice
 }
 
 # sudo killall syspolicyd, then a reboot
 @test "checker hung (an assessment that never answers): exit 4, as a hang" {
-	HEALTH=1 mac_run health-wedged 150 TERM_PROGRAM=Apple_Terminal
-	assert_equal "$status" 4
+	sick health-wedged 4
 	assert_line --index 0 --regexp "^checker: hung — Calculator's assessment did not answer within 1 s; .* up 42\.1 days;"
 	assert_line --regexp '^relief: 1\. sudo killall syspolicyd '
 	assert_line --regexp '^relief: 2\. restart the Mac — a reboot '
-	no_grant_advice
 }
 
 # a file that is no record is one line, exit 2
