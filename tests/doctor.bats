@@ -495,3 +495,21 @@ sick() {
 	assert_equal "$status" 1
 	assert_line --index 0 --regexp '^checker: well — .* 50\.0 lines a second not the kit.s'
 }
+
+# a health check whose log show never ends (a fake log that sleeps): the
+# doctor's watchdog stops the probe while the record is still being read,
+# says so first, and what it started ends within the log's own bound (9 s)
+@test "make doctor whose health check does not end: stopped at its bound, checker unknown, exit 3" {
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	printf '#!/bin/sh\nexec sleep 295.5\n' >"$BATS_TEST_TMPDIR/bin/log"
+	chmod +x "$BATS_TEST_TMPDIR/bin/log"
+	run --separate-stderr env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" \
+		EXECLAG_LOG="$BATS_TEST_TMPDIR/bin/log" EXECLAG_DOCTOR_PROBE_S=6 sh "$DOCTOR"
+	assert_equal "$status" 3
+	assert_line --index 0 "checker: unknown — its health (ps, Calculator's assessment bounded at 3 s, the log's last minute) was not read within 6 s"
+	assert_line "probe: stopped before its programs were made, nothing kept, nothing launched."
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — the probe did not finish within 6 s"
+	local i=0
+	while pgrep -f 'sleep 295.5' >/dev/null && [ $i -lt 150 ]; do sleep 0.1; i=$((i + 1)); done
+	run -1 pgrep -f 'sleep 295.5'
+}

@@ -249,3 +249,18 @@ state_with_lines() {
 	assert_failure 2
 	assert_equal "$stderr" "health: --gate-dir and --exec go together (try --help)"
 }
+
+# a log show that never ends (here a fake log that sleeps): killed at three
+# times the bound, the record says so, nothing of it left running
+@test "a log show that does not end is killed at three times the bound; the record is written" {
+	local state="$D/log-hangs"
+	mkdir -p "$state" "$D/bin"
+	cp "$FAKES/states/m1-online/"* "$state/"
+	printf '#!/bin/sh\nexec sleep 296.5\n' >"$D/bin/log"
+	chmod +x "$D/bin/log"
+	EXECLAG_LOG="$D/bin/log" health_on "$state" --bound 1
+	assert_success
+	has assess accepted log.result failed log.message "log show did not end within 3 s (killed)"
+	run -1 pgrep -f 'sleep 296.5'
+	state_is well -
+}
