@@ -888,7 +888,8 @@ suite of 14,000 programs: make repro CASES=suite.)"
 # an app in the user's home, quoted log lines naming it and the host; the
 # record read by scripts/probe/health on the health-storm fakes, the
 # identity put in, its checker.* lines in the run's conditions.
-@test "a run's health record goes in: the state, the figures, the log lines quoted, the driver's path redacted" {
+# the state, the figures, the log lines quoted, the driver's path redacted
+@test "a run's health record goes in, its driver's path and quoted lines redacted" {
 	local r="$BATS_TEST_TMPDIR/results/20260301T101500Z-c4ec4e" d rec=$BATS_TEST_TMPDIR/h.tsv
 	make_run "$r" mac-run
 	env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$STATE_DIR/health-storm" EXECLAG_LOG="$ROOT/$FAKES_REL/bin/log" \

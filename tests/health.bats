@@ -196,7 +196,7 @@ state_with_lines() {
 
 # ---- the record in make repro's run (issue 43, item 3) -----------------------------------
 
-@test "make repro keeps the record (health.tsv) and the state with its figures in its conditions and run.json" {
+@test "make repro keeps the record (health.tsv), the state and its figures in conditions and run.json" {
 	local d
 	run -0 sh "$ROOT/scripts/repro" --profile doctor --results "$D/results" \
 		--launcher 'sim:latency=150 workers=1 key=inode seed=7 storm=300'
