@@ -254,3 +254,29 @@ one_line_exit_2() {
 	run -0 "$BIN/compare" "$CF/online" "$b"
 	assert_line "Headlines that differ (T/class A → B): exe 1/all → 1/all 1 MiB"
 }
+
+# The checker's health before any launch (issue 43): a storming checker
+# before the relief, a well one after, as make doctor asks for; a run of an
+# older kit has none, and a pair of such runs shows no checker at all.
+@test "the checker's state and figures of two runs side by side: before and after the relief" {
+	local a b
+	a=$(variant storm '.conditions += {"checker.state": "storm", "checker.record": "machine",
+		"checker.assess": "accepted", "checker.syspolicyd_cpu_pct": "20.0", "checker.syspolicyd_rss_kb": "204800",
+		"checker.rate": "440.0", "checker.log_lines": "26400",
+		"checker.driver": "/Applications/Codex.app/Contents/MacOS/Codex"}')
+	b=$(variant well '.conditions += {"checker.state": "well", "checker.record": "machine",
+		"checker.assess": "accepted", "checker.syspolicyd_cpu_pct": "0.0", "checker.syspolicyd_rss_kb": "139264",
+		"checker.rate": "0.0", "checker.log_lines": "2"}')
+	run -0 "$BIN/compare" "$a" "$b"
+	assert_line 'The checker before any launch (docs/method.md, "When the checker is sick"):'
+	assert_line --regexp '^state +storm +well$'
+	assert_line --regexp '^record +machine +machine$'
+	assert_line --regexp '^assessment +accepted +accepted$'
+	assert_line --regexp '^syspolicyd +20\.0% CPU, 204800 KiB +0\.0% CPU, 139264 KiB$'
+	assert_line --regexp "^log +440\.0 a second not the kit's, 26400 lines in all +0\.0 a second not the kit's, 2 lines in all$"
+	assert_line --regexp '^driver +/Applications/Codex\.app/Contents/MacOS/Codex +-$'
+	run -0 "$BIN/compare" "$CF/online" "$b"
+	assert_line --regexp '^state +\(not read: an older kit\) +well$'
+	run -0 "$BIN/compare" "$CF/online" "$CF/offline"
+	refute_line --partial "The checker before any launch"
+}

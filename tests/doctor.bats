@@ -170,7 +170,9 @@ exe-t1-all.samples.tsv"
 	run -0 sh "$DOCTOR" --help
 	assert_line --index 0 "usage: scripts/doctor [--gate SPEC] [--launcher SPEC]"
 	assert_output --partial "Exit: 0 no penalty, 1 a penalty, 3 unclear (run make repro), 4 a new
-program did not start (hang), 2 bad usage, 130 interrupted."
+program did not start (hang) or the checker did not answer (hung), 5 the
+checker is exhausted (out of file descriptors), 6 the checker storms (its
+log far above the baseline), 2 bad usage, 130 interrupted."
 }
 
 @test "doctor leaves nothing behind in TMPDIR or results/" {
@@ -344,4 +346,170 @@ linux_run() {
 	run "$BIN/advise" --run "$RUN" --doctor
 	assert_equal "$status" 1
 	assert_line "do: run make doctor as root, which names the fanotify listeners; then exclude the build folder in that scanner (docs/linux-scanners.md)."
+}
+
+# ---- the checker's health, read before any launch (issue 43) ----------------------------
+# The fakes' health states (tests/fakes/mkstates, each from its public
+# source) read by scripts/probe/health, their checker.* lines in the
+# conditions as make repro writes them (HEALTH=1, mac-advise), under the
+# simulated 150 ms probe: the first line, the exit status, the relief.
+
+# sick STATE STATUS: the doctor on STATE's health (HEALTH=1), exit STATUS,
+# and none of the Developer Tools advice (the checker is sick)
+sick() {
+	HEALTH=1 mac_run "$1" 150 TERM_PROGRAM=Apple_Terminal
+	assert_equal "$status" "$2"
+	refute_line --partial "Developer Tools ›"
+	refute_line --partial "will not fix"
+	refute_line --partial "spctl developer-mode"
+}
+
+@test "checker well (m1-online): the first line with its figures, the Developer Tools advice as before" {
+	HEALTH=1 mac_run m1-online 150 TERM_PROGRAM=Apple_Terminal
+	assert_equal "$status" 1
+	assert_line --index 0 "checker: well — Calculator's assessment answered at once: accepted; syspolicyd 0.0% CPU, 136 MB resident, up 3.2 days; trustd 0.0% CPU; its log's last 60 s: 0.0 lines a second not the kit's (the baseline 1.0)"
+	assert_line --index 1 "execlag doctor: does a new program pay on its first launch here, and what to do"
+	assert_line --partial "do: open System Settings › Privacy & Security › Developer Tools"
+	refute_line --regexp '^relief: '
+	assert_equal "$stderr" ""
+}
+
+# no Developer Tools advice; the services, then a reboot, each marked
+@test "checker exhausted (openai/codex#29796): exit 5, the services then a reboot" {
+	sick health-exhausted 5
+	assert_line --index 0 "checker: exhausted — Calculator's assessment answered \"Too many open files\"; syspolicyd 59.0% CPU, 1012 MB resident, up 25 min; trustd 2.1% CPU; its log's last 60 s: 346.0 lines a second not the kit's (the baseline 1.0), 20760 lines of error 24"
+	assert_line "cause: the checker is sick, not slow: syspolicyd is out of file descriptors (exhausted) and refuses every program, new or not (openai/codex#29796, openai/codex#27662, openai/codex#25243); the Developer Tools setting cannot help with that."
+	assert_line --regexp '^do: the relief below, in order, .*the kit runs none of it.*run make doctor again after the relief; make compare shows before and after'
+	assert_line "relief: 1. restart the checker's services: sudo killall syspolicyd trustd (launchd starts them again at once) — needs an administrator's password (openai/codex#25882, #25243)."
+	assert_line --regexp '^relief: 2\. restart the Mac — a reboot \(openai/codex#34768 '
+	refute_line --partial "(here: "
+}
+
+# the driver named and quit first, then the services, then a reboot
+@test "checker storm (openai/codex#25882): exit 6, the driver named and quit first" {
+	local codex=/Applications/Codex.app/Contents/MacOS/Codex
+	sick health-storm 6
+	assert_line --index 0 "checker: storm — Calculator's assessment answered at once: accepted; syspolicyd 20.0% CPU, 200 MB resident, up 1 min; trustd 1.0% CPU; its log's last 60 s: 440.0 lines a second not the kit's (the baseline 1.0); named most: $codex (660 lines)"
+	assert_line --partial "most of them naming $codex, the likely driver (openai/codex#25882, openai/codex#27662)"
+	assert_line --regexp "^relief: 1\. quit the program driving the checker.* \(here: $codex\) — no administrator's password, no reboot \(openai/codex#25243 "
+	assert_line --regexp "^relief: 2\. restart the checker's services: sudo killall syspolicyd trustd .* — needs an administrator's password "
+	assert_line --regexp '^relief: 3\. restart the Mac — a reboot '
+}
+
+# the load, then syspolicyd; no Developer Tools advice
+@test "checker busy (openai/codex#25243): the probe's own exit status, the relief" {
+	sick health-busy 1
+	assert_line --index 0 --regexp '^checker: busy — .*; syspolicyd 143\.0% CPU, 2662 MB resident, up 14 min;'
+	assert_line --regexp '^cause: the checker is busy for the whole machine \(syspolicyd at 143\.0% CPU, 2662 MB resident\)'
+	assert_line --regexp '^relief: 1\. stop the load that makes the checks'
+	assert_line --regexp '^relief: 2\. sudo killall syspolicyd .* — needs an administrator.s password'
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: penalty 150.0 ms [149.3, 150.4]"
+}
+
+# sudo killall syspolicyd, then a reboot
+@test "checker hung (an assessment that never answers): exit 4, as a hang" {
+	sick health-wedged 4
+	assert_line --index 0 --regexp "^checker: hung — Calculator's assessment did not answer within 1 s; .* up 42\.1 days;"
+	assert_line --regexp '^relief: 1\. sudo killall syspolicyd '
+	assert_line --regexp '^relief: 2\. restart the Mac — a reboot '
+}
+
+# a file that is no record is one line, exit 2
+@test "advise --health: the state and its figures as conditions lines" {
+	run -0 env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/health-storm" EXECLAG_LOG="$FAKES/bin/log" \
+		sh "$ROOT/scripts/probe/health" --out "$BATS_TEST_TMPDIR/h.tsv" --bound 1
+	run --separate-stderr "$BIN/advise" --health "$BATS_TEST_TMPDIR/h.tsv"
+	assert_success
+	assert_line --index 0 "checker.state=storm"
+	assert_line "checker.record=machine"
+	assert_line "checker.why=rate"
+	assert_line "checker.rate=440.0"
+	assert_line "checker.driver=/Applications/Codex.app/Contents/MacOS/Codex"
+	echo "not a record" >"$BATS_TEST_TMPDIR/x"
+	run --separate-stderr "$BIN/advise" --health "$BATS_TEST_TMPDIR/x"
+	assert_failure 2
+	assert_equal "$stderr" "advise: $BATS_TEST_TMPDIR/x is not a health record (its first line is not 'execlag-health<TAB>1')"
+	run --separate-stderr "$BIN/advise" --health "$BATS_TEST_TMPDIR/x" --doctor
+	assert_failure 2
+	assert_equal "$stderr" "advise: --health goes alone (try --help)"
+}
+
+# ---- the sick checker on the simulator (exhausted=1, storm=R) ------------------------------
+
+@test "the simulator's exhausted and storm are settings: described where set, one line on a bad value" {
+	run -0 "$BIN/launch" --launcher 'sim:exhausted=1 storm=300' --describe
+	assert_output --regexp ' exhausted=1 storm=300$'
+	run -0 "$BIN/launch" --launcher 'sim:exhausted=0 storm=0' --describe
+	refute_output --partial exhausted
+	refute_output --partial storm
+	run --separate-stderr "$BIN/launch" --launcher 'sim:exhausted=yes' --describe
+	assert_failure 2
+	assert_equal "$stderr" "launch: sim exhausted 'yes' is not 0 or 1"
+	run --separate-stderr "$BIN/launch" --launcher 'sim:storm=1.5' --describe
+	assert_failure 2
+	assert_equal "$stderr" "launch: sim storm '1.5' is not a whole number of lines a second from 0 to 100000"
+	run --separate-stderr "$BIN/launch" --launcher spawn --health "$BATS_TEST_TMPDIR/h"
+	assert_failure 2
+	assert_equal "$stderr" "launch: --health needs a sim:SETTINGS launcher: a real checker's health is scripts/probe/health's to read"
+}
+
+@test "the simulated record says it is simulated: exhausted refuses the assessment, storm names its driver" {
+	run -0 "$BIN/launch" --launcher 'sim:seed=7 exhausted=1 storm=300' --health "$BATS_TEST_TMPDIR/h.tsv"
+	run -0 cat "$BATS_TEST_TMPDIR/h.tsv"
+	assert_line --index 0 "execlag-health	1"
+	assert_line --regexp '^simulated	sim:latency=0 .* seed=7 .* exhausted=1 storm=300$'
+	assert_line "assess	too-many-open-files"
+	assert_line "assess_line	/System/Applications/Calculator.app: Too many open files"
+	assert_line "log.syspolicyd_lines	18000"
+	assert_line "log.top_program	/Applications/Simulated Driver.app/Contents/MacOS/Simulated Driver"
+	run -0 "$BIN/advise" --health "$BATS_TEST_TMPDIR/h.tsv"
+	assert_line --index 0 "checker.state=exhausted"
+	assert_line "checker.record=simulated"
+	assert_line "checker.why=assess-emfile,rate"
+}
+
+@test "make doctor LAUNCHER='sim:… exhausted=1': exit 5, every launch refused, the relief, make's Error 5" {
+	run --separate-stderr sh "$DOCTOR" --launcher "$SIM150 exhausted=1"
+	assert_equal "$status" 5
+	assert_line --index 0 "checker: exhausted — SIMULATED (the model's record, not this machine's): Calculator's assessment answered \"Too many open files\"; its log's last 60 s: 0.0 lines a second not the kit's (the baseline 1.0)"
+	assert_line --regexp '^probe: new programs \(exe\), each to be launched twice, one at a time: none ran \(too few successful pairs \(0\)'
+	assert_line --regexp '^cause: the checker is sick, not slow: syspolicyd is out of file descriptors \(exhausted\).*\(the simulator.s record, not this machine.s\)\.$'
+	assert_line "relief: none needed here: the simulator's checker is sick on purpose; on a Mac the reports' relief is:"
+	assert_line --regexp "^relief: 1\. restart the checker's services: sudo killall syspolicyd trustd"
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — ? ms [?, ?]: the checker first (the relief above), then make doctor again"
+	refute_line --partial "Developer Tools ›"
+	assert_equal "$stderr" ""
+	run --separate-stderr make -s -C "$ROOT" doctor LAUNCHER="$SIM150 exhausted=1"
+	assert_equal "$status" 2
+	[[ "$stderr" == *"doctor] Error 5"* ]] || fail "stderr: $stderr"
+}
+
+@test "make doctor LAUNCHER='sim:… storm=300': exit 6, the driver named, the penalty still measured" {
+	local drv='/Applications/Simulated Driver.app/Contents/MacOS/Simulated Driver'
+	run --separate-stderr sh "$DOCTOR" --launcher "$SIM150 storm=300"
+	assert_equal "$status" 6
+	assert_line --index 0 "checker: storm — SIMULATED (the model's record, not this machine's): Calculator's assessment answered at once: accepted; its log's last 60 s: 300.0 lines a second not the kit's (the baseline 1.0); named most: $drv (18000 lines)"
+	assert_line --regexp "^relief: 1\. quit the program driving the checker.*\(here: $drv\) — no administrator's password, no reboot"
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: penalty 150.0 ms [149.3, 150.4]"
+	run --separate-stderr sh "$DOCTOR" --launcher "$SIM150 storm=50"
+	assert_equal "$status" 1
+	assert_line --index 0 --regexp '^checker: well — .* 50\.0 lines a second not the kit.s'
+}
+
+# a health check whose log show never ends (a fake log that sleeps): the
+# doctor's watchdog stops the probe while the record is still being read,
+# says so first, and what it started ends within the log's own bound (9 s)
+@test "make doctor whose health check does not end: stopped at its bound, checker unknown, exit 3" {
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	printf '#!/bin/sh\nexec sleep 295.5\n' >"$BATS_TEST_TMPDIR/bin/log"
+	chmod +x "$BATS_TEST_TMPDIR/bin/log"
+	run --separate-stderr env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" \
+		EXECLAG_LOG="$BATS_TEST_TMPDIR/bin/log" EXECLAG_DOCTOR_PROBE_S=6 sh "$DOCTOR"
+	assert_equal "$status" 3
+	assert_line --index 0 "checker: unknown — its health (ps, Calculator's assessment bounded at 3 s, the log's last minute) was not read within 6 s"
+	assert_line "probe: stopped before its programs were made, nothing kept, nothing launched."
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — the probe did not finish within 6 s"
+	local i=0
+	while pgrep -f 'sleep 295.5' >/dev/null && [ $i -lt 150 ]; do sleep 0.1; i=$((i + 1)); done
+	run -1 pgrep -f 'sleep 295.5'
 }

@@ -883,3 +883,33 @@ suite of 14,000 programs: make repro CASES=suite.)"
   $(cat "$d/raw/"*.log.ndjson | wc -c | tr -d ' ') bytes, so each was cut to an even share, $total bytes kept, its first and last
   lines with a line saying so between them. The full logs are in the sysdiagnose."
 }
+
+# The checker's health before the run (issue 43): a storm whose driver is
+# an app in the user's home, quoted log lines naming it and the host; the
+# record read by scripts/probe/health on the health-storm fakes, the
+# identity put in, its checker.* lines in the run's conditions.
+# the state, the figures, the log lines quoted, the driver's path redacted
+@test "a run's health record goes in, its driver's path and quoted lines redacted" {
+	local r="$BATS_TEST_TMPDIR/results/20260301T101500Z-c4ec4e" d rec=$BATS_TEST_TMPDIR/h.tsv
+	make_run "$r" mac-run
+	env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$STATE_DIR/health-storm" EXECLAG_LOG="$ROOT/$FAKES_REL/bin/log" \
+		sh "$ROOT/scripts/probe/health" --out "$rec" --bound 1
+	sed -e 's|/Applications/Codex.app|/Users/jappleseed/Applications/Codex.app|g' \
+		-e 's|^quote	\(.*\)$|quote	\1 on Johns-MacBook-Pro|' "$rec" >"$r/health.tsv"
+	"$BIN/advise" --health "$r/health.tsv" >>"$r/conditions.txt"
+	"$BIN/analyze" --run "$r" --quiet
+	run -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$r"
+	assert_line --partial "health.tsv"
+	run -0 cat "$r/feedback/feedback.txt"
+	assert_line "The first-launch checker before any launch (read without root; health.tsv in the archive):"
+	assert_line --regexp '^  State: storm \(rate; '
+	assert_line --regexp '^  syspolicyd.s log, the last 60 s: 26400 lines, 440\.0 a second not the kit.s; error 24: 0 lines; the program named most: <home>/Applications/Codex\.app/Contents/MacOS/Codex \(660 lines\)$'
+	assert_line --regexp '^    > .*ASP: Security policy would not allow process: 30001, <home>/Applications/Codex\.app/Contents/MacOS/Codex on <host>$'
+	refute_secrets "$r/feedback/feedback.txt"
+	unpack "$r/feedback/execlag-$(date -u +%Y-%m-%d).tar.gz" "$BATS_TEST_TMPDIR/x"
+	d=$(find "$BATS_TEST_TMPDIR/x" -name health.tsv)
+	[ -n "$d" ] || fail "no health.tsv in the archive"
+	run -0 grep '^log.top_program	' "$d"
+	assert_output "log.top_program	<home>/Applications/Codex.app/Contents/MacOS/Codex"
+	refute_secrets "$BATS_TEST_TMPDIR/x"
+}

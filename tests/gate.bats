@@ -43,6 +43,7 @@ setup() {
 		"--dir $D --latency-ms 10 --key inode"
 		"--dir $D --latency-ms 10 --workers 1"
 		"--dir $D --latency-ms 10 $ok --exempt-pid 0"
+		"--dir $D --latency-ms 10 $ok --exhausted 2"
 		"--dir $D --latency-ms 10 $ok --bogus"
 		"--dir $D --latency-ms 10 $ok extra"
 	)

@@ -9,7 +9,7 @@
 load test_helper/common-setup
 
 setup_file() {
-	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/unit-checkerstate >/dev/null
+	make -C "$BATS_TEST_DIRNAME/.." -s build micro/bin/unit-checkerstate >/dev/null
 }
 
 setup() {
@@ -191,5 +191,76 @@ state_with_lines() {
 	assert_equal "$stderr" "health: unknown option '--what' (try --help)"
 	[ ! -e "$D/x" ]
 	run -0 sh "$h" --help
-	assert_line --index 0 "usage: health --out FILE [--work DIR]... [--bound S]"
+	assert_line --index 0 "usage: health --out FILE [--work DIR]... [--bound S] [--gate-dir DIR --exec PROG]"
+}
+
+# ---- the record in make repro's run (issue 43, item 3) -----------------------------------
+
+@test "make repro keeps the record (health.tsv), the state and its figures in conditions and run.json" {
+	local d
+	run -0 sh "$ROOT/scripts/repro" --profile doctor --results "$D/results" \
+		--launcher 'sim:latency=150 workers=1 key=inode seed=7 storm=300'
+	d=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
+	run -0 head -n 4 "$d/health.tsv"
+	assert_line --index 0 "execlag-health	1"
+	assert_line --index 3 --regexp '^simulated	sim:latency=150 .* storm=300$'
+	run -0 grep '^checker\.' "$d/conditions.txt"
+	assert_line --index 0 "checker.state=storm"
+	assert_line "checker.record=simulated"
+	assert_line "checker.rate=300.0"
+	assert_line "checker.driver=/Applications/Simulated Driver.app/Contents/MacOS/Simulated Driver"
+	run -0 jq -r '.conditions["checker.state"] + " " + .conditions["checker.driver_lines"]' "$d/run.json"
+	assert_output "storm 18000"
+	# the plain lines make repro ends with: the checker, not Developer Tools
+	run -0 "$BIN/advise" --run "$d" --brief
+	assert_line --regexp '^cause: the checker is sick, not slow: syspolicyd is flooded with checks'
+	assert_line --regexp "^do: first quit the program driving the checker.*: /Applications/Simulated Driver\.app/Contents/MacOS/Simulated Driver \(no administrator's password, no reboot; make doctor lists the rest"
+}
+
+@test "off macOS make repro's record says checker none, and the state is unknown" {
+	local d
+	run -0 env EXECLAG_LOG= sh "$ROOT/scripts/repro" --profile doctor --results "$D/results" \
+		--launcher 'sim:latency=0 workers=1 key=inode seed=7'
+	d=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
+	# the simulator's record on this Linux: said simulated, well
+	run -0 grep -c '^checker\.state=well$' "$d/conditions.txt"
+	# a real run here reads the record of this system: checker none
+	run -0 sh "$ROOT/scripts/probe/health" --out "$D/h.tsv"
+	run -0 "$BIN/advise" --health "$D/h.tsv"
+	assert_output "$(printf 'checker.state=unknown\nchecker.record=none')"
+}
+
+# The calibration gate's record (issue 43, item 4; the real gate's refusal
+# is tests/live/doctor.bats): here no gate holds the folder, so the new copy
+# runs and the gate's assessment is accepted; the two options go together.
+@test "--gate-dir: the gate's record, its assessment a new copy of a program run in that folder" {
+	[ "$(uname -s)" != Darwin ] || skip "the gate's record is Linux's (a Mac's is syspolicyd's)"
+	mkdir -p "$D/held"
+	run -0 sh "$ROOT/scripts/probe/health" --out "$D/g.tsv" --gate-dir "$D/held" --exec "$BIN/tiny" --bound 2
+	run -0 cat "$D/g.tsv"
+	assert_line --index 2 "checker	gate"
+	assert_line "assess	accepted"
+	assert_line "assess_exit	0"
+	assert_equal "$(ls -A "$D/held")" ""
+	run -0 "$BIN/advise" --health "$D/g.tsv"
+	assert_line --index 0 "checker.state=well"
+	assert_line "checker.record=gate"
+	run --separate-stderr sh "$ROOT/scripts/probe/health" --out "$D/g.tsv" --gate-dir "$D/held"
+	assert_failure 2
+	assert_equal "$stderr" "health: --gate-dir and --exec go together (try --help)"
+}
+
+# a log show that never ends (here a fake log that sleeps): killed at three
+# times the bound, the record says so, nothing of it left running
+@test "a log show that does not end is killed at three times the bound; the record is written" {
+	local state="$D/log-hangs"
+	mkdir -p "$state" "$D/bin"
+	cp "$FAKES/states/m1-online/"* "$state/"
+	printf '#!/bin/sh\nexec sleep 296.5\n' >"$D/bin/log"
+	chmod +x "$D/bin/log"
+	EXECLAG_LOG="$D/bin/log" health_on "$state" --bound 1
+	assert_success
+	has assess accepted log.result failed log.message "log show did not end within 3 s (killed)"
+	run -1 pgrep -f 'sleep 296.5'
+	state_is well -
 }

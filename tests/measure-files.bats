@@ -66,8 +66,8 @@ changed() {
 		[ "$(jq -c '.gate | [.held_launches, .held_s, has("decisions")]' "$D/g/measure.json")" = '[null,null,false]' ] ||
 			fail "$filter: the measure counted a log that is not the gate's: $(jq -c .gate "$D/g/measure.json")"
 	done <<'ROWS'
-s/"result"/"outcome"/#1#no result of miss, hit, exempt, unheld or wedged
-s/"result":"miss"/"result":"held"/#3#no result of miss, hit, exempt, unheld or wedged
+s/"result"/"outcome"/#1#no result of miss, hit, exempt, unheld, wedged or refused
+s/"result":"miss"/"result":"held"/#3#no result of miss, hit, exempt, unheld, wedged or refused
 s/"event":"library"/"event":"lib"/#5#no event of exec, library or open
 s/"held_ms":20.301/"held_ms":"20.301"/#5#no held_ms
 s/"gate":"start"/"gate":"begin"/#2#a gate line neither start nor stop

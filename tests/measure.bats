@@ -648,7 +648,8 @@ start_measure() {
 	[ "$n" -ge 2 ]
 	assert_equal "$(printf '%s\n' "$stderr" | tail -n "$n")" "$want"
 	assert_equal "$(tail -n "$n" "$M/measure.txt")" "$want"
-	[[ "$want" == "cause: a simulated run"* ]]
+	# (the checker's state first: the simulator's record, well)
+	[[ "$want" == "checker: well — SIMULATED "*$'\n'"cause: a simulated run"* ]]
 	# the probe is marked as one: make check and make feedback pass it by
 	grep -qx 'run.role=measure-probe' "$probe/conditions.txt"
 }
@@ -787,4 +788,22 @@ start_measure() {
 	: >"$D/go"
 	wait "$mpid" || fail "the measure failed: $(cat "$D/m.err")"
 	the_measure
+}
+
+# The checker's health before the command (issue 43): the simulated
+# storm's record kept, its state and figures in conditions.txt and
+# measure.json, and the answer ends with the checker's lines, no Developer
+# Tools step.
+@test "a measure carries the checker's state and figures, and ends with the relief of a sick one" {
+	measure --launcher "$SIM storm=300" -- true
+	assert_success
+	the_measure
+	[ -f "$M/health.tsv" ] || fail "no health.tsv in $M"
+	grep -qx 'checker.state=storm' "$M/conditions.txt"
+	assert_equal "$(field '.conditions["checker.state"] + " " + .conditions["checker.rate"]')" "storm 300.0"
+	run -0 cat "$M/measure.txt"
+	assert_line --regexp '^checker: storm — SIMULATED .* named most: /Applications/Simulated Driver\.app/Contents/MacOS/Simulated Driver \(18000 lines\)$'
+	assert_line --regexp '^cause: the checker is sick, not slow'
+	assert_line --regexp '^relief: 1\. quit the program driving the checker'
+	refute_line --partial "Developer Tools ›"
 }

@@ -170,9 +170,9 @@ exempt=2|GATE exempt '2' is not 0 or 1
 on=read|GATE on 'read' is not exec or open
 every=-1|GATE every '-1' is not a number of ms from 0 to 60000 (e.g. 3 or 0.5)
 per_mb=1e3|GATE per_mb '1e3' is not a number of ms from 0 to 60000 (e.g. 2 or 0.5)
-wedge=3|GATE setting 'wedge=3' is unknown (use latency=MS workers=N key=inode|path|content exempt=0|1 on=exec|open every=MS per_mb=MS)
+wedge=3|GATE setting 'wedge=3' is unknown (use latency=MS workers=N key=inode|path|content exempt=0|1 on=exec|open every=MS per_mb=MS exhausted=0|1)
 latency=*|GATE latency '*' is not a number of ms from 0 to 60000 (e.g. 20 or 0.5)
-l*|GATE setting 'l*' is unknown (use latency=MS workers=N key=inode|path|content exempt=0|1 on=exec|open every=MS per_mb=MS)
+l*|GATE setting 'l*' is unknown (use latency=MS workers=N key=inode|path|content exempt=0|1 on=exec|open every=MS per_mb=MS exhausted=0|1)
 latency=1 latency=2|GATE sets latency twice
 EOF
 	gate_run 'wedge=-1' wedge

@@ -27,11 +27,12 @@ static int one_of(const char *v, const char *const *words)
 }
 
 /* A decision: what it was (event), what the gate did (result), how long
- * it held it.  The gate writes miss, hit, exempt, unheld and wedged. */
+ * it held it.  The gate writes miss, hit, exempt, unheld, wedged and
+ * refused (--exhausted: a decision, answered at once with a denial). */
 static const char *count_decision(const json_t *d, struct gate_held *h)
 {
 	static const char *const events[] = { "exec", "library", "open", NULL };
-	static const char *const results[] = { "miss", "hit", "exempt", "unheld", "wedged", NULL };
+	static const char *const results[] = { "miss", "hit", "exempt", "unheld", "wedged", "refused", NULL };
 	const char *e = json_string_value(json_object_get(d, "event"));
 	const char *r = json_string_value(json_object_get(d, "result"));
 	double ms = json_num_at(d, "held_ms");
@@ -39,7 +40,7 @@ static const char *count_decision(const json_t *d, struct gate_held *h)
 	if (!one_of(e, events))
 		return "no event of exec, library or open";
 	if (!one_of(r, results))
-		return "no result of miss, hit, exempt, unheld or wedged";
+		return "no result of miss, hit, exempt, unheld, wedged or refused";
 	if (isnan(ms) || ms < 0)
 		return "no held_ms";
 	if (strcmp(r, "unheld") == 0)

@@ -15,7 +15,16 @@ static const struct {
 } assess_words[] = {
 	{ "accepted", HEALTH_ASSESS_ACCEPTED }, { "rejected", HEALTH_ASSESS_REJECTED },
 	{ "too-many-open-files", HEALTH_ASSESS_EMFILE }, { "timeout", HEALTH_ASSESS_TIMEOUT },
-	{ "missing", HEALTH_ASSESS_MISSING },
+	{ "missing", HEALTH_ASSESS_MISSING }, { "refused", HEALTH_ASSESS_REFUSED },
+};
+
+static const struct {
+	const char *word;
+	int checker;
+} checker_words[] = {
+	{ "none", HEALTH_CHECKER_NONE },
+	{ "syspolicyd", HEALTH_CHECKER_SYSPOLICYD },
+	{ "gate", HEALTH_CHECKER_GATE },
 };
 
 static char *dup_or_null(const char *s)
@@ -112,10 +121,11 @@ int healthfile_read(const char *path, struct health_record *h)
 {
 	struct tabfile t;
 	const char *v;
+	size_t i;
 	int rc;
 
 	memset(h, 0, sizeof *h);
-	h->checker = -1;
+	h->checker = HEALTH_CHECKER_UNSAID;
 	h->syspolicyd.count = h->trustd.count = -1;
 	h->assess_exit = -1;
 	h->assess_bound_s = NAN;
@@ -124,8 +134,11 @@ int healthfile_read(const char *path, struct health_record *h)
 	if (rc != 0)
 		return rc;
 	v = tabfile_get(&t, "checker");
-	h->checker = is(v, "syspolicyd") ? 1 : is(v, "none") ? 0 : -1;
+	for (i = 0; i < sizeof checker_words / sizeof checker_words[0]; i++)
+		if (is(v, checker_words[i].word))
+			h->checker = checker_words[i].checker;
 	h->system = dup_or_null(tabfile_get(&t, "system"));
+	h->simulated = dup_or_null(tabfile_get(&t, "simulated"));
 	h->ps_ok = is(tabfile_get(&t, "ps"), "ok");
 	if (h->ps_ok) {
 		read_proc(&t, "syspolicyd", &h->syspolicyd);
@@ -146,6 +159,7 @@ void healthfile_free(struct health_record *h)
 	size_t i;
 
 	free(h->system);
+	free(h->simulated);
 	free(h->assess_line);
 	free(h->log_result);
 	free(h->log_message);
@@ -154,4 +168,79 @@ void healthfile_free(struct health_record *h)
 		free(h->quotes[i]);
 	free(h->quotes);
 	memset(h, 0, sizeof *h);
+}
+
+/* ---- the writer ----------------------------------------------------------------------- */
+
+static void put_proc(FILE *f, const char *name, const struct health_proc *p)
+{
+	fprintf(f, "%s_count\t%ld\n", name, p->count);
+	if (p->count <= 0)
+		return;
+	if (!isnan(p->cpu_pct))
+		fprintf(f, "%s_cpu_pct\t%.1f\n", name, p->cpu_pct);
+	if (p->rss_kb >= 0)
+		fprintf(f, "%s_rss_kb\t%ld\n", name, p->rss_kb);
+	if (p->etime_s >= 0)
+		fprintf(f, "%s_etime_s\t%ld\n", name, p->etime_s);
+	if (!isnan(p->time_s))
+		fprintf(f, "%s_time_s\t%.2f\n", name, p->time_s);
+}
+
+static const char *assess_word(enum health_assess a)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof assess_words / sizeof assess_words[0]; i++)
+		if (assess_words[i].a == a)
+			return assess_words[i].word;
+	return "other";
+}
+
+/* a count the record has, under KEY */
+static void put_count(FILE *f, const char *key, long n)
+{
+	if (n >= 0)
+		fprintf(f, "%s\t%ld\n", key, n);
+}
+
+int healthfile_write(FILE *f, const struct health_record *h)
+{
+	size_t i;
+
+	fprintf(f, "execlag-health\t1\nsystem\t%s\n", h->system ? h->system : "unknown");
+	for (i = 0; i < sizeof checker_words / sizeof checker_words[0]; i++)
+		if (checker_words[i].checker == h->checker)
+			fprintf(f, "checker\t%s\n", checker_words[i].word);
+	if (h->simulated)
+		fprintf(f, "simulated\t%s\n", h->simulated);
+	if (h->ps_ok) {
+		fputs("ps\tok\n", f);
+		put_proc(f, "syspolicyd", &h->syspolicyd);
+		put_proc(f, "trustd", &h->trustd);
+	}
+	if (!isnan(h->assess_bound_s))
+		fprintf(f, "assess_bound_s\t%g\n", h->assess_bound_s);
+	if (h->assess != HEALTH_ASSESS_NONE)
+		fprintf(f, "assess\t%s\n", assess_word(h->assess));
+	put_count(f, "assess_exit", h->assess_exit);
+	if (h->assess_line)
+		fprintf(f, "assess_line\t%s\n", h->assess_line);
+	if (h->log_result)
+		fprintf(f, "log.result\t%s\n", h->log_result);
+	if (h->log_ok) {
+		if (h->window_s > 0)
+			fprintf(f, "log.last\t%ldm\n", (long)(h->window_s / 60));
+		put_count(f, "log.syspolicyd_lines", h->log_lines);
+		put_count(f, "log.own_lines", h->own_lines);
+		put_count(f, "log.emfile_lines", h->emfile_lines);
+		put_count(f, "log.asp_lines", h->asp_lines);
+		if (h->driver) {
+			fprintf(f, "log.top_program\t%s\n", h->driver);
+			put_count(f, "log.top_program_lines", h->driver_lines);
+		}
+	}
+	for (i = 0; i < h->nquotes; i++)
+		fprintf(f, "quote\t%s\n", h->quotes[i]);
+	return fflush(f) != 0 || ferror(f) ? -1 : 0;
 }

@@ -8,6 +8,7 @@
 #define EXECLAG_HEALTHFILE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* What Calculator's assessment gave (the record's `assess`). */
 enum health_assess {
@@ -17,6 +18,7 @@ enum health_assess {
 	HEALTH_ASSESS_EMFILE,   /* "PATH: Too many open files" */
 	HEALTH_ASSESS_TIMEOUT,  /* no answer within the bound */
 	HEALTH_ASSESS_MISSING,  /* no spctl */
+	HEALTH_ASSESS_REFUSED,  /* the calibration gate refused the exec (EPERM) */
 	HEALTH_ASSESS_OTHER     /* anything else */
 };
 
@@ -30,9 +32,19 @@ struct health_proc {
 	double time_s;  /* CPU time, summed */
 };
 
+/* Whose checker the record reads (its `checker`). */
+enum {
+	HEALTH_CHECKER_UNSAID = -1,
+	HEALTH_CHECKER_NONE = 0,       /* another system: nothing to read */
+	HEALTH_CHECKER_SYSPOLICYD = 1, /* macOS's, or the simulator's model of it */
+	HEALTH_CHECKER_GATE = 2        /* Linux: the calibration gate */
+};
+
 struct health_record {
-	int checker;   /* 1 syspolicyd (macOS), 0 none (another system), -1 not said */
+	int checker;   /* HEALTH_CHECKER_* */
 	char *system;  /* uname -s as recorded, or NULL */
+	char *simulated; /* the simulator's settings that made the record, or
+			  * NULL: then it was read from a machine */
 	int ps_ok;     /* ps was read */
 	struct health_proc syspolicyd, trustd;
 	enum health_assess assess;
@@ -58,5 +70,11 @@ struct health_record {
 int healthfile_read(const char *path, struct health_record *h);
 
 void healthfile_free(struct health_record *h);
+
+/* Writes H as a record that healthfile_read reads back (the simulator's,
+ * micro/launcher/simhealth.c; the machine's is scripts/probe/health's):
+ * each figure that is known, the log's keys under "log.".  Returns 0, or
+ * -1 when F failed. */
+int healthfile_write(FILE *f, const struct health_record *h);
 
 #endif

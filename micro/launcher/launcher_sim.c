@@ -1,12 +1,14 @@
 /* launcher_sim.c - the sim backend (launcher.h): each pass is handed to
  * the model (sim.h), which launches nothing and says when each launch
  * would have started and how long it would have taken.  Every launch
- * succeeds. */
+ * succeeds, but one the model's exhausted checker refuses (EPERM) or
+ * never answers (a hang). */
 #define _POSIX_C_SOURCE 200809L
 #include "launcher.h"
 #include "sim.h"
 #include "util.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +60,12 @@ static void sim_samples(struct launcher *l, const struct sim_launch *x, size_t n
 			continue;
 		}
 		o->dur_ns = (uint64_t)llround(x[i].dur_ms * 1e6);
+		if (x[i].refused) {
+			/* the exhausted checker refused it: not run, as the
+			 * gate's refusal fails the exec */
+			o->exit_status = -1;
+			o->spawn_errno = EPERM;
+		}
 	}
 }
 

@@ -526,8 +526,15 @@ double sim_pass(struct sim *s, struct sim_launch *l, size_t n, int threads, doub
 		x = &l[th[t].cur];
 		if (th[t].point < s->k->n_points) {
 			/* a decision: it waits for the checker */
-			double at = decide(s, x, s->k->points[th[t].point].obj, th[t].t), to;
+			double at, to;
 
+			if (s->p.exhausted) {
+				/* refused at once: the launch ends there, unrun */
+				x->refused = 1;
+				th[t].point = s->k->n_points;
+				continue;
+			}
+			at = decide(s, x, s->k->points[th[t].point].obj, th[t].t);
 			th[t].point++;
 			if (isinf(at)) {
 				/* the wedged checker never answers: the launch waits

@@ -61,6 +61,16 @@ struct sim_params {
 	 * execve: every later decision waits for ever (dur_ms INFINITY) and
 	 * its thread starts nothing more in that pass; 0: never */
 	long wedge;
+	/* exhausted=1: the checker is out of file descriptors, as an exhausted
+	 * syspolicyd answers every assessment "Too many open files"
+	 * (docs/evidence.md §16): every decision is refused at once, and its
+	 * launch fails (EPERM, as the gate's exhausted=1 refuses an exec);
+	 * the simulated health record says so (simhealth.c) */
+	int exhausted;
+	/* storm=R: R assessment lines a second that are not the kit's, naming
+	 * one program (SIM_STORM_DRIVER) the most: the simulated health
+	 * record's minute of log; the launches are the model's as set */
+	long storm;
 	struct sim_base base[SIM_KINDS];
 	/* launches close in time cost alike: the base cost's quantile follows
 	 * a slow random state of the machine with this correlation (0: every
@@ -70,6 +80,9 @@ struct sim_params {
 	double fit_corr;     /* the fit's */
 	char base_from[256]; /* where the base costs came from */
 };
+
+/* The program a simulated storm's lines name the most (storm=R). */
+#define SIM_STORM_DRIVER "/Applications/Simulated Driver.app/Contents/MacOS/Simulated Driver"
 
 /* Defaults, then the settings of spec ("latency=20 workers=1 key=inode
  * seed=7 ..."; the part after "sim:").  Returns 0, or -1 with one line in
@@ -85,6 +98,15 @@ int sim_load_base(struct sim_params *p, const char *path, char *err, size_t errl
 /* The settings in the canonical order, as conditions record them after
  * "sim:" (every setting, the base costs' origin included). */
 void sim_describe(const struct sim_params *p, char *buf, size_t len);
+
+/* The checker's health as the model has it, before any launch, into the
+ * record H (healthfile.h; free it with healthfile_free): a syspolicyd that
+ * answers Calculator's assessment ("accepted", or with exhausted=1 "Too
+ * many open files"), and a minute of log (storm=R: 60 R lines not the
+ * kit's, naming SIM_STORM_DRIVER), said to be simulated (DESCRIBED, the
+ * settings as sim_describe gives them): never evidence.  simhealth.c. */
+struct health_record;
+void sim_health(const struct sim_params *p, const char *described, struct health_record *h);
 
 /* The correlation of the model's machine state: the setting, else the
  * fit's. */
@@ -125,6 +147,7 @@ struct sim_launch {
 	double start_ms;
 	double dur_ms;
 	double cpu_ms; /* the launch's own work: its base cost, bursts included */
+	int refused;   /* exhausted: the checker refused it, and it did not run */
 };
 
 struct sim;

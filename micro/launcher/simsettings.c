@@ -57,6 +57,7 @@ static const struct num_setting {
 	{ "burst_x", offsetof(struct sim_params, burst_x), 0, 1, 100, "a number from 1 to 100" },
 	{ "cpus", offsetof(struct sim_params, cpus), 1, 1, 1024, "a whole number from 1 to 1024" },
 	{ "wedge", offsetof(struct sim_params, wedge), 1, 0, 1000000, "a whole number from 0 to 1000000" },
+	{ "storm", offsetof(struct sim_params, storm), 1, 0, 100000, "a whole number of lines a second from 0 to 100000" },
 };
 
 /* sim_defaults: P as a spec without settings leaves it. */
@@ -105,7 +106,7 @@ static int set_number(struct sim_params *p, const char *name, const char *v, cha
 }
 
 /* set_word: NAME=V for the settings that are words (key, on, exempt,
- * bursts, seed, base): 0, or -1 with ERR; 1 when NAME is none of them. */
+ * bursts, exhausted, seed, base): 0, or -1 with ERR; 1 when NAME is none of them. */
 static int set_word(struct sim_params *p, const char *name, const char *v, char *err, size_t errlen)
 {
 	long n;
@@ -121,13 +122,11 @@ static int set_word(struct sim_params *p, const char *name, const char *v, char 
 		if (strcmp(v, "exec") != 0 && strcmp(v, "open") != 0)
 			return fail(err, errlen, "sim on '%s' is not exec or open%s", v, "");
 		p->on_open = v[0] == 'o';
-	} else if (strcmp(name, "exempt") == 0 || strcmp(name, "bursts") == 0) {
+	} else if (strcmp(name, "exempt") == 0 || strcmp(name, "bursts") == 0 ||
+		   strcmp(name, "exhausted") == 0) {
 		if (strcmp(v, "0") != 0 && strcmp(v, "1") != 0)
 			return fail(err, errlen, "sim %s '%s' is not 0 or 1", name, v);
-		if (name[0] == 'e')
-			p->exempt = v[0] == '1';
-		else
-			p->bursts = v[0] == '1';
+		*(name[0] == 'b' ? &p->bursts : name[2] == 'e' ? &p->exempt : &p->exhausted) = v[0] == '1';
 	} else if (strcmp(name, "seed") == 0) {
 		if (parse_long(v, 0, 2147483647L, &n) != 0)
 			return fail(err, errlen, "sim seed '%s' is not a whole number from 0 to 2147483647%s", v, "");
@@ -169,7 +168,7 @@ static int sim_setting(struct sim_params *p, const char *tok, size_t name_len, c
 		return rc;
 	return fail(err, errlen,
 		    "sim setting '%s' is unknown (use latency workers key on every per_mb "
-		    "exempt bursts burst_x cpus seed base corr jitter wedge)%s", name, "");
+		    "exempt bursts burst_x cpus seed base corr jitter wedge exhausted storm)%s", name, "");
 }
 
 /* The words of spec through the one parser of a launcher's settings
@@ -283,12 +282,16 @@ int sim_load_base(struct sim_params *p, const char *path, char *err, size_t errl
 
 void sim_describe(const struct sim_params *p, char *buf, size_t len)
 {
-	char jit[80] = "";
+	char jit[120] = "";
 
 	if (p->jitter > 0) /* the gate has none: said only where set */
 		snprintf(jit, sizeof jit, " jitter=%g", p->jitter);
 	if (p->wedge > 0) /* likewise: a wedged checker only where asked for */
 		snprintf(jit + strlen(jit), sizeof jit - strlen(jit), " wedge=%ld", p->wedge);
+	if (p->exhausted) /* and a sick one (issue 43) */
+		snprintf(jit + strlen(jit), sizeof jit - strlen(jit), " exhausted=1");
+	if (p->storm > 0)
+		snprintf(jit + strlen(jit), sizeof jit - strlen(jit), " storm=%ld", p->storm);
 	snprintf(buf, len,
 		 "latency=%g workers=%ld key=%s on=%s every=%g per_mb=%g exempt=%d bursts=%d "
 		 "burst_x=%g cpus=%ld seed=%llu base=%s corr=%g%s",

@@ -158,12 +158,12 @@ static char *make_key(int fd, const char *path)
 
 /* What the gate does with one event. */
 struct verdict {
-	const char *result;     /* the log's word: hit, miss, wedged */
+	const char *result;     /* the log's word: hit, miss, wedged, refused */
 	enum tally tally;       /* what it counts as */
 	uint64_t hold_until;    /* held until then (CLOCK_MONOTONIC ns; UINT64_MAX: until stopped) */
 	char *key;              /* its cache key (malloc'd; logged), or NULL */
 	bool remember;          /* the key goes into the cache once held */
-	uint32_t response;      /* the answer: FAN_ALLOW */
+	uint32_t response;      /* the answer: FAN_ALLOW, or FAN_DENY (exhausted) */
 };
 
 /* --wedge K: whether K checks have been held (misses answered); from then
@@ -192,6 +192,15 @@ static void decide(const struct job *j, uint64_t t0, struct verdict *v)
 	memset(v, 0, sizeof *v);
 	v->response = FAN_ALLOW;
 	v->hold_until = t0;
+	if (gs.exhausted) {
+		/* an exhausted checker: every check refused at once, as
+		 * syspolicyd out of descriptors answers every assessment "Too
+		 * many open files"; the exec fails with EPERM */
+		v->result = "refused";
+		v->tally = T_REFUSED;
+		v->response = FAN_DENY;
+		return;
+	}
 	if (wedged()) {
 		/* a wedged checker: no answer, as one that leaves a process in
 		 * execve, until the gate is stopped; then the event is allowed

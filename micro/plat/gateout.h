@@ -9,7 +9,7 @@
 #include <sys/types.h>
 
 /* What the gate counts, for the log's stop line. */
-enum tally { T_MISS, T_HIT, T_EXEMPT, T_DRAINED, T_WEDGED, T_UNHELD, N_TALLY };
+enum tally { T_MISS, T_HIT, T_EXEMPT, T_DRAINED, T_WEDGED, T_UNHELD, T_REFUSED, N_TALLY };
 
 void tally_add(enum tally t);
 unsigned long tally_get(enum tally t);

@@ -198,6 +198,8 @@ void gateout_stop(void)
 	json_object_set_new(o, "drained", json_integer((json_int_t)tallies[T_DRAINED]));
 	if (gs.wedge > 0)
 		json_object_set_new(o, "wedged", json_integer((json_int_t)tallies[T_WEDGED]));
+	if (gs.exhausted)
+		json_object_set_new(o, "refused", json_integer((json_int_t)tallies[T_REFUSED]));
 	json_object_set_new(o, "unheld", json_integer((json_int_t)tallies[T_UNHELD]));
 	tree_log_stop(o);
 	json_object_set_new(o, "t_ns", json_integer((json_int_t)now_ns()));

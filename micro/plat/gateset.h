@@ -26,6 +26,8 @@ struct gate_settings {
 	long on_open;           /* --on open: every open is checked, as ClamAV does */
 	long exempt_pid;        /* --exempt-pid: it and its descendants pass; -1 none */
 	long wedge;             /* --wedge K: after K held checks, answer nothing until stopped */
+	long exhausted;         /* --exhausted 1: refuse every check (FAN_DENY), as an
+				 * exhausted syspolicyd refuses every assessment */
 	const char *dirs[TREE_MAX_ROOTS]; /* --dir: the roots */
 	int n_dirs;
 	const char *log;        /* --log FILE: one JSON line a decision */

@@ -41,6 +41,7 @@ static const struct setting settings[] = {
 	{ "--on", V_WORD, &gs.on_open, 0, 0, on_names, 0, "exec or open" },
 	{ "--exempt-pid", V_WHOLE, &gs.exempt_pid, 1, INT_MAX, NULL, 0, "a process id" },
 	{ "--wedge", V_WHOLE, &gs.wedge, 0, 1000000, NULL, 0, "a whole number in 0..1000000" },
+	{ "--exhausted", V_WHOLE, &gs.exhausted, 0, 1, NULL, 0, "0 or 1" },
 };
 #define N_SETTINGS (sizeof settings / sizeof settings[0])
 
@@ -130,6 +131,8 @@ void gateset_start_line(json_t *o)
 	json_object_set_new(o, "per_mb_ms", json_real(gs.per_mb_ms));
 	if (gs.wedge > 0)
 		json_object_set_new(o, "wedge", json_integer(gs.wedge));
+	if (gs.exhausted)
+		json_object_set_new(o, "exhausted", json_integer(gs.exhausted));
 	json_object_set_new(o, "dir", json_string(tree_first_root()));
 	tree_log_start(o);
 	json_object_set_new(o, "exempt_pid",

@@ -589,6 +589,70 @@ static void load_runs(int argc, char **argv, struct runjson *a, struct runjson *
 	runjson_load(b, "B: ", argv[i + 1], results);
 }
 
+/* ---- the checker's health, side by side ------------------------------- */
+
+/* A run's checker.* KEY (advise --health), "-" where it has none. */
+static const char *checker_cell(const struct runjson *r, const char *key, char *buf, size_t len)
+{
+	const char *v = runjson_condition(r, key);
+
+	if (!runjson_condition(r, "checker.state"))
+		return "(not read: an older kit)";
+	snprintf(buf, len, "%s", v && *v ? v : "-");
+	return buf;
+}
+
+/* syspolicyd's CPU and memory, or the log's rate: two keys in a cell. */
+static const char *checker_pair(const struct runjson *r, const char *k1, const char *fmt,
+				const char *k2, char *buf, size_t len)
+{
+	const char *v1 = runjson_condition(r, k1), *v2 = runjson_condition(r, k2);
+
+	if (!runjson_condition(r, "checker.state"))
+		return "(not read: an older kit)";
+	if (!v1 && !v2)
+		return "-";
+	snprintf(buf, len, fmt, v1 ? v1 : "?", v2 ? v2 : "?");
+	return buf;
+}
+
+/* The checker's state and figures of each run, read before any launch:
+ * what make doctor's first line says, for a before and an after (only
+ * where a run has them). */
+static void checkers(const struct runjson *a, const struct runjson *b)
+{
+	static const struct {
+		const char *label, *k1, *fmt, *k2;
+	} rows[] = {
+		{ "state", "checker.state", NULL, NULL },
+		{ "record", "checker.record", NULL, NULL },
+		{ "assessment", "checker.assess", NULL, NULL },
+		{ "syspolicyd", "checker.syspolicyd_cpu_pct", "%s%% CPU, %s KiB", "checker.syspolicyd_rss_kb" },
+		{ "log", "checker.rate", "%s a second not the kit's, %s lines in all", "checker.log_lines" },
+		{ "driver", "checker.driver", NULL, NULL },
+	};
+	struct table t = { 3, 0, 0, NULL };
+	const struct runjson *r[2] = { a, b };
+	size_t i;
+	int k;
+
+	if (!runjson_condition(a, "checker.state") && !runjson_condition(b, "checker.state"))
+		return;
+	puts("The checker before any launch (docs/method.md, \"When the checker is sick\"):");
+	snprintf(table_row(&t)[1], CELL, "A");
+	snprintf(t.rows[0][2], CELL, "B");
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		char (*row)[CELL] = table_row(&t), buf[CELL];
+
+		snprintf(row[0], CELL, "%s", rows[i].label);
+		for (k = 0; k < 2; k++)
+			snprintf(row[k + 1], CELL, "%s",
+				 rows[i].fmt ? checker_pair(r[k], rows[i].k1, rows[i].fmt, rows[i].k2, buf, sizeof buf)
+					     : checker_cell(r[k], rows[i].k1, buf, sizeof buf));
+	}
+	table_print(&t);
+}
+
 /* Which runs, made on what. */
 static void the_runs(const struct runjson *a, const struct runjson *b)
 {
@@ -596,6 +660,7 @@ static void the_runs(const struct runjson *a, const struct runjson *b)
 	describe("A", a);
 	describe("B", b);
 	machines(a, b);
+	checkers(a, b);
 	putchar('\n');
 }
 

@@ -1,6 +1,6 @@
 /* fbtext - the text of feedback.txt, from a run's run.json.
  *
- *   fbtext --run DIR [--bundle NAME] [--contents LIST]
+ *   fbtext --run DIR [--bundle NAME] [--contents LIST] [--health FILE]
  *   fbtext --run DIR --services-table
  *
  * Prints, ready to paste into Feedback Assistant: title, area, type,
@@ -27,7 +27,7 @@
 static void usage(FILE *f)
 {
 	fputs("usage: fbtext --run DIR [--bundle NAME] [--contents LIST] [--kit COMMIT]\n"
-	      "              [--from WHERE] [--home URL] [--logs KEPT,TOTAL]\n"
+	      "              [--from WHERE] [--home URL] [--logs KEPT,TOTAL] [--health FILE]\n"
 	      "       fbtext --run DIR --services-table\n"
 	      "  --run DIR         a run folder (or its run.json)\n"
 	      "  --bundle NAME     the archive feedback.txt tells to attach\n"
@@ -38,6 +38,8 @@ static void usage(FILE *f)
 	      "                    (no credentials) or \"a local clone\"\n"
 	      "  --home URL        the kit's home page, where its README names one\n"
 	      "  --logs KEPT,TOTAL bytes of log excerpts the archive keeps, of the run's\n"
+	      "  --health FILE     the run's health record (health.tsv): its assessment's\n"
+	      "                    line and the log lines it quoted go in the text\n"
 	      "  --services-table  print cases[].services as case<TAB>field<TAB>value\n"
 	      "Prints the text of feedback.txt (scripts/feedback redacts it).\n"
 	      "Exit: 0 done, 2 bad usage, a run that cannot be read, or a simulated run\n"
@@ -45,7 +47,7 @@ static void usage(FILE *f)
 }
 
 struct args {
-	const char *dir;
+	const char *dir, *health;
 	int table;
 	struct feedback_kit kit;
 };
@@ -63,7 +65,7 @@ static void parse(int argc, char **argv, struct args *o)
 		OPT_VALUE("--run", &o->dir), OPT_VALUE("--bundle", &o->kit.bundle),
 		OPT_VALUE("--contents", &o->kit.contents), OPT_VALUE("--kit", &o->kit.commit),
 		OPT_VALUE("--home", &o->kit.home), OPT_VALUE("--from", &o->kit.from),
-		OPT_VALUE("--logs", &logs),
+		OPT_VALUE("--logs", &logs), OPT_VALUE("--health", &o->health),
 		OPT_FLAG("--services-table", &o->table), OPT_END
 	};
 
@@ -91,13 +93,22 @@ static void load(struct runjson *r, const char *dir)
 
 int main(int argc, char **argv)
 {
-	struct args o = { NULL, 0, { NULL, NULL, NULL, NULL, NULL, -1, -1 } };
+	struct args o = { NULL, NULL, 0, { NULL, NULL, NULL, NULL, NULL, -1, -1, NULL } };
+	struct health_record health;
 	struct runjson r;
 	struct feedback fb;
 
 	progname = "fbtext";
 	parse(argc, argv, &o);
 	load(&r, o.dir);
+	if (o.health) {
+		int rc = healthfile_read(o.health, &health);
+
+		if (rc != 0)
+			die(EXIT_USAGE, rc == -1 ? "cannot read the health record %s" :
+				"%s is not a health record", o.health);
+		o.kit.health = &health;
+	}
 	feedback_of_run(&fb, &r, &o.kit);
 	if (o.table)
 		feedback_services_table(stdout, &fb);
@@ -106,6 +117,8 @@ int main(int argc, char **argv)
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die(EXIT_FAIL, "cannot write to stdout:");
 	feedback_free(&fb);
+	if (o.kit.health)
+		healthfile_free(&health);
 	runjson_free(&r);
 	return EXIT_OK;
 }

@@ -21,10 +21,12 @@
 #include "coreclass.h"
 #include "cpuidle.h"
 #include "drive.h"
+#include "healthfile.h"
 #include "launcher.h"
 #include "looks.h"
 #include "manifest.h"
 #include "samples.h"
+#include "sim.h"
 #include "thresholds.h"
 #include "opts.h"
 #include "util.h"
@@ -49,7 +51,7 @@ extern char **environ;
 
 struct options {
 	const char *manifest, *out, *cls, *passes, *reference, *launcher;
-	const char *hang_s_s, *services_probe, *services_out;
+	const char *hang_s_s, *services_probe, *services_out, *health;
 	double hang_s;
 	long threads, per_thread, planned, extend;
 	const char *threads_s, *block_s, *planned_s, *extend_s; /* as given */
@@ -73,6 +75,7 @@ static void usage(FILE *out)
 		"              [--launcher spawn|sim:SETTINGS] [--hang-s S]\n"
 		"              [--services-probe CMD --services-out FILE] [--quiet]\n"
 		"       launch --launcher spawn|sim:SETTINGS --describe\n"
+		"       launch --launcher sim:SETTINGS --health FILE\n"
 		"       launch --manifest FILE --objects\n"
 		"Launch every artifact of a manifest for the first time, then again,\n"
 		"with T threads started together; write the samples (docs/formats.md).\n"
@@ -111,6 +114,8 @@ static void usage(FILE *out)
 		"                the checking services' CPU over the wait\n"
 		"                (scripts/probe/services, a services file)\n"
 		"  --describe    print the launcher with every setting, checked, and exit\n"
+		"  --health FILE write the simulated checker's health record (docs/formats.md:\n"
+		"                exhausted=1, storm=R; said to be simulated), and exit\n"
 		"  --constants   print the method's numbers scripts/repro uses (min_pairs,\n"
 		"                looks_first, seq_extend, doctor_extend: micro/stats/thresholds.h,\n"
 		"                looks.h), and exit\n"
@@ -328,6 +333,28 @@ static void describe(const struct options *o)
 	}
 }
 
+/* --health FILE: the simulated checker's health record, written whole. */
+static void write_health(const struct options *o)
+{
+	struct sim_params p;
+	struct health_record h;
+	struct atomic_file f;
+	char err[320], described[600];
+
+	if (strncmp(o->launcher, "sim:", 4) != 0)
+		die(EXIT_USAGE, "--health needs a sim:SETTINGS launcher: a real checker's health is "
+				"scripts/probe/health's to read");
+	if (sim_parse(o->launcher + 4, &p, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s", err);
+	sim_describe(&p, described, sizeof described);
+	sim_health(&p, described, &h);
+	if (atomic_open(&f, o->health) != 0)
+		die(EXIT_FAIL, "cannot write %s:", o->health);
+	if (healthfile_write(f.fp, &h) != 0 || atomic_commit(&f) != 0)
+		die(EXIT_FAIL, "cannot write %s:", o->health);
+	healthfile_free(&h);
+}
+
 /* --objects: the manifest's new files, one a line, for the scripts, which
  * ask launch rather than read the manifest (manifest.c is its reader). */
 static void print_objects(const char *path)
@@ -355,7 +382,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 		OPT_VALUE("--block", &o->block_s), OPT_VALUE("--extend", &o->extend_s),
 		OPT_VALUE("--planned", &o->planned_s), OPT_VALUE("--threads", &o->threads_s),
 		OPT_VALUE("--hang-s", &o->hang_s_s), OPT_VALUE("--services-probe", &o->services_probe),
-		OPT_VALUE("--services-out", &o->services_out),
+		OPT_VALUE("--services-out", &o->services_out), OPT_VALUE("--health", &o->health),
 		OPT_FLAG("--quiet", &o->quiet), OPT_FLAG("--sequential", &o->sequential),
 		OPT_FLAG("--describe", &o->describe), OPT_FLAG("--constants", &constants),
 		OPT_FLAG("--objects", &objects), OPT_END
@@ -392,6 +419,10 @@ static void parse_args(int argc, char **argv, struct options *o)
 		die(EXIT_USAGE, "LAUNCHER '%s' is not spawn or sim:SETTINGS", o->launcher);
 	if (o->describe) {
 		describe(o);
+		exit(0);
+	}
+	if (o->health) {
+		write_health(o);
 		exit(0);
 	}
 	if (!o->manifest || !o->out)

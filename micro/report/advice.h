@@ -37,7 +37,9 @@ int advice_brief_lines(FILE *f, const struct advice *a, const char *prefix);
 void advice_doctor(FILE *f, const struct advice *a);
 
 /* The cause: and do: lines alone ("will not fix: …" where a Developer
- * Tools step is given), no verdict line. */
+ * Tools step is given), no verdict line; where the run read the checker's
+ * health, its checker: line first, and a sick checker's relief: lines
+ * after them. */
 void advice_cause_lines(FILE *f, const struct advice *a);
 
 /* What the way the kit was started means for the verdicts, a sentence a

@@ -179,6 +179,10 @@ static void cause(FILE *f, const struct advice *a, const char *prefix)
 
 	fprintf(f, "%scause: ", prefix);
 	switch (a->cause) {
+	case ADVICE_CAUSE_CHECKER:
+		advice_checker_cause(f, a);
+		fputs(".\n", f);
+		return;
 	case ADVICE_CAUSE_SIMULATED:
 		fprintf(f, "a simulated run (launcher %s): the model's settings made these numbers, "
 			"not this machine.\n", s->launcher);
@@ -260,6 +264,14 @@ static void first_step(FILE *f, const struct advice *a, const char *prefix)
 
 	fprintf(f, "%sdo: ", prefix);
 	switch (x->what) {
+	case ADVICE_DO_RELIEF:
+		if (a->checker.n_relief > 0)
+			fprintf(f, "first %s%s%s (%s; make doctor lists the rest, each with its source), ",
+				a->checker.relief[0]->words, a->checker.relief[0]->names_driver ? ": " : "",
+				a->checker.relief[0]->names_driver ? advice_or_q(x->app) : "",
+				advice_relief_needs(a->checker.relief[0]));
+		fprintf(f, "then make repro TAG=after and make compare A=%s B=after.\n", id);
+		break;
 	case ADVICE_DO_NOTHING_SIM:
 		fputs("nothing about this machine; make repro without LAUNCHER measures it.\n", f);
 		break;

@@ -7,11 +7,112 @@
 #include "util.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *or_unknown(const char *v)
 {
 	return v ? v : "unknown";
+}
+
+/* ---- the checker's health, read before any launch ------------------------------------- */
+
+static int is(const char *v, const char *word)
+{
+	return v && strcmp(v, word) == 0;
+}
+
+/* "25 min", "3.2 h", "42.1 days": a running time in seconds */
+static const char *age(const char *secs, char *buf, size_t len)
+{
+	double t = atof(secs);
+
+	if (t >= 86400)
+		snprintf(buf, len, "%.1f days", t / 86400);
+	else if (t >= 3600)
+		snprintf(buf, len, "%.1f h", t / 3600);
+	else
+		snprintf(buf, len, "%.0f min", t / 60);
+	return buf;
+}
+
+/* the assessment, as the record has it */
+static void assessment(FILE *f, const struct advice_checker *c)
+{
+	const char *bound = advice_or_q(c->bound_s);
+
+	if (is(c->record, "gate"))
+		fputs("a new program in the work folder (the gate's assessment) ", f);
+	else
+		fputs("Calculator's assessment ", f);
+	if (is(c->assess, "accepted"))
+		fprintf(f, "answered at once: %s", is(c->record, "gate") ? "ran" : "accepted");
+	else if (is(c->assess, "too-many-open-files"))
+		fputs("answered \"Too many open files\"", f);
+	else if (is(c->assess, "refused"))
+		fputs("was refused (Operation not permitted)", f);
+	else if (is(c->assess, "timeout"))
+		fprintf(f, "did not answer within %s s", bound);
+	else
+		fprintf(f, "gave %s", advice_or_q(c->assess));
+}
+
+/* The first line: the state and the figures it rests on. */
+static void checker_line(FILE *f, const struct advice *a)
+{
+	const struct advice_checker *c = &a->checker;
+	char buf[32];
+
+	if (!c->read)
+		return;
+	fprintf(f, "checker: %s", checker_state_name(c->state));
+	if (is(c->record, "none")) {
+		fprintf(f, " — no syspolicyd here (%s): nothing of a first-launch checker to read\n",
+			or_unknown(a->where.os));
+		return;
+	}
+	fputs(" — ", f);
+	if (is(c->record, "simulated"))
+		fputs("SIMULATED (the model's record, not this machine's): ", f);
+	if (c->assess)
+		assessment(f, c);
+	if (c->cpu_pct || c->rss_kb)
+		fprintf(f, "; syspolicyd %s%% CPU, %.0f MB resident", advice_or_q(c->cpu_pct),
+			c->rss_kb ? atof(c->rss_kb) / 1024 : NAN);
+	if (c->etime_s)
+		fprintf(f, ", up %s", age(c->etime_s, buf, sizeof buf));
+	if (c->trustd_cpu_pct)
+		fprintf(f, "; trustd %s%% CPU", c->trustd_cpu_pct);
+	if (c->rate)
+		fprintf(f, "; its log's last %s s: %s lines a second not the kit's (the baseline %s)",
+			advice_or_q(c->window_s), c->rate, advice_or_q(c->baseline));
+	else if (c->log)
+		fprintf(f, "; its log: %s", c->log);
+	if (c->emfile_lines && strcmp(c->emfile_lines, "0") != 0)
+		fprintf(f, ", %s lines of error 24", c->emfile_lines);
+	if (c->driver)
+		fprintf(f, "; named most: %s (%s lines)", c->driver, advice_or_q(c->driver_lines));
+	fputs("\n", f);
+}
+
+/* The relief of a sick checker, each step with what it asks and its
+ * sources; the kit runs none of it. */
+static void relief(FILE *f, const struct advice *a)
+{
+	const struct advice_checker *c = &a->checker;
+	int i;
+
+	if (is(c->record, "simulated") || is(c->record, "gate"))
+		fprintf(f, "relief: none needed here: %s is sick on purpose; on a Mac the reports' "
+			"relief is:\n", is(c->record, "gate") ? "the calibration gate" : "the simulator's checker");
+	for (i = 0; i < c->n_relief; i++) {
+		const struct checker_step *x = c->relief[i];
+
+		fprintf(f, "relief: %d. %s", i + 1, x->words);
+		if (x->names_driver && c->driver)
+			fprintf(f, " (here: %s)", c->driver);
+		fprintf(f, " — %s (%s).\n", advice_relief_needs(x), x->source);
+	}
 }
 
 /* ---- the machine and the probe --------------------------------------------------------- */
@@ -40,7 +141,10 @@ static void state(FILE *f, const struct advice *a)
 		or_unknown(s->started_via), or_unknown(s->ssh), or_unknown(s->multiplexer),
 		or_unknown(s->launchd_job));
 	fprintf(f, "network: %s (interface %s)\n", or_unknown(s->network), or_unknown(s->interface));
-	if (s->gate)
+	if (s->gate && s->gate_exhausted && strcmp(s->gate_exhausted, "1") == 0)
+		fputs("gate: the calibration gate refused every launch it held (exhausted=1: FAN_DENY, "
+		      "the exec fails with EPERM)\n", f);
+	else if (s->gate)
 		fprintf(f, "gate: the calibration gate held the launches (latency %s ms, workers %s, key %s)\n",
 			advice_or_q(s->gate_latency_ms), advice_or_q(s->gate_workers),
 			advice_or_q(s->gate_key));
@@ -49,6 +153,11 @@ static void state(FILE *f, const struct advice *a)
 	if (p->verdict == ADVICE_HANG) {
 		fprintf(f, "probe: new programs (%s), each to be launched twice, one at a time, each "
 			"launch bounded: one did not start\n", kase);
+		return;
+	}
+	if (a->cause == ADVICE_CAUSE_CHECKER && p->pairs <= 0 && isnan(p->first_ms)) {
+		fprintf(f, "probe: new programs (%s), each to be launched twice, one at a time: none "
+			"ran (%s)\n", kase, p->reason ? p->reason : "no launch succeeded");
 		return;
 	}
 	fprintf(f, "probe: %ld new programs (%s), each launched twice, one at a time: first %s ms, "
@@ -245,6 +354,11 @@ static void cause(FILE *f, const struct advice *a)
 	char buf[512];
 
 	switch (a->cause) {
+	case ADVICE_CAUSE_CHECKER:
+		fputs("cause: ", f);
+		advice_checker_cause(f, a);
+		fputs(".\n", f);
+		break;
 	case ADVICE_CAUSE_SIMULATED:
 		fprintf(f, hung ? "cause: a simulated run (%s): the model's checker stopped answering "
 				  "(wedge), not this machine's; nothing was launched.\n"
@@ -308,6 +422,12 @@ static void step(FILE *f, const struct advice *a, const struct advice_step *x)
 	const struct advice_setting *s = &a->where;
 
 	switch (x->what) {
+	case ADVICE_DO_RELIEF:
+		fputs("do: the relief below, in order, until the checker is well (the kit runs none of "
+		      "it: it says it); run make doctor again after the relief; make compare shows "
+		      "before and after (make repro TAG=before now, make repro TAG=after then, make "
+		      "compare A=before B=after).\n", f);
+		break;
 	case ADVICE_DO_NOTHING_SIM:
 		fputs("do: nothing about this machine; make doctor without LAUNCHER measures it.\n", f);
 		break;
@@ -388,19 +508,29 @@ static void step(FILE *f, const struct advice *a, const struct advice_step *x)
 	}
 }
 
-void advice_cause_lines(FILE *f, const struct advice *a)
+/* cause:, do: and a sick checker's relief: lines */
+static void cause_and_steps(FILE *f, const struct advice *a)
 {
 	int i;
 
 	cause(f, a);
 	for (i = 0; i < a->n_steps; i++)
 		step(f, a, &a->step[i]);
+	if (a->cause == ADVICE_CAUSE_CHECKER)
+		relief(f, a);
+}
+
+void advice_cause_lines(FILE *f, const struct advice *a)
+{
+	checker_line(f, a);
+	cause_and_steps(f, a);
 }
 
 /* The last line: "verdict: penalty 149.9 ms [149.2, 150.3]", "verdict: none
  * — …", "verdict: unclear — …: run make repro". */
-static void verdict(FILE *f, const struct advice_probe *p)
+static void verdict(FILE *f, const struct advice *a)
 {
+	const struct advice_probe *p = &a->probe;
 	char buf[512];
 
 	advice_penalty_text(p, buf, sizeof buf);
@@ -415,7 +545,11 @@ static void verdict(FILE *f, const struct advice_probe *p)
 		fprintf(f, "verdict: hang — %s\n", advice_hang_counts(&p->hang, buf, sizeof buf));
 		break;
 	default:
-		fprintf(f, "verdict: unclear — %s: run make repro\n", buf);
+		if (a->cause == ADVICE_CAUSE_CHECKER)
+			fprintf(f, "verdict: unclear — %s: the checker first (the relief above), then "
+				"make doctor again\n", buf);
+		else
+			fprintf(f, "verdict: unclear — %s: run make repro\n", buf);
 		break;
 	}
 }
@@ -424,13 +558,14 @@ void advice_doctor(FILE *f, const struct advice *a)
 {
 	int hung = a->probe.verdict == ADVICE_HANG;
 
+	checker_line(f, a);
 	state(f, a);
 	if (hung)
 		hang(f, a);
-	advice_cause_lines(f, a);
+	cause_and_steps(f, a);
 	if (hung)
 		fixes(f, a);
-	verdict(f, &a->probe);
+	verdict(f, a);
 }
 
 void advice_write(FILE *f, advice_get get, const void *ctx, const struct advice_probe *p)

@@ -34,6 +34,11 @@
 #define LOOM "rjwalters/loom#4046"
 #define GOLANG "golang/go#37885"
 #define CODEX_REBOOT "openai/codex#28071"
+#define CODEX_EMFILE "openai/codex#29796"
+#define CODEX_STORM "openai/codex#25882"
+#define CODEX_REBIRTH "openai/codex#27662"
+#define CODEX_RUNAWAY "openai/codex#25243"
+#define CODEX_UPDATE "openai/codex#34768"
 
 static const char *const none_cited[] = { NULL };
 
@@ -55,6 +60,17 @@ static const char *const cause_sources[][ADVICE_SOURCES + 1] = {
 	[ADVICE_CAUSE_NOT_GRANTED] = { CARGO },
 	[ADVICE_CAUSE_GRANT_UNREAD] = { CARGO },
 	[ADVICE_CAUSE_WATCHER] = { NULL },
+	[ADVICE_CAUSE_CHECKER] = { NULL }, /* the state's: checker_sources */
+};
+
+/* The reports each sick state rests on (docs/evidence.md §16). */
+static const char *const checker_sources[][ADVICE_SOURCES + 1] = {
+	[CHECKER_EXHAUSTED] = { CODEX_EMFILE, CODEX_REBIRTH, CODEX_RUNAWAY },
+	[CHECKER_STORM] = { CODEX_STORM, CODEX_REBIRTH },
+	[CHECKER_HUNG] = { ENTIRE, LOOM },
+	[CHECKER_BUSY] = { CODEX_RUNAWAY, CODEX_UPDATE, LOOM },
+	[CHECKER_WELL] = { NULL },
+	[CHECKER_UNKNOWN] = { NULL },
 };
 
 static const char *const step_sources[][ADVICE_SOURCES + 1] = {
@@ -163,6 +179,7 @@ static void read_setting(struct advice_setting *s, advice_get get, const void *c
 	s->gate_workers = val(get, ctx, "gate.workers");
 	s->gate_key = val(get, ctx, "gate.key");
 	s->gate_wedge = val(get, ctx, "gate.wedge");
+	s->gate_exhausted = val(get, ctx, "gate.exhausted");
 	s->copy = val(get, ctx, "hang.copy");
 	s->copy_ms = val(get, ctx, "hang.copy_ms");
 	s->copy_s = val(get, ctx, "hang.copy_s");
@@ -200,6 +217,47 @@ static void read_setting(struct advice_setting *s, advice_get get, const void *c
 	s->net_source = s->net == ADVICE_NET_VPN       ? vpn_cited
 			: s->net == ADVICE_NET_OFFLINE ? offline_cited
 						       : none_cited;
+}
+
+/* ---- the checker's health ---------------------------------------------------------------- */
+
+/* checker.* of the conditions (advise --health, checkercond.c), and the
+ * relief of its state: a step about the driver only where one is named. */
+static void read_checker(struct advice_checker *c, advice_get get, const void *ctx)
+{
+	const char *state = val(get, ctx, "checker.state");
+	const struct checker_step *steps;
+	size_t n, i;
+
+	memset(c, 0, sizeof *c);
+	c->source = none_cited;
+	if (!state)
+		return;
+	c->read = 1;
+	c->state = checker_state_of(state);
+	c->sick = c->state == CHECKER_BUSY || c->state == CHECKER_STORM ||
+		  c->state == CHECKER_EXHAUSTED || c->state == CHECKER_HUNG;
+	c->record = val(get, ctx, "checker.record");
+	c->why = val(get, ctx, "checker.why");
+	c->cpu_pct = val(get, ctx, "checker.syspolicyd_cpu_pct");
+	c->rss_kb = val(get, ctx, "checker.syspolicyd_rss_kb");
+	c->etime_s = val(get, ctx, "checker.syspolicyd_etime_s");
+	c->trustd_cpu_pct = val(get, ctx, "checker.trustd_cpu_pct");
+	c->assess = val(get, ctx, "checker.assess");
+	c->bound_s = val(get, ctx, "checker.assess_bound_s");
+	c->log = val(get, ctx, "checker.log");
+	c->window_s = val(get, ctx, "checker.window_s");
+	c->log_lines = val(get, ctx, "checker.log_lines");
+	c->rate = val(get, ctx, "checker.rate");
+	c->baseline = val(get, ctx, "checker.baseline");
+	c->emfile_lines = val(get, ctx, "checker.emfile_lines");
+	c->driver = val(get, ctx, "checker.driver");
+	c->driver_lines = val(get, ctx, "checker.driver_lines");
+	c->source = checker_sources[c->state];
+	steps = checker_relief(c->state, &n);
+	for (i = 0; i < n && c->n_relief < ADVICE_STEPS; i++)
+		if (!steps[i].names_driver || c->driver)
+			c->relief[c->n_relief++] = &steps[i];
 }
 
 /* ---- how the kit was started ------------------------------------------------------------- */
@@ -431,8 +489,14 @@ static enum advice_cause darwin_penalty(const struct advice_setting *s)
 	return refused ? ADVICE_CAUSE_NOT_GRANTED : ADVICE_CAUSE_GRANT_UNREAD;
 }
 
-static enum advice_cause cause_of(const struct advice_setting *s, enum advice_verdict v)
+static enum advice_cause cause_of(const struct advice *a, enum advice_verdict v)
 {
+	const struct advice_setting *s = &a->where;
+
+	/* a sick checker first: the probe measured a checker slow for every
+	 * program, which no setting of the kit's user changes */
+	if (a->checker.sick)
+		return ADVICE_CAUSE_CHECKER;
 	if (s->launcher)
 		return ADVICE_CAUSE_SIMULATED;
 	if (s->gate)
@@ -471,6 +535,7 @@ static void steps_of(struct advice *a)
 	const struct advice_setting *s = &a->where;
 
 	switch (a->cause) {
+	case ADVICE_CAUSE_CHECKER: step(a, ADVICE_DO_RELIEF, a->checker.driver); break;
 	case ADVICE_CAUSE_SIMULATED: step(a, ADVICE_DO_NOTHING_SIM, NULL); break;
 	case ADVICE_CAUSE_GATE: step(a, ADVICE_DO_NOTHING_GATE, NULL); break;
 	case ADVICE_CAUSE_HANG:
@@ -530,14 +595,15 @@ static void decide(struct advice *a)
 	const struct advice_setting *s = &a->where;
 	struct advice_hang *h = &a->probe.hang;
 
-	a->cause = cause_of(s, a->probe.verdict);
+	a->cause = cause_of(a, a->probe.verdict);
 	a->cost_expected = s->darwin && s->grant == ADVICE_GRANT_NO && !s->sip_off;
 	a->cause_source = a->cause == ADVICE_CAUSE_UNCLEAR && !a->cost_expected
 				  ? none_cited
-				  : cause_sources[a->cause];
+			  : a->cause == ADVICE_CAUSE_CHECKER ? a->checker.source
+							     : cause_sources[a->cause];
 	steps_of(a);
-	if (a->probe.verdict == ADVICE_HANG)
-		fixes_of(a);
+	if (a->probe.verdict == ADVICE_HANG && a->cause != ADVICE_CAUSE_CHECKER)
+		fixes_of(a); /* a sick checker's relief is the checker's */
 	h->copy = !s->copy                       ? ADVICE_COPY_NOT_TRIED
 		  : strcmp(s->copy, "started") == 0 ? ADVICE_COPY_STARTED
 		  : strcmp(s->copy, "hung") == 0    ? ADVICE_COPY_HUNG
@@ -552,6 +618,7 @@ static void begin(struct advice *a, advice_get get, const void *ctx)
 {
 	memset(a, 0, sizeof *a);
 	read_setting(&a->where, get, ctx);
+	read_checker(&a->checker, get, ctx);
 	a->probe.verdict = ADVICE_UNCLEAR;
 	a->probe.pairs = -1;
 	a->probe.penalty_ms = a->probe.low_ms = a->probe.high_ms = NAN;
@@ -599,6 +666,16 @@ int advice_exit_status(enum advice_verdict v)
 	case ADVICE_PENALTY: return 1;
 	case ADVICE_HANG: return 4;
 	default: return 3;
+	}
+}
+
+int advice_doctor_status(const struct advice *a)
+{
+	switch (a->checker.state) {
+	case CHECKER_EXHAUSTED: return 5;
+	case CHECKER_STORM: return 6;
+	case CHECKER_HUNG: return 4;
+	default: return advice_exit_status(a->probe.verdict);
 	}
 }
 

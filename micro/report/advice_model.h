@@ -16,10 +16,12 @@
 #ifndef EXECLAG_ADVICE_MODEL_H
 #define EXECLAG_ADVICE_MODEL_H
 
+#include "checkerstate.h"
+
 #include <jansson.h>
 
 #define ADVICE_SOURCES 4        /* the most public sources one finding or step cites */
-#define ADVICE_STEPS 4          /* the most do: steps, and the most fixes */
+#define ADVICE_STEPS 4          /* the most do: steps, fixes and relief steps */
 #define ADVICE_FACTS 16         /* the most facts of how the kit was started */
 #define ADVICE_HANG_LAUNCHES 8  /* the hung launches kept (the doctor shows 3) */
 #define ADVICE_SERVICES 32      /* the services whose CPU over a hang is kept (the kit samples 5) */
@@ -60,7 +62,7 @@ struct advice_setting {
 	const char *os, *os_name, *sip, *devtools, *responsible_app, *responsible_path;
 	const char *xprotect_version, *xprotect_scans, *listeners, *agents;
 	const char *started_via, *ssh, *multiplexer, *launchd_job, *network, *interface;
-	const char *gate_latency_ms, *gate_workers, *gate_key, *gate_wedge;
+	const char *gate_latency_ms, *gate_workers, *gate_key, *gate_wedge, *gate_exhausted;
 	const char *copy, *copy_ms, *copy_s; /* hang.copy: a hung program's copy */
 	const char *launcher; /* the simulator's settings (sim:...); NULL for a real run */
 	/* The app a Developer Tools grant would have to name: the responsible
@@ -169,6 +171,29 @@ struct advice_projection {
 	double minutes;
 };
 
+/* The checker's health before any launch (conditions' checker.*, which
+ * advise --health wrote from scripts/probe/health's record, the
+ * simulator's or the gate's; issue 43).  Each figure as the conditions
+ * give it; NULL where the run has none. */
+struct advice_checker {
+	int read;                 /* the run has checker.state */
+	enum checker_state state;
+	int sick;                 /* busy, storm, exhausted or hung */
+	const char *record;       /* machine, simulated, gate or none */
+	const char *why;          /* the reasons, a comma list */
+	const char *cpu_pct, *rss_kb, *etime_s; /* syspolicyd's (ps) */
+	const char *trustd_cpu_pct;
+	const char *assess, *bound_s; /* Calculator's assessment, its bound */
+	const char *log;          /* the log's result where it was not read */
+	const char *window_s, *log_lines, *rate, *baseline, *emfile_lines;
+	const char *driver, *driver_lines; /* the program the log names most */
+	advice_sources source;    /* the reports the state rests on */
+	/* the relief, in the order to try it (checker_relief's, with a step
+	 * about the driver left out where the log names none) */
+	const struct checker_step *relief[ADVICE_STEPS];
+	int n_relief;
+};
+
 /* The cause the conditions and the verdict point to. */
 enum advice_cause {
 	ADVICE_CAUSE_SIMULATED,  /* the simulator's settings made the numbers */
@@ -191,7 +216,9 @@ enum advice_cause {
 	ADVICE_CAUSE_TMUX,         /* not granted, inside tmux */
 	ADVICE_CAUSE_NOT_GRANTED,  /* the app is not a Developer Tool */
 	ADVICE_CAUSE_GRANT_UNREAD, /* its Developer Tools state could not be read */
-	ADVICE_CAUSE_WATCHER       /* a penalty off macOS: what watches exec */
+	ADVICE_CAUSE_WATCHER,      /* a penalty off macOS: what watches exec */
+	ADVICE_CAUSE_CHECKER       /* the checker itself is sick (struct advice_checker),
+				    * whatever the probe measured on it */
 };
 
 /* A step to take: do: lines, and the fixes for a hang. */
@@ -212,6 +239,7 @@ enum advice_do {
 	ADVICE_DO_REPORT,         /* measure, and make feedback for a report */
 	ADVICE_DO_AS_ROOT,        /* name the fanotify listeners as root */
 	ADVICE_DO_EXCLUDE,        /* exclude the build folder in that scanner */
+	ADVICE_DO_RELIEF,         /* the checker's relief, then make doctor again */
 	ADVICE_FIX_NONE,          /* none needed: it wedged on purpose */
 	ADVICE_FIX_SCANNER,       /* off macOS: a scanner holds it */
 	ADVICE_FIX_COPY,          /* run a copy at a new path */
@@ -273,6 +301,7 @@ struct advice_log {
 /* The whole advice of a run. */
 struct advice {
 	struct advice_setting where;
+	struct advice_checker checker;
 	struct advice_probe probe;
 	const char *run_id; /* the run make compare takes as A */
 	struct advice_cost cost;
@@ -329,5 +358,9 @@ struct advice_projection advice_projection_of(const json_t *run, int jobs_known)
 /* make doctor's exit status for a verdict: 0 none, 1 penalty, 3 unclear,
  * 4 hang. */
 int advice_exit_status(enum advice_verdict v);
+
+/* make doctor's exit status for the whole advice: the checker's state
+ * first (5 exhausted, 6 storm, 4 hung), else the verdict's. */
+int advice_doctor_status(const struct advice *a);
 
 #endif

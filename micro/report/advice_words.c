@@ -2,6 +2,7 @@
 #include "advice_words.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *advice_or_q(const char *v)
@@ -123,4 +124,59 @@ void advice_penalty_cause(FILE *f, const struct advice *a)
 			"(%s)", sip, s->app, src);
 		break;
 	}
+}
+
+void advice_checker_cause(FILE *f, const struct advice *a)
+{
+	const struct advice_checker *c = &a->checker;
+	const char *s0 = advice_cite(c->source, 0), *s1 = advice_cite(c->source, 1),
+		   *s2 = advice_cite(c->source, 2);
+	int gate = c->record && strcmp(c->record, "gate") == 0;
+
+	if (gate) {
+		fprintf(f, "the calibration gate %s (%s), as a sick syspolicyd does (%s, %s): a test "
+			"of the kit against a known truth, not of this OS",
+			c->state == CHECKER_HUNG ? "does not answer" : "refuses every check",
+			c->state == CHECKER_HUNG ? "wedge=K" : "exhausted=1", s0, s1);
+		return;
+	}
+	switch (c->state) {
+	case CHECKER_EXHAUSTED:
+		fprintf(f, "the checker is sick, not slow: syspolicyd is out of file descriptors "
+			"(exhausted) and refuses every program, new or not (%s, %s, %s)", s0, s1, s2);
+		break;
+	case CHECKER_STORM:
+		fprintf(f, "the checker is sick, not slow: syspolicyd is flooded with checks (a storm "
+			"of %s lines a second that are not the kit's), ", advice_or_q(c->rate));
+		if (c->driver)
+			fprintf(f, "most of them naming %s, the likely driver (%s, %s)", c->driver, s0, s1);
+		else
+			fprintf(f, "naming no program (%s, %s)", s0, s1);
+		break;
+	case CHECKER_HUNG:
+		fprintf(f, "the checker is sick, not slow: it did not answer Calculator's assessment "
+			"within %s s (hung), as a wedged syspolicyd does (%s, %s)", advice_or_q(c->bound_s),
+			s0, s1);
+		break;
+	default:
+		fprintf(f, "the checker is busy for the whole machine (syspolicyd at %s%% CPU, %.0f MB "
+			"resident) while it still answers (%s, %s, %s): a new program here waits on a "
+			"checker slow for every program", advice_or_q(c->cpu_pct),
+			c->rss_kb ? atof(c->rss_kb) / 1024 : NAN, s0, s1, s2);
+		break;
+	}
+	fputs("; the Developer Tools setting cannot help with that", f);
+	if (c->record && strcmp(c->record, "simulated") == 0)
+		fputs(" (the simulator's record, not this machine's)", f);
+}
+
+const char *advice_relief_needs(const struct checker_step *x)
+{
+	if (x->reboot)
+		return "a reboot";
+	if (x->admin > 0)
+		return "needs an administrator's password";
+	if (x->admin < 0)
+		return "whether it needs an administrator's password is not known";
+	return "no administrator's password, no reboot";
 }

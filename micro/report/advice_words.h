@@ -26,6 +26,15 @@ void advice_watchers(FILE *f, const struct advice_setting *s);
  * stop: the doctor's line and the plain one share it. */
 void advice_penalty_cause(FILE *f, const struct advice *a);
 
+/* The cause of a sick checker (ADVICE_CAUSE_CHECKER), a clause without
+ * "cause: " or the final stop: the doctor's line and the plain one share
+ * it. */
+void advice_checker_cause(FILE *f, const struct advice *a);
+
+/* "needs an administrator's password", "a reboot", "no administrator's
+ * password, no reboot" ...: what a relief step asks for. */
+const char *advice_relief_needs(const struct checker_step *x);
+
 /* The I-th of SOURCES, or "" past their end. */
 const char *advice_cite(advice_sources sources, int i);
 

@@ -4,7 +4,8 @@
  * it is, the case the title names and the one the results lead with, each
  * case and configuration with its numbers, the suite's projection, the
  * newer fields of run.json it pastes or only names, the kit and the
- * archive.  The writers (feedback_text.c) word it and decide nothing:
+ * archive, the checker's health before the run.  The writers
+ * (feedback_text.c) word it and decide nothing:
  * feedback.txt, and the services' fields as a table.  A new result (the
  * checker's health, the remedies) is a member here filled in the model,
  * and a section in the text. */
@@ -12,6 +13,7 @@
 #define EXECLAG_FEEDBACK_H
 
 #include "advice_model.h"
+#include "healthfile.h"
 #include "runjson.h"
 
 #include <jansson.h>
@@ -83,12 +85,21 @@ struct feedback {
 	 * and the bytes of log excerpts it keeps of the run's (-1: not told) */
 	const char *bundle, *contents;
 	long logs_kept, logs_total;
+	/* the checker's health before any launch (issue 43): its state (the
+	 * conditions' checker.state, NULL: the run read none; the figures are
+	 * the conditions' checker.*), and from the run's record the
+	 * assessment's own line and the log lines it quoted */
+	const char *checker_state;
+	const char *assess_line;
+	char *const *quotes;
+	size_t n_quotes;
 };
 
 /* What scripts/feedback tells beside the run (each may be NULL). */
 struct feedback_kit {
 	const char *commit, *from, *home, *bundle, *contents;
 	long logs_kept, logs_total;
+	const struct health_record *health; /* the run's health.tsv, read */
 };
 
 /* The model of the run R (runjson_load), with what the kit told. */

@@ -219,6 +219,12 @@ void feedback_of_run(struct feedback *fb, const struct runjson *r, const struct 
 	fb->contents = kit->contents;
 	fb->logs_kept = kit->logs_kept;
 	fb->logs_total = kit->logs_total;
+	fb->checker_state = feedback_condition(fb, "checker.state");
+	if (fb->checker_state && kit->health) {
+		fb->assess_line = kit->health->assess_line;
+		fb->quotes = kit->health->quotes;
+		fb->n_quotes = kit->health->nquotes;
+	}
 }
 
 void feedback_free(struct feedback *fb)

@@ -504,6 +504,36 @@ static void conditions(FILE *f, const struct feedback *fb)
 		cond(fb, "run.started_utc"), cond(fb, "run.finished_utc"));
 }
 
+/* The first-launch checker's health before the run (issue 43): its state,
+ * the figures it rests on, the assessment's line and the log lines quoted
+ * (health.tsv in the archive has the whole record). */
+static void checker(FILE *f, const struct feedback *fb)
+{
+	size_t i;
+
+	if (!fb->checker_state)
+		return;
+	fputc('\n', f);
+	line(f, "The first-launch checker before any launch (read without root; health.tsv in the archive):");
+	fprintf(f, "  State: %s (%s; the kit's limits: docs/method.md, \"When the checker is sick\")\n",
+		fb->checker_state, cond(fb, "checker.why"));
+	fprintf(f, "  syspolicyd (ps): %s%% CPU, %s KiB resident, running %s s; trustd %s%% CPU\n",
+		cond(fb, "checker.syspolicyd_cpu_pct"), cond(fb, "checker.syspolicyd_rss_kb"),
+		cond(fb, "checker.syspolicyd_etime_s"), cond(fb, "checker.trustd_cpu_pct"));
+	fprintf(f, "  spctl --assess --type execute --verbose=4 /System/Applications/Calculator.app: "
+		"%s (bound %s s)%s%s%s\n", cond(fb, "checker.assess"), cond(fb, "checker.assess_bound_s"),
+		fb->assess_line ? ": \"" : "", fb->assess_line ? fb->assess_line : "",
+		fb->assess_line ? "\"" : "");
+	fprintf(f, "  syspolicyd's log, the last %s s: %s lines, %s a second not the kit's; error 24: "
+		"%s lines; the program named most: %s (%s lines)\n", cond(fb, "checker.window_s"),
+		cond(fb, "checker.log_lines"), cond(fb, "checker.rate"), cond(fb, "checker.emfile_lines"),
+		cond(fb, "checker.driver"), cond(fb, "checker.driver_lines"));
+	if (fb->n_quotes)
+		line(f, "  Its log lines, quoted as `log show --style compact` printed them:");
+	for (i = 0; i < fb->n_quotes; i++)
+		fprintf(f, "    > %s\n", fb->quotes[i]);
+}
+
 /* The headline case in one line: what the reader at Apple looks at first. */
 static void actual_lead(FILE *f, const struct feedback_case *k)
 {
@@ -543,6 +573,7 @@ static void actual(FILE *f, const struct feedback *fb)
 	fputc('\n', f);
 	extras(f, fb);
 	conditions(f, fb);
+	checker(f, fb);
 	fputc('\n', f);
 }
 

@@ -17,6 +17,33 @@ const char *checker_state_name(enum checker_state s)
 	return (size_t)s < sizeof state_names / sizeof state_names[0] ? state_names[s] : "unknown";
 }
 
+enum checker_state checker_state_of(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < sizeof state_names / sizeof state_names[0]; i++)
+		if (strcmp(name, state_names[i]) == 0)
+			return (enum checker_state)i;
+	return CHECKER_UNKNOWN;
+}
+
+/* The calibration gate's record (Linux): its assessment is the exec of a
+ * new program below the work folder, which the gate refuses (exhausted=1:
+ * every check refused, as an exhausted syspolicyd refuses every assessment),
+ * leaves unanswered (wedge) or lets pass. */
+static void gate_decide(const struct health_record *h, struct checker_verdict *v)
+{
+	if (h->assess == HEALTH_ASSESS_REFUSED) {
+		v->why |= CHECKER_WHY_REFUSED;
+		v->state = CHECKER_EXHAUSTED;
+	} else if (h->assess == HEALTH_ASSESS_TIMEOUT) {
+		v->why |= CHECKER_WHY_TIMEOUT;
+		v->state = CHECKER_HUNG;
+	} else if (h->assess == HEALTH_ASSESS_ACCEPTED) {
+		v->state = CHECKER_WELL;
+	}
+}
+
 /* The log's figures: the rates and whether they make a storm, error 24. */
 static void log_reasons(const struct health_record *h, struct checker_verdict *v)
 {
@@ -44,7 +71,9 @@ void checker_decide(const struct health_record *h, struct checker_verdict *v)
 	memset(v, 0, sizeof *v);
 	v->rate = v->own_rate = v->baseline = NAN;
 	v->state = CHECKER_UNKNOWN;
-	if (h->checker != 1)
+	if (h->checker == HEALTH_CHECKER_GATE)
+		gate_decide(h, v);
+	if (h->checker != HEALTH_CHECKER_SYSPOLICYD)
 		return;
 	log_reasons(h, v);
 	if (h->assess == HEALTH_ASSESS_EMFILE)

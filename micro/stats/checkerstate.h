@@ -32,7 +32,10 @@ enum {
 	CHECKER_WHY_TIMEOUT = 1 << 2,       /* the assessment did not answer */
 	CHECKER_WHY_RATE = 1 << 3,          /* the line rate: a storm */
 	CHECKER_WHY_CPU = 1 << 4,           /* syspolicyd's CPU */
-	CHECKER_WHY_RSS = 1 << 5            /* syspolicyd's memory */
+	CHECKER_WHY_RSS = 1 << 5,           /* syspolicyd's memory */
+	CHECKER_WHY_REFUSED = 1 << 6        /* the calibration gate refused the
+					     * assessment: its stand-in for a checker
+					     * out of descriptors (gate exhausted=1) */
 };
 
 struct checker_verdict {
@@ -49,6 +52,10 @@ void checker_decide(const struct health_record *h, struct checker_verdict *v);
 
 /* "unknown", "well", "busy", "storm", "exhausted", "hung". */
 const char *checker_state_name(enum checker_state s);
+
+/* The state a name gives (checker_state_name's words); CHECKER_UNKNOWN for
+ * any other. */
+enum checker_state checker_state_of(const char *name);
 
 /* One step of relief.  The kit runs none of them; it says them. */
 struct checker_step {

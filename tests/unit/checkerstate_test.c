@@ -149,6 +149,83 @@ static void unknown(void)
 	STATE(h, "unknown", "no spctl, no log: unknown");
 }
 
+/* the calibration gate's record: its assessment alone decides; and each
+ * state's name back to the state */
+static void gate_and_names(void)
+{
+	struct health_record h;
+	struct checker_verdict v;
+	int i;
+
+	memset(&h, 0, sizeof h);
+	h.checker = HEALTH_CHECKER_GATE;
+	h.assess = HEALTH_ASSESS_REFUSED;
+	decides(&h, &v, "exhausted", "the gate refused the assessment (exhausted=1): exhausted");
+	CHECK(v.why == CHECKER_WHY_REFUSED, "the gate's refusal is the reason");
+	h.assess = HEALTH_ASSESS_TIMEOUT;
+	STATE(h, "hung", "the gate did not answer (wedge): hung");
+	h.assess = HEALTH_ASSESS_ACCEPTED;
+	STATE(h, "well", "the gate let it run: well");
+	h.assess = HEALTH_ASSESS_OTHER;
+	STATE(h, "unknown", "the gate's assessment gave something else: unknown");
+	for (i = CHECKER_UNKNOWN; i <= CHECKER_HUNG; i++)
+		CHECK(checker_state_of(checker_state_name((enum checker_state)i)) == (enum checker_state)i,
+		      "a state's name gives the state back");
+	CHECK(checker_state_of("sick") == CHECKER_UNKNOWN && checker_state_of(NULL) == CHECKER_UNKNOWN,
+	      "another word, or none: unknown");
+}
+
+/* the writer: what healthfile_write writes, healthfile_read reads back,
+ * and written again it is the same file */
+static int write_to(const char *path, const struct health_record *h)
+{
+	FILE *f = fopen(path, "w");
+	int rc = f ? healthfile_write(f, h) : -1;
+
+	if (f && fclose(f) != 0)
+		rc = -1;
+	return rc;
+}
+
+static void writer(void)
+{
+	char a[] = "/tmp/checkerstate_test.XXXXXX", b[] = "/tmp/checkerstate_test.XXXXXX";
+	char *quote = (char *)"a line", ta[1024] = "", tb[1024] = "";
+	struct health_record h = well(), back;
+	FILE *f;
+	int fa = mkstemp(a), fb = mkstemp(b);
+
+	if (fa >= 0)
+		close(fa);
+	if (fb >= 0)
+		close(fb);
+	h.system = (char *)"Darwin";
+	h.simulated = (char *)"sim:storm=300";
+	h.assess_bound_s = 3;
+	h.log_result = (char *)"ok";
+	h.syspolicyd.etime_s = 60;
+	h.syspolicyd.time_s = 1.25;
+	h.trustd.rss_kb = h.trustd.etime_s = -1;
+	h.trustd.time_s = NAN;
+	h.driver = (char *)"/A b";
+	h.driver_lines = 7;
+	h.quotes = &quote;
+	h.nquotes = 1;
+	CHECK(write_to(a, &h) == 0 && healthfile_read(a, &back) == 0, "a record written is read back");
+	check_str(back.simulated, "sim:storm=300", "said to be simulated");
+	check_str(back.driver, "/A b", "its driver");
+	CHECK(write_to(b, &back) == 0, "and written again");
+	f = fopen(a, "r");
+	if (f && fread(ta, 1, sizeof ta - 1, f) > 0 && fclose(f) == 0 && (f = fopen(b, "r")) != NULL &&
+	    fread(tb, 1, sizeof tb - 1, f) > 0)
+		fclose(f);
+	CHECK(strncmp(ta, "execlag-health\t1\n", 17) == 0, "its head");
+	check_str(tb, ta, "the same file: every figure kept");
+	healthfile_free(&back);
+	unlink(a);
+	unlink(b);
+}
+
 static void figures(void)
 {
 	struct health_record h;
@@ -284,5 +361,7 @@ int main(int argc, char **argv)
 	figures();
 	relief();
 	reader();
+	gate_and_names();
+	writer();
 	return check_done();
 }
