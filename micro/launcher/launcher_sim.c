@@ -1,7 +1,7 @@
 /* launcher_sim.c - the sim backend (launcher.h): each pass is handed to
  * the model (sim.h), which launches nothing and says when each launch
  * would have started and how long it would have taken.  Every launch
- * succeeds. */
+ * succeeds, but one the model's checker refuses (kill=R): killed. */
 #define _POSIX_C_SOURCE 200809L
 #include "launcher.h"
 #include "sim.h"
@@ -58,6 +58,12 @@ static void sim_samples(struct launcher *l, const struct sim_launch *x, size_t n
 			continue;
 		}
 		o->dur_ns = (uint64_t)llround(x[i].dur_ms * 1e6);
+		if (x[i].killed) {
+			/* refused by the model's checker (kill=R): killed before
+			 * the program ran, as a Mac's kills are (SIGKILL) */
+			o->exit_status = -1;
+			o->signal = 9;
+		}
 	}
 }
 
