@@ -20,6 +20,8 @@
 #include "conditions.h"
 #include "util.h"
 #include "services_log.h"
+#include "killlog.h"
+#include "logexcerpt.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -36,6 +38,7 @@ static void usage(FILE *f)
 	      "       analyze --run DIR --simfit\n"
 	      "       analyze --hung-index FILE | --stopped FILE | --first-launch FILE\n"
 	      "       analyze --durations FILE\n"
+	      "       analyze --kill-lines FILE [--of PATH]\n"
 	      "  Reads DIR/conditions.txt and DIR/raw/*.samples.tsv, writes\n"
 	      "  DIR/run.json and DIR/report.md, prints the results table.\n"
 	      "  --quiet  write the files, print nothing\n"
@@ -49,6 +52,10 @@ static void usage(FILE *f)
 	      "           decimal), exit status and signal (repro's copy test), or nothing\n"
 	      "  --durations FILE  print every launch's microseconds, one a line, by pass\n"
 	      "           and artifact (scripts/tool/bench)\n"
+	      "  --kill-lines FILE  print the lines of a log (any layout, or a run's\n"
+	      "           log.ndjson) that say the system killed a launch: LINE, FAMILY,\n"
+	      "           PID, FILE, changed|same|- (docs/remedies.md, \"The kill\");\n"
+	      "           with --of PATH those of the program at PATH and its pids\n"
 	      "Exit: 0 done, 1 could not write, 2 bad usage or bad input.\n", f);
 }
 
@@ -392,15 +399,91 @@ static int samples_answer(const char *path, enum samples_question q)
 	return EXIT_OK;
 }
 
+/* --kill-lines FILE [--of PATH]: the kill lines of a log (killlog.h), as
+ * text lines or, where it begins with '{', a run's ndjson excerpt's
+ * messages; with --of, those naming PATH and any pid they give. */
+struct kill_lines {
+	struct killline *k;
+	long *line;
+	size_t n;
+	long at;
+};
+
+static void add_kill_line(struct kill_lines *kl, const char *text)
+{
+	struct killline k;
+
+	kl->at++;
+	if (!text || !killlog_parse(text, &k))
+		return;
+	kl->k = xrealloc(kl->k, (kl->n + 1) * sizeof *kl->k);
+	kl->line = xrealloc(kl->line, (kl->n + 1) * sizeof *kl->line);
+	kl->k[kl->n] = k;
+	kl->line[kl->n++] = kl->at;
+}
+
+static void add_event(const struct logex_event *ev, void *ctx)
+{
+	add_kill_line(ctx, ev->message);
+}
+
+static int kill_lines_answer(const char *path, const char *of)
+{
+	struct kill_lines kl = { NULL, NULL, 0, 0 };
+	struct logex_counts counts;
+	char *buf = NULL, *line;
+	size_t cap = 0, i, j;
+	FILE *f = fopen(path, "r");
+	int c;
+
+	if (!f)
+		die(EXIT_USAGE, "%s: cannot open:", path);
+	while ((c = getc(f)) == ' ' || c == '\n')
+		;
+	if (c == '{') {
+		fclose(f);
+		if (logex_each(path, add_event, &kl, &counts) != 0)
+			die(EXIT_USAGE, "%s: cannot open:", path);
+	} else {
+		rewind(f);
+		while ((line = read_line(f, &buf, &cap)) != NULL)
+			add_kill_line(&kl, line);
+		fclose(f);
+		free(buf);
+	}
+	for (i = 0; i < kl.n; i++) {
+		int named = !of;
+
+		/* a line of the program, or of a pid a line of it gave */
+		for (j = 0; !named && j < kl.n; j++)
+			named = killlog_names(&kl.k[j], -1, of) &&
+				(j == i || (kl.k[j].pid > 0 && kl.k[j].pid == kl.k[i].pid));
+		if (!named)
+			continue;
+		printf("%ld\t%s\t", kl.line[i], killlog_family_name(kl.k[i].family));
+		if (kl.k[i].pid > 0)
+			printf("%ld", kl.k[i].pid);
+		else
+			putchar('-');
+		printf("\t%s\t%s\n", kl.k[i].file[0] ? kl.k[i].file : "-",
+		       kl.k[i].changed == 1 ? "changed" : kl.k[i].changed == 0 ? "same" : "-");
+	}
+	if (fflush(stdout) != 0 || ferror(stdout))
+		die(EXIT_FAIL, "cannot write to stdout:");
+	return EXIT_OK;
+}
+
 static void parse_args(int argc, char **argv, const char **dir, int *quiet, int *simfit)
 {
 	const char *ask[Q_COUNT] = { NULL }; /* by enum samples_question */
+	const char *kill_lines = NULL, *of = NULL;
 	const char *names[Q_COUNT] = { "--hung-index", "--stopped", "--first-launch", "--durations" };
 	const struct opt opts[] = {
 		OPT_VALUE("--run", dir), OPT_FLAG("--quiet", quiet), OPT_FLAG("--simfit", simfit),
 		OPT_VALUE("--hung-index", &ask[Q_HUNG_INDEX]), OPT_VALUE("--stopped", &ask[Q_STOPPED]),
 		OPT_VALUE("--first-launch", &ask[Q_FIRST_LAUNCH]),
-		OPT_VALUE("--durations", &ask[Q_DURATIONS]), OPT_END
+		OPT_VALUE("--durations", &ask[Q_DURATIONS]),
+		OPT_VALUE("--kill-lines", &kill_lines), OPT_VALUE("--of", &of), OPT_END
 	};
 	int q, n = 0;
 
@@ -408,8 +491,15 @@ static void parse_args(int argc, char **argv, const char **dir, int *quiet, int 
 	*quiet = 0;
 	*simfit = 0;
 	opts_parse(argc, argv, opts, OPTS_NONE, usage);
+	if (of && !kill_lines)
+		die(EXIT_USAGE, "--of goes with --kill-lines (try --help)");
 	for (q = 0; q < Q_COUNT; q++)
 		n += ask[q] != NULL;
+	if (kill_lines) {
+		if (*dir || *quiet || *simfit || n > 0)
+			die(EXIT_USAGE, "--kill-lines goes alone (try --help)");
+		exit(kill_lines_answer(kill_lines, of));
+	}
 	for (q = 0; q < Q_COUNT; q++) {
 		if (!ask[q])
 			continue;

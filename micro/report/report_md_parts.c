@@ -282,3 +282,25 @@ void md_hyperfine(const struct run *r, FILE *f)
 		"docs/method.md.\n\n", HF_TOLERANCE_REL * 100.0, HF_TOLERANCE_MS,
 		MEDIAN_NOISE_COVERAGE * 100.0);
 }
+
+/* ## Killed launches: each case whose first launches the system ended
+ * before the program ran (launch's killed records), counted; nothing
+ * where none was. */
+void md_kills(const struct run *r, FILE *f)
+{
+	char text[96];
+	size_t i, killed, of;
+	int any = 0;
+
+	for (i = 0; i < r->n_cases; i++) {
+		if (!report_case_kills(&r->cases[i], &killed, &of) || killed == 0)
+			continue;
+		if (!any++)
+			fputs("## Killed launches\n\nA first launch the system ended before the program "
+			      "ran (SIGKILL the kit did not send, or EPERM at exec: a checker's refusal) "
+			      "is a finding, kept apart: never a time, never a failure.\n\n", f);
+		fprintf(f, "- %s: %s\n", r->cases[i].name, report_kills_text(killed, of, text, sizeof text));
+	}
+	if (any)
+		fputc('\n', f);
+}
