@@ -158,3 +158,31 @@ setup() {
 	run -2 --separate-stderr "$BIN/analyze" --of /x
 	assert_equal "$stderr" "analyze: --of goes with --kill-lines (try --help)"
 }
+
+@test "report.md says what the config's log excerpt said of its killed programs, by their paths" {
+	local d="$BATS_TEST_TMPDIR/r" m obj3 obj7 R="$FIXTURES/remedies"
+	cp -R "$RUN" "$d"
+	m="$d/raw/exe-t1-all.manifest"
+	obj3=$(awk -F'\t' '$1 == "artifact" && $2 == 3 { print $3 }' "$m")
+	obj7=$(awk -F'\t' '$1 == "artifact" && $2 == 7 { print $3 }' "$m")
+	# the kernel's lines as the kit's excerpt keeps them (eventMessage): the
+	# asepsis kill (cs_mtime != mtime) made to name artifact 3 and pid 501,
+	# the go kill (==) artifact 7; a line of another program is not theirs
+	# (made here from the public lines: no source has them in ndjson)
+	{
+		sed -n '2,3p' "$R/kill-page-changed-asepsis13.txt" | sed 's/^.*kernel\[0\]: //' |
+			sed -e "s|/System/Library/PrivateFrameworks/DesktopServicesPriv.framework/Versions/A/DesktopServicesPriv|$obj3|" -e 's/46270/501/g'
+		sed -n '2p' "$R/kill-page-console-go63997.txt" | cut -f4 | sed "s|/Users/nils/Work/go/bin/gopls|$obj7|"
+		sed 's/^.*kernel: //' "$R/kill-page-logshow-nixpkgs162795.txt"
+	} | jq -R -c '{eventMessage: ., processImagePath: "/kernel"}' >"$d/raw/exe-t1-all.log.ndjson"
+	run -0 "$BIN/analyze" --run "$d" --quiet
+	assert_equal "$(grep '^- exe: ' "$d/report.md")" \
+		"- exe: killed 2 of 8 first launches; the log: 3 kernel lines of them (1: a page rejected because the file changed after its signature was loaded, cs_mtime != mtime)"
+	assert_equal "$(jq -c '.cases[0].configs[0].kills' "$d/run.json")" '{"killed":2,"of":8,"log":{"lines":3,"changed":1}}'
+	why=$(schema_skip_reason)
+	[ -n "$why" ] || validate_run_json "$d/run.json"
+	# an excerpt with nothing of them: said so (as mr-boxington found)
+	: >"$d/raw/exe-t1-all.log.ndjson"
+	run -0 "$BIN/analyze" --run "$d" --quiet
+	assert_equal "$(grep '^- exe: ' "$d/report.md")" "- exe: killed 2 of 8 first launches; nothing in the log of them"
+}

@@ -165,6 +165,9 @@ setup() {
 		if grep -q "^na\.$(printf '%s' "$c" | tr - _)=$c: $c cannot be made here: " "$RUN/conditions.txt"; then
 			# n/a on this machine: said in the conditions, and no result
 			assert_equal "$(jq -r --arg c "$c" '[.cases[] | select(.name == $c)] | length' "$RUN/run.json")" 0
+			# and in report.md, under its own heading
+			grep -q "^- $c: $c cannot be made here: " "$RUN/report.md" || fail "$c: n/a, not in report.md"
+			grep -q '^## Not applicable here$' "$RUN/report.md" || fail "no 'Not applicable here' in report.md"
 			NAS=$((${NAS:-0} + 1))
 			continue
 		fi

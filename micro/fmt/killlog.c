@@ -1,6 +1,8 @@
 /* killlog.c - the kill lines of a log (killlog.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "killlog.h"
+#include "logexcerpt.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,4 +124,78 @@ int killlog_names(const struct killline *k, long pid, const char *path)
 	base = strrchr(path, '/');
 	base = base ? base + 1 : path;
 	return !strchr(k->file, '/') && strncmp(base, k->file, strlen(k->file)) == 0;
+}
+
+static void add_line(struct killlog *kl, const char *text)
+{
+	struct killline k;
+
+	kl->at++;
+	if (!text || !killlog_parse(text, &k))
+		return;
+	kl->k = xrealloc(kl->k, (kl->n + 1) * sizeof *kl->k);
+	kl->line = xrealloc(kl->line, (kl->n + 1) * sizeof *kl->line);
+	kl->k[kl->n] = k;
+	kl->line[kl->n++] = kl->at;
+}
+
+static void add_event(const struct logex_event *ev, void *ctx)
+{
+	add_line(ctx, ev->message);
+}
+
+int killlog_read(const char *path, struct killlog *kl)
+{
+	struct logex_counts counts;
+	char *buf = NULL, *line;
+	size_t cap = 0;
+	FILE *f = fopen(path, "r");
+	int c;
+
+	memset(kl, 0, sizeof *kl);
+	if (!f)
+		return -1;
+	while ((c = getc(f)) == ' ' || c == '\n')
+		;
+	if (c == '{') {
+		fclose(f);
+		return logex_each(path, add_event, kl, &counts);
+	}
+	rewind(f);
+	while ((line = read_line(f, &buf, &cap)) != NULL)
+		add_line(kl, line);
+	fclose(f);
+	free(buf);
+	return 0;
+}
+
+void killlog_free(struct killlog *kl)
+{
+	free(kl->k);
+	free(kl->line);
+	memset(kl, 0, sizeof *kl);
+}
+
+/* Whether line j names one of the programs. */
+static int names_one(const struct killline *k, const char *const *paths, size_t n)
+{
+	size_t p;
+
+	for (p = 0; p < n; p++)
+		if (killlog_names(k, -1, paths[p]))
+			return 1;
+	return 0;
+}
+
+int killlog_of(const struct killlog *kl, size_t i, const char *const *paths, size_t n)
+{
+	size_t j;
+
+	if (n == 0)
+		return 1;
+	for (j = 0; j < kl->n; j++)
+		if (names_one(&kl->k[j], paths, n) &&
+		    (j == i || (kl->k[j].pid > 0 && kl->k[j].pid == kl->k[i].pid)))
+			return 1;
+	return 0;
 }

@@ -50,4 +50,22 @@ const char *killlog_family_name(enum kill_family f);
  * the kernel cuts it) path's last part beginning with it. */
 int killlog_names(const struct killline *k, long pid, const char *path);
 
+/* The kill lines of a log file: each parsed line and its line number. */
+struct killlog {
+	struct killline *k;
+	long *line;
+	size_t n;
+	long at; /* lines read */
+};
+
+/* Read the kill lines of path: a log in any text layout, or (where it
+ * begins with '{') an excerpt's eventMessages (logexcerpt.h).  0, or -1
+ * where it cannot be opened (errno says why). */
+int killlog_read(const char *path, struct killlog *kl);
+void killlog_free(struct killlog *kl);
+
+/* Whether kl's line i is of one of the n programs at paths (n 0: of any):
+ * it names one (killlog_names), or gives the pid of a line that does. */
+int killlog_of(const struct killlog *kl, size_t i, const char *const *paths, size_t n);
+
 #endif

@@ -1,4 +1,7 @@
 /* newfile.c - how mkfresh writes a file (newfile.h). */
+#if defined(__APPLE__)
+#define _DARWIN_C_SOURCE /* struct stat's st_mtimespec */
+#endif
 #define _POSIX_C_SOURCE 200809L
 #include "newfile.h"
 #include "made.h"

@@ -114,6 +114,12 @@ struct config {
 	struct kill_ev *kills;  /* as the file lists them */
 	size_t n_kills;
 	size_t killed, killed_of;
+	/* what the config's log excerpt (raw/NAME.log.ndjson) said of its
+	 * killed programs: kill_log_read 0 where none was read; the kernel's
+	 * kill lines naming them, and of those the pages rejected because the
+	 * file changed after its signature was loaded (cs_mtime != mtime) */
+	int kill_log_read;
+	size_t kill_log_lines, kill_log_changed;
 	struct pass_time passes[PASS_ALL];
 
 	/* Filled in by stats_config(). */

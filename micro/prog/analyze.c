@@ -21,7 +21,7 @@
 #include "util.h"
 #include "services_log.h"
 #include "killlog.h"
-#include "logexcerpt.h"
+#include "manifest.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -205,6 +205,45 @@ static struct config *read_all_samples(const char *dir, size_t *count, char **si
 	free(raw);
 	*count = n;
 	return configs;
+}
+
+/* What each config's log excerpt said of the programs the system killed
+ * (killlog.h): their paths from its manifest, the kernel's lines naming
+ * them; where there is no excerpt or no manifest, nothing is said. */
+static void read_kill_logs(struct config *configs, size_t n)
+{
+	size_t i, j, m;
+
+	for (i = 0; i < n; i++) {
+		struct config *c = &configs[i];
+		size_t stem = strlen(c->file) - strlen(SAMPLES_SUFFIX);
+		char *mpath = xasprintf("%.*s.manifest", (int)stem, c->file);
+		char *lpath = xasprintf("%.*s.log.ndjson", (int)stem, c->file);
+		const char **paths = xmalloc((c->n_samples + 1) * sizeof *paths);
+		struct manifest man;
+		struct killlog kl;
+
+		for (j = 0; j < c->n_samples && !c->samples[j].killed; j++)
+			;
+		if (j < c->n_samples && access(mpath, R_OK) == 0 && access(lpath, R_OK) == 0 &&
+		    killlog_read(lpath, &kl) == 0) {
+			manifest_read(mpath, &man);
+			for (j = m = 0; j < c->n_samples; j++)
+				if (c->samples[j].killed && c->samples[j].index < man.n)
+					paths[m++] = man.art[c->samples[j].index].object;
+			c->kill_log_read = 1;
+			for (j = 0; j < kl.n; j++)
+				if (killlog_of(&kl, j, paths, m)) {
+					c->kill_log_lines++;
+					c->kill_log_changed += kl.k[j].changed == 1;
+				}
+			killlog_free(&kl);
+			manifest_free(&man);
+		}
+		free(paths);
+		free(mpath);
+		free(lpath);
+	}
 }
 
 /* ---- output --------------------------------------------------------------------------- */
@@ -399,66 +438,17 @@ static int samples_answer(const char *path, enum samples_question q)
 	return EXIT_OK;
 }
 
-/* --kill-lines FILE [--of PATH]: the kill lines of a log (killlog.h), as
- * text lines or, where it begins with '{', a run's ndjson excerpt's
- * messages; with --of, those naming PATH and any pid they give. */
-struct kill_lines {
-	struct killline *k;
-	long *line;
-	size_t n;
-	long at;
-};
-
-static void add_kill_line(struct kill_lines *kl, const char *text)
-{
-	struct killline k;
-
-	kl->at++;
-	if (!text || !killlog_parse(text, &k))
-		return;
-	kl->k = xrealloc(kl->k, (kl->n + 1) * sizeof *kl->k);
-	kl->line = xrealloc(kl->line, (kl->n + 1) * sizeof *kl->line);
-	kl->k[kl->n] = k;
-	kl->line[kl->n++] = kl->at;
-}
-
-static void add_event(const struct logex_event *ev, void *ctx)
-{
-	add_kill_line(ctx, ev->message);
-}
-
+/* --kill-lines FILE [--of PATH]: the kill lines of a log (killlog.h); with
+ * --of, those of the program at PATH. */
 static int kill_lines_answer(const char *path, const char *of)
 {
-	struct kill_lines kl = { NULL, NULL, 0, 0 };
-	struct logex_counts counts;
-	char *buf = NULL, *line;
-	size_t cap = 0, i, j;
-	FILE *f = fopen(path, "r");
-	int c;
+	struct killlog kl;
+	size_t i;
 
-	if (!f)
+	if (killlog_read(path, &kl) != 0)
 		die(EXIT_USAGE, "%s: cannot open:", path);
-	while ((c = getc(f)) == ' ' || c == '\n')
-		;
-	if (c == '{') {
-		fclose(f);
-		if (logex_each(path, add_event, &kl, &counts) != 0)
-			die(EXIT_USAGE, "%s: cannot open:", path);
-	} else {
-		rewind(f);
-		while ((line = read_line(f, &buf, &cap)) != NULL)
-			add_kill_line(&kl, line);
-		fclose(f);
-		free(buf);
-	}
 	for (i = 0; i < kl.n; i++) {
-		int named = !of;
-
-		/* a line of the program, or of a pid a line of it gave */
-		for (j = 0; !named && j < kl.n; j++)
-			named = killlog_names(&kl.k[j], -1, of) &&
-				(j == i || (kl.k[j].pid > 0 && kl.k[j].pid == kl.k[i].pid));
-		if (!named)
+		if (!killlog_of(&kl, i, &of, of ? 1 : 0))
 			continue;
 		printf("%ld\t%s\t", kl.line[i], killlog_family_name(kl.k[i].family));
 		if (kl.k[i].pid > 0)
@@ -468,6 +458,7 @@ static int kill_lines_answer(const char *path, const char *of)
 		printf("\t%s\t%s\n", kl.k[i].file[0] ? kl.k[i].file : "-",
 		       kl.k[i].changed == 1 ? "changed" : kl.k[i].changed == 0 ? "same" : "-");
 	}
+	killlog_free(&kl);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die(EXIT_FAIL, "cannot write to stdout:");
 	return EXIT_OK;
@@ -526,6 +517,7 @@ int main(int argc, char **argv)
 	check_run_folder(dir);
 	read_conditions(dir, &run);
 	configs = read_all_samples(dir, &n_configs, &sim_launcher);
+	read_kill_logs(configs, n_configs);
 	if (simfit) {
 		write_simfit(dir, configs, n_configs);
 		return EXIT_OK;

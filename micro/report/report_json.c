@@ -274,8 +274,14 @@ static json_t *json_config(const struct config *c, const struct services_log_han
 	json_object_set_new(obj, "threads", json_integer(c->threads));
 	json_object_set_new(obj, "class", jstr(c->class_name));
 	json_object_set_new(obj, "pad_bytes", json_integer(c->pad));
-	if (c->kills_kept)
-		json_object_set_new(obj, "kills", json_kills(c->killed, c->killed_of));
+	if (c->kills_kept) {
+		json_t *k = json_kills(c->killed, c->killed_of);
+
+		if (c->kill_log_read) /* what the log said of them */
+			json_object_set_new(k, "log", json_pack("{s:I, s:I}", "lines",
+				(json_int_t)c->kill_log_lines, "changed", (json_int_t)c->kill_log_changed));
+		json_object_set_new(obj, "kills", k);
+	}
 	json_object_set_new(obj, "n", json_integer(c->n));
 	json_object_set_new(obj, "pairs", json_integer((json_int_t)c->pairs));
 	json_object_set_new(obj, "first", json_pass_stats(&c->pass[PASS_FIRST]));

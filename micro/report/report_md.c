@@ -498,7 +498,7 @@ static report_section *const sections[] = {
 	md_title, md_brief, md_simulated, md_about,
 	md_gate, md_emulation, md_watchers,
 	md_verdicts, md_hangs, md_started, md_results, md_plots, md_scaling, md_cache_key,
-	md_failures, md_kills,
+	md_failures, md_kills, md_not_here,
 	md_services_log, md_suite, md_hyperfine,
 	md_how_to_read, md_thresholds, md_conditions
 };

@@ -63,6 +63,10 @@ static void print_case_lines(const struct run *r, FILE *f)
 				cr->slopes[j].threads, cr->slopes[j].class_name,
 				stats_verdict_name(cr->slopes[j].verdict), cr->slopes[j].reason);
 	}
+	/* the cases this machine could not make (scripts/repro: na.CASE) */
+	for (i = 0; i < r->n_conditions; i++)
+		if (strncmp(r->conditions[i].key, "na.", 3) == 0)
+			fprintf(f, "%s (n/a here, not run)\n", r->conditions[i].value);
 	fprintf(f, "cache key: %s — %s\n", stats_cache_key_name(r->inference.key),
 		r->inference.reason);
 }
