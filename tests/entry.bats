@@ -140,7 +140,7 @@ no_canary() {
 			mk "$target" GATE="key=$name" RESULTS="$T/results"
 			no_canary "$name"
 			assert_equal "$status" 2
-			[[ "$stderr" == "execlag: GATE key '$w' is not one of inode, path, content"* ]] ||
+			[[ "$stderr" == "execlag: GATE key '$w' is not one of inode, path, content, inode-mtime"* ]] ||
 				fail "$target GATE='key=$name': $stderr"
 		done
 		mk repro COUNT="$name" RESULTS="$T/results"

@@ -46,6 +46,9 @@ setup() {
 		"--dir $D --latency-ms 10 $ok --exhausted 2"
 		"--dir $D --latency-ms 10 $ok --bogus"
 		"--dir $D --latency-ms 10 $ok extra"
+		"--dir $D --latency-ms 10 $ok --kill 1.5"
+		"--dir $D --latency-ms 10 $ok --kill -0.1"
+		"--dir $D --latency-ms 10 $ok --kill half"
 	)
 	local c
 	for c in "${cases[@]}"; do
@@ -60,7 +63,9 @@ setup() {
 	run --separate-stderr "$GATE" --dir "$D" --latency-ms -1 --workers 1 --key inode
 	[ "$stderr" = "gate: --latency-ms must be a number of ms in 0..60000 (e.g. 20 or 0.5): -1" ]
 	run --separate-stderr "$GATE" --dir "$D" --latency-ms 5 --workers 1 --key size
-	[ "$stderr" = "gate: --key must be inode, path or content: size" ]
+	[ "$stderr" = "gate: --key must be inode, path, content or inode-mtime: size" ]
+	run --separate-stderr "$GATE" --dir "$D" --latency-ms 5 --workers 1 --key inode-mtime --kill 2
+	[ "$stderr" = "gate: --kill must be a share in 0..1 (e.g. 0.25): 2" ]
 }
 
 @test "without CAP_SYS_ADMIN: exit 2, one line naming the reason" {

@@ -14,7 +14,7 @@ setup() {
 	ARGS="$BATS_TEST_TMPDIR/log-args"
 }
 
-PREDICATE='(process == "syspolicyd" AND subsystem BEGINSWITH "com.apple.syspolicy") OR process == "XprotectService" OR process == "amfid"'
+PREDICATE='(process == "syspolicyd" AND subsystem BEGINSWITH "com.apple.syspolicy") OR process == "XprotectService" OR process == "amfid" OR (process == "kernel" AND (eventMessage CONTAINS "CODE SIGNING" OR eventMessage CONTAINS "load code signature error" OR eventMessage CONTAINS "ASP: Security policy would not allow process"))'
 
 # excerpt STATE [SHELL] [ARGS...]: logs excerpt of 10:30:00..10:30:02 with the
 # fake log of STATE, into $OUT/x.

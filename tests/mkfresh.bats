@@ -4,19 +4,14 @@
 
 # bats file_tags=heavy
 load test_helper/common-setup
+load test_helper/mkfresh
 
 setup_file() {
 	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/mkfresh >/dev/null
 }
 
 setup() {
-	_common_setup
-	# the suite's shared templates (test_helper) are not this file's: its
-	# compile counts are of one maker alone
-	unset EXECLAG_TEMPLATES
-	W="$BATS_TEST_TMPDIR/work"
-	M="$BATS_TEST_TMPDIR/out.manifest"
-	mkdir -p "$W"
+	mkfresh_setup
 }
 
 # ---- helpers ----
@@ -27,20 +22,6 @@ sha() { # sha FILE...: one hash a line
 	else
 		shasum -a 256 "$@" | awk '{ print $1 }'
 	fi
-}
-
-inode() { ls -i "$1" | awk '{ print $1 }'; }
-
-objects() { awk -F'\t' '$1 == "artifact" { print $3 }' "$M"; }
-
-# mk KIND N [more options]: make N artifacts with prefix "p" into $W.
-mk() {
-	local kind=$1 n=$2
-	shift 2
-	run --separate-stderr "$BIN/mkfresh" --kind "$kind" --count "$n" \
-		--dir "$W" --prefix p --manifest "$M" "$@"
-	assert_success
-	assert_equal "$stderr" ""
 }
 
 # The manifest has exactly the documented shape for KIND with N artifacts:
@@ -125,30 +106,6 @@ host_prints_nonce() {
 names() { # names EXT N: p-0000EXT ... p-(N-1)EXT
 	local i
 	for ((i = 0; i < $2; i++)); do printf 'p-%04d%s\n' "$i" "$1"; done
-}
-
-# A compiler whose "binaries" are scripts that log "INODE PATH" of
-# themselves to $EXECLAG_TEST_LOG when run: it shows which file (which
-# inode) mkfresh launched, without any debug hook in mkfresh.
-make_logging_cc() {
-	FAKECC="$BATS_TEST_TMPDIR/logging-cc"
-	cat >"$FAKECC" <<'CC'
-#!/bin/sh
-out=
-while [ $# -gt 0 ]; do
-	if [ "$1" = -o ]; then out=$2; shift; fi
-	shift
-done
-cat >"$out" <<'PROG'
-#!/bin/sh
-echo "$(ls -i "$0" | awk '{ print $1 }') $0" >>"$EXECLAG_TEST_LOG"
-exit 0
-PROG
-chmod 755 "$out"
-CC
-	chmod 755 "$FAKECC"
-	export EXECLAG_TEST_LOG="$BATS_TEST_TMPDIR/launched.log"
-	: >"$EXECLAG_TEST_LOG"
 }
 
 # For bad input: exit 2, one line on stderr, nothing on stdout, no

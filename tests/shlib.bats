@@ -149,6 +149,15 @@ gate.exempt=0
 gate.on=exec
 gate.every_ms=0
 gate.per_mb_ms=0"
+	# the key of inode and mtime, and a share of checks refused (kill=R),
+	# said only where set
+	gate_run 'key=inode-mtime kill=0.25'
+	assert_success
+	assert_line "gate.key=inode-mtime"
+	assert_line "gate.kill=0.25"
+	gate_run 'kill=0'
+	assert_success
+	refute_line --partial "gate.kill"
 	run sh -c '. "$1/scripts/lib/gate"; gate_conditions ""' _ "$ROOT"
 	assert_output "gate.active=0"
 }
@@ -165,14 +174,18 @@ gate.per_mb_ms=0"
 latency=x|GATE latency 'x' is not a number of ms from 0 to 60000 (e.g. 20 or 0.5)
 workers=0|GATE workers '0' is not a whole number from 1 to 64
 workers=65|GATE workers '65' is not a whole number from 1 to 64
-key=nose|GATE key 'nose' is not one of inode, path, content
+key=nose|GATE key 'nose' is not one of inode, path, content, inode-mtime
+kill=2|GATE kill '2' is not a share from 0 to 1 (e.g. 0.25)
+kill=0.5.1|GATE kill '0.5.1' is not a share from 0 to 1 (e.g. 0.25)
+kill=1.5|GATE kill '1.5' is not a share from 0 to 1 (e.g. 0.25)
+kill=0.|GATE kill '0.' is not a share from 0 to 1 (e.g. 0.25)
 exempt=2|GATE exempt '2' is not 0 or 1
 on=read|GATE on 'read' is not exec or open
 every=-1|GATE every '-1' is not a number of ms from 0 to 60000 (e.g. 3 or 0.5)
 per_mb=1e3|GATE per_mb '1e3' is not a number of ms from 0 to 60000 (e.g. 2 or 0.5)
-wedge=3|GATE setting 'wedge=3' is unknown (use latency=MS workers=N key=inode|path|content exempt=0|1 on=exec|open every=MS per_mb=MS exhausted=0|1)
+wedge=3|GATE setting 'wedge=3' is unknown (use latency=MS workers=N key=inode|path|content|inode-mtime exempt=0|1 on=exec|open every=MS per_mb=MS exhausted=0|1 kill=R)
 latency=*|GATE latency '*' is not a number of ms from 0 to 60000 (e.g. 20 or 0.5)
-l*|GATE setting 'l*' is unknown (use latency=MS workers=N key=inode|path|content exempt=0|1 on=exec|open every=MS per_mb=MS exhausted=0|1)
+l*|GATE setting 'l*' is unknown (use latency=MS workers=N key=inode|path|content|inode-mtime exempt=0|1 on=exec|open every=MS per_mb=MS exhausted=0|1 kill=R)
 latency=1 latency=2|GATE sets latency twice
 EOF
 	gate_run 'wedge=-1' wedge

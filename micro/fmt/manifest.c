@@ -99,6 +99,12 @@ void manifest_read(const char *path, struct manifest *m)
 		} else if (nf == 2 && strcmp(fld[0], "pad") == 0) {
 			if (parse_long(fld[1], 0, 1L << 30, &m->pad) != 0)
 				bad_manifest(path, line, "bad pad size");
+		} else if (nf == 2 && strcmp(fld[0], "payload") == 0) {
+			m->payload_kill = strcmp(fld[1], "kill") == 0;
+		} else if (nf == 2 && strcmp(fld[0], "link_from") == 0) {
+			if (m->link_from || fld[1][0] != '/')
+				bad_manifest(path, line, "link_from is not one absolute path");
+			m->link_from = xstrdup(fld[1]);
 		}
 	}
 	free(buf);
@@ -109,6 +115,8 @@ void manifest_read(const char *path, struct manifest *m)
 		bad_manifest(path, line, "artifact count does not match 'n'");
 	if (!m->kase || !m->kind)
 		bad_manifest(path, line, "missing 'case' or 'kind'");
+	for (idx = 0; idx < m->n; idx++)
+		m->art[idx].link_from = m->link_from;
 }
 
 void manifest_free(struct manifest *m)
@@ -124,6 +132,7 @@ void manifest_free(struct manifest *m)
 		free(m->art[i].object);
 	}
 	free(m->art);
+	free(m->link_from);
 	free(m->kase);
 	free(m->kind);
 	memset(m, 0, sizeof *m);

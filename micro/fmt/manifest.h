@@ -10,6 +10,8 @@ struct manifest {
 	char *kase, *kind;
 	long n;
 	long pad;   /* bytes of padding in each artifact (mkfresh --size) */
+	char *link_from; /* NULL, or every object's hard link's target, made at its launch */
+	int payload_kill; /* 1: the artifacts kill themselves (mkfresh --payload kill) */
 	struct artifact *art;
 };
 

@@ -6,6 +6,7 @@
 #include "launcherspec.h"
 #include "util.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,6 +109,10 @@ static void parse_meta(struct parser *p, char **f, int nf)
 		if (parse_double(f[2], 0.1, 3600, &c->hang_s) != 0)
 			die(EXIT_USAGE, "%s:%ld: bad hang_s '%s' (want seconds in 0.1..3600)",
 			    p->path, p->line, f[2]);
+	} else if (strcmp(f[1], "kills") == 0) {
+		if (strcmp(f[2], "kept") != 0)
+			die(EXIT_USAGE, "%s:%ld: bad kills '%s' (want kept)", p->path, p->line, f[2]);
+		c->kills_kept = 1;
 	} else if (strcmp(f[1], "idle_first") == 0 || strcmp(f[1], "idle_repeat") == 0) {
 		double v;
 
@@ -194,6 +199,25 @@ static void parse_hang(struct parser *p, char **f, int nf)
 	h->unkillable = f[7][0] == 'u';
 }
 
+/* killed PASS INDEX SIGKILL|EPERM: names a sample of its own below
+ * (check_samples) */
+static void parse_killed(struct parser *p, char **f, int nf)
+{
+	struct config *c = p->c;
+	struct kill_ev *k;
+
+	expect_fields(p, nf, 4, "killed");
+	if (strcmp(f[3], "SIGKILL") != 0 && strcmp(f[3], "EPERM") != 0)
+		die(EXIT_USAGE, "%s:%ld: bad killed HOW '%s' (want SIGKILL or EPERM)", p->path, p->line,
+		    f[3]);
+	c->kills = xrealloc(c->kills, (c->n_kills + 1) * sizeof *c->kills);
+	k = &c->kills[c->n_kills++];
+	memset(k, 0, sizeof *k);
+	k->pass = field_pass(p, f[1]);
+	k->index = field_long(p, f[2], 0, 100000000, "INDEX");
+	k->sigkill = f[3][0] == 'S';
+}
+
 static void parse_record(struct parser *p, char *line)
 {
 	char *f[MAX_FIELDS];
@@ -209,6 +233,8 @@ static void parse_record(struct parser *p, char *line)
 		parse_sample(p, f, nf);
 	else if (strcmp(f[0], "hang") == 0)
 		parse_hang(p, f, nf);
+	else if (strcmp(f[0], "killed") == 0)
+		parse_killed(p, f, nf);
 	else
 		die(EXIT_USAGE, "%s:%ld: unknown record '%s'", p->path, p->line, f[0]);
 }
@@ -276,6 +302,20 @@ static void check_samples(const struct parser *p)
 			die(EXIT_USAGE, "%s: hang %s %ld names no killed sample of its own", p->path,
 			    samples_pass_words[h->pass], h->index);
 		c->samples[j].hang = 1;
+	}
+	/* every killed record names a sample of its own that ended so */
+	for (i = 0; i < c->n_kills; i++) {
+		const struct kill_ev *k = &c->kills[i];
+		size_t j;
+
+		for (j = 0; j < c->n_samples; j++)
+			if (c->samples[j].pass == k->pass && c->samples[j].index == k->index)
+				break;
+		if (j == c->n_samples || c->samples[j].hang || c->samples[j].killed ||
+		    (k->sigkill ? c->samples[j].signal != 9 : c->samples[j].spawn_errno != EPERM))
+			die(EXIT_USAGE, "%s: killed %s %ld names no sample of its own that ended so",
+			    p->path, samples_pass_words[k->pass], k->index);
+		c->samples[j].killed = 1;
 	}
 }
 

@@ -2,7 +2,7 @@
  * the model (sim.h), which launches nothing and says when each launch
  * would have started and how long it would have taken.  Every launch
  * succeeds, but one the model's exhausted checker refuses (EPERM) or
- * never answers (a hang). */
+ * never answers (a hang), or one its checker refuses (kill=R): killed. */
 #define _POSIX_C_SOURCE 200809L
 #include "launcher.h"
 #include "sim.h"
@@ -65,6 +65,11 @@ static void sim_samples(struct launcher *l, const struct sim_launch *x, size_t n
 			 * gate's refusal fails the exec */
 			o->exit_status = -1;
 			o->spawn_errno = EPERM;
+		} else if (x[i].killed) {
+			/* refused by the model's checker (kill=R): killed before
+			 * the program ran, as a Mac's kills are (SIGKILL) */
+			o->exit_status = -1;
+			o->signal = 9;
 		}
 	}
 }

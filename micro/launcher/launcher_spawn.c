@@ -28,6 +28,7 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 extern char **environ;
 
@@ -91,6 +92,14 @@ static void launch_one(struct spawner *sp, int id, const struct artifact *a,
 	int st = 0, err, gone = 1;
 
 	memset(s, 0, sizeof *s);
+	/* exe-freshlink: the object a hard link made just before its first
+	 * launch, untimed (a link already there is that launch's: a repeat) */
+	if (a->link_from && link(a->link_from, a->object) != 0 && errno != EEXIST) {
+		s->spawn_errno = errno;
+		s->exit_status = -1;
+		s->done = 1;
+		return;
+	}
 	/* the monitor knows of the launch before posix_spawn: on Linux the
 	 * child's execve, checks and all, happens inside it (vfork) */
 	pthread_mutex_lock(&sp->mu);

@@ -37,26 +37,42 @@ struct point {
 #define MAX_POINTS 2
 
 /* A kind's model, by its row of the kinds table (kinds.h); a kind with
- * no model here (n_points 0) is one the simulator does not know. */
+ * no model here (n_points 0) is one the simulator does not know.  rel by
+ * key (inode, path, content, inode-mtime): what the placement keeps of the
+ * launched file (docs/remedies.md, "What each placement keeps"). */
 static const struct kind_model {
-	enum rel rel[3]; /* by key: inode, path, content */
+	enum rel rel[SIM_KEYS];
 	int n_points;
 	struct point points[MAX_POINTS];
+	/* 1: the whole file was read while making (exe-assessed): a checker
+	 * of opens (on=open) saw it then */
+	int read_first;
 } kinds[SIM_KINDS] = {
 	/* the script's exec; then sh opens it to read it */
-	[K_SCRIPT] = { { NEW, NEW, NEW }, 2,
-		       { { EXEC, ARTIFACT, 0.10 }, { READ, ARTIFACT, 0.60 } } },
+	[K_SCRIPT] = { { NEW, NEW, NEW, NEW }, 2,
+		       { { EXEC, ARTIFACT, 0.10 }, { READ, ARTIFACT, 0.60 } }, 0 },
 	/* sh x.sh: sh is outside the work folder; it only reads x.sh */
-	[K_SCRIPT_VIA_SH] = { { NEW, NEW, NEW }, 1, { { READ, ARTIFACT, 0.60 } } },
-	[K_EXE] = { { NEW, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } } },
-	[K_EXE_COPY] = { { NEW, NEW, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } } },
-	[K_EXE_HARDLINK] = { { SEEN, NEW, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } } },
-	[K_EXE_REWRITE] = { { NEW, SEEN, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } } },
-	[K_SYSTEM_COPY] = { { NEW, NEW, SHARED }, 1, { { EXEC, ARTIFACT, 0.15 } } },
+	[K_SCRIPT_VIA_SH] = { { NEW, NEW, NEW, NEW }, 1, { { READ, ARTIFACT, 0.60 } }, 0 },
+	[K_EXE] = { { NEW, NEW, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } }, 0 },
+	[K_EXE_COPY] = { { NEW, NEW, SEEN, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } }, 0 },
+	[K_EXE_HARDLINK] = { { SEEN, NEW, SEEN, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } }, 0 },
+	[K_EXE_REWRITE] = { { NEW, SEEN, SEEN, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } }, 0 },
+	/* a clone: a new inode with the base's bytes, as a copy */
+	[K_EXE_CLONE] = { { NEW, NEW, SEEN, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } }, 0 },
+	/* linked at its launch: the base's inode and times, a new path */
+	[K_EXE_FRESHLINK] = { { SEEN, NEW, SEEN, SEEN }, 1, { { EXEC, ARTIFACT, 0.15 } }, 0 },
+	/* the launched slot's inode and path, new bytes and mtime */
+	[K_EXE_OVERWRITE] = { { SEEN, SEEN, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } }, 0 },
+	/* the launched slot, its bytes the same: only its mtime is new */
+	[K_EXE_SAMEBYTES] = { { SEEN, SEEN, SEEN, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } }, 0 },
+	[K_EXE_TOUCH] = { { SEEN, SEEN, SEEN, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } }, 0 },
+	/* a new program, read whole while making */
+	[K_EXE_ASSESSED] = { { NEW, NEW, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } }, 1 },
+	[K_SYSTEM_COPY] = { { NEW, NEW, SHARED, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } }, 0 },
 	/* the host's exec (launched while making), then dlopen of the library */
-	[K_DYLIB] = { { NEW, NEW, NEW }, 2,
-		      { { EXEC, HOST, 0.10 }, { LIBRARY, ARTIFACT, 0.60 } } },
-	[K_QUARANTINED] = { { NEW, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } } },
+	[K_DYLIB] = { { NEW, NEW, NEW, NEW }, 2,
+		      { { EXEC, HOST, 0.10 }, { LIBRARY, ARTIFACT, 0.60 } }, 0 },
+	[K_QUARANTINED] = { { NEW, NEW, NEW, NEW }, 1, { { EXEC, ARTIFACT, 0.15 } }, 0 },
 };
 
 int sim_kind(const char *kind)
@@ -317,7 +333,7 @@ static double burst_overlap(struct sim *s, double a, double b)
 /* The identity of artifact i's object under the model's key. */
 static uint64_t identity(const struct sim *s, long artifact, enum obj obj, int *seen)
 {
-	enum rel rel = obj == HOST ? SEEN : s->k->rel[s->p.key];
+	enum rel rel = obj == HOST || (s->k->read_first && s->p.on_open) ? SEEN : s->k->rel[s->p.key];
 	uint64_t x = s->salt ^ ((uint64_t)(artifact + 1) * 0xD6E8FEB86659FD93ull);
 
 	*seen = rel == SEEN;
@@ -329,9 +345,17 @@ static uint64_t identity(const struct sim *s, long artifact, enum obj obj, int *
 	return x ? x : 1;
 }
 
+int sim_refused(long n, double r)
+{
+	if (r <= 0 || n < 1)
+		return 0;
+	return (long)floor((double)n * r + 1e-9) > (long)floor((double)(n - 1) * r + 1e-9);
+}
+
 /* One decision arriving at `at`: first in first out, to the checker free
- * first; returns when its launch goes on. */
-static double decide(struct sim *s, const struct sim_launch *l, enum obj obj, double at)
+ * first; returns when its launch goes on (or, *refused set, ends). */
+static double decide(struct sim *s, const struct sim_launch *l, enum obj obj, double at,
+		     int *refused)
 {
 	int seen;
 	uint64_t id = identity(s, l->artifact, obj, &seen);
@@ -344,10 +368,12 @@ static double decide(struct sim *s, const struct sim_launch *l, enum obj obj, do
 			s->free_at[w] = INFINITY;
 		return INFINITY;
 	}
+	*refused = 0;
 	if (!seen && !cache_has(s, id)) {
 		s->held++;
 		hold += s->p.latency_ms + s->p.per_mb_ms * l->size_mib;
 		cache_add(s, id);
+		*refused = sim_refused(s->held, s->p.kill);
 	}
 	if (s->p.jitter > 0 && hold > 0)
 		hold *= exp(s->p.jitter * normal(&s->rng));
@@ -526,6 +552,7 @@ double sim_pass(struct sim *s, struct sim_launch *l, size_t n, int threads, doub
 		x = &l[th[t].cur];
 		if (th[t].point < s->k->n_points) {
 			/* a decision: it waits for the checker */
+			int refused = 0;
 			double at, to;
 
 			if (s->p.exhausted) {
@@ -534,8 +561,20 @@ double sim_pass(struct sim *s, struct sim_launch *l, size_t n, int threads, doub
 				th[t].point = s->k->n_points;
 				continue;
 			}
-			at = decide(s, x, s->k->points[th[t].point].obj, th[t].t);
+			at = decide(s, x, s->k->points[th[t].point].obj, th[t].t, &refused);
 			th[t].point++;
+			if (refused) {
+				/* refused: the launch ends at the answer, killed */
+				x->killed = 1;
+				x->dur_ms = at - x->start_ms;
+				x->cpu_ms = th[t].done_at * th[t].base;
+				if (at > end)
+					end = at;
+				th[t].cur = -1;
+				th[t].t = at + LAUNCH_GAP_MS;
+				left--;
+				continue;
+			}
 			if (isinf(at)) {
 				/* the wedged checker never answers: the launch waits
 				 * for ever, and its thread starts nothing more */

@@ -21,7 +21,11 @@
 
 #include "kinds.h"
 
-enum sim_key { SIM_KEY_INODE, SIM_KEY_PATH, SIM_KEY_CONTENT };
+/* What the cache remembers: the inode, the path, the content, or the
+ * inode with its modification time (as fapolicyd's object cache keys
+ * inode, mtime and size: a hard link keeps it, a write or a touch does
+ * not; docs/remedies.md "The calibration gate"). */
+enum sim_key { SIM_KEY_INODE, SIM_KEY_PATH, SIM_KEY_CONTENT, SIM_KEY_INODE_MTIME, SIM_KEYS };
 
 /* The kinds of artifact the model knows: the kinds table's (kinds.h). */
 #define SIM_KINDS N_KINDS
@@ -71,6 +75,11 @@ struct sim_params {
 	 * one program (SIM_STORM_DRIVER) the most: the simulated health
 	 * record's minute of log; the launches are the model's as set */
 	long storm;
+	/* kill=R: a share R of the held checks is answered by a refusal, the
+	 * n-th when floor(n R) grows (sim_refused: exactly floor(N R) of N
+	 * held checks, as the gate's --kill); the launch ends at the answer,
+	 * killed, and its object is remembered; 0: never */
+	double kill;
 	struct sim_base base[SIM_KINDS];
 	/* launches close in time cost alike: the base cost's quantile follows
 	 * a slow random state of the machine with this correlation (0: every
@@ -94,6 +103,11 @@ int sim_parse(const char *spec, struct sim_params *p, char *err, size_t errlen);
  * quantiles in ms) into p; kinds it does not fit keep theirs.
  * Returns 0, or -1 with one line in err. */
 int sim_load_base(struct sim_params *p, const char *path, char *err, size_t errlen);
+
+/* Whether the n-th held check (n from 1) of a checker that refuses a share
+ * r of them is refused: floor(n r) > floor((n - 1) r), so N checks see
+ * exactly floor(N r) refusals, evenly spread (the gate's --kill alike). */
+int sim_refused(long n, double r);
 
 /* The settings in the canonical order, as conditions record them after
  * "sim:" (every setting, the base costs' origin included). */
@@ -148,6 +162,7 @@ struct sim_launch {
 	double dur_ms;
 	double cpu_ms; /* the launch's own work: its base cost, bursts included */
 	int refused;   /* exhausted: the checker refused it, and it did not run */
+	int killed;    /* 1: a check refused it (kill=R): it ended at the refusal */
 };
 
 struct sim;

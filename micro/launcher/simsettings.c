@@ -21,7 +21,7 @@
  * docs/method.md, "The simulator"). */
 #include "simbase.h"
 
-static const char *const key_names[] = { "inode", "path", "content" };
+static const char *const key_names[SIM_KEYS] = { "inode", "path", "content", "inode-mtime" };
 
 static long online_cpus(void)
 {
@@ -58,6 +58,7 @@ static const struct num_setting {
 	{ "cpus", offsetof(struct sim_params, cpus), 1, 1, 1024, "a whole number from 1 to 1024" },
 	{ "wedge", offsetof(struct sim_params, wedge), 1, 0, 1000000, "a whole number from 0 to 1000000" },
 	{ "storm", offsetof(struct sim_params, storm), 1, 0, 100000, "a whole number of lines a second from 0 to 100000" },
+	{ "kill", offsetof(struct sim_params, kill), 0, 0, 1, "a share from 0 to 1" },
 };
 
 /* sim_defaults: P as a spec without settings leaves it. */
@@ -113,10 +114,10 @@ static int set_word(struct sim_params *p, const char *name, const char *v, char 
 	int k;
 
 	if (strcmp(name, "key") == 0) {
-		for (k = 0; k < 3 && strcmp(v, key_names[k]) != 0; k++)
+		for (k = 0; k < SIM_KEYS && strcmp(v, key_names[k]) != 0; k++)
 			;
-		if (k == 3)
-			return fail(err, errlen, "sim key '%s' is not one of inode, path, content%s", v, "");
+		if (k == SIM_KEYS)
+			return fail(err, errlen, "sim key '%s' is not one of inode, path, content, inode-mtime%s", v, "");
 		p->key = (enum sim_key)k;
 	} else if (strcmp(name, "on") == 0) {
 		if (strcmp(v, "exec") != 0 && strcmp(v, "open") != 0)
@@ -168,7 +169,7 @@ static int sim_setting(struct sim_params *p, const char *tok, size_t name_len, c
 		return rc;
 	return fail(err, errlen,
 		    "sim setting '%s' is unknown (use latency workers key on every per_mb "
-		    "exempt bursts burst_x cpus seed base corr jitter wedge exhausted storm)%s", name, "");
+		    "exempt bursts burst_x cpus seed base corr jitter wedge exhausted storm kill)%s", name, "");
 }
 
 /* The words of spec through the one parser of a launcher's settings
@@ -292,6 +293,8 @@ void sim_describe(const struct sim_params *p, char *buf, size_t len)
 		snprintf(jit + strlen(jit), sizeof jit - strlen(jit), " exhausted=1");
 	if (p->storm > 0)
 		snprintf(jit + strlen(jit), sizeof jit - strlen(jit), " storm=%ld", p->storm);
+	if (p->kill > 0) /* and a checker that refuses */
+		snprintf(jit + strlen(jit), sizeof jit - strlen(jit), " kill=%g", p->kill);
 	snprintf(buf, len,
 		 "latency=%g workers=%ld key=%s on=%s every=%g per_mb=%g exempt=%d bursts=%d "
 		 "burst_x=%g cpus=%ld seed=%llu base=%s corr=%g%s",

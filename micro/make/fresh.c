@@ -2,12 +2,16 @@
  * (makers.h): scripts, compiled programs, libraries. */
 #define _POSIX_C_SOURCE 200809L
 #include "makers.h"
+#include "assess.h"
+#include "mkmanifest.h"
+#include "prelaunch.h"
 #include "made.h"
 #include "mkrun.h"
 #include "newfile.h"
 #include "units.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 /* #!/bin/sh scripts whose comment is their nonce, ending as the payload
@@ -39,6 +43,40 @@ void make_scripts(place_fn *place, long count)
 void make_exes(place_fn *place, long count)
 {
 	make_units(count, U_EXE, mk.njob);
+}
+
+/* New programs, each then assessed as this platform can (assess.h), each
+ * step timed apart from any launch: the steps' lines appended to the
+ * manifest's assessments (MANIFEST.assessed: INDEX, TOOL, MS, STATUS;
+ * docs/formats.md).  A simulated run launches nothing: none assessed. */
+void make_assessed(place_fn *place, long count)
+{
+	struct assess_step st[ASSESS_MAX_STEPS];
+	double bound = prelaunch_bound();
+	char *out_path;
+	FILE *out;
+	long i;
+	int j, n;
+
+	make_exes(place, count);
+	if (mk.simulated)
+		return;
+	out_path = mkmanifest_beside(".assessed");
+	out = fopen(out_path, "a");
+	if (!out)
+		die(EXIT_FAIL, "cannot write %s:", out_path);
+	for (i = mk.first; i < mk.first + count; i++) {
+		char *slot = slot_path(i, "");
+
+		stop_if_interrupted();
+		n = assess_file(slot, bound, st);
+		for (j = 0; j < n; j++)
+			fprintf(out, "%ld\t%s\t%.3f\t%d\n", i, st[j].tool, st[j].ms, st[j].status);
+		free(slot);
+	}
+	if (fclose(out) != 0)
+		die(EXIT_FAIL, "cannot write %s:", out_path);
+	free(out_path);
 }
 
 /* As a download leaves them (docs/macos.md §6): every program written is

@@ -25,6 +25,11 @@ void mkmanifest_open(const char *path)
 	manifest_open = 1;
 }
 
+char *mkmanifest_beside(const char *suffix)
+{
+	return xasprintf("%s%s", manifest_path, suffix);
+}
+
 void mkmanifest_abort(void)
 {
 	if (manifest_open) {
@@ -58,6 +63,7 @@ static void artifact_line(FILE *f, const struct maker *m, long i, const char *ho
 	case BY_HOST:
 		fprintf(f, "artifact\t%ld\t%s\t%s\t%s\n", i, obj, host, obj);
 		break;
+	case BY_FRESH_LINK:
 	case BY_ITSELF:
 	default:
 		fprintf(f, "artifact\t%ld\t%s\t%s\n", i, obj, obj);
@@ -76,6 +82,14 @@ void mkmanifest_write(const char *case_name, const struct maker *m, long n)
 		"workdir\t%s\n", case_name, kind_table[mk.kind].name, n, mk.workdir);
 	if (mk.pad_bytes > 0)
 		fprintf(f, "pad\t%ld\n", mk.pad_bytes);
+	if (mk.payload != P_OK)
+		fprintf(f, "payload\t%s\n", mk.payload == P_KILL ? "kill" : "fail");
+	if (m->runner == BY_FRESH_LINK) {
+		char *base = run_path("base");
+
+		fprintf(f, "link_from\t%s\n", base);
+		free(base);
+	}
 	bytes_line(f, m);
 	for (i = 0; i < n; i++)
 		artifact_line(f, m, i, host);

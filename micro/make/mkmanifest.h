@@ -14,6 +14,10 @@ void mkmanifest_open(const char *path);
  * committed to its path (exit 1 where it cannot be). */
 void mkmanifest_write(const char *case_name, const struct maker *m, long n);
 
+/* The path of a file beside the manifest: its path followed by suffix
+ * (malloc'd). */
+char *mkmanifest_beside(const char *suffix);
+
 /* Remove the temporary file of a manifest not written (the exit handler). */
 void mkmanifest_abort(void);
 

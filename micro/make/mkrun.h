@@ -16,6 +16,10 @@
 #define LIB_EXT ".so"
 #endif
 
+/* mkfresh's exit status for a kind this machine cannot make (exe-clone
+ * where the file system has no clones): "n/a", with the reason. */
+#define EXIT_NA 5
+
 /* --payload: what a payload kind's artifact does when it runs. */
 enum payload { P_OK, P_KILL, P_FAIL };
 

@@ -7,7 +7,9 @@
  * is written is flushed through the descriptor that wrote it, never by
  * opening the file again.  And a file that has been launched is never
  * opened for writing: a new file is written and renamed over it
- * (docs/macos.md §7). */
+ * (docs/macos.md §7) -- except by the two calls that are the placements
+ * doing that (newfile_rewrite, newfile_touch: exe-overwrite, exe-samebytes,
+ * exe-touch; docs/remedies.md). */
 #ifndef EXECLAG_NEWFILE_H
 #define EXECLAG_NEWFILE_H
 
@@ -33,6 +35,16 @@ void newfile_copy(const char *src, const char *dst, mode_t mode);
 
 /* Make slot, which must not exist, a hard link to target. */
 void newfile_link(const char *target, const char *slot);
+
+/* Write the bytes of from into path, which exists (a launched program):
+ * the same inode, truncated and written, fsync'd, its modification time
+ * now (to the nanosecond, and never the one it had: a coarse file-system
+ * clock could give a write within the same tick the old one). */
+void newfile_rewrite(const char *path, const char *from);
+
+/* Set path's modification time alone to now (never the one it had), as
+ * touch -m does. */
+void newfile_touch(const char *path);
 
 /* exit 1 where path exists ("refusing to replace it"). */
 void newfile_refuse(const char *path);

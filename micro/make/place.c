@@ -9,6 +9,7 @@
  * simulated run (mk.simulated), which launches nothing while making. */
 #define _POSIX_C_SOURCE 200809L
 #include "makers.h"
+#include "clonefile.h"
 #include "made.h"
 #include "mkrun.h"
 #include "newfile.h"
@@ -16,8 +17,10 @@
 #include "units.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 /* Each artifact of the run placed from src. */
 static void place_each(place_fn *place, const char *src, long count)
@@ -93,4 +96,99 @@ void place_rewrite(const char *src, const char *slot)
 	if (rename(nw, slot) != 0)
 		die(EXIT_FAIL, "cannot rename %s to %s:", nw, slot);
 	free(nw);
+}
+
+/* Whether a clone call's errno says the file system (or the platform) has
+ * no clones, rather than that something failed. */
+static int clone_unsupported(int e)
+{
+	return e == EOPNOTSUPP || e == ENOTSUP || e == EXDEV || e == ENOTTY || e == ENOSYS ||
+	       e == EINVAL;
+}
+
+/* A clone of src (clonefile.h), made at slot.tmp and renamed into place:
+ * a new inode sharing src's blocks.  Where the file system has none, the
+ * case cannot be made here: n/a with the call's reason, exit 5. */
+void place_clone(const char *src, const char *slot)
+{
+	char *tmp = xasprintf("%s.tmp", slot);
+	const char *call;
+	int e;
+
+	newfile_refuse(slot);
+	made_track(tmp);
+	if (clone_file(src, tmp, &call) != 0) {
+		e = errno;
+		made_untrack_last();
+		errno = e;
+		if (clone_unsupported(e))
+			die(EXIT_NA, "n/a: %s cannot be made here: %s:", kind_table[mk.kind].name, call);
+		die(EXIT_FAIL, "cannot clone %s to %s: %s:", src, tmp, call);
+	}
+	newfile_publish(tmp, slot);
+	free(tmp);
+}
+
+/* Nothing yet: launch makes slot a hard link to src just before its first
+ * launch (the manifest's link_from line), as a build tool links its output
+ * moments before it runs. */
+void place_freshlink(const char *src, const char *slot)
+{
+	(void)src;
+	newfile_refuse(slot);
+}
+
+/* A copy of src at slot, launched there (not for a simulated run): a file
+ * a checker has seen by its inode, its path and its times, which the
+ * placements below then change in place. */
+static void launched_copy(const char *src, const char *slot)
+{
+	place_copy(src, slot);
+	if (!mk.simulated)
+		prelaunch(slot);
+}
+
+/* New bytes written into a launched program: the same inode at the same
+ * path, as a linker that updates its output in place.  The new bytes are
+ * each artifact's own program (compiled, or from the template for a
+ * simulated run), made first at the slot and moved aside to slot.new; the
+ * slot is then a copy of the base, launched, and the new bytes written
+ * into it. */
+void make_overwrites(place_fn *place, long count)
+{
+	char *base = launched_unit(U_EXE, "base");
+	long i;
+
+	(void)place;
+	make_units(count, U_EXE, mk.njob);
+	for (i = mk.first; i < mk.first + count; i++) {
+		char *slot = slot_path(i, ""), *nw = slot_path(i, ".new");
+
+		stop_if_interrupted();
+		made_track(nw);
+		if (rename(slot, nw) != 0)
+			die(EXIT_FAIL, "cannot rename %s to %s:", slot, nw);
+		launched_copy(base, slot);
+		newfile_rewrite(slot, nw);
+		if (unlink(nw) != 0)
+			die(EXIT_FAIL, "cannot remove %s:", nw);
+		free(slot);
+		free(nw);
+	}
+	free(base);
+}
+
+/* The same bytes written over the launched slot, as a build that rewrites
+ * an output that did not change: only its times are new. */
+void place_samebytes(const char *src, const char *slot)
+{
+	launched_copy(src, slot);
+	newfile_rewrite(slot, src);
+}
+
+/* The launched slot's modification time alone set to now, as touch(1). */
+void place_touch(const char *src, const char *slot)
+{
+	launched_copy(src, slot);
+	newfile_touch(slot);
 }

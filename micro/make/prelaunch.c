@@ -14,8 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* EXECLAG_HANG_S: how long a launch while making may take, in seconds. */
-static double hang_bound(void)
+double prelaunch_bound(void)
 {
 	const char *hs = getenv("EXECLAG_HANG_S");
 	double bound = 30;
@@ -65,7 +64,7 @@ static int kill_reaped(pid_t pid)
 
 void prelaunch(const char *path)
 {
-	double bound = hang_bound();
+	double bound = prelaunch_bound();
 	uint64_t t0 = now_ns();
 	pid_t pid, r;
 	int st;

@@ -14,4 +14,8 @@
  * the signal). */
 void prelaunch(const char *path);
 
+/* EXECLAG_HANG_S: how long a launch (or another program run) while making
+ * may take, in seconds (30); a bad value is one line and exit 2. */
+double prelaunch_bound(void);
+
 #endif

@@ -7,6 +7,10 @@
 struct artifact {
 	char *object;
 	char **argv;
+	/* NULL, or the file launch makes object a hard link to just before
+	 * its first launch (the manifest's link_from: exe-freshlink); the
+	 * manifest owns it */
+	const char *link_from;
 };
 
 #endif

@@ -30,6 +30,10 @@ struct sample {
 	long spawn_errno;
 	long line; /* where it was read, for error messages */
 	int hang;  /* a `hang` record names it: killed at the bound */
+	/* a `killed` record names it: the system ended it before the program
+	 * ran (SIGKILL that was not the kit's, or EPERM at exec): a finding,
+	 * neither a time nor a failure */
+	int killed;
 };
 
 /* A hung launch's evidence, as launch read it before the kill (a `hang`
@@ -42,6 +46,14 @@ struct hang_ev {
 	double cpu_s;      /* NAN: unknown */
 	char wchan[64];    /* "-": none shown */
 	int unkillable;    /* 1: it did not die from SIGKILL (left behind) */
+};
+
+/* A launch the system killed, as a `killed` record of the samples file
+ * names it: its pass and index, and how (SIGKILL, or EPERM at exec). */
+struct kill_ev {
+	enum pass pass;
+	long index;
+	int sigkill;       /* 1: SIGKILL; 0: EPERM */
 };
 
 /* A `pass` line: how long the whole pass took and how many launches. */
@@ -94,6 +106,20 @@ struct config {
 	size_t made[PASS_ALL];  /* launches per pass, hung ones included */
 	struct sample *samples; /* sorted by pass, then index */
 	size_t n_samples;
+	/* first launches the system killed (`killed` records), out of the
+	 * first launches made ("killed 5 of 3,840"); kills_kept 0: a samples
+	 * file from a launch that did not keep them (meta kills), so none is
+	 * said (stats_config fills killed and killed_of) */
+	int kills_kept;
+	struct kill_ev *kills;  /* as the file lists them */
+	size_t n_kills;
+	size_t killed, killed_of;
+	/* what the config's log excerpt (raw/NAME.log.ndjson) said of its
+	 * killed programs: kill_log_read 0 where none was read; the kernel's
+	 * kill lines naming them, and of those the pages rejected because the
+	 * file changed after its signature was loaded (cs_mtime != mtime) */
+	int kill_log_read;
+	size_t kill_log_lines, kill_log_changed;
 	struct pass_time passes[PASS_ALL];
 
 	/* Filled in by stats_config(). */

@@ -131,19 +131,28 @@ static char *content_key(int fd)
  * again). */
 static char *make_key(int fd, const char *path)
 {
-	char buf[96];
+	char buf[128];
 	struct statx sx;
 
 	switch (gs.key) {
-	case KEY_INODE: {
+	case KEY_INODE:
+	case KEY_INODE_MTIME: {
 		const struct statx_timestamp *t;
+		int n;
 
-		if (statx(fd, "", AT_EMPTY_PATH, STATX_INO | STATX_BTIME | STATX_CTIME, &sx) != 0)
+		if (statx(fd, "", AT_EMPTY_PATH, STATX_INO | STATX_BTIME | STATX_CTIME | STATX_MTIME,
+			  &sx) != 0)
 			return NULL;
 		t = (sx.stx_mask & STATX_BTIME) ? &sx.stx_btime : &sx.stx_ctime;
-		snprintf(buf, sizeof buf, "%llu:%llu:%lld.%09u",
-		         (unsigned long long)makedev(sx.stx_dev_major, sx.stx_dev_minor),
-		         (unsigned long long)sx.stx_ino, (long long)t->tv_sec, (unsigned)t->tv_nsec);
+		n = snprintf(buf, sizeof buf, "%llu:%llu:%lld.%09u",
+			     (unsigned long long)makedev(sx.stx_dev_major, sx.stx_dev_minor),
+			     (unsigned long long)sx.stx_ino, (long long)t->tv_sec, (unsigned)t->tv_nsec);
+		/* and the modification time, as fapolicyd's object cache keys
+		 * inode and mtime (not the change time: link(2) changes it, so
+		 * a hard link would be new) */
+		if (gs.key == KEY_INODE_MTIME)
+			snprintf(buf + n, sizeof buf - (size_t)n, ":%lld.%09u",
+				 (long long)sx.stx_mtime.tv_sec, (unsigned)sx.stx_mtime.tv_nsec);
 		return xstrdup(buf);
 	}
 	case KEY_PATH:
@@ -163,8 +172,26 @@ struct verdict {
 	uint64_t hold_until;    /* held until then (CLOCK_MONOTONIC ns; UINT64_MAX: until stopped) */
 	char *key;              /* its cache key (malloc'd; logged), or NULL */
 	bool remember;          /* the key goes into the cache once held */
-	uint32_t response;      /* the answer: FAN_ALLOW, or FAN_DENY (exhausted) */
+	uint32_t response;      /* the answer: FAN_ALLOW, or FAN_DENY (exhausted, or --kill) */
 };
+
+/* --kill R: whether this miss, the n-th, is answered by a refusal: when
+ * floor(n R) grows, so N misses see exactly floor(N R) refusals, evenly
+ * spread (the simulator's kill=R alike, sim_refused). */
+static bool refuse_next(void)
+{
+	static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+	static long n;
+	bool r;
+
+	if (gs.kill <= 0)
+		return false;
+	pthread_mutex_lock(&mu);
+	n++;
+	r = (long)((double)n * gs.kill + 1e-9) > (long)((double)(n - 1) * gs.kill + 1e-9);
+	pthread_mutex_unlock(&mu);
+	return r;
+}
 
 /* --wedge K: whether K checks have been held (misses answered); from then
  * on the gate answers nothing until it is stopped. */
@@ -222,6 +249,9 @@ static void decide(const struct job *j, uint64_t t0, struct verdict *v)
 	v->tally = T_MISS;
 	v->hold_until = t0 + (uint64_t)(miss_ms(j->fd) * 1e6 + 0.5);
 	v->remember = v->key != NULL;
+	/* a refused check's object is remembered too: its next launch passes */
+	if (refuse_next())
+		v->response = FAN_DENY;
 }
 
 /* Sleep until deadline (CLOCK_MONOTONIC), in slices so a stop cuts it. */
@@ -272,8 +302,10 @@ static void *worker_main(void *arg)
 		fan_respond(j->fd, v.response);
 		t1 = now_ns();
 		tally_add(v.tally);
+		if (v.response == FAN_DENY)
+			tally_add(T_REFUSED);
 		gateout_decision(t1, j->pid, j->kind, j->path, v.key, v.result,
-				 ms_between(t0, t1), ms_between(j->t_read, t0));
+				 v.response == FAN_DENY, ms_between(t0, t1), ms_between(j->t_read, t0));
 		free(v.key);
 		job_free(j);
 	}
@@ -303,5 +335,5 @@ void checks_stop(pthread_t *workers)
 void check_unheld(long pid, const char *path)
 {
 	tally_add(T_UNHELD);
-	gateout_decision(now_ns(), (pid_t)pid, OBJ_EXEC, path, NULL, "unheld", 0.0, 0.0);
+	gateout_decision(now_ns(), (pid_t)pid, OBJ_EXEC, path, NULL, "unheld", 0, 0.0, 0.0);
 }

@@ -163,7 +163,7 @@ static void let_exempt(const struct fanotify_event_metadata *m, enum obj_kind ki
 	fan_respond(m->fd, FAN_ALLOW);
 	t1 = now_ns();
 	tally_add(T_EXEMPT);
-	gateout_decision(t1, m->pid, kind, path, NULL, "exempt",
+	gateout_decision(t1, m->pid, kind, path, NULL, "exempt", 0,
 			 t1 > t0 ? (double)(t1 - t0) / 1e6 : 0.0, 0.0);
 }
 

@@ -35,8 +35,11 @@ int gateout_beat(void);
  * the gate decided, counted); gateout_close ends the log (exit 1 where it
  * cannot be written). */
 void gateout_start(long self);
+/* refused: the answer was a refusal (--kill: "answer":"refused" on the
+ * line; the caller got EPERM) */
 void gateout_decision(uint64_t t, pid_t pid, enum obj_kind kind, const char *path,
-		      const char *key, const char *result, double held_ms, double queued_ms);
+		      const char *key, const char *result, int refused, double held_ms,
+		      double queued_ms);
 void gateout_stop(void);
 void gateout_close(void);
 

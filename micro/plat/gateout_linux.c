@@ -170,7 +170,8 @@ void gateout_start(long self)
 }
 
 void gateout_decision(uint64_t t, pid_t pid, enum obj_kind kind, const char *path,
-		      const char *key, const char *result, double held_ms, double queued_ms)
+		      const char *key, const char *result, int refused, double held_ms,
+		      double queued_ms)
 {
 	json_t *o = json_object();
 
@@ -180,6 +181,8 @@ void gateout_decision(uint64_t t, pid_t pid, enum obj_kind kind, const char *pat
 	json_object_set_new(o, "object", json_string(path));
 	json_object_set_new(o, "key", key ? json_string(key) : json_null());
 	json_object_set_new(o, "result", json_string(result));
+	if (refused)
+		json_object_set_new(o, "answer", json_string("refused"));
 	json_object_set_new(o, "held_ms", json_real(held_ms));
 	json_object_set_new(o, "queued_ms", json_real(queued_ms));
 	log_json(o);
@@ -198,7 +201,7 @@ void gateout_stop(void)
 	json_object_set_new(o, "drained", json_integer((json_int_t)tallies[T_DRAINED]));
 	if (gs.wedge > 0)
 		json_object_set_new(o, "wedged", json_integer((json_int_t)tallies[T_WEDGED]));
-	if (gs.exhausted)
+	if (gs.exhausted || gs.kill > 0)
 		json_object_set_new(o, "refused", json_integer((json_int_t)tallies[T_REFUSED]));
 	json_object_set_new(o, "unheld", json_integer((json_int_t)tallies[T_UNHELD]));
 	tree_log_stop(o);

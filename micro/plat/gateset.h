@@ -15,7 +15,7 @@
 #include "gatetree.h"
 
 /* --key: what the cache remembers of an object. */
-enum gate_key { KEY_INODE, KEY_PATH, KEY_CONTENT };
+enum gate_key { KEY_INODE, KEY_PATH, KEY_CONTENT, KEY_INODE_MTIME };
 
 struct gate_settings {
 	double latency_ms;      /* --latency-ms: the hold of an object not seen before */
@@ -28,6 +28,7 @@ struct gate_settings {
 	long wedge;             /* --wedge K: after K held checks, answer nothing until stopped */
 	long exhausted;         /* --exhausted 1: refuse every check (FAN_DENY), as an
 				 * exhausted syspolicyd refuses every assessment */
+	double kill;            /* --kill R: a share R of held checks answered by a refusal */
 	const char *dirs[TREE_MAX_ROOTS]; /* --dir: the roots */
 	int n_dirs;
 	const char *log;        /* --log FILE: one JSON line a decision */

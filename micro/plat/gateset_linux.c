@@ -12,7 +12,7 @@ struct gate_settings gs = {
 	.latency_ms = -1, .workers = -1, .key = -1, .exempt_pid = -1,
 };
 
-static const char *const key_names[] = { "inode", "path", "content", NULL };
+static const char *const key_names[] = { "inode", "path", "content", "inode-mtime", NULL };
 static const char *const on_names[] = { "exec", "open", NULL };
 
 /* What a setting's value is: a number of ms (a double in min..max), a
@@ -37,11 +37,12 @@ static const struct setting settings[] = {
 	{ "--every-ms", V_MS, &gs.every_ms, 0, 60000, NULL, 0, "a number of ms in 0..60000 (e.g. 3 or 0.5)" },
 	{ "--per-mb-ms", V_MS, &gs.per_mb_ms, 0, 60000, NULL, 0, "a number of ms in 0..60000 (e.g. 2 or 0.5)" },
 	{ "--workers", V_WHOLE, &gs.workers, 1, 64, NULL, 1, "an integer in 1..64" },
-	{ "--key", V_WORD, &gs.key, 0, 0, key_names, 1, "inode, path or content" },
+	{ "--key", V_WORD, &gs.key, 0, 0, key_names, 1, "inode, path, content or inode-mtime" },
 	{ "--on", V_WORD, &gs.on_open, 0, 0, on_names, 0, "exec or open" },
 	{ "--exempt-pid", V_WHOLE, &gs.exempt_pid, 1, INT_MAX, NULL, 0, "a process id" },
 	{ "--wedge", V_WHOLE, &gs.wedge, 0, 1000000, NULL, 0, "a whole number in 0..1000000" },
 	{ "--exhausted", V_WHOLE, &gs.exhausted, 0, 1, NULL, 0, "0 or 1" },
+	{ "--kill", V_MS, &gs.kill, 0, 1, NULL, 0, "a share in 0..1 (e.g. 0.25)" },
 };
 #define N_SETTINGS (sizeof settings / sizeof settings[0])
 
@@ -133,6 +134,8 @@ void gateset_start_line(json_t *o)
 		json_object_set_new(o, "wedge", json_integer(gs.wedge));
 	if (gs.exhausted)
 		json_object_set_new(o, "exhausted", json_integer(gs.exhausted));
+	if (gs.kill > 0)
+		json_object_set_new(o, "kill", json_real(gs.kill));
 	json_object_set_new(o, "dir", json_string(tree_first_root()));
 	tree_log_start(o);
 	json_object_set_new(o, "exempt_pid",

@@ -20,6 +20,8 @@
 #include "conditions.h"
 #include "util.h"
 #include "services_log.h"
+#include "killlog.h"
+#include "manifest.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -36,6 +38,7 @@ static void usage(FILE *f)
 	      "       analyze --run DIR --simfit\n"
 	      "       analyze --hung-index FILE | --stopped FILE | --first-launch FILE\n"
 	      "       analyze --durations FILE\n"
+	      "       analyze --kill-lines FILE [--of PATH]\n"
 	      "  Reads DIR/conditions.txt and DIR/raw/*.samples.tsv, writes\n"
 	      "  DIR/run.json and DIR/report.md, prints the results table.\n"
 	      "  --quiet  write the files, print nothing\n"
@@ -49,6 +52,10 @@ static void usage(FILE *f)
 	      "           decimal), exit status and signal (repro's copy test), or nothing\n"
 	      "  --durations FILE  print every launch's microseconds, one a line, by pass\n"
 	      "           and artifact (scripts/tool/bench)\n"
+	      "  --kill-lines FILE  print the lines of a log (any layout, or a run's\n"
+	      "           log.ndjson) that say the system killed a launch: LINE, FAMILY,\n"
+	      "           PID, FILE, changed|same|- (docs/remedies.md, \"The kill\");\n"
+	      "           with --of PATH those of the program at PATH and its pids\n"
 	      "Exit: 0 done, 1 could not write, 2 bad usage or bad input.\n", f);
 }
 
@@ -198,6 +205,45 @@ static struct config *read_all_samples(const char *dir, size_t *count, char **si
 	free(raw);
 	*count = n;
 	return configs;
+}
+
+/* What each config's log excerpt said of the programs the system killed
+ * (killlog.h): their paths from its manifest, the kernel's lines naming
+ * them; where there is no excerpt or no manifest, nothing is said. */
+static void read_kill_logs(struct config *configs, size_t n)
+{
+	size_t i, j, m;
+
+	for (i = 0; i < n; i++) {
+		struct config *c = &configs[i];
+		size_t stem = strlen(c->file) - strlen(SAMPLES_SUFFIX);
+		char *mpath = xasprintf("%.*s.manifest", (int)stem, c->file);
+		char *lpath = xasprintf("%.*s.log.ndjson", (int)stem, c->file);
+		const char **paths = xmalloc((c->n_samples + 1) * sizeof *paths);
+		struct manifest man;
+		struct killlog kl;
+
+		for (j = 0; j < c->n_samples && !c->samples[j].killed; j++)
+			;
+		if (j < c->n_samples && access(mpath, R_OK) == 0 && access(lpath, R_OK) == 0 &&
+		    killlog_read(lpath, &kl) == 0) {
+			manifest_read(mpath, &man);
+			for (j = m = 0; j < c->n_samples; j++)
+				if (c->samples[j].killed && c->samples[j].index < man.n)
+					paths[m++] = man.art[c->samples[j].index].object;
+			c->kill_log_read = 1;
+			for (j = 0; j < kl.n; j++)
+				if (killlog_of(&kl, j, paths, m)) {
+					c->kill_log_lines++;
+					c->kill_log_changed += kl.k[j].changed == 1;
+				}
+			killlog_free(&kl);
+			manifest_free(&man);
+		}
+		free(paths);
+		free(mpath);
+		free(lpath);
+	}
 }
 
 /* ---- output --------------------------------------------------------------------------- */
@@ -392,15 +438,43 @@ static int samples_answer(const char *path, enum samples_question q)
 	return EXIT_OK;
 }
 
+/* --kill-lines FILE [--of PATH]: the kill lines of a log (killlog.h); with
+ * --of, those of the program at PATH. */
+static int kill_lines_answer(const char *path, const char *of)
+{
+	struct killlog kl;
+	size_t i;
+
+	if (killlog_read(path, &kl) != 0)
+		die(EXIT_USAGE, "%s: cannot open:", path);
+	for (i = 0; i < kl.n; i++) {
+		if (!killlog_of(&kl, i, &of, of ? 1 : 0))
+			continue;
+		printf("%ld\t%s\t", kl.line[i], killlog_family_name(kl.k[i].family));
+		if (kl.k[i].pid > 0)
+			printf("%ld", kl.k[i].pid);
+		else
+			putchar('-');
+		printf("\t%s\t%s\n", kl.k[i].file[0] ? kl.k[i].file : "-",
+		       kl.k[i].changed == 1 ? "changed" : kl.k[i].changed == 0 ? "same" : "-");
+	}
+	killlog_free(&kl);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		die(EXIT_FAIL, "cannot write to stdout:");
+	return EXIT_OK;
+}
+
 static void parse_args(int argc, char **argv, const char **dir, int *quiet, int *simfit)
 {
 	const char *ask[Q_COUNT] = { NULL }; /* by enum samples_question */
+	const char *kill_lines = NULL, *of = NULL;
 	const char *names[Q_COUNT] = { "--hung-index", "--stopped", "--first-launch", "--durations" };
 	const struct opt opts[] = {
 		OPT_VALUE("--run", dir), OPT_FLAG("--quiet", quiet), OPT_FLAG("--simfit", simfit),
 		OPT_VALUE("--hung-index", &ask[Q_HUNG_INDEX]), OPT_VALUE("--stopped", &ask[Q_STOPPED]),
 		OPT_VALUE("--first-launch", &ask[Q_FIRST_LAUNCH]),
-		OPT_VALUE("--durations", &ask[Q_DURATIONS]), OPT_END
+		OPT_VALUE("--durations", &ask[Q_DURATIONS]),
+		OPT_VALUE("--kill-lines", &kill_lines), OPT_VALUE("--of", &of), OPT_END
 	};
 	int q, n = 0;
 
@@ -408,8 +482,15 @@ static void parse_args(int argc, char **argv, const char **dir, int *quiet, int 
 	*quiet = 0;
 	*simfit = 0;
 	opts_parse(argc, argv, opts, OPTS_NONE, usage);
+	if (of && !kill_lines)
+		die(EXIT_USAGE, "--of goes with --kill-lines (try --help)");
 	for (q = 0; q < Q_COUNT; q++)
 		n += ask[q] != NULL;
+	if (kill_lines) {
+		if (*dir || *quiet || *simfit || n > 0)
+			die(EXIT_USAGE, "--kill-lines goes alone (try --help)");
+		exit(kill_lines_answer(kill_lines, of));
+	}
 	for (q = 0; q < Q_COUNT; q++) {
 		if (!ask[q])
 			continue;
@@ -436,6 +517,7 @@ int main(int argc, char **argv)
 	check_run_folder(dir);
 	read_conditions(dir, &run);
 	configs = read_all_samples(dir, &n_configs, &sim_launcher);
+	read_kill_logs(configs, n_configs);
 	if (simfit) {
 		write_simfit(dir, configs, n_configs);
 		return EXIT_OK;

@@ -152,6 +152,30 @@ static void open_samples(const char *out)
 		die(EXIT_FAIL, "atexit failed");
 }
 
+/* Each launch the system ended before the program ran: a SIGKILL the kit
+ * did not send (not a hang's, not a --payload kill's), or EPERM at exec (a
+ * checker's refusal: the gate's --kill, fapolicyd) - a finding, kept. */
+static void write_kills(FILE *f, const struct drive *d)
+{
+	long i;
+	int p;
+
+	for (p = 0; p < PASS_ALL; p++) {
+		if (!d->ran[p])
+			continue;
+		for (i = 0; i < d->n; i++) {
+			const struct launch_sample *s = &d->samples[p][i];
+
+			if (!s->done || s->hang)
+				continue;
+			if (s->signal == SIGKILL && !d->m->payload_kill)
+				fprintf(f, "killed\t%s\t%ld\tSIGKILL\n", samples_pass_words[p], i);
+			else if (s->spawn_errno == EPERM)
+				fprintf(f, "killed\t%s\t%ld\tEPERM\n", samples_pass_words[p], i);
+		}
+	}
+}
+
 static void write_samples(const char *out, const struct drive *d)
 {
 	FILE *f = af.fp;
@@ -176,6 +200,7 @@ static void write_samples(const char *out, const struct drive *d)
 	if (d->l->cpus > 0)
 		fprintf(f, "meta\tcpus\t%ld\n", d->l->cpus);
 	fprintf(f, "meta\thang_s\t%g\n", d->l->hang_s);
+	fputs("meta\tkills\tkept\n", f); /* killed records below, where any */
 	for (p = 0; p < PASS_ALL; p++)
 		if (d->ran[p] && drive_idle(d, p) >= 0)
 			fprintf(f, "meta\tidle_%s\t%.4f\n", samples_pass_words[p], drive_idle(d, p));
@@ -218,6 +243,7 @@ static void write_samples(const char *out, const struct drive *d)
 			fprintf(f, "\t%s\t%s\n", s->wchan, s->unkillable ? "unkillable" : "killed");
 		}
 	}
+	write_kills(f, d);
 	samples_open = 0; /* committed, or removed by atomic_commit */
 	if (atomic_commit(&af) != 0) {
 		char *dir = parent_dir(out);

@@ -16,7 +16,8 @@
  * On any failure or on SIGINT/SIGTERM every file made so far is removed and
  * no manifest is written.  Exit: 0 ok, 1 failure, 2 usage, 4 a program it
  * launches while making (a base, a host) did not end within EXECLAG_HANG_S
- * seconds (30): killed, a hang, 130 interrupted.
+ * seconds (30): killed, a hang, 5 the kind cannot be made on this machine
+ * (n/a: exe-clone without clones), 130 interrupted.
  *
  * --simulated (a run that launches nothing) and --template (make doctor's
  * probe): the compiled artifacts from one template each, not one compiler
@@ -145,8 +146,9 @@ static void usage(FILE *f)
 "                without it.  On macOS, where the linker signs what it\n"
 "                builds, each is compiled\n"
 "\n"
-"exit: 0 ok, 1 failure, 2 usage, 130 interrupted.  On failure or interrupt\n"
-"every file made is removed and no manifest is written.\n", f);
+"exit: 0 ok, 1 failure, 2 usage, 5 not applicable here (\"n/a: WHY\": exe-clone\n"
+"where the file system has no clones), 130 interrupted.  On failure, n/a or\n"
+"interrupt every file made is removed and no manifest is written.\n", f);
 }
 
 /* ---- the command line ---- */

@@ -55,6 +55,47 @@ int report_has_reference(const struct config *c)
 	return c->pass[PASS_REFERENCE].n_ok > 0 || c->failures[PASS_REFERENCE] > 0;
 }
 
+int report_case_kills(const struct case_result *cr, size_t *killed, size_t *of)
+{
+	size_t i;
+	int kept = 0;
+
+	*killed = *of = 0;
+	for (i = 0; i < cr->n_configs; i++)
+		if (cr->configs[i]->kills_kept) {
+			kept = 1;
+			*killed += cr->configs[i]->killed;
+			*of += cr->configs[i]->killed_of;
+		}
+	return kept;
+}
+
+/* n with its thousands separated by commas, into buf */
+static const char *grouped(size_t n, char *buf, size_t len)
+{
+	char digits[32];
+	size_t nd, i, o = 0;
+
+	snprintf(digits, sizeof digits, "%zu", n);
+	nd = strlen(digits);
+	for (i = 0; i < nd && o + 2 < len; i++) {
+		if (i > 0 && (nd - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = digits[i];
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+const char *report_kills_text(size_t killed, size_t of, char *buf, size_t len)
+{
+	char k[40], n[40];
+
+	snprintf(buf, len, "killed %s of %s first launch%s", grouped(killed, k, sizeof k),
+		 grouped(of, n, sizeof n), of == 1 ? "" : "es");
+	return buf;
+}
+
 const struct services_log_case *report_services_of(const struct run *r, size_t i)
 {
 	return r->services_log && i < r->services_log->n_cases ? &r->services_log->cases[i] : NULL;

@@ -208,7 +208,7 @@ static json_t *json_failures(const struct config *c)
 		json_object_set_new(obj, "reference",
 				    json_integer((json_int_t)c->failures[PASS_REFERENCE]));
 	for (i = 0; i < c->n_samples && json_array_size(list) < MAX_LISTED_FAILURES; i++)
-		if (!stats_sample_ok(&c->samples[i]))
+		if (!stats_sample_ok(&c->samples[i]) && !c->samples[i].killed) /* a kill: "kills" */
 			json_array_append_new(list, json_failed_sample(&c->samples[i]));
 	json_object_set_new(obj, "samples", list);
 	return obj;
@@ -260,6 +260,12 @@ static json_t *json_hang(const struct config *c, const struct services_log_hang 
 	return obj;
 }
 
+/* {"killed": K, "of": N} */
+static json_t *json_kills(size_t killed, size_t of)
+{
+	return json_pack("{s:I, s:I}", "killed", (json_int_t)killed, "of", (json_int_t)of);
+}
+
 static json_t *json_config(const struct config *c, const struct services_log_hang *svcs)
 {
 	json_t *obj = json_object();
@@ -268,6 +274,14 @@ static json_t *json_config(const struct config *c, const struct services_log_han
 	json_object_set_new(obj, "threads", json_integer(c->threads));
 	json_object_set_new(obj, "class", jstr(c->class_name));
 	json_object_set_new(obj, "pad_bytes", json_integer(c->pad));
+	if (c->kills_kept) {
+		json_t *k = json_kills(c->killed, c->killed_of);
+
+		if (c->kill_log_read) /* what the log said of them */
+			json_object_set_new(k, "log", json_pack("{s:I, s:I}", "lines",
+				(json_int_t)c->kill_log_lines, "changed", (json_int_t)c->kill_log_changed));
+		json_object_set_new(obj, "kills", k);
+	}
 	json_object_set_new(obj, "n", json_integer(c->n));
 	json_object_set_new(obj, "pairs", json_integer((json_int_t)c->pairs));
 	json_object_set_new(obj, "first", json_pass_stats(&c->pass[PASS_FIRST]));
@@ -461,10 +475,12 @@ static json_t *json_case(const struct case_result *cr, const struct services_log
 	const struct config *h = cr->headline;
 	json_t *obj = json_object();
 	json_t *configs = json_array();
-	size_t i;
+	size_t i, killed, of;
 
 	json_object_set_new(obj, "name", jstr(cr->name));
 	json_object_set_new(obj, "kind", jstr(cr->kind));
+	if (report_case_kills(cr, &killed, &of))
+		json_object_set_new(obj, "kills", json_kills(killed, of));
 	json_object_set_new(obj, "verdict", json_string(stats_verdict_name(h->verdict)));
 	json_object_set_new(obj, "reason", jstr(h->reason));
 	json_object_set_new(obj, "penalty_ms", json_penalty(&h->penalty));

@@ -395,7 +395,7 @@ static void md_failed_samples(const struct config *c, FILE *f)
 	for (i = 0; i < c->n_samples && listed < MAX_LISTED_FAILURES; i++) {
 		const struct sample *s = &c->samples[i];
 
-		if (stats_sample_ok(s))
+		if (stats_sample_ok(s) || s->killed) /* a kill: ## Killed launches */
 			continue;
 		fprintf(f, "  - %s #%ld: exit %ld, signal %ld", stats_pass_name(s->pass),
 			s->index, s->exit_status, s->signal);
@@ -498,7 +498,7 @@ static report_section *const sections[] = {
 	md_title, md_brief, md_simulated, md_about,
 	md_gate, md_emulation, md_watchers,
 	md_verdicts, md_hangs, md_started, md_results, md_plots, md_scaling, md_cache_key,
-	md_failures,
+	md_failures, md_kills, md_not_here,
 	md_services_log, md_suite, md_hyperfine,
 	md_how_to_read, md_thresholds, md_conditions
 };

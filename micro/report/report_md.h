@@ -9,5 +9,7 @@
 report_section md_services_log; /* ## Assessment services, ## Assessments in the unified log */
 report_section md_suite;        /* ## Test suite */
 report_section md_hyperfine;    /* ## hyperfine cross-check */
+report_section md_kills;        /* ## Killed launches (where any was) */
+report_section md_not_here;     /* ## Not applicable here (where a case was n/a) */
 
 #endif

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "report_md.h"
 #include "report_common.h"
+#include "conditions.h"
 #include "services_log.h"
 #include "thresholds.h"
 #include "util.h"
@@ -281,4 +282,74 @@ void md_hyperfine(const struct run *r, FILE *f)
 		"line above). See "
 		"docs/method.md.\n\n", HF_TOLERANCE_REL * 100.0, HF_TOLERANCE_MS,
 		MEDIAN_NOISE_COVERAGE * 100.0);
+}
+
+/* What the case's log excerpts said of its killed programs, after the
+ * count: "; the log: N kernel lines of them (M: the file changed after its
+ * signature was loaded)", or "; nothing in the log of them"; nothing where
+ * no excerpt was read (off macOS). */
+static void md_kill_log(const struct case_result *cr, FILE *f)
+{
+	size_t j, lines = 0, changed = 0;
+	int read = 0;
+
+	for (j = 0; j < cr->n_configs; j++) {
+		read |= cr->configs[j]->kill_log_read;
+		lines += cr->configs[j]->kill_log_lines;
+		changed += cr->configs[j]->kill_log_changed;
+	}
+	if (!read)
+		return;
+	if (lines == 0) {
+		fputs("; nothing in the log of them", f);
+		return;
+	}
+	fprintf(f, "; the log: %zu kernel line%s of them", lines, lines == 1 ? "" : "s");
+	if (changed)
+		fprintf(f, " (%zu: a page rejected because the file changed after its signature "
+			"was loaded, cs_mtime != mtime)", changed);
+}
+
+/* ## Killed launches: each case whose first launches the system ended
+ * before the program ran (launch's killed records), counted; nothing
+ * where none was. */
+void md_kills(const struct run *r, FILE *f)
+{
+	char text[96];
+	size_t i, killed, of;
+	int any = 0;
+
+	for (i = 0; i < r->n_cases; i++) {
+		if (!report_case_kills(&r->cases[i], &killed, &of) || killed == 0)
+			continue;
+		if (!any++)
+			fputs("## Killed launches\n\nA first launch the system ended before the program "
+			      "ran (SIGKILL the kit did not send, or EPERM at exec: a checker's refusal) "
+			      "is a finding, kept apart: never a time, never a failure.\n\n", f);
+		fprintf(f, "- %s: %s", r->cases[i].name, report_kills_text(killed, of, text, sizeof text));
+		md_kill_log(&r->cases[i], f);
+		fputc('\n', f);
+	}
+	if (any)
+		fputc('\n', f);
+}
+
+/* ## Not applicable here: the cases this machine could not make (the
+ * conditions' na.CASE lines, "CASE: WHY": scripts/repro); nothing where
+ * none was. */
+void md_not_here(const struct run *r, FILE *f)
+{
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < r->n_conditions; i++) {
+		if (strncmp(r->conditions[i].key, "na.", 3) != 0)
+			continue;
+		if (!any++)
+			fputs("## Not applicable here\n\nA case this machine cannot make is n/a, "
+			      "not a failure; the run went on without it.\n\n", f);
+		fprintf(f, "- %s\n", r->conditions[i].value);
+	}
+	if (any)
+		fputc('\n', f);
 }

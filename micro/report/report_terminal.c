@@ -40,7 +40,8 @@ static void widen(int *width, char cells[N_COLS][CELL_MAX])
 
 static void print_case_lines(const struct run *r, FILE *f)
 {
-	size_t i, j;
+	char text[96];
+	size_t i, j, killed, of;
 
 	for (i = 0; i < r->n_cases; i++) {
 		const struct case_result *cr = &r->cases[i];
@@ -53,11 +54,19 @@ static void print_case_lines(const struct run *r, FILE *f)
 			fprintf(f, "%s: every launch in the work folder costs %.2f ms more than "
 				"outside, first or repeat — %s\n", cr->name,
 				cr->headline->ref_cost.median_ms, cr->headline->ref_reason);
+		if (report_case_kills(cr, &killed, &of) && killed > 0)
+			fprintf(f, "%s: %s (the system ended them before the program ran; "
+				"not counted as times)\n", cr->name,
+				report_kills_text(killed, of, text, sizeof text));
 		for (j = 0; j < cr->n_slopes; j++)
 			fprintf(f, "%s: against size (T=%ld, class %s): %s — %s\n", cr->name,
 				cr->slopes[j].threads, cr->slopes[j].class_name,
 				stats_verdict_name(cr->slopes[j].verdict), cr->slopes[j].reason);
 	}
+	/* the cases this machine could not make (scripts/repro: na.CASE) */
+	for (i = 0; i < r->n_conditions; i++)
+		if (strncmp(r->conditions[i].key, "na.", 3) == 0)
+			fprintf(f, "%s (n/a here, not run)\n", r->conditions[i].value);
 	fprintf(f, "cache key: %s — %s\n", stats_cache_key_name(r->inference.key),
 		r->inference.reason);
 }

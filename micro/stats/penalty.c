@@ -35,7 +35,7 @@ static void summarise_pass(const struct config *c, enum pass p,
 			continue;
 		if (stats_sample_ok(s))
 			ok_ms[n_ok++] = s->dur_ms;
-		else
+		else if (!s->killed) /* a kill is a finding, not a failure */
 			failed++;
 	}
 	stats_sort(ok_ms, n_ok);
@@ -298,6 +298,11 @@ static void summarise_passes(struct config *c)
 		c->made[c->samples[i].pass]++;
 		c->hung[c->samples[i].pass] += c->samples[i].hang != 0;
 	}
+	/* the first launches the system killed, of those made */
+	c->killed = 0;
+	c->killed_of = c->made[PASS_FIRST];
+	for (size_t i = 0; i < c->n_samples; i++)
+		c->killed += c->samples[i].pass == PASS_FIRST && c->samples[i].killed;
 }
 
 /* The penalty: first - repeat, paired by index, its median and interval;

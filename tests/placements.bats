@@ -1,0 +1,210 @@
+#!/usr/bin/env bats
+# Every way a build puts a program in place is a case (issue 42, item 1;
+# docs/remedies.md): what mkfresh makes of each placement, read from the
+# files themselves and from a compiler whose programs log which file (which
+# inode) was launched -- a clone, a hard link made at the launch, new bytes
+# or the same bytes written into a launched file, a touched file, and a new
+# program assessed before its launch.
+
+load test_helper/common-setup
+load test_helper/mkfresh
+
+setup_file() {
+	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/mkfresh micro/bin/launch >/dev/null
+}
+
+setup() {
+	mkfresh_setup
+}
+
+@test "overwrite, samebytes, touch: each slot launched at its path, then changed in place (its inode)" {
+	make_logging_cc
+	for kind in exe-overwrite exe-samebytes exe-touch; do
+		rm -rf "$W" "$M" && mkdir "$W" && : >"$EXECLAG_TEST_LOG"
+		mk "$kind" 3 --cc "$FAKECC"
+		# the base, then every slot at its own path
+		assert_equal "$(awk '{ print $2 }' "$EXECLAG_TEST_LOG")" "$(cd "$W" && pwd -P)/p-base"$'\n'"$(objects)"
+		# each slot is still the inode that was launched there, not the base's
+		while read -r obj; do
+			launched=$(awk -v p="$obj" '$2 == p { print $1 }' "$EXECLAG_TEST_LOG")
+			assert_equal "$(inode "$obj")" "$launched"
+			[ "$launched" != "$(inode "$W/p-base")" ] || fail "$kind: $obj is the base's inode"
+		done < <(objects)
+		# nothing beside the artifacts and the base
+		assert_equal "$(cd "$W" && ls -A | LC_ALL=C sort | tr '\n' ' ')" "p-0000 p-0001 p-0002 p-base "
+	done
+}
+
+@test "overwrite writes each slot new bytes of its own; samebytes and touch keep the base's bytes" {
+	mk exe-overwrite 3
+	while read -r obj; do
+		! cmp -s "$W/p-base" "$obj" || fail "$obj has the base's bytes"
+		"$obj" || fail "$obj does not run"
+	done < <(objects)
+	[ "$(cat $(objects) | cksum)" != "$(cat "$W/p-0000" "$W/p-0000" "$W/p-0000" | cksum)" ] || fail "the slots share their bytes"
+	for kind in exe-samebytes exe-touch; do
+		rm -rf "$W" "$M" && mkdir "$W"
+		mk "$kind" 2
+		while read -r obj; do cmp "$W/p-base" "$obj"; done < <(objects)
+	done
+}
+
+@test "overwrite, samebytes, touch: each slot's modification time later than when it was launched" {
+	# each program, when launched, leaves a stamp with its own modification
+	# time (touch -r) in another folder; the slot is newer than its stamp
+	# (the placement sets the time itself, to the nanosecond, so a coarse
+	# file-system clock cannot hide the change); a copy is not
+	make_logging_cc
+	export EXECLAG_TEST_STAMPS="$BATS_TEST_TMPDIR/stamps"
+	for kind in exe-overwrite exe-samebytes exe-touch exe-copy; do
+		rm -rf "$W" "$M" "$EXECLAG_TEST_STAMPS" && mkdir "$W" "$EXECLAG_TEST_STAMPS"
+		mk "$kind" 2 --cc "$FAKECC"
+		[ "$kind" != exe-copy ] || "$BIN/launch" --manifest "$M" --out "$BATS_TEST_TMPDIR/s.tsv" --quiet --passes first
+		while read -r obj; do
+			[ -e "$EXECLAG_TEST_STAMPS/${obj##*/}" ] || fail "$kind: $obj was not launched"
+			if [ "$kind" = exe-copy ]; then
+				[ -z "$(find "$obj" -newer "$EXECLAG_TEST_STAMPS/${obj##*/}")" ] || fail "$obj changed after its launch"
+			else
+				[ -n "$(find "$obj" -newer "$EXECLAG_TEST_STAMPS/${obj##*/}")" ] || fail "$kind: $obj is not newer than at its launch"
+			fi
+		done < <(objects)
+	done
+}
+
+@test "exe-freshlink: no object until launch links it to the base, just before its first launch" {
+	mk exe-freshlink 3
+	base=$(cd "$W" && pwd -P)/p-base
+	assert_equal "$(awk -F'\t' '$1 == "link_from" { print $2 }' "$M")" "$base"
+	while read -r obj; do [ ! -e "$obj" ] || fail "$obj exists before its launch"; done < <(objects)
+	run -0 "$BIN/launch" --manifest "$M" --out "$BATS_TEST_TMPDIR/s.tsv" --quiet
+	while read -r obj; do assert_equal "$(inode "$obj")" "$(inode "$base")"; done < <(objects)
+	# every launch ran: the links made before the first pass's, the repeats through them
+	assert_equal "$(awk -F'\t' '$1 == "sample" && ($6 != 0 || $7 != 0 || $8 != 0)' "$BATS_TEST_TMPDIR/s.tsv")" ""
+	assert_equal "$(grep -c '^sample	' "$BATS_TEST_TMPDIR/s.tsv")" 6
+}
+
+@test "a manifest's link_from is one absolute path, else it is refused in one line" {
+	mk exe-freshlink 1
+	sed 's/^link_from	.*/link_from	relative\/p-base/' "$M" >"$M.bad"
+	run -2 --separate-stderr "$BIN/launch" --manifest "$M.bad" --out "$BATS_TEST_TMPDIR/s.tsv" --quiet
+	assert_equal "$stderr" "launch: $M.bad:6: corrupt manifest: link_from is not one absolute path"
+	# a base that is gone: the launch fails with its errno, the run goes on
+	rm "$W/p-base"
+	run -0 "$BIN/launch" --manifest "$M" --out "$BATS_TEST_TMPDIR/s.tsv" --quiet --passes first
+	assert_equal "$(awk -F'\t' '$1 == "sample" { print $6, $8 }' "$BATS_TEST_TMPDIR/s.tsv")" "-1 2"
+}
+
+@test "exe-clone: a new inode with the base's bytes, or n/a with the call's reason and nothing left" {
+	run --separate-stderr "$BIN/mkfresh" --kind exe-clone --count 2 --dir "$W" --prefix p --manifest "$M"
+	if [ "$status" = 5 ]; then
+		# this machine's file system has no clones (ext4, tmpfs: EOPNOTSUPP)
+		[[ $stderr == "mkfresh: n/a: exe-clone cannot be made here: "*": "?* ]] || fail "$stderr"
+		assert_equal "${#stderr_lines[@]}" 1
+		[ ! -e "$M" ] || fail "a manifest was written"
+		assert_equal "$(cd "$W" && ls -A)" ""
+		return 0
+	fi
+	assert_equal "$status" 0
+	while read -r obj; do
+		cmp "$W/p-base" "$obj"
+		[ "$(inode "$obj")" != "$(inode "$W/p-base")" ] || fail "$obj is the base's inode"
+	done < <(objects)
+}
+
+@test "exe-assessed: each artifact assessed before its launch, each step timed; none when simulated" {
+	mk exe-assessed 3
+	# INDEX TOOL MS STATUS: macOS spctl then gktool (-1: absent), else the read
+	if [ "$(uname -s)" = Darwin ]; then want="spctl gktool"; else want="read"; fi
+	for i in 0 1 2; do
+		assert_equal "$(awk -F'\t' -v i="$i" '$1 == i { printf "%s ", $2 }' "$M.assessed")" "$want "
+	done
+	awk -F'\t' 'NF != 4 || $3 !~ /^[0-9]+\.[0-9][0-9][0-9]$/ || $4 !~ /^-?[0-9]+$/ { print; bad = 1 } END { exit bad }' "$M.assessed"
+	[ "$(uname -s)" = Darwin ] || assert_equal "$(awk -F'\t' '{ print $4 }' "$M.assessed" | sort -u)" 0
+	rm -rf "$W" "$M" "$M.assessed" && mkdir "$W"
+	mk exe-assessed 2 --simulated
+	[ ! -e "$M.assessed" ] || fail "a simulated run assessed its artifacts"
+}
+
+# ---- known truth: which placement pays under which key (issue 42, item 6) ----
+
+# The table docs/remedies.md ("The calibration gate") and docs/method.md
+# ("The simulator") give: for each placement, whether its first launch pays
+# a check under a cache keyed by inode, path, content, or inode and
+# modification time (as fapolicyd's object cache).  "pays": every first
+# launch is held; "-": none is.  An overwrite that an inode key lets
+# through is changed code never checked.
+TRUTH='
+exe            pays pays pays pays
+exe-copy       pays pays -    pays
+exe-clone      pays pays -    pays
+exe-hardlink   -    pays -    -
+exe-freshlink  -    pays -    -
+exe-rewrite    pays -    -    pays
+exe-overwrite  -    -    pays pays
+exe-samebytes  -    -    -    pays
+exe-touch      -    -    -    pays
+exe-assessed   pays pays pays pays
+'
+KEYS="inode path content inode-mtime"
+
+# sim_first KIND SPEC [N]: a manifest of N (20) artifacts of KIND launched
+# by the simulator with SPEC, first and repeat; prints how many first
+# launches were held (took the latency, 40 ms, or more) and how many were
+# killed (SIGKILL), "HELD KILLED"
+sim_first() {
+	local kind=$1 spec=$2 n=${3:-20} i d="$BATS_TEST_TMPDIR/sim"
+	mkdir -p "$d"
+	{
+		printf 'execlag-manifest\t1\ncase\t%s\nkind\t%s\nn\t%s\nworkdir\t%s\n' "$kind" "$kind" "$n" "$d"
+		for ((i = 0; i < n; i++)); do printf 'artifact\t%s\t%s/a%s\t%s/a%s\n' "$i" "$d" "$i" "$d" "$i"; done
+	} >"$d/m"
+	"$BIN/launch" --manifest "$d/m" --out "$d/s" --launcher "sim:latency=40 $spec" --quiet --passes first,repeat ||
+		return 1
+	awk -F'\t' '$1 == "sample" && $2 == "first" { if ($7 == 9) k++; else if ($5 >= 40000000) h++ }
+		END { printf "%d %d\n", h, k }' "$d/s"
+}
+
+@test "the simulator: each placement pays under each key as the table says, 20 of 20 or 0 of 20" {
+	local kind cells key want got bad=""
+	while read -r kind cells; do
+		[ -n "$kind" ] || continue
+		set -- $cells
+		for key in $KEYS; do
+			if [ "$1" = pays ]; then want="20 0"; else want="0 0"; fi
+			got=$(sim_first "$kind" "key=$key seed=7")
+			[ "$got" = "$want" ] || bad="$bad
+  $kind key=$key: held, killed $got, want $want"
+			shift
+		done
+	done <<<"$TRUTH"
+	[ -z "$bad" ] || fail "against the table:$bad"
+}
+
+@test "the simulator: a program read whole first is not checked again by a checker of opens" {
+	# exe-assessed's read happens while making: a checker of execs still
+	# checks the launch, one of opens (on=open) saw the file at the read
+	assert_equal "$(sim_first exe-assessed 'key=inode on=exec seed=7')" "20 0"
+	assert_equal "$(sim_first exe-assessed 'key=inode on=open seed=7')" "0 0"
+	assert_equal "$(sim_first exe 'key=inode on=open seed=7')" "20 0"
+}
+
+@test "the simulator's kill=R refuses exactly floor(N R) of N held checks, only checks, any seed" {
+	local seed
+	for seed in 1 2 3; do
+		# 20 held first launches: 5 killed, the other 15 held
+		assert_equal "$(sim_first exe "key=inode kill=0.25 seed=$seed")" "15 5"
+		assert_equal "$(sim_first exe-copy "key=inode kill=0.1 seed=$seed")" "18 2"
+		# nothing held, nothing killed
+		assert_equal "$(sim_first exe-hardlink "key=inode kill=0.5 seed=$seed")" "0 0"
+	done
+	# 3,840 launches at 5 in 3,840 (mr-boxington's rate): exactly 5
+	assert_equal "$(sim_first exe "key=inode kill=0.0013021 seed=1" 3840 | cut -d' ' -f2)" 5
+	# the repeat of a killed launch passes: its object is remembered
+	assert_equal "$(awk -F'\t' '$1 == "sample" && $2 == "repeat" && $7 != 0' "$BATS_TEST_TMPDIR/sim/s")" ""
+	# the setting is said where set, and refused out of its range
+	run -0 "$BIN/launch" --launcher 'sim:kill=0.5 key=inode-mtime' --describe
+	assert_output --partial "key=inode-mtime "
+	assert_output --partial " kill=0.5"
+	run -2 --separate-stderr "$BIN/launch" --launcher 'sim:kill=1.5' --describe
+	assert_equal "$stderr" "launch: sim kill '1.5' is not a share from 0 to 1"
+}
