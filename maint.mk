@@ -35,7 +35,8 @@ test-live: deps-live
 
 # C unit tests (tests/unit.bats runs them): fixed arrays into the units,
 # tests/unit/NAME_test.c linked with the archive as $(BIN)/unit-NAME
-UNIT = $(BIN)/unit-stop $(BIN)/unit-sim $(BIN)/unit-quarantine $(BIN)/unit-checkerstate
+UNIT = $(BIN)/unit-stop $(BIN)/unit-sim $(BIN)/unit-quarantine $(BIN)/unit-checkerstate \
+       $(BIN)/unit-killrate
 unit: $(UNIT)
 $(UNIT): PROGLIBS = -lm
 $(UNIT): $(BIN)/unit-%: $(OBJ)/tests/unit/%_test.o $(LIB)
