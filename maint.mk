@@ -36,7 +36,7 @@ test-live: deps-live
 # C unit tests (tests/unit.bats runs them): fixed arrays into the units,
 # tests/unit/NAME_test.c linked with the archive as $(BIN)/unit-NAME
 UNIT = $(BIN)/unit-stop $(BIN)/unit-sim $(BIN)/unit-quarantine $(BIN)/unit-checkerstate \
-       $(BIN)/unit-killrate
+       $(BIN)/unit-killrate $(BIN)/unit-remedies
 unit: $(UNIT)
 $(UNIT): PROGLIBS = -lm
 $(UNIT): $(BIN)/unit-%: $(OBJ)/tests/unit/%_test.o $(LIB)

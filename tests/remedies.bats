@@ -5,7 +5,8 @@
 load test_helper/common-setup
 
 setup_file() {
-	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/unit-killrate >/dev/null
+	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/unit-killrate micro/bin/unit-remedies >/dev/null
+	schema_validator_keep
 }
 
 setup() {
@@ -23,4 +24,91 @@ setup() {
 	assert_output "at most 0.08%"
 	run -0 "$BIN/unit-killrate" 5 3840
 	assert_output "0.04–0.31%"
+}
+
+# remedies_sim KEY [ARGS...]: make remedies' script on the simulator at 150
+# ms a check, one worker, the cache keyed by KEY, seed 7; its run in $RUNDIR
+remedies_sim() {
+	local key=$1
+	shift
+	run --separate-stderr sh "$ROOT/scripts/remedies" --results "$D/results" \
+		--launcher "sim:latency=150 workers=1 key=$key seed=7" "$@"
+	RUNDIR=$(ls -d "$D/results"/*/ 2>/dev/null | tail -n 1)
+}
+
+@test "make remedies (simulated, key inode): a row a placement, the hard link to use, plain lines last" {
+	_run_folders_setup
+	remedies_sim inode
+	assert_success
+	# the table: its header and a row for each placement the kit has, in the table's order
+	assert_line --regexp '^placement +first launch ms \[95% CI\] +saves ms \[95% CI\] +killed +kill rate \(95%\) +verdict$'
+	assert_line --regexp '^exe +150\.[0-9]+ \[[0-9.]+, [0-9.]+\] +- +0 of 8 +at most 31\.24% +slowdown$'
+	assert_line --regexp '^exe-hardlink +0\.[0-9]+ \[-?[0-9.]+, [0-9.]+\] +150\.[0-9]+ \[[0-9.]+, [0-9.]+\] +0 of 8 +at most 31\.24% +none +use here$'
+	assert_line --regexp '^exe-copy +1[45][0-9]\.[0-9]+ .* slowdown'
+	# one plain line a placement, with who does it and the source
+	assert_line --regexp '^exe-hardlink, a hard link to a launched file, made long before: first launch .* ms, saves .* ms against a new file, killed 0 of 8 \(at most 31\.24%\); who does it: uv --link-mode hardlink \(astral-sh/uv#18577\)'
+	assert_line --regexp '^exe, a new file \(the baseline\): .*go test: .*golang/go#77349.*Homebrew'
+	# the last two: use here, avoid
+	[[ "${lines[${#lines[@]} - 3]}" == "use here: exe-hardlink "* ]] || fail "use: ${lines[${#lines[@]} - 3]}"
+	[[ "${lines[${#lines[@]} - 2]}" =~ ^avoid:\ exe-(copy|rewrite)\ \(the\ highest\ first-launch\ cost ]] ||
+		fail "avoid: ${lines[${#lines[@]} - 2]}"
+	[[ "${lines[${#lines[@]} - 1]}" == "execlag: results in "* ]]
+	# no plain lines of make repro's after it
+	refute_line --regexp '^(cost|queue|cause|do): '
+	# run.json carries it, as the schema says
+	run -0 jq -r '.conditions["run.role"], .remedies.use, (.remedies.avoid | length),
+		([.remedies.rows[].placement] | join(",")), .remedies.rows[1].kills.of,
+		.remedies.rows[0].baseline' "$RUNDIR/run.json"
+	assert_output "remedies
+exe-hardlink
+1
+exe,exe-hardlink,exe-copy,exe-rewrite
+8
+true"
+	[ -n "$(schema_skip_reason)" ] || run -0 validate_run_json "$RUNDIR/run.json"
+}
+
+@test "make remedies (simulated, key path): the rename over keeps the path, so it is the one to use" {
+	_run_folders_setup
+	remedies_sim path
+	assert_success
+	run -0 jq -r '.remedies.use, ([.remedies.rows[] | select(.verdict == "none") | .placement] | join(","))' "$RUNDIR/run.json"
+	assert_output "exe-rewrite
+exe-rewrite"
+}
+
+@test "make remedies FULL=1 at COUNT=64: one placement, every artifact, T=2, its kill rate's bound" {
+	_run_folders_setup
+	remedies_sim inode --count 64 --threads 2
+	assert_success
+	assert_line "execlag: the kill rate of exe-hardlink: 64 launches, 2 at once"
+	assert_line --regexp '^exe-hardlink +0\.[0-9]+ .* +0 of 64 +at most 4\.58% +none +use here$'
+	run -0 jq -r '.conditions["run.count"], .conditions["run.threads"], .remedies.rows[0].kills.of,
+		.remedies.rows[0].kills.ci_high' "$RUNDIR/run.json"
+	assert_output "64
+2
+64
+0.0457297"
+}
+
+@test "make remedies refuses a bad FULL, COUNT or PLACEMENT in one line, exit 2, nothing made" {
+	_run_folders_setup
+	FULL=2 run --separate-stderr sh "$ROOT/scripts/remedies"
+	assert_failure 2
+	assert_equal "$stderr" "execlag: FULL '2' is not 0 or 1"
+	COUNT=5 run --separate-stderr sh "$ROOT/scripts/remedies"
+	assert_failure 2
+	assert_equal "$stderr" "execlag: COUNT '5' is not a whole number from 6 to 100000"
+	run --separate-stderr sh "$ROOT/scripts/remedies" --full --placement 'x;y'
+	assert_failure 2
+	[[ "$stderr" == "execlag: PLACEMENT 'x;y' is no placement that runs here (placements: exe "* ]] || fail "$stderr"
+	PLACEMENT=exe-copy run --separate-stderr sh "$ROOT/scripts/remedies"
+	assert_failure 2
+	assert_equal "$stderr" "execlag: PLACEMENT goes with FULL=1 or COUNT (the kill rate of one placement)"
+	[ -z "$(ls -A "$D/results")" ]
+}
+
+@test "the table's marks: the lowest cost with no kill seen to use; a kill or unchecked code to avoid" {
+	run -0 "$BIN/unit-remedies"
+	refute_output --partial "not ok"
 }

@@ -21,9 +21,6 @@ struct kill_rate {
 	int one_sided;
 };
 
-struct case_result;
-struct placement;
-
 /* What the table says of a placement, beyond its numbers. */
 enum remedy_mark {
 	REMEDY_PLAIN,   /* neither to use nor to avoid */
@@ -33,15 +30,16 @@ enum remedy_mark {
 
 /* One placement of the run. */
 struct remedy_row {
-	const struct placement *placement; /* its row of the placements table */
-	const struct case_result *cr;      /* the run's case (its headline config) */
+	/* its row of the placements table (micro/stats/placements.c), or as
+	 * run.json gave it: the case's name, what it is, who does it */
+	const char *name, *what, *tools;
 	/* the first launch's cost: the headline's paired penalty and interval */
 	double cost_ms, cost_low, cost_high;
 	/* what it saves against a new file: exe's cost minus its own, the
 	 * interval from the two intervals' far ends (conservative); NAN for
 	 * the baseline itself or without exe */
 	double saves_ms, saves_low, saves_high;
-	int verdict;              /* the headline's enum verdict */
+	const char *verdict;      /* the headline's verdict, in run.json's words */
 	struct kill_rate kills;   /* of its first launches */
 	int unchecked;            /* new bytes that cost no check: changed code never checked */
 	enum remedy_mark mark;

@@ -1,0 +1,30 @@
+/* placements.h - the placements table: every way a build puts a program in
+ * place that the kit has a case for (docs/remedies.md), a row each: the
+ * case's name, what it is, whether it puts new bytes under a launched
+ * file's inode, and which tools do it, each with its source.  The one list
+ * of them: the remedies table's rows (remediesstats.h), make remedies' case
+ * list (analyze --placements) and the writers' words all come from here,
+ * so a new placement case is a row.  A row whose case a run does not have
+ * is simply not in that run's table. */
+#ifndef EXECLAG_PLACEMENTS_H
+#define EXECLAG_PLACEMENTS_H
+
+#include <stddef.h>
+
+struct placement {
+	const char *name;     /* the case (cases/NAME.case) */
+	const char *what;     /* what it is, a few words */
+	int baseline;         /* the new file every other is paired against */
+	/* new bytes under the launched file's inode and path: where it costs
+	 * no check while a new file does, changed code was never checked */
+	int new_bytes_in_place;
+	const char *tools;    /* who does this, each with its source */
+};
+
+extern const struct placement placements[];
+extern const size_t n_placements;
+
+/* The row of case NAME, or NULL. */
+const struct placement *placement_find(const char *name);
+
+#endif
