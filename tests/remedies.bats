@@ -66,6 +66,11 @@ exe,exe-hardlink,exe-copy,exe-rewrite
 8
 true"
 	[ -n "$(schema_skip_reason)" ] || run -0 validate_run_json "$RUNDIR/run.json"
+	# report.md: the table and the same plain lines, after the plain answer
+	run -0 grep -c '^## Remedies: where a build puts a program$' "$RUNDIR/report.md"
+	run -0 grep -E '^\| exe-hardlink \| 0\.[0-9]+ \[.*\] \| 0 of 8 \| at most 31\.24% \| none \| use here \|$' "$RUNDIR/report.md"
+	run -0 grep '^- use here: exe-hardlink ' "$RUNDIR/report.md"
+	run -0 grep '^- avoid: exe-' "$RUNDIR/report.md"
 }
 
 @test "make remedies (simulated, key path): the rename over keeps the path, so it is the one to use" {
@@ -111,4 +116,32 @@ exe-rewrite"
 @test "the table's marks: the lowest cost with no kill seen to use; a kill or unchecked code to avoid" {
 	run -0 "$BIN/unit-remedies"
 	refute_output --partial "not ok"
+}
+
+@test "feedback.txt carries the remedies table; compare sets two tables side by side" {
+	_run_folders_setup
+	remedies_sim inode
+	local a="$D/a"
+	mv "$RUNDIR" "$a"
+	remedies_sim path
+	mkdir -p "$D/b" && mv "$RUNDIR" "$D/b/run"
+	# fbtext (make feedback refuses a simulated run: this one's launcher made spawn)
+	jq '.conditions.launcher = "spawn"' "$a/run.json" >"$D/run.json"
+	run -0 "$BIN/fbtext" --run "$D/run.json"
+	assert_line "Where a build puts a program (make remedies): each placement's first launch"
+	assert_line --regexp '^exe-hardlink +0\.[0-9]+ .* +0 of 8 +at most 31\.24% +none +use here$'
+	assert_line --regexp '^- use here: exe-hardlink '
+	refute_line --regexp '^.*remedies.*(not worded|fields)'
+	run -0 "$BIN/compare" "$a" "$D/b/run"
+	assert_line "Remedies (make remedies): each placement's first launch (ms) and kills, A and B"
+	assert_line --regexp '^exe-rewrite +150\.[0-9]+ +0\.[0-9]+ +0 of 8 +0 of 8 +(avoid|-) +use here$'
+	assert_line "use here: A exe-hardlink, B exe-rewrite (changed)"
+	# a run that is not make remedies' has no table: none is compared
+	rm -rf "$D/results"/*
+	run -0 sh "$ROOT/scripts/repro" --results "$D/results" --cases exe,exe-hardlink --threads 1 \
+		--launcher "sim:latency=150 workers=1 key=inode seed=7"
+	run -0 "$BIN/compare" "$a" "$(ls -d "$D/results"/*/ | tail -n 1)"
+	assert_line "use here: A exe-hardlink, B no table (changed)"
+	run -0 jq 'has("remedies")' "$(ls -d "$D/results"/*/ | tail -n 1)/run.json"
+	assert_output false
 }

@@ -9,5 +9,6 @@
 report_section md_services_log; /* ## Assessment services, ## Assessments in the unified log */
 report_section md_suite;        /* ## Test suite */
 report_section md_hyperfine;    /* ## hyperfine cross-check */
+report_section md_remedies;     /* ## Remedies: make remedies' table */
 
 #endif
