@@ -4,7 +4,7 @@
 # LINK, CASES_GEN, INC) they use.
 
 .PHONY: deps-check deps-test deps-live test test-live test-cross unit lint cross fuzz \
-        bench bench-repro bench-measure bench-aggregate sensitivity print-progs print-inc
+        bench bench-repro bench-measure bench-aggregate bench-remedies sensitivity print-progs print-inc
 
 # The dependency steps (scripts/tool/deps): make check's (bats), make
 # test's (the test tools), make test-live's real tools too (autotools,
@@ -79,6 +79,13 @@ bench-repro: deps-test
 bench-measure: deps-test
 	@$(MAKE) --no-print-directory build
 	@sh scripts/tool/bench-measure
+
+# make bench-remedies: make remedies against make repro, and FULL=1 at
+# 3,840 launches, on the simulator's timeline for a Mac (150 ms a check;
+# scripts/tool/bench-remedies)
+bench-remedies: deps-test
+	@$(MAKE) --no-print-directory build
+	@sh scripts/tool/bench-remedies
 
 bench-aggregate: deps-test
 	@$(MAKE) -s --no-print-directory $(BIN)/aggregate
