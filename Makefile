@@ -303,9 +303,18 @@ $(KINDS_GEN): cases/kinds scripts/tool/casegen | $(BIN)
 	if sh scripts/tool/casegen --kinds cases >$$t; then cmp -s $$t $@ && rm -f $$t || mv -f $$t $@; \
 	else rm -f $$t; exit 2; fi
 
+# The placements table, generated from cases/placements by
+# scripts/tool/casegen --placements the same way; micro/stats/placements.c
+# includes it (make remedies' table).
+PLACEMENTS_GEN = $(BIN)/gen/placements_gen.h
+$(PLACEMENTS_GEN): cases/placements scripts/tool/casegen | $(BIN)
+	@mkdir -p $(BIN)/gen && t=$@.$$$$.tmp && \
+	if sh scripts/tool/casegen --placements cases >$$t; then cmp -s $$t $@ && rm -f $$t || mv -f $$t $@; \
+	else rm -f $$t; exit 2; fi
+
 # One rule for the programs, one for the objects.  Every object waits for
-# the generated case order and kinds table (its .d says which include
-# them), and is rebuilt
+# the generated case order, kinds table and placements table (its .d says
+# which include them), and is rebuilt
 # when the compiler or its flags change ($(BIN)/.flags, below).
 LINK    = $(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(PROGLIBS)
 COMPILE = $(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -MMD -MP -c -o $@ $<
@@ -317,7 +326,7 @@ $(LIB): $(LIBOBJ)
 	rm -f $@
 	$(AR) rcs $@ $(LIBOBJ)
 
-$(OBJ)/%.o: %.c $(BIN)/.flags | $(CASES_GEN) $(KINDS_GEN)
+$(OBJ)/%.o: %.c $(BIN)/.flags | $(CASES_GEN) $(KINDS_GEN) $(PLACEMENTS_GEN)
 	@mkdir -p $(@D)
 	$(COMPILE)
 

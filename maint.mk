@@ -95,5 +95,5 @@ bench-aggregate: deps-test
 print-progs:
 	@echo $(PROGS)
 # for scripts/tool/fuzz: the include folders (the generated one made)
-print-inc: $(CASES_GEN) $(KINDS_GEN)
+print-inc: $(CASES_GEN) $(KINDS_GEN) $(PLACEMENTS_GEN)
 	@echo $(INC)

@@ -145,3 +145,23 @@ exe-rewrite"
 	run -0 jq 'has("remedies")' "$(ls -d "$D/results"/*/ | tail -n 1)/run.json"
 	assert_output false
 }
+
+@test "the placements table: casegen makes its rows, and refuses a row it cannot read in one line" {
+	run -0 sh "$ROOT/scripts/tool/casegen" --placements "$ROOT/cases"
+	assert_line --regexp '^	PLACEMENT\("exe", 1, 0, "a new file \(the baseline\)", "go test: .*"\) \\$'
+	assert_line --regexp '^	PLACEMENT\("exe-overwrite", 0, 1, '
+	mkdir -p "$BATS_TEST_TMPDIR/c"
+	cp "$ROOT/cases/kinds" "$ROOT/cases/exe.case" "$BATS_TEST_TMPDIR/c/"
+	printf 'exe baseline a new file | go test\nexe-x sometimes a thing | who\n' >"$BATS_TEST_TMPDIR/c/placements"
+	run --separate-stderr sh "$ROOT/scripts/tool/casegen" --placements "$BATS_TEST_TMPDIR/c"
+	assert_failure 2
+	assert_equal "$stderr" "casegen: $BATS_TEST_TMPDIR/c/placements:2: role is baseline, inplace or plain: sometimes"
+	printf 'exe baseline a new file with no tools\n' >"$BATS_TEST_TMPDIR/c/placements"
+	run --separate-stderr sh "$ROOT/scripts/tool/casegen" --placements "$BATS_TEST_TMPDIR/c"
+	assert_failure 2
+	assert_equal "$stderr" "casegen: $BATS_TEST_TMPDIR/c/placements:1: not CASE ROLE WHAT | TOOLS: exe baseline a new file with no tools"
+	printf 'exe plain a new file | who\n' >"$BATS_TEST_TMPDIR/c/placements"
+	run --separate-stderr sh "$ROOT/scripts/tool/casegen" --placements "$BATS_TEST_TMPDIR/c"
+	assert_failure 2
+	assert_equal "$stderr" "casegen: $BATS_TEST_TMPDIR/c/placements: not one baseline row but 0"
+}

@@ -17,7 +17,6 @@
 #include "suitestats.h"
 #include "opts.h"
 #include "launcherspec.h"
-#include "placements.h"
 #include "remediesstats.h"
 #include "conditions.h"
 #include "util.h"
@@ -38,7 +37,6 @@ static void usage(FILE *f)
 	      "       analyze --run DIR --simfit\n"
 	      "       analyze --hung-index FILE | --stopped FILE | --first-launch FILE\n"
 	      "       analyze --durations FILE\n"
-	      "       analyze --placements\n"
 	      "  Reads DIR/conditions.txt and DIR/raw/*.samples.tsv, writes\n"
 	      "  DIR/run.json and DIR/report.md, prints the results table.\n"
 	      "  --quiet  write the files, print nothing\n"
@@ -52,8 +50,7 @@ static void usage(FILE *f)
 	      "           decimal), exit status and signal (repro's copy test), or nothing\n"
 	      "  --durations FILE  print every launch's microseconds, one a line, by pass\n"
 	      "           and artifact (scripts/tool/bench)\n"
-	      "  --placements  print the placements table's cases, one a line, in its\n"
-	      "           order (make remedies runs them)\n"
+
 	      "Exit: 0 done, 1 could not write, 2 bad usage or bad input.\n", f);
 }
 
@@ -397,28 +394,15 @@ static int samples_answer(const char *path, enum samples_question q)
 	return EXIT_OK;
 }
 
-/* --placements: the placements table's cases, for make remedies */
-static int list_placements(void)
-{
-	size_t i;
-
-	for (i = 0; i < n_placements; i++)
-		printf("%s\n", placements[i].name);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		die(EXIT_FAIL, "cannot write to stdout:");
-	return EXIT_OK;
-}
-
 static void parse_args(int argc, char **argv, const char **dir, int *quiet, int *simfit)
 {
-	int list = 0;
 	const char *ask[Q_COUNT] = { NULL }; /* by enum samples_question */
 	const char *names[Q_COUNT] = { "--hung-index", "--stopped", "--first-launch", "--durations" };
 	const struct opt opts[] = {
 		OPT_VALUE("--run", dir), OPT_FLAG("--quiet", quiet), OPT_FLAG("--simfit", simfit),
 		OPT_VALUE("--hung-index", &ask[Q_HUNG_INDEX]), OPT_VALUE("--stopped", &ask[Q_STOPPED]),
 		OPT_VALUE("--first-launch", &ask[Q_FIRST_LAUNCH]),
-		OPT_VALUE("--durations", &ask[Q_DURATIONS]), OPT_FLAG("--placements", &list), OPT_END
+		OPT_VALUE("--durations", &ask[Q_DURATIONS]), OPT_END
 	};
 	int q, n = 0;
 
@@ -428,11 +412,6 @@ static void parse_args(int argc, char **argv, const char **dir, int *quiet, int 
 	opts_parse(argc, argv, opts, OPTS_NONE, usage);
 	for (q = 0; q < Q_COUNT; q++)
 		n += ask[q] != NULL;
-	if (list) {
-		if (*dir || *quiet || *simfit || n > 0)
-			die(EXIT_USAGE, "--placements goes alone (try --help)");
-		exit(list_placements());
-	}
 	for (q = 0; q < Q_COUNT; q++) {
 		if (!ask[q])
 			continue;

@@ -2,20 +2,22 @@
 #define _POSIX_C_SOURCE 200809L
 #include "remedies_text.h"
 #include "killrate.h"
+#include "report_common.h"
 
 #include <math.h>
 #include <string.h>
 
-/* "12.34 [10.00, 15.00]", "12.34 [no interval]" or "-" */
+/* "12.34 [10.00, 15.00]", "12.34 [no interval]" or "-", as the results
+ * table says a penalty */
 static const char *ms_text(double v, double lo, double hi, char *buf, size_t len)
 {
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else if (isnan(lo) || isnan(hi))
-		snprintf(buf, len, "%.2f [no interval]", v);
-	else
-		snprintf(buf, len, "%.2f [%.2f, %.2f]", v, lo, hi);
-	return buf;
+	struct penalty p;
+
+	p.median_ms = v;
+	p.ci_low_ms = isnan(hi) ? NAN : lo;
+	p.ci_high_ms = hi;
+	p.coverage = NAN;
+	return report_penalty_text(&p, buf, len);
 }
 
 /* N with a comma between each three digits: 3840 is "3,840" */

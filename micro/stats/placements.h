@@ -1,11 +1,12 @@
 /* placements.h - the placements table: every way a build puts a program in
- * place that the kit has a case for (docs/remedies.md), a row each: the
- * case's name, what it is, whether it puts new bytes under a launched
- * file's inode, and which tools do it, each with its source.  The one list
- * of them: the remedies table's rows (remediesstats.h), make remedies' case
- * list (analyze --placements) and the writers' words all come from here,
- * so a new placement case is a row.  A row whose case a run does not have
- * is simply not in that run's table. */
+ * place that the kit has a case for (docs/remedies.md), a row each of
+ * cases/placements (docs/formats.md, "Placements"): the case's name, what
+ * it is, whether it is the new file the others are paired against or puts
+ * new bytes under a launched file's inode, and which tools do it, each
+ * with its source.  The remedies table's rows (remediesstats.h) and the
+ * writers' words come from here, make remedies' case list from the same
+ * file (scripts/lib/cases), so a new placement case is a row.  A row whose
+ * case a run does not have is simply not in that run's table. */
 #ifndef EXECLAG_PLACEMENTS_H
 #define EXECLAG_PLACEMENTS_H
 
