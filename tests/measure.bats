@@ -347,7 +347,7 @@ EOF
 	assert_equal "$(field .remedy.remedies_run)" "$rid"
 	# 12 programs x the hard link's first launch / 1 check at once
 	assert_equal "$(jq -r '(.remedy.checker_busy_s.median - 12 * .remedy.first_launch_ms.median / 1000) | fabs < 1e-6' "$M/measure.json")" true
-	[[ "$stderr" == *"  Remedy (a projection, not measured): were the 12 programs launched again after a rebuild, placed as exe-hardlink (a hard link to a launched file, made long before: the placement make remedies run "*" says to use, first launch "*" ms ["*"]), their checks would take "*" instead of B"* ]] ||
+	[[ "$stderr" == *"  Remedy (a projection, not measured): were the 12 programs launched again after a rebuild, placed as exe-hardlink (a hard link to a launched file, made long before: the placement make remedies run "*" says to use, first launch "*" ms), their checks would take "*" instead of B"* ]] ||
 		fail "no remedy line: $stderr"
 	[[ "$stderr" == *"  Programs that are new bytes every time (relinked): no placement helps; only the exemption does"* ]]
 	# without a remedies run: said, and still what no placement helps

@@ -3,6 +3,7 @@
 #include "measure_text.h"
 #include "conditions.h"
 #include "measurein.h"
+#include "report_common.h"
 #include "util.h"
 
 #include <math.h>
@@ -266,15 +267,16 @@ static void say_b(FILE *f, const struct measure *m)
 static void say_remedy(FILE *f, const struct measure *m)
 {
 	const struct measure_remedy *r = &m->remedy;
-	char b1[64], b2[64], b3[64];
+	char b1[64], b2[64], b3[64], b4[96];
 
 	if (!m->answer.have_b || m->n.n <= 0)
 		return;
 	if (r->have_b)
 		fprintf(f, "  Remedy (a projection, not measured): were the %ld programs launched again after a "
 			"rebuild, placed as %s (%s: the placement make remedies run %s says to use, first launch "
-			"%.2f ms [%.2f, %.2f]), their checks would take %s [%s, %s] instead of B\n", m->n.n,
-			r->placement, r->what, r->run_id ? r->run_id : "?", r->cost, r->low, r->high,
+			"%s ms), their checks would take %s [%s, %s] instead of B\n", m->n.n,
+			r->placement, r->what, r->run_id ? r->run_id : "?",
+			report_penalty_text(&(struct penalty){ r->cost, r->low, r->high, NAN }, b4, sizeof b4),
 			secs(r->b, b1, sizeof b1), secn(r->b_lo, b2, sizeof b2), secn(r->b_hi, b3, sizeof b3));
 	else if (r->have_run)
 		fprintf(f, "  Remedy: make remedies run %s found no safe placement here (each was killed or left "
