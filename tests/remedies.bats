@@ -1,12 +1,35 @@
 #!/usr/bin/env bats
-# make remedies (issue 42): the kill rate's exact interval (the unit test
-# of micro/stats/killrate.c, its known values from docs/remedies.md).
+# make remedies (issue 42): the placements side by side on the simulator
+# (seeded: exact counts), the table's marks and the kill rate's exact
+# interval (the unit tests of micro/stats/remedies.c and killrate.c, the
+# latter's known values from docs/remedies.md), run.json, report.md,
+# feedback.txt and make compare carrying the table, the placements table
+# (cases/placements) and bad input.
 
 load test_helper/common-setup
 
+# The file's runs, each made once (the simulator at 150 ms a check, one
+# worker, seed 7: a few seconds each) and read by the tests: make remedies
+# with the cache keyed by inode and by path, and the kill rate at 64
+# launches, T=2.  Each keeps its stdout, stderr and status.
 setup_file() {
+	local name
 	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/unit-killrate micro/bin/unit-remedies >/dev/null
 	schema_validator_keep
+	SHARED=$BATS_FILE_TMPDIR
+	export SHARED
+	[ -n "${EXECLAG_TEMPLATES:-}" ] || export EXECLAG_TEMPLATES="$BATS_RUN_TMPDIR/templates"
+	for name in inode path full; do
+		mkdir -p "$SHARED/$name/results" "$SHARED/$name/tmp"
+		case $name in
+		inode) set -- --launcher "sim:latency=150 workers=1 key=inode seed=7" ;;
+		path) set -- --launcher "sim:latency=150 workers=1 key=path seed=7" ;;
+		full) set -- --launcher "sim:latency=150 workers=1 key=inode seed=7" --count 64 --threads 2 ;;
+		esac
+		TMPDIR="$SHARED/$name/tmp" sh "$BATS_TEST_DIRNAME/../scripts/remedies" \
+			--results "$SHARED/$name/results" "$@" >"$SHARED/$name/out" 2>"$SHARED/$name/err" </dev/null
+		echo "$?" >"$SHARED/$name/status"
+	done
 }
 
 setup() {
@@ -26,19 +49,15 @@ setup() {
 	assert_output "0.04–0.31%"
 }
 
-# remedies_sim KEY [ARGS...]: make remedies' script on the simulator at 150
-# ms a check, one worker, the cache keyed by KEY, seed 7; its run in $RUNDIR
-remedies_sim() {
-	local key=$1
-	shift
-	run --separate-stderr sh "$ROOT/scripts/remedies" --results "$D/results" \
-		--launcher "sim:latency=150 workers=1 key=$key seed=7" "$@"
-	RUNDIR=$(ls -d "$D/results"/*/ 2>/dev/null | tail -n 1)
+# shared NAME: the file's run NAME (setup_file) as bats' run gives a
+# command: status, output (stdout), stderr and lines; its folder in RUNDIR
+shared() {
+	run --separate-stderr sh -c 'cat "$1/out"; cat "$1/err" >&2; exit "$(cat "$1/status")"' _ "$SHARED/$1"
+	RUNDIR=$(ls -d "$SHARED/$1/results"/*/ 2>/dev/null | tail -n 1)
 }
 
 @test "make remedies (simulated, key inode): a row a placement, the hard link to use, plain lines last" {
-	_run_folders_setup
-	remedies_sim inode
+	shared inode
 	assert_success
 	# the table: its header and a row for each placement the kit has, in the table's order
 	assert_line --regexp '^placement +first launch ms \[95% CI\] +saves ms \[95% CI\] +killed +kill rate \(95%\) +verdict$'
@@ -74,8 +93,7 @@ true"
 }
 
 @test "make remedies (simulated, key path): the rename over keeps the path, so it is the one to use" {
-	_run_folders_setup
-	remedies_sim path
+	shared path
 	assert_success
 	run -0 jq -r '.remedies.use, ([.remedies.rows[] | select(.verdict == "none") | .placement] | join(","))' "$RUNDIR/run.json"
 	assert_output "exe-rewrite
@@ -83,8 +101,7 @@ exe-rewrite"
 }
 
 @test "make remedies FULL=1 at COUNT=64: one placement, every artifact, T=2, its kill rate's bound" {
-	_run_folders_setup
-	remedies_sim inode --count 64 --threads 2
+	shared full
 	assert_success
 	assert_line "execlag: the kill rate of exe-hardlink: 64 launches, 2 at once"
 	assert_line --regexp '^exe-hardlink +0\.[0-9]+ .* +0 of 64 +at most 4\.58% +none +use here$'
@@ -119,31 +136,32 @@ exe-rewrite"
 }
 
 @test "feedback.txt carries the remedies table; compare sets two tables side by side" {
-	_run_folders_setup
-	remedies_sim inode
-	local a="$D/a"
-	mv "$RUNDIR" "$a"
-	remedies_sim path
-	mkdir -p "$D/b" && mv "$RUNDIR" "$D/b/run"
+	local a b
+	shared inode
+	a=$RUNDIR
+	shared path
+	b=$RUNDIR
 	# fbtext (make feedback refuses a simulated run: this one's launcher made spawn)
-	jq '.conditions.launcher = "spawn"' "$a/run.json" >"$D/run.json"
-	run -0 "$BIN/fbtext" --run "$D/run.json"
+	jq '.conditions.launcher = "spawn"' "$a/run.json" >"$BATS_TEST_TMPDIR/run.json"
+	run -0 "$BIN/fbtext" --run "$BATS_TEST_TMPDIR/run.json"
 	assert_line "Where a build puts a program (make remedies): each placement's first launch"
 	assert_line --regexp '^exe-hardlink +0\.[0-9]+ .* +0 of 8 +at most 31\.24% +none +use here$'
 	assert_line --regexp '^- use here: exe-hardlink '
 	refute_line --regexp '^.*remedies.*(not worded|fields)'
-	run -0 "$BIN/compare" "$a" "$D/b/run"
+	run -0 "$BIN/compare" "$a" "$b"
 	assert_line "Remedies (make remedies): each placement's first launch (ms) and kills, A and B"
 	assert_line --regexp '^exe-rewrite +150\.[0-9]+ +0\.[0-9]+ +0 of 8 +0 of 8 +(avoid|-) +use here$'
 	assert_line "use here: A exe-hardlink, B exe-rewrite (changed)"
-	# a run that is not make remedies' has no table: none is compared
-	rm -rf "$D/results"/*
-	run -0 sh "$ROOT/scripts/repro" --results "$D/results" --cases exe,exe-hardlink --threads 1 \
-		--launcher "sim:latency=150 workers=1 key=inode seed=7"
-	run -0 "$BIN/compare" "$a" "$(ls -d "$D/results"/*/ | tail -n 1)"
+	# a run that is not make remedies' has no table
+	mkdir -p "$BATS_TEST_TMPDIR/plain"
+	jq 'del(.remedies)' "$b/run.json" >"$BATS_TEST_TMPDIR/plain/run.json"
+	run -0 "$BIN/compare" "$a" "$BATS_TEST_TMPDIR/plain"
 	assert_line "use here: A exe-hardlink, B no table (changed)"
-	run -0 jq 'has("remedies")' "$(ls -d "$D/results"/*/ | tail -n 1)/run.json"
-	assert_output false
+	# and a table that is not one is refused, naming it
+	jq '.remedies.rows[0].kills = 3' "$b/run.json" >"$BATS_TEST_TMPDIR/plain/run.json"
+	run --separate-stderr "$BIN/compare" "$a" "$BATS_TEST_TMPDIR/plain"
+	assert_failure 2
+	assert_equal "$stderr" "compare: B: $BATS_TEST_TMPDIR/plain/run.json: remedies.rows[0] is not a placement's row (placement, what, verdict, kills, mark)"
 }
 
 @test "the placements table: casegen makes its rows, and refuses a row it cannot read in one line" {
