@@ -132,7 +132,7 @@ static void print_line(const struct remedy_row *r, const char *prefix, FILE *f)
 	fprintf(f, "; who does it: %s\n", r->tools ? r->tools : "-");
 }
 
-void remedies_use_text(const struct remedies *t, char *buf, size_t len)
+static void use_text(const struct remedies *t, char *buf, size_t len)
 {
 	const struct remedy_row *u = t->use;
 	char cost[96], kills[160];
@@ -149,7 +149,7 @@ void remedies_use_text(const struct remedies *t, char *buf, size_t len)
 		 t->nothing_pays ? "; a new file pays nothing here either" : "");
 }
 
-void remedies_avoid_text(const struct remedies *t, char *buf, size_t len)
+static void avoid_text(const struct remedies *t, char *buf, size_t len)
 {
 	size_t i, o;
 	int any = 0;
@@ -187,8 +187,8 @@ void remedies_print_lines(const struct remedies *t, const char *prefix, FILE *f)
 
 	for (i = 0; i < t->n_rows; i++)
 		print_line(&t->rows[i], prefix, f);
-	remedies_use_text(t, buf, sizeof buf);
+	use_text(t, buf, sizeof buf);
 	fprintf(f, "%s%s\n", prefix, buf);
-	remedies_avoid_text(t, buf, sizeof buf);
+	avoid_text(t, buf, sizeof buf);
 	fprintf(f, "%s%s\n", prefix, buf);
 }

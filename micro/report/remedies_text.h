@@ -23,10 +23,8 @@ const char *remedies_kills_text(const struct kill_rate *k, char *buf, size_t len
 
 /* The table, its columns aligned (the terminal, feedback.txt). */
 void remedies_print_table(const struct remedies *t, FILE *f);
-/* The plain lines, PREFIX before each ("" or "- "). */
+/* The plain lines, PREFIX before each ("" or "- "): a line a placement,
+ * then "use here: ..." and "avoid: ...". */
 void remedies_print_lines(const struct remedies *t, const char *prefix, FILE *f);
-/* "use here: ..." and "avoid: ..." alone, each without its newline. */
-void remedies_use_text(const struct remedies *t, char *buf, size_t len);
-void remedies_avoid_text(const struct remedies *t, char *buf, size_t len);
 
 #endif

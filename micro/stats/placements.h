@@ -25,7 +25,4 @@ struct placement {
 extern const struct placement placements[];
 extern const size_t n_placements;
 
-/* The row of case NAME, or NULL. */
-const struct placement *placement_find(const char *name);
-
 #endif
