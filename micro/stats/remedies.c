@@ -72,9 +72,43 @@ static int pays(const struct remedy_row *r)
 	return strcmp(r->verdict, "slowdown") == 0;
 }
 
+/* whether R may be used: no kill seen, no changed code left unchecked, not
+ * the new file itself, not hung, its cost known */
+static int usable(const struct remedies *t, const struct remedy_row *r)
+{
+	return r->kills.killed == 0 && !r->unchecked && r != t->baseline &&
+	       strcmp(r->verdict, "hang") != 0 && !isnan(r->cost_ms);
+}
+
+/* The placement to use: the lowest cost among the usable; where others
+ * cannot be told from it (their interval reaches below its upper end),
+ * the first of them in the table's order, so that noise between two
+ * placements that cost alike does not choose */
+static struct remedy_row *choose_use(struct remedies *t)
+{
+	struct remedy_row *low = NULL;
+	double reach;
+	size_t i;
+
+	for (i = 0; i < t->n_rows; i++)
+		if (usable(t, &t->rows[i]) && (!low || t->rows[i].cost_ms < low->cost_ms))
+			low = &t->rows[i];
+	if (!low)
+		return NULL;
+	reach = isnan(low->cost_high) ? low->cost_ms : low->cost_high;
+	for (i = 0; i < t->n_rows; i++) {
+		struct remedy_row *r = &t->rows[i];
+		double from = isnan(r->cost_low) ? r->cost_ms : r->cost_low;
+
+		if (usable(t, r) && from <= reach)
+			return r;
+	}
+	return low;
+}
+
 void stats_remedies_decide(struct remedies *t)
 {
-	struct remedy_row *use = NULL, *worst = NULL;
+	struct remedy_row *use, *worst = NULL;
 	int avoided = 0;
 	size_t i;
 
@@ -87,15 +121,12 @@ void stats_remedies_decide(struct remedies *t)
 		if (r->kills.killed > 0 || r->unchecked) {
 			r->mark = REMEDY_AVOID;
 			avoided = 1;
-			continue;
 		}
-		if (r == t->baseline || strcmp(r->verdict, "hang") == 0 || isnan(r->cost_ms))
-			continue;
-		if (!use || r->cost_ms < use->cost_ms)
-			use = r;
-		if (!worst || r->cost_ms > worst->cost_ms)
-			worst = r;
 	}
+	use = choose_use(t);
+	for (i = 0; i < t->n_rows; i++)
+		if (usable(t, &t->rows[i]) && (!worst || t->rows[i].cost_ms > worst->cost_ms))
+			worst = &t->rows[i];
 	/* nothing killed, nothing unchecked: the costliest, where it pays */
 	if (!avoided && worst && worst != use && pays(worst))
 		worst->mark = REMEDY_AVOID;

@@ -3,9 +3,10 @@
  * run has, its first launch's cost (the headline's paired penalty), what
  * it saves against the new file (exe), its kills among its first launches
  * and their rate (killrate.h), and the marks: the placement to use here
- * (the lowest cost with no kill seen, the new file aside) and those to
- * avoid (any kill seen, changed code never checked, else the highest cost
- * where it pays).  Pure: nothing prints. */
+ * (the lowest cost with no kill seen, the new file aside; of those that
+ * cannot be told from it by their intervals, the first in the table's
+ * order) and those to avoid (any kill seen, changed code never checked,
+ * else the highest cost where it pays).  Pure: nothing prints. */
 #ifndef EXECLAG_REMEDIESSTATS_H
 #define EXECLAG_REMEDIESSTATS_H
 
