@@ -183,3 +183,27 @@ exe-rewrite"
 	assert_failure 2
 	assert_equal "$stderr" "casegen: $BATS_TEST_TMPDIR/c/placements: not one baseline row but 0"
 }
+
+@test "make remedies' placements share one launched base: made once, linked, copied and renamed from" {
+	# mkfresh as make remedies' run has it (EXECLAG_SHARED_BASE=1), three
+	# placements into one work folder: one base, the hard links its inode
+	local w=$BATS_TEST_TMPDIR/w
+	mkdir -p "$w"
+	for k in exe-copy exe-hardlink exe-rewrite; do
+		EXECLAG_SHARED_BASE=1 run -0 "$BIN/mkfresh" --kind "$k" --count 2 --dir "$w" --prefix "$k" \
+			--manifest "$BATS_TEST_TMPDIR/$k.manifest" --simulated
+	done
+	run -0 find "$w" -name '*base*'
+	assert_output "$w/shared-base-s0"
+	[ "$(ls -i "$w/exe-hardlink-0000" | cut -d ' ' -f 1)" = "$(ls -i "$w/shared-base-s0" | cut -d ' ' -f 1)" ]
+	[ "$(ls -i "$w/exe-copy-0000" | cut -d ' ' -f 1)" != "$(ls -i "$w/shared-base-s0" | cut -d ' ' -f 1)" ]
+	# any other run: a base a case and configuration, as before
+	rm -rf "$w" && mkdir -p "$w"
+	for k in exe-copy exe-hardlink; do
+		EXECLAG_SHARED_BASE=0 run -0 "$BIN/mkfresh" --kind "$k" --count 2 --dir "$w" --prefix "$k" \
+			--manifest "$BATS_TEST_TMPDIR/$k.manifest" --simulated
+	done
+	run -0 sh -c 'find "$1" -name "*base*" | sort' _ "$w"
+	assert_output "$w/exe-copy-base
+$w/exe-hardlink-base"
+}

@@ -176,8 +176,9 @@ static void avoid_text(const struct remedies *t, char *buf, size_t len)
 	}
 	if (!any && o < len)
 		snprintf(buf + o, len - o, "none here: no kill seen, no changed code left unchecked, "
-			 "%s", t->nothing_pays ? "and nothing pays here"
-					       : "and no placement but a new file pays");
+			 "%s", t->baseline && strcmp(t->baseline->verdict, "slowdown") == 0
+				       ? "and no placement but a new file pays"
+				       : "and no placement was seen to pay");
 }
 
 void remedies_print_lines(const struct remedies *t, const char *prefix, FILE *f)
