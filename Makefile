@@ -17,7 +17,7 @@ VERSION = 0.1.0
 %:: s.%
 %:: SCCS/s.%
 
-.PHONY: all help build deps setup doctor repro repro-full measure feedback compare check runs aggregate \
+.PHONY: all help build deps setup doctor repro repro-full remedies measure feedback compare check runs aggregate \
         install uninstall clean
 
 # make alone: what make repro builds, with what it installs first (jansson
@@ -33,6 +33,7 @@ help:
 	"On a Mac, in this order (README.md):" \
 	"  make doctor        five seconds: does a new program pay here, why, what to do" \
 	"  make repro         measure every case; the plain answer last (quick profile)" \
+	"  make remedies      each way a build places a program: cost, kills, what to use" \
 	"  make measure CMD='cargo test' DIR=<dir>  its time spent in first-launch checks" \
 	"  make feedback      feedback.txt and a redacted archive (MEASURE=<its folder>)" \
 	"With a run (RUN=results/<run> or its TAG; the newest by default):" \
@@ -77,6 +78,14 @@ repro: deps
 repro-full: deps
 	@$(MAKE) --no-print-directory build
 	@sh scripts/repro --profile full
+
+# make remedies [FULL=1 | COUNT=N] [PLACEMENT=case] [THREADS=...]: every
+# placement of the placements table that runs here, in one run, and the
+# remedies table last; FULL=1 (or COUNT=N) the kill rate of one placement
+# at 3,840 (N) launches (scripts/remedies, docs/remedies.md)
+remedies: deps
+	@$(MAKE) --no-print-directory build
+	@sh scripts/remedies
 
 # make measure CMD='cargo test' [DIR=folder] [PROBE=0] [GATE=...]: CMD is one
 # shell command line of the user's own, run by sh -c as typed (its quotes,
@@ -162,10 +171,10 @@ clean:
 # Makefile.
 USER_VARS = A B DIR OUT RUN EXERCISE GATE PROFILE CASES THREADS COUNT CLASSES \
             RESULTS BENCH_LAUNCHES BENCH_ROUNDS BENCH_COPIES SENS_LATENCIES \
-            SENS_RUNS BENCH_LATENCIES DESTDIR PREFIX TMPDIR ZIG EXECLAG_BIN EXECLAG_LOG \
+            SENS_RUNS BENCH_LATENCIES BENCH_LATENCY DESTDIR PREFIX TMPDIR ZIG EXECLAG_BIN EXECLAG_LOG \
             EXECLAG_WATCH_SERVICES EXECLAG_SYSROOT EXECLAG_DEVTOOLS \
             EXECLAG_PINS EXECLAG_MACSIM BATS_LIB_PATH FUZZ_SECONDS TAG SIZE \
-            SEQUENTIAL LAUNCHER CMD PROBE MEASURE TEST_JOBS
+            SEQUENTIAL LAUNCHER CMD PROBE MEASURE TEST_JOBS FULL PLACEMENT
 define keep_verbatim
 ifeq ($$(origin $(1)),command line)
 override $(1) := $$(value $(1))
@@ -294,9 +303,18 @@ $(KINDS_GEN): cases/kinds scripts/tool/casegen | $(BIN)
 	if sh scripts/tool/casegen --kinds cases >$$t; then cmp -s $$t $@ && rm -f $$t || mv -f $$t $@; \
 	else rm -f $$t; exit 2; fi
 
+# The placements table, generated from cases/placements by
+# scripts/tool/casegen --placements the same way; micro/stats/placements.c
+# includes it (make remedies' table).
+PLACEMENTS_GEN = $(BIN)/gen/placements_gen.h
+$(PLACEMENTS_GEN): cases/placements scripts/tool/casegen | $(BIN)
+	@mkdir -p $(BIN)/gen && t=$@.$$$$.tmp && \
+	if sh scripts/tool/casegen --placements cases >$$t; then cmp -s $$t $@ && rm -f $$t || mv -f $$t $@; \
+	else rm -f $$t; exit 2; fi
+
 # One rule for the programs, one for the objects.  Every object waits for
-# the generated case order and kinds table (its .d says which include
-# them), and is rebuilt
+# the generated case order, kinds table and placements table (its .d says
+# which include them), and is rebuilt
 # when the compiler or its flags change ($(BIN)/.flags, below).
 LINK    = $(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(PROGLIBS)
 COMPILE = $(CC) $(WARN) $(INC) $(CFLAGS) $(CPPFLAGS_X) $(PTHREAD) $(JANSSON_CFLAGS) -MMD -MP -c -o $@ $<
@@ -308,7 +326,7 @@ $(LIB): $(LIBOBJ)
 	rm -f $@
 	$(AR) rcs $@ $(LIBOBJ)
 
-$(OBJ)/%.o: %.c $(BIN)/.flags | $(CASES_GEN) $(KINDS_GEN)
+$(OBJ)/%.o: %.c $(BIN)/.flags | $(CASES_GEN) $(KINDS_GEN) $(PLACEMENTS_GEN)
 	@mkdir -p $(@D)
 	$(COMPILE)
 

@@ -4,7 +4,7 @@
 # LINK, CASES_GEN, INC) they use.
 
 .PHONY: deps-check deps-test deps-live test test-live test-cross unit lint cross fuzz \
-        bench bench-repro bench-measure bench-aggregate sensitivity print-progs print-inc
+        bench bench-repro bench-measure bench-aggregate bench-remedies sensitivity print-progs print-inc
 
 # The dependency steps (scripts/tool/deps): make check's (bats), make
 # test's (the test tools), make test-live's real tools too (autotools,
@@ -35,7 +35,8 @@ test-live: deps-live
 
 # C unit tests (tests/unit.bats runs them): fixed arrays into the units,
 # tests/unit/NAME_test.c linked with the archive as $(BIN)/unit-NAME
-UNIT = $(BIN)/unit-stop $(BIN)/unit-sim $(BIN)/unit-quarantine $(BIN)/unit-checkerstate
+UNIT = $(BIN)/unit-stop $(BIN)/unit-sim $(BIN)/unit-quarantine $(BIN)/unit-checkerstate \
+       $(BIN)/unit-killrate $(BIN)/unit-remedies
 unit: $(UNIT)
 $(UNIT): PROGLIBS = -lm
 $(UNIT): $(BIN)/unit-%: $(OBJ)/tests/unit/%_test.o $(LIB)
@@ -79,6 +80,13 @@ bench-measure: deps-test
 	@$(MAKE) --no-print-directory build
 	@sh scripts/tool/bench-measure
 
+# make bench-remedies: make remedies against make repro, and FULL=1 at
+# 3,840 launches, on the simulator's timeline for a Mac (150 ms a check;
+# scripts/tool/bench-remedies)
+bench-remedies: deps-test
+	@$(MAKE) --no-print-directory build
+	@sh scripts/tool/bench-remedies
+
 bench-aggregate: deps-test
 	@$(MAKE) -s --no-print-directory $(BIN)/aggregate
 	@sh scripts/tool/bench-aggregate
@@ -87,5 +95,5 @@ bench-aggregate: deps-test
 print-progs:
 	@echo $(PROGS)
 # for scripts/tool/fuzz: the include folders (the generated one made)
-print-inc: $(CASES_GEN) $(KINDS_GEN)
+print-inc: $(CASES_GEN) $(KINDS_GEN) $(PLACEMENTS_GEN)
 	@echo $(INC)

@@ -10,7 +10,7 @@
 load test_helper/common-setup
 
 SIM='sim:latency=150 workers=1 key=inode seed=7'
-COMMANDS="doctor measure repro feedback compare check runs aggregate"
+COMMANDS="doctor measure repro remedies feedback compare check runs aggregate"
 
 setup() {
 	_common_setup

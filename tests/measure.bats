@@ -332,6 +332,34 @@ EOF
 	grep -q '^predicate	process == "syspolicyd" AND subsystem == "com.apple.syspolicy.exec"$' "$M/raw/logcount.tsv"
 }
 
+@test "the remedy: B again as the newest make remedies run's placement would place them, a projection" {
+	# a make remedies run here first, in the measure's conditions (its
+	# sysroot and launcher), then a measure of 12 checks that takes it
+	# (PROBE=0 takes the remedies run's exe case for L: it is comparable)
+	local rid
+	mac_state measure-m1
+	EXECLAG_SYSROOT="$SHARED/sysroot" run -0 sh "$ROOT/scripts/remedies" --launcher "$SIM"
+	rid=$(basename "$(ls -d "$RESULTS"/*/)")
+	EXECLAG_SYSROOT="$SHARED/sysroot" measure --probe 0 --launcher "$SIM" -- true
+	assert_success
+	the_measure
+	assert_equal "$(field .remedy.kind)" projection
+	assert_equal "$(field .remedy.placement)" exe-hardlink
+	assert_equal "$(field .remedy.remedies_run)" "$rid"
+	# 12 programs x the hard link's first launch / 1 check at once
+	assert_equal "$(jq -r '(.remedy.checker_busy_s.median - 12 * .remedy.first_launch_ms.median / 1000) | fabs < 1e-6' "$M/measure.json")" true
+	[[ "$stderr" == *"  Remedy (a projection, not measured): were the 12 programs launched again after a rebuild, placed as exe-hardlink (a hard link to a launched file, made long before: the placement make remedies run "*" says to use, first launch "*" ms), their checks would take "*" instead of B"* ]] ||
+		fail "no remedy line: $stderr"
+	[[ "$stderr" == *"  Programs that are new bytes every time (relinked): no placement helps; only the exemption does"* ]]
+	# without a remedies run: said, and still what no placement helps
+	rm -rf "$RESULTS"/* "$D/state" "$D/fakebin" "$D/counter"
+	mac_state measure-m1
+	measure_reusing --launcher "$SIM" -- true
+	[[ "$stderr" == *"  Remedy: no make remedies run on this machine to project from (make remedies measures each placement)"* ]]
+	[[ "$stderr" == *"only the exemption does"* ]]
+	assert_equal "$(field_of_only_measure .remedy.remedies_run)" null
+}
+
 @test "macOS: checks that took longer than the command are its bottleneck, the share capped at 100%" {
 	mac_state measure-m1
 	measure_reusing --launcher "$SIM" -- true

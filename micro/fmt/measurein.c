@@ -5,6 +5,7 @@
 #include "gatelog.h"
 #include "jsonnum.h"
 #include "manifest.h"
+#include "remediesjson.h"
 #include "runjson.h"
 #include "services.h"
 #include "tabfile.h"
@@ -66,6 +67,9 @@ void measure_free(struct measure *m)
 	free(m->probe.launcher);
 	free(m->at_size.note);
 	free(m->at_size.run_id);
+	free(m->remedy.run_id);
+	free(m->remedy.placement);
+	free(m->remedy.what);
 	free(m->gate.latency_ms);
 	free(m->gate.workers);
 	free(m->gate.key);
@@ -302,6 +306,34 @@ int measure_load_run(const char *run, struct runjson *r)
 static char *str_or_null(const char *s)
 {
 	return s ? xstrdup(s) : NULL;
+}
+
+int measure_read_remedy(struct measure *m, const char *run)
+{
+	struct measure_remedy *rm = &m->remedy;
+	struct runjson r;
+	struct remedies t;
+	char why[256];
+	int rc;
+
+	if (measure_load_run(run, &r) != 0)
+		return 0;
+	rc = remediesjson_read(r.json, &t, why, sizeof why);
+	if (rc == 1) {
+		rm->have_run = 1;
+		rm->run_id = str_or_null(r.run_id);
+		rm->cost = rm->low = rm->high = NAN;
+		if (t.use) {
+			rm->placement = xstrdup(t.use->name);
+			rm->what = xstrdup(t.use->what);
+			rm->cost = t.use->cost_ms;
+			rm->low = t.use->cost_low;
+			rm->high = t.use->cost_high;
+		}
+		remediesjson_free(&t);
+	}
+	runjson_free(&r);
+	return rc == 1;
 }
 
 /* L with its interval and its reason, as analyze decided it on an exe case. */

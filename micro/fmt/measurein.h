@@ -40,6 +40,9 @@ void measure_read_size_probe(struct measure *m, const char *run, const char *how
 void measure_read_services(struct measure *m, const char *path);
 /* What the calibration gate held (LOG: its log, NULL when none ran). */
 void measure_read_gate(struct measure *m, const char *log);
+/* The remedies table of RUN (a run folder), where RUN is make remedies'
+ * run: 1 read into m->remedy, 0 not such a run. */
+int measure_read_remedy(struct measure *m, const char *run);
 
 /* A run folder's run.json (runjson.c reads and checks it): 0, or -1 when
  * it is not an execlag run's (nothing then to free). */

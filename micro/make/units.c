@@ -293,16 +293,46 @@ void make_unit(enum unit u, const char *stem)
 	compile_units(1, u, 1, stem, NULL);
 }
 
+/* Whether the run's placements share one launched base (EXECLAG_SHARED_BASE=1,
+ * which make remedies' run sets: docs/remedies.md), so that what they make
+ * alike is made once: WORKDIR/shared-base-sPAD, made and launched by the
+ * first mkfresh of the run that needs it and taken as it is by the rest.
+ * Every placement copies, links or renames from the base and changes only
+ * its own slots, never the base. */
+static int base_shared(const char *what)
+{
+	const char *v = getenv("EXECLAG_SHARED_BASE");
+
+	return v && strcmp(v, "1") == 0 && strcmp(what, "base") == 0;
+}
+
 char *launched_unit(enum unit u, const char *what)
 {
 	char *stem = xasprintf("%s-%s", mk.prefix, what);
-	char *path = run_path(what);
+	char *path = run_path(what), *shared = NULL;
 
+	if (base_shared(what)) {
+		shared = xasprintf("%s/shared-%s-s%ld", mk.workdir, what, mk.pad_bytes);
+		if (is_exec_file(shared)) {
+			/* made and launched by an earlier placement of the run */
+			free(stem);
+			free(path);
+			return shared;
+		}
+	}
 	if (mk.first > 0) {
 		made_before(path);
 	} else {
 		make_unit(u, stem);
 		stop_if_interrupted();
+		/* made as this run's own (a template knows its stem), then
+		 * put where the run's next placements find it */
+		if (shared && rename(path, shared) != 0)
+			die(EXIT_FAIL, "cannot rename %s to %s:", path, shared);
+		if (shared) {
+			free(path);
+			path = shared;
+		}
 		if (!mk.simulated)
 			prelaunch(path);
 	}

@@ -204,11 +204,23 @@ struct measure_answer {
 	double pj, pj_lo, pj_hi; /* W - B: the command without the checks, at least */
 };
 
-/* A new part (issue 42's remedy projection: what the command would spend
- * in checks were its programs placed by the best safe placement, with its
- * interval, or that no placement helps programs that are new bytes every
- * time) is a struct here, its reader in fmt/measurein.c, its arithmetic in
- * stats/measurestats.c, and a section in each writer that shows it. */
+/* The remedy (issue 42): what the command would spend in checks were its
+ * programs, launched again after a rebuild, placed by the best safe
+ * placement of the latest make remedies run on this machine (a projection,
+ * not measured: N x that placement's first-launch cost / checks at once);
+ * programs that are new bytes every time no placement helps. */
+struct measure_remedy {
+	int have_run;            /* a make remedies run was read */
+	char *run_id;            /* its id; NULL none */
+	char *placement, *what;  /* the one it says to use; NULL: none safe */
+	double cost, low, high;  /* that placement's first launch, ms */
+	int have_b;              /* the projection was computed */
+	double b, b_lo, b_hi;    /* s: N x cost / k, its interval as B's */
+};
+
+/* A new part is a struct here, its reader in fmt/measurein.c, its
+ * arithmetic in stats/measurestats.c, and a section in each writer that
+ * shows it. */
 struct measure {
 	struct measure_command cmd;
 	struct condition *conds; /* conditions.txt, in its order */
@@ -221,6 +233,7 @@ struct measure {
 	struct measure_services services;
 	struct measure_gate gate;
 	struct measure_answer answer;
+	struct measure_remedy remedy;
 };
 
 /* ---- the words of the values, as measure.json writes them ------------------ */

@@ -14,6 +14,7 @@ struct condition;
 struct suite_result;
 struct hf_result;
 struct services_log;
+struct remedies;
 
 struct run {
 	const char *run_id; /* basename of the run folder */
@@ -25,6 +26,7 @@ struct run {
 	struct suite_result *suite;  /* NULL: the suite case did not run */
 	struct hf_result *hyperfine;  /* NULL: no hyperfine cross-check attempted */
 	struct services_log *services_log; /* services' CPU and log excerpts (services_log.h) */
+	struct remedies *remedies;  /* NULL: not make remedies' run (remedies.h) */
 };
 
 #endif

@@ -17,6 +17,7 @@
 #include "suitestats.h"
 #include "opts.h"
 #include "launcherspec.h"
+#include "remediesstats.h"
 #include "conditions.h"
 #include "util.h"
 #include "services_log.h"
@@ -536,6 +537,9 @@ int main(int argc, char **argv)
 	run.suite = suite_read(dir);
 	run.hyperfine = hf_read(dir, &run);
 	run.services_log = services_log_read(dir, &run);
+	/* make remedies' run: its placements side by side */
+	if (run_condition(&run, "run.role") && strcmp(run_condition(&run, "run.role"), "remedies") == 0)
+		run.remedies = stats_remedies(run.cases, run.n_cases);
 	/* repro names the run before it is renamed into place. */
 	run.run_id = run_condition(&run, "run.id") ? xstrdup(run_condition(&run, "run.id"))
 						    : run_id_of(dir);

@@ -12,6 +12,8 @@
  * exit 2. */
 #define _POSIX_C_SOURCE 200809L
 #include "runjson.h"
+#include "remediesjson.h"
+#include "remedies_text.h"
 #include "opts.h"
 #include "launcherspec.h"
 #include "util.h"
@@ -682,6 +684,82 @@ static void tables(const struct runjson *a, const struct runjson *b)
 	putchar('\n');
 }
 
+/* ---- make remedies' tables (remediesjson.h) ------------------------------ */
+
+static const char *mark_text(const struct remedy_row *r)
+{
+	return !r ? "not run" : r->mark == REMEDY_USE ? "use here" : r->mark == REMEDY_AVOID ? "avoid" : "-";
+}
+
+static const struct remedy_row *remedy_named(const struct remedies *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < t->n_rows; i++)
+		if (strcmp(t->rows[i].name, name) == 0)
+			return &t->rows[i];
+	return NULL;
+}
+
+/* a placement's cells: A's and B's (NULL: not in that run's table) */
+static void remedy_cells(char (*row)[CELL], const char *name, const struct remedy_row *ra,
+			 const struct remedy_row *rb)
+{
+	char ka[64], kb[64];
+
+	snprintf(row[0], CELL, "%s", name);
+	snprintf(row[1], CELL, "%s", ra ? rj_num2(ra->cost_ms, ka, sizeof ka) : "-");
+	snprintf(row[2], CELL, "%s", rb ? rj_num2(rb->cost_ms, kb, sizeof kb) : "-");
+	snprintf(row[3], CELL, "%s", ra ? remedies_kills_text(&ra->kills, ka, sizeof ka) : "-");
+	snprintf(row[4], CELL, "%s", rb ? remedies_kills_text(&rb->kills, kb, sizeof kb) : "-");
+	snprintf(row[5], CELL, "%s", mark_text(ra));
+	snprintf(row[6], CELL, "%s", mark_text(rb));
+}
+
+static void remedies_read(const struct runjson *r, const char *label, struct remedies *t)
+{
+	char why[256];
+
+	if (remediesjson_read(r->json, t, why, sizeof why) < 0)
+		die(EXIT_USAGE, "%s%s: %s", label, r->path, why);
+}
+
+/* The two tables side by side, where either run is make remedies': each
+ * placement's first launch and kills, what each says to use */
+static void remedies(const struct runjson *a, const struct runjson *b)
+{
+	static const char *const head[] = { "placement", "A first launch ms", "B first launch ms",
+					    "A killed", "B killed", "A", "B" };
+	struct remedies ta, tb;
+	struct table t = { 7, 0, 0, NULL };
+	char (*h)[CELL];
+	size_t i;
+	int c;
+
+	remedies_read(a, "A: ", &ta);
+	remedies_read(b, "B: ", &tb);
+	if (ta.n_rows || tb.n_rows) {
+		printf("Remedies (make remedies): each placement's first launch (ms) and kills, A and B\n");
+		h = table_row(&t);
+		for (c = 0; c < 7; c++)
+			snprintf(h[c], CELL, "%s", head[c]);
+		for (i = 0; i < ta.n_rows; i++)
+			remedy_cells(table_row(&t), ta.rows[i].name, &ta.rows[i],
+				     remedy_named(&tb, ta.rows[i].name));
+		for (i = 0; i < tb.n_rows; i++)
+			if (!remedy_named(&ta, tb.rows[i].name))
+				remedy_cells(table_row(&t), tb.rows[i].name, NULL, &tb.rows[i]);
+		table_print(&t);
+		printf("use here: A %s, B %s%s\n\n", ta.n_rows ? (ta.use ? ta.use->name : "none") : "no table",
+		       tb.n_rows ? (tb.use ? tb.use->name : "none") : "no table",
+		       ta.n_rows && tb.n_rows && (!ta.use) == (!tb.use) &&
+				       (!ta.use || strcmp(ta.use->name, tb.use->name) == 0)
+			       ? " (the same)" : " (changed)");
+	}
+	remediesjson_free(&ta);
+	remediesjson_free(&tb);
+}
+
 int main(int argc, char **argv)
 {
 	struct runjson a, b;
@@ -691,6 +769,7 @@ int main(int argc, char **argv)
 	the_runs(&a, &b);
 	summary(&a, &b);
 	tables(&a, &b);
+	remedies(&a, &b);
 	toggles(&a, &b);
 	runjson_free(&a);
 	runjson_free(&b);

@@ -7,6 +7,7 @@
  *           [--dir PATH] [--id ID] -- COMMAND [ARG...]
  *   measure --program-sizes OUT --watch FILE [--programs FILE] [--probe RUN]
  *   measure --latest-probe RESULTS --like CONDITIONS
+ *   measure ... --remedies-in RESULTS -- COMMAND [ARG...]
  *   measure --gate-log FILE
  *   measure --figures MEASURE
  *
@@ -51,6 +52,7 @@ static void usage(FILE *f)
 	fputs("usage: measure --out DIR --watch FILE --conditions FILE [--logcount FILE]\n"
 	      "               [--services FILE] [--probe RUN] [--probe-how HOW]\n"
 	      "               [--probe-note TEXT] [--gate-log FILE] [--dir PATH] [--id ID]\n"
+	      "               [--remedies-in RESULTS]\n"
 	      "               -- COMMAND [ARG...]\n"
 	      "       measure --latest-probe RESULTS --like CONDITIONS\n"
 	      "       measure --program-sizes OUT --watch FILE [--programs FILE] [--probe RUN]\n"
@@ -73,6 +75,9 @@ static void usage(FILE *f)
 	      "  --size-probe RUN   the run that took L again at their median size\n"
 	      "  --size-probe-how ran|failed, --size-probe-note TEXT  how it went\n"
 	      "  --dir PATH, --id ID  where the command ran; the measure's id\n"
+	      "  --remedies-in RESULTS  the remedy: B again with the placement the newest\n"
+	      "                     make remedies run there (same machine and conditions)\n"
+	      "                     says to use, a projection\n"
 	      "  --latest-probe RESULTS --like CONDITIONS  print the newest comparable run\n"
 	      "  --program-sizes OUT  the new programs' sizes (execwatch's, or those of the\n"
 	      "                     listed programs that still exist) and the probe's program\n"
@@ -94,7 +99,7 @@ struct margs {
 	const char *out, *watch, *logcount, *services, *conds;
 	const char *probe, *probe_how, *probe_note, *gate_log;
 	const char *sizes, *size_probe, *size_probe_how, *size_probe_note;
-	const char *dir, *id;
+	const char *dir, *id, *remedies_in;
 	enum m_how how;
 	char **cmd; /* the command and its arguments, after -- */
 	int ncmd;
@@ -113,7 +118,8 @@ static void parse_measure_args(int argc, char **argv, struct margs *m)
 		OPT_VALUE("--gate-log", &m->gate_log), OPT_VALUE("--dir", &m->dir),
 		OPT_VALUE("--id", &m->id), OPT_VALUE("--sizes", &m->sizes),
 		OPT_VALUE("--size-probe", &m->size_probe), OPT_VALUE("--size-probe-how", &m->size_probe_how),
-		OPT_VALUE("--size-probe-note", &m->size_probe_note), OPT_END
+		OPT_VALUE("--size-probe-note", &m->size_probe_note),
+		OPT_VALUE("--remedies-in", &m->remedies_in), OPT_END
 	};
 	int i, k;
 
@@ -179,8 +185,10 @@ static char *command_line(char **argv, int argc)
 	return s;
 }
 
+static void latest_remedy(struct measure *m, const char *results);
+
 /* Read what the run left: the conditions, W and N, L, the sizes and L at
- * their size, the services, the gate. */
+ * their size, the services, the gate; the newest remedies table. */
 static void read_run(const struct margs *a, struct measure *m)
 {
 	measure_init(m);
@@ -194,6 +202,8 @@ static void read_run(const struct margs *a, struct measure *m)
 	measure_read_size_probe(m, a->size_probe, a->size_probe_how, a->size_probe_note);
 	measure_read_services(m, a->services);
 	measure_read_gate(m, a->gate_log);
+	if (a->remedies_in)
+		latest_remedy(m, a->remedies_in);
 	m->cmd.argv = a->cmd;
 	m->cmd.argc = a->ncmd;
 	m->cmd.line = command_line(a->cmd, a->ncmd);
@@ -356,15 +366,30 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)b, *(char *const *)a); /* newest first */
 }
 
+/* Whether run R was made on the machine and in the conditions of WANT. */
+static int same_conditions(const struct runjson *r, const struct measure *want)
+{
+	int same = 1, k;
+
+	for (k = 0; same && same_keys[k]; k++) {
+		const char *v = runjson_condition(r, same_keys[k]);
+
+		same = strcmp(v ? v : "", measure_condition(want, same_keys[k])) == 0;
+	}
+	return same;
+}
+
 /* Whether RUN measured the exe case at T=1 unpadded (a measure's probe at
  * its programs' size, SIZE, prices programs of that size, not the
- * probe's), on the machine and in the conditions of WANT. */
-static int comparable(const char *run, const struct measure *want)
+ * probe's), on the machine and in the conditions of WANT; with REMEDIES,
+ * whether it is make remedies' run made there. */
+static int comparable(const char *run, const struct measure *want, int remedies)
 {
 	struct runjson r;
 	const json_t *c, *cfg;
+	const char *role;
 	size_t i;
-	int same = 0, k;
+	int same = 0;
 
 	if (measure_load_run(run, &r) != 0)
 		return 0;
@@ -372,11 +397,10 @@ static int comparable(const char *run, const struct measure *want)
 	json_array_foreach(json_object_get(c, "configs"), i, cfg)
 		if (rj_long(cfg, "threads") == 1 && rj_pad(cfg) == 0)
 			same = 1;
-	for (k = 0; same && same_keys[k]; k++) {
-		const char *v = runjson_condition(&r, same_keys[k]);
-
-		same = strcmp(v ? v : "", measure_condition(want, same_keys[k])) == 0;
-	}
+	role = runjson_condition(&r, "run.role");
+	if (remedies)
+		same = role && strcmp(role, "remedies") == 0;
+	same = same && same_conditions(&r, want);
 	runjson_free(&r);
 	return same;
 }
@@ -403,6 +427,26 @@ static size_t runs_in(const char *results, char ***names)
 	return n;
 }
 
+/* The newest make remedies run under RESULTS made where the measure was:
+ * its table into m->remedy, or nothing. */
+static void latest_remedy(struct measure *m, const char *results)
+{
+	char **names;
+	size_t n, i;
+	int found = 0;
+
+	n = runs_in(results, &names);
+	for (i = 0; i < n; i++) {
+		char *dir = xasprintf("%s/%s", results, names[i]);
+
+		if (!found && comparable(dir, m, 1))
+			found = measure_read_remedy(m, dir);
+		free(dir);
+		free(names[i]);
+	}
+	free(names);
+}
+
 /* measure --latest-probe RESULTS --like CONDITIONS */
 static int latest_main(int argc, char **argv)
 {
@@ -423,7 +467,7 @@ static int latest_main(int argc, char **argv)
 	n = runs_in(results, &names);
 	for (i = 0; i < n; i++) {
 		char *dir = xasprintf("%s/%s", results, names[i]);
-		int same = comparable(dir, &want);
+		int same = comparable(dir, &want, 0);
 
 		free(dir);
 		if (same) {

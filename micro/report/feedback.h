@@ -14,6 +14,7 @@
 
 #include "advice_model.h"
 #include "healthfile.h"
+#include "remedies.h"
 #include "runjson.h"
 
 #include <jansson.h>
@@ -77,6 +78,7 @@ struct feedback {
 	struct advice_projection projection;  /* of the suite case */
 	struct feedback_field *field;
 	size_t n_fields;
+	struct remedies remedies;      /* make remedies' table; n_rows 0: none */
 	/* the kit: its version; its commit (NULL: a copy, not a checkout),
 	 * where that comes from (a git remote without credentials, or "a
 	 * local clone"), its home page */

@@ -4,6 +4,7 @@
 #include "feedback.h"
 #include "jsonnum.h"
 #include "kinds.h"
+#include "remediesjson.h"
 #include "util.h"
 
 #include <math.h>
@@ -160,7 +161,7 @@ static const char *const case_keys[] = {
 
 static const char *const run_keys[] = {
 	"schema", "schema_version", "kit_version", "run_id", "conditions",
-	"thresholds", "gate", "cases", "inferred", NULL
+	"thresholds", "gate", "cases", "inferred", "remedies", NULL
 };
 
 static void field(struct feedback *fb, const char *kase, const char *key, const json_t *v, int paste)
@@ -195,6 +196,7 @@ static void read_fields(struct feedback *fb, const struct runjson *r)
 
 void feedback_of_run(struct feedback *fb, const struct runjson *r, const struct feedback_kit *kit)
 {
+	char why[256];
 	size_t i;
 
 	memset(fb, 0, sizeof *fb);
@@ -209,6 +211,8 @@ void feedback_of_run(struct feedback *fb, const struct runjson *r, const struct 
 	fb->worst = worst_of(fb);
 	fb->headline = headline_of(fb);
 	fb->projection = advice_projection_of(r->json, 1);
+	if (remediesjson_read(r->json, &fb->remedies, why, sizeof why) < 0)
+		die(EXIT_USAGE, "%s: %s", r->path, why);
 	read_fields(fb, r);
 	fb->version = rj_str(r->json, "kit_version") ? rj_str(r->json, "kit_version")
 						     : or_unknown(feedback_condition(fb, "kit_version"));
@@ -235,5 +239,6 @@ void feedback_free(struct feedback *fb)
 		free(fb->kase[i].config);
 	free(fb->kase);
 	free(fb->field);
+	remediesjson_free(&fb->remedies);
 	memset(fb, 0, sizeof *fb);
 }

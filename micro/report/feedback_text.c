@@ -7,6 +7,7 @@
  * behaviour. */
 #define _POSIX_C_SOURCE 200809L
 #include "feedback.h"
+#include "remedies_text.h"
 #include "util.h"
 
 #include <math.h>
@@ -546,6 +547,20 @@ static void actual_lead(FILE *f, const struct feedback_case *k)
 	fputc('\n', f);
 }
 
+/* make remedies' table: each placement's first launch and its kills */
+static void remedies(FILE *f, const struct feedback *fb)
+{
+	if (fb->remedies.n_rows == 0)
+		return;
+	line(f, "Where a build puts a program (make remedies): each placement's first launch");
+	line(f, "against a new file (exe), and the launches the system killed, with the kill");
+	line(f, "rate's exact 95% interval.");
+	remedies_print_table(&fb->remedies, f);
+	fputc('\n', f);
+	remedies_print_lines(&fb->remedies, "- ", f);
+	fputc('\n', f);
+}
+
 static void actual(FILE *f, const struct feedback *fb)
 {
 	size_t i;
@@ -571,6 +586,7 @@ static void actual(FILE *f, const struct feedback *fb)
 			k->serialisation_reason ? k->serialisation_reason : "no reason recorded");
 	}
 	fputc('\n', f);
+	remedies(f, fb);
 	extras(f, fb);
 	conditions(f, fb);
 	checker(f, fb);

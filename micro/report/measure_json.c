@@ -256,6 +256,23 @@ static void answer_json(json_t *root, const struct measure_answer *a)
 		: json_null());
 }
 
+/* The remedy (issue 42), where B was computed for new programs: the
+ * placement the newest remedies run says to use, and B with its cost for
+ * L, a projection; absent from any other measure. */
+static void remedy_json(json_t *root, const struct measure *m)
+{
+	const struct measure_remedy *r = &m->remedy;
+
+	if (!m->answer.have_b || m->n.n <= 0)
+		return;
+	set(root, "remedy", json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:s}", "kind", "projection",
+		"remedies_run", str_or_null(r->run_id), "placement", str_or_null(r->placement),
+		"what", str_or_null(r->what),
+		"first_launch_ms", r->placement ? interval(r->cost, r->low, r->high) : json_null(),
+		"checker_busy_s", r->have_b ? interval(r->b, r->b_lo, r->b_hi) : json_null(),
+		"new_bytes", "no placement helps; only the exemption does"));
+}
+
 static json_t *services_json(const struct measure_services *s)
 {
 	json_t *arr;
@@ -308,6 +325,7 @@ json_t *measure_json(const struct measure *m, const char *summary)
 	command_json(root, &m->cmd);
 	seen_json(root, m);
 	answer_json(root, &m->answer);
+	remedy_json(root, m);
 	set(root, "services", services_json(&m->services));
 	set(root, "services_reason", m->services.sampled ? json_null() : json_string(m->services.why));
 	set(root, "watchers", json_pack("{s:s, s:s}", "fanotify_listeners", measure_condition(m, "fanotify_listeners"),

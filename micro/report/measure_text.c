@@ -3,6 +3,7 @@
 #include "measure_text.h"
 #include "conditions.h"
 #include "measurein.h"
+#include "report_common.h"
 #include "util.h"
 
 #include <math.h>
@@ -260,6 +261,33 @@ static void say_b(FILE *f, const struct measure *m)
 			secs(a->pj, b1, sizeof b1), secn(a->pj_lo, b2, sizeof b2), secn(a->pj_hi, b3, sizeof b3));
 }
 
+/* The remedy, where B was computed for new programs: B again were they
+ * placed by the best safe placement of the newest remedies run (a
+ * projection), and what no placement helps. */
+static void say_remedy(FILE *f, const struct measure *m)
+{
+	const struct measure_remedy *r = &m->remedy;
+	char b1[64], b2[64], b3[64], b4[96];
+
+	if (!m->answer.have_b || m->n.n <= 0)
+		return;
+	if (r->have_b)
+		fprintf(f, "  Remedy (a projection, not measured): were the %ld programs launched again after a "
+			"rebuild, placed as %s (%s: the placement make remedies run %s says to use, first launch "
+			"%s ms), their checks would take %s [%s, %s] instead of B\n", m->n.n,
+			r->placement, r->what, r->run_id ? r->run_id : "?",
+			report_penalty_text(&(struct penalty){ r->cost, r->low, r->high, NAN }, b4, sizeof b4),
+			secs(r->b, b1, sizeof b1), secn(r->b_lo, b2, sizeof b2), secn(r->b_hi, b3, sizeof b3));
+	else if (r->have_run)
+		fprintf(f, "  Remedy: make remedies run %s found no safe placement here (each was killed or left "
+			"changed code unchecked)\n", r->run_id ? r->run_id : "?");
+	else
+		fprintf(f, "  Remedy: no make remedies run on this machine to project from (make remedies "
+			"measures each placement)\n");
+	fprintf(f, "  Programs that are new bytes every time (relinked): no placement helps; only the "
+		"exemption does\n");
+}
+
 /* The services' CPU, or why it was not sampled. */
 static void say_services(FILE *f, const struct measure_services *s)
 {
@@ -337,6 +365,7 @@ void measure_text_write(FILE *f, const struct measure *m, const struct advice_pr
 	say_l_at_size(f, m);
 	say_queue(f, m);
 	say_b(f, m);
+	say_remedy(f, m);
 	say_services(f, &m->services);
 	say_watchers(f, m);
 	say_advice(f, m, p);

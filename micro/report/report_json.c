@@ -11,6 +11,7 @@
 #include "suitefile.h"
 #include "thresholds.h"
 #include "conditions.h"
+#include "remedies.h"
 #include "util.h"
 
 #include <math.h>
@@ -645,6 +646,51 @@ static json_t *json_hyperfine(const struct hf_result *h)
 	return o;
 }
 
+/* ---- make remedies' table (remedies.h) ------------------------------------------------ */
+
+static const char *const mark_names[] = { "plain", "use", "avoid" };
+
+static json_t *json_ms_interval(double v, double lo, double hi)
+{
+	if (isnan(v))
+		return json_null();
+	return json_pack("{s:o, s:o, s:o}", "median", json_num(v), "ci_low", json_num(lo),
+			 "ci_high", json_num(hi));
+}
+
+static json_t *json_remedy_row(const struct remedies *t, const struct remedy_row *r)
+{
+	const struct kill_rate *k = &r->kills;
+
+	return json_pack("{s:s, s:s, s:b, s:o, s:o, s:s, s:{s:I, s:I, s:o, s:o, s:o, s:b}, s:b, s:s, s:s}",
+			 "placement", r->name, "what", r->what, "baseline", r == t->baseline,
+			 "cost_ms", json_ms_interval(r->cost_ms, r->cost_low, r->cost_high),
+			 "saves_ms", json_ms_interval(r->saves_ms, r->saves_low, r->saves_high),
+			 "verdict", r->verdict,
+			 "kills", "killed", (json_int_t)k->killed, "of", (json_int_t)k->of,
+			 "estimate", json_num(k->estimate), "ci_low", json_num(k->low),
+			 "ci_high", json_num(k->high), "one_sided", k->one_sided,
+			 "unchecked", r->unchecked, "mark", mark_names[r->mark],
+			 "tools", r->tools ? r->tools : "");
+}
+
+/* null for a run that is not make remedies'; written only there, so that
+ * every other run.json stays as it was */
+static json_t *json_remedies(const struct remedies *t)
+{
+	json_t *rows = json_array(), *avoid = json_array();
+	size_t i;
+
+	for (i = 0; i < t->n_rows; i++) {
+		json_array_append_new(rows, json_remedy_row(t, &t->rows[i]));
+		if (t->rows[i].mark == REMEDY_AVOID)
+			json_array_append_new(avoid, json_string(t->rows[i].name));
+	}
+	return json_pack("{s:o, s:o, s:o, s:b}", "rows", rows,
+			 "use", t->use ? json_string(t->use->name) : json_null(), "avoid", avoid,
+			 "nothing_pays", t->nothing_pays);
+}
+
 /* ---- the document -------------------------------------------------------------------- */
 
 json_t *report_json_tree(const struct run *r)
@@ -669,6 +715,8 @@ json_t *report_json_tree(const struct run *r)
 				      "reason", r->inference.reason));
 	json_object_set_new(root, "suite", json_suite(r->suite));
 	json_object_set_new(root, "hyperfine", json_hyperfine(r->hyperfine));
+	if (r->remedies)
+		json_object_set_new(root, "remedies", json_remedies(r->remedies));
 	return root;
 }
 

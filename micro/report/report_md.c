@@ -495,7 +495,7 @@ static void md_about(const struct run *r, FILE *f)
 /* The plain lines first; verdicts and numbers next: the conditions and
  * the rules that produced them follow, for the reader who wants to check. */
 static report_section *const sections[] = {
-	md_title, md_brief, md_simulated, md_about,
+	md_title, md_brief, md_simulated, md_about, md_remedies,
 	md_gate, md_emulation, md_watchers,
 	md_verdicts, md_hangs, md_started, md_results, md_plots, md_scaling, md_cache_key,
 	md_failures, md_kills, md_not_here,

@@ -11,5 +11,6 @@ report_section md_suite;        /* ## Test suite */
 report_section md_hyperfine;    /* ## hyperfine cross-check */
 report_section md_kills;        /* ## Killed launches (where any was) */
 report_section md_not_here;     /* ## Not applicable here (where a case was n/a) */
+report_section md_remedies;     /* ## Remedies: make remedies' table */
 
 #endif

@@ -4,6 +4,7 @@
  * (hfcompare.h).  report_md.c places them in the document. */
 #define _POSIX_C_SOURCE 200809L
 #include "report_md.h"
+#include "remedies_text.h"
 #include "report_common.h"
 #include "conditions.h"
 #include "services_log.h"
@@ -352,4 +353,35 @@ void md_not_here(const struct run *r, FILE *f)
 	}
 	if (any)
 		fputc('\n', f);
+}
+
+/* ---- make remedies' table (remedies.h): nothing in any other run ------------------------ */
+
+void md_remedies(const struct run *r, FILE *f)
+{
+	const struct remedies *t = r->remedies;
+	char cells[N_RCOLS][REMEDY_CELL];
+	size_t i;
+	int c;
+
+	if (!t)
+		return;
+	fputs("## Remedies: where a build puts a program\n\n"
+	      "Each placement's first launch at the headline's threads and class (the paired "
+	      "penalty and its 95% interval), what it saves against a new file (exe; its "
+	      "interval from the far ends of the two), the first launches the system killed "
+	      "with the kill rate's exact 95% interval (Clopper–Pearson; none killed: the "
+	      "one-sided bound 1 − 0.05^(1/N)), and who does it; docs/remedies.md has the "
+	      "sources.\n\n", f);
+	for (i = 0; i <= t->n_rows; i++) {
+		remedies_cells(i == 0 ? NULL : &t->rows[i - 1], cells);
+		for (c = 0; c < N_RCOLS; c++)
+			fprintf(f, "| %s ", cells[c]);
+		fputs("|\n", f);
+		if (i == 0)
+			fputs("|---|---:|---:|---:|---|---|---|\n", f);
+	}
+	fputc('\n', f);
+	remedies_print_lines(t, "- ", f);
+	fputc('\n', f);
 }

@@ -7,6 +7,7 @@
 #include "report_common.h"
 #include "services_log.h"
 #include "conditions.h"
+#include "remedies_text.h"
 
 #include <string.h>
 
@@ -221,10 +222,22 @@ static void print_simulated(const struct run *r, FILE *f)
 		      "not evidence of this machine or any OS\n", f);
 }
 
+/* make remedies' run: the placements side by side, the plain lines last */
+static void print_remedies(const struct run *r, FILE *f)
+{
+	if (!r->remedies)
+		return;
+	fputs("\nremedies: where a build puts a program, first launch at the headline's "
+	      "threads, against a new file (exe)\n", f);
+	remedies_print_table(r->remedies, f);
+	fputc('\n', f);
+	remedies_print_lines(r->remedies, "", f);
+}
+
 static report_section *const sections[] = {
 	print_results, print_notes, print_case_lines,
 	print_services_log, print_suite, print_hyperfine,
-	print_simulated
+	print_simulated, print_remedies
 };
 
 int report_print_table(const struct run *r, FILE *f)

@@ -1,6 +1,7 @@
 /* measurestats.c - the measure's arithmetic (measurestats.h). */
 #include "measurestats.h"
 
+#include <math.h>
 #include <string.h>
 
 long long measure_reprobe_pad(long known, unsigned long long median, long long probe_bytes,
@@ -63,6 +64,24 @@ static void busy(const struct measure *m, struct measure_answer *a)
 	a->b_hi = (double)n * u->high / 1000.0 / k;
 }
 
+/* The remedy: B again with the best safe placement's first-launch cost for
+ * L, where B was computed for new programs and a remedies run names one */
+static void remedy(struct measure *m)
+{
+	const struct measure_answer *a = &m->answer;
+	struct measure_remedy *r = &m->remedy;
+	long n = m->n.n, lo_n = m->n.n_low >= 0 && m->n.n_low <= n ? m->n.n_low : n;
+	double k = a->k ? a->k : 1;
+
+	r->have_b = 0;
+	if (!a->have_b || n <= 0 || !r->placement || isnan(r->cost))
+		return;
+	r->have_b = 1;
+	r->b = (double)n * (r->cost > 0 ? r->cost : 0) / 1000.0 / k;
+	r->b_lo = (double)lo_n * (r->low > 0 ? r->low : 0) / 1000.0 / k;
+	r->b_hi = (double)n * (r->high > 0 ? r->high : 0) / 1000.0 / k;
+}
+
 void measure_compute(struct measure *m)
 {
 	struct measure_answer *a = &m->answer;
@@ -95,4 +114,5 @@ void measure_compute(struct measure *m)
 		a->pj_lo = w - a->b_hi > 0 ? w - a->b_hi : 0;
 		a->pj_hi = w - a->b_lo;
 	}
+	remedy(m);
 }

@@ -24,7 +24,8 @@ long long measure_reprobe_pad(long known, unsigned long long median, long long p
  * or none), else the probe's. */
 void measure_choose_l(struct measure *m);
 
-/* m->answer from N, the L used, whether checks queue and W. */
+/* m->answer from N, the L used, whether checks queue and W; and the
+ * remedy's projection (m->remedy) where a remedies run was read. */
 void measure_compute(struct measure *m);
 
 #endif
