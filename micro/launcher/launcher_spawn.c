@@ -111,10 +111,7 @@ static void launch_one(struct spawner *sp, int id, const struct artifact *a,
 	r->killed = r->abandon = 0;
 	r->t0 = now_ns(); /* the bound from now: never the last launch's t0 (or 0) */
 	pthread_mutex_unlock(&sp->mu);
-	t0 = now_ns();
-	pthread_mutex_lock(&sp->mu);
-	r->t0 = t0;
-	pthread_mutex_unlock(&sp->mu);
+	t0 = now_ns(); /* nothing but the spawn and the wait after it */
 	err = posix_spawn(&pid, a->argv[0], &sp->fa, attr, a->argv, environ);
 	if (err == 0) {
 		pthread_mutex_lock(&sp->mu);

@@ -1,5 +1,5 @@
 /* numtext.c - numbers as the kit writes them for people: two decimals,
- * sizes in B, KiB and MiB (util.h). */
+ * sizes in B, KiB and MiB, counts with their thousands (util.h). */
 #include "util.h"
 
 #include <math.h>
@@ -26,5 +26,21 @@ const char *size_text(long bytes, char *buf, size_t len)
 		snprintf(buf, len, "%.1f KiB", (double)bytes / 1024.0);
 	else
 		snprintf(buf, len, "%ld B", bytes);
+	return buf;
+}
+
+const char *count_text(size_t n, char *buf, size_t len)
+{
+	char digits[32];
+	size_t nd, i, o = 0;
+
+	snprintf(digits, sizeof digits, "%zu", n);
+	nd = strlen(digits);
+	for (i = 0; i < nd && o + 2 < len; i++) {
+		if (i > 0 && (nd - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = digits[i];
+	}
+	buf[o] = '\0';
 	return buf;
 }

@@ -44,6 +44,8 @@ char *xasprintf(const char *fmt, ...);
 const char *num2(double v, char *buf, size_t len);
 /* 16384 -> "16 KiB", 1048576 -> "1 MiB", 1572864 -> "1.5 MiB". */
 const char *size_text(long bytes, char *buf, size_t len);
+/* n with its thousands separated by commas: 3840 -> "3,840"; returns buf. */
+const char *count_text(size_t n, char *buf, size_t len);
 
 /* Monotonic clock in nanoseconds. */
 uint64_t now_ns(void);

@@ -3,6 +3,7 @@
  * Sources in docs/evidence.md. */
 #include "advice.h"
 #include "advice_words.h"
+#include "util.h"
 
 #include <math.h>
 #include <string.h>
@@ -84,7 +85,7 @@ static void queue(FILE *f, const struct advice *a, const char *prefix)
 {
 	const struct advice_queue *q = &a->queue;
 	const struct advice_projection *j = &a->projection;
-	char pen[128], one[128];
+	char pen[128], one[128], programs[32];
 
 	rounded_penalty(q->penalty_ms, q->low_ms, q->high_ms, pen, sizeof pen);
 	rounded_penalty(a->probe.penalty_ms, a->probe.low_ms, a->probe.high_ms, one, sizeof one);
@@ -109,9 +110,10 @@ static void queue(FILE *f, const struct advice *a, const char *prefix)
 		break;
 	}
 	if (j->present)
-		fprintf(f, "; a suite of %ld,%03ld new programs (the suite case's size) would spend at "
-			"least %.0f minutes in them at %ld job%s", j->programs / 1000, j->programs % 1000,
-			j->minutes, j->jobs, j->jobs == 1 ? "" : "s");
+		fprintf(f, "; a suite of %s new programs (the suite case's size) would spend at "
+			"least %.0f minutes in them at %ld job%s",
+			count_text((size_t)j->programs, programs, sizeof programs), j->minutes, j->jobs,
+			j->jobs == 1 ? "" : "s");
 	fputs(".\n", f);
 }
 

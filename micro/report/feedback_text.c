@@ -134,15 +134,18 @@ static void title(FILE *f, const struct feedback *fb)
 /* The suite case's projection at the most jobs it has one for. */
 static void projection(FILE *f, const struct advice_projection *j)
 {
+	char programs[32];
+
 	if (!j->present) {
 		line(f, "(This run did not measure the kit's suite case, which projects the cost to a\n"
 			"suite of 14,000 programs: make repro CASES=suite.)");
 		return;
 	}
-	fprintf(f, "At this run's cost, a build or test suite that makes and runs %ld,%03ld "
+	fprintf(f, "At this run's cost, a build or test suite that makes and runs %s "
 		"new programs would spend at least %.0f minutes waiting on first-launch checks "
 		"at %ld parallel job%s (the kit's suite case, measured in this run).\n",
-		j->programs / 1000, j->programs % 1000, j->minutes, j->jobs, j->jobs == 1 ? "" : "s");
+		count_text((size_t)j->programs, programs, sizeof programs), j->minutes, j->jobs,
+		j->jobs == 1 ? "" : "s");
 }
 
 static void description(FILE *f, const struct feedback *fb)

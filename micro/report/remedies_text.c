@@ -3,6 +3,7 @@
 #include "remedies_text.h"
 #include "killrate.h"
 #include "report_common.h"
+#include "util.h"
 
 #include <math.h>
 #include <string.h>
@@ -18,23 +19,6 @@ static const char *ms_text(double v, double lo, double hi, char *buf, size_t len
 	p.ci_high_ms = hi;
 	p.coverage = NAN;
 	return report_penalty_text(&p, buf, len);
-}
-
-/* N with a comma between each three digits: 3840 is "3,840" */
-static const char *count_text(size_t n, char *buf, size_t len)
-{
-	char digits[32];
-	size_t nd, i, o = 0;
-
-	snprintf(digits, sizeof digits, "%zu", n);
-	nd = strlen(digits);
-	for (i = 0; i < nd && o + 2 < len; i++) {
-		if (i > 0 && (nd - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = digits[i];
-	}
-	buf[o] = '\0';
-	return buf;
 }
 
 const char *remedies_kills_text(const struct kill_rate *k, char *buf, size_t len)

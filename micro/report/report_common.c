@@ -55,44 +55,12 @@ int report_has_reference(const struct config *c)
 	return c->pass[PASS_REFERENCE].n_ok > 0 || c->failures[PASS_REFERENCE] > 0;
 }
 
-int report_case_kills(const struct case_result *cr, size_t *killed, size_t *of)
-{
-	size_t i;
-	int kept = 0;
-
-	*killed = *of = 0;
-	for (i = 0; i < cr->n_configs; i++)
-		if (cr->configs[i]->kills_kept) {
-			kept = 1;
-			*killed += cr->configs[i]->killed;
-			*of += cr->configs[i]->killed_of;
-		}
-	return kept;
-}
-
-/* n with its thousands separated by commas, into buf */
-static const char *grouped(size_t n, char *buf, size_t len)
-{
-	char digits[32];
-	size_t nd, i, o = 0;
-
-	snprintf(digits, sizeof digits, "%zu", n);
-	nd = strlen(digits);
-	for (i = 0; i < nd && o + 2 < len; i++) {
-		if (i > 0 && (nd - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = digits[i];
-	}
-	buf[o] = '\0';
-	return buf;
-}
-
 const char *report_kills_text(size_t killed, size_t of, char *buf, size_t len)
 {
 	char k[40], n[40];
 
-	snprintf(buf, len, "killed %s of %s first launch%s", grouped(killed, k, sizeof k),
-		 grouped(of, n, sizeof n), of == 1 ? "" : "es");
+	snprintf(buf, len, "killed %s of %s first launch%s", count_text(killed, k, sizeof k),
+		 count_text(of, n, sizeof n), of == 1 ? "" : "es");
 	return buf;
 }
 
@@ -188,22 +156,12 @@ const char *report_percent(double frac, char *buf, size_t len)
 	return buf;
 }
 
-/* "14,000" */
-static const char *thousands(long v, char *buf, size_t len)
-{
-	if (v >= 1000)
-		snprintf(buf, len, "%ld,%03ld", v / 1000, v % 1000);
-	else
-		snprintf(buf, len, "%ld", v);
-	return buf;
-}
-
 /* The projection sentence for one J, without a trailing period. */
 void report_projection(const struct suite_result *s, const struct suite_config *c, FILE *f)
 {
 	char n[32];
 
-	thousands(SUITE_PROJECT_PROGRAMS, n, sizeof n);
+	count_text((size_t)SUITE_PROJECT_PROGRAMS, n, sizeof n);
 	if (c->verdict == VERDICT_SLOWDOWN && !isnan(c->projection_min)) {
 		fprintf(f, "a suite of %s programs at %ld job%s would spend at least %.1f "
 			"minutes in first-launch checks", n, c->jobs, c->jobs == 1 ? "" : "s",

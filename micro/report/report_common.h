@@ -36,10 +36,6 @@ const char *report_emulated(const struct run *r);
 const char *report_listeners(const struct run *r);
 /* launch ran a reference pass for this config (launch --reference) */
 int report_has_reference(const struct config *c);
-/* The first launches of case cr the system killed (config.h: killed,
- * killed_of), summed over its configs into *killed and *of; 0 where no
- * config kept kills (an older run), else 1. */
-int report_case_kills(const struct case_result *cr, size_t *killed, size_t *of);
 /* "killed K of N first launches" with N's thousands separated by commas
  * ("killed 5 of 3,840 first launches"), into buf; returns buf. */
 const char *report_kills_text(size_t killed, size_t of, char *buf, size_t len);

@@ -480,7 +480,7 @@ static json_t *json_case(const struct case_result *cr, const struct services_log
 
 	json_object_set_new(obj, "name", jstr(cr->name));
 	json_object_set_new(obj, "kind", jstr(cr->kind));
-	if (report_case_kills(cr, &killed, &of))
+	if (stats_case_kills(cr, &killed, &of))
 		json_object_set_new(obj, "kills", json_kills(killed, of));
 	json_object_set_new(obj, "verdict", json_string(stats_verdict_name(h->verdict)));
 	json_object_set_new(obj, "reason", jstr(h->reason));

@@ -321,7 +321,7 @@ void md_kills(const struct run *r, FILE *f)
 	int any = 0;
 
 	for (i = 0; i < r->n_cases; i++) {
-		if (!report_case_kills(&r->cases[i], &killed, &of) || killed == 0)
+		if (!stats_case_kills(&r->cases[i], &killed, &of) || killed == 0)
 			continue;
 		if (!any++)
 			fputs("## Killed launches\n\nA first launch the system ended before the program "

@@ -55,7 +55,7 @@ static void print_case_lines(const struct run *r, FILE *f)
 			fprintf(f, "%s: every launch in the work folder costs %.2f ms more than "
 				"outside, first or repeat — %s\n", cr->name,
 				cr->headline->ref_cost.median_ms, cr->headline->ref_reason);
-		if (report_case_kills(cr, &killed, &of) && killed > 0)
+		if (stats_case_kills(cr, &killed, &of) && killed > 0)
 			fprintf(f, "%s: %s (the system ended them before the program ran; "
 				"not counted as times)\n", cr->name,
 				report_kills_text(killed, of, text, sizeof text));

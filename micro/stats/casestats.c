@@ -91,3 +91,18 @@ void stats_case(struct case_result *cr)
 	stats_serialisation(cr);
 	stats_slopes(cr);
 }
+
+int stats_case_kills(const struct case_result *cr, size_t *killed, size_t *of)
+{
+	size_t i;
+	int kept = 0;
+
+	*killed = *of = 0;
+	for (i = 0; i < cr->n_configs; i++)
+		if (cr->configs[i]->kills_kept) {
+			kept = 1;
+			*killed += cr->configs[i]->killed;
+			*of += cr->configs[i]->killed_of;
+		}
+	return kept;
+}

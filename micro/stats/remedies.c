@@ -11,19 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A config's killed first launches (stats_config's count of the samples'
- * `killed` records), out of its first launches made; a samples file that
- * kept no kills (an older launch) counts none killed of all it made. */
-size_t stats_first_killed(const struct config *c)
-{
-	return c->kills_kept ? c->killed : 0;
-}
-
-size_t stats_first_launches(const struct config *c)
-{
-	return c->kills_kept ? c->killed_of : c->made[PASS_FIRST];
-}
-
 static const struct case_result *find_case(const struct case_result *cases, size_t n,
 					   const char *name)
 {
@@ -51,8 +38,8 @@ static void row_of(struct remedy_row *row, const struct placement *p, const stru
 	row->verdict = h ? stats_verdict_name(h->verdict) : "inconclusive";
 	row->saves_ms = row->saves_low = row->saves_high = NAN;
 	for (i = 0; i < cr->n_configs; i++) {
-		killed += stats_first_killed(cr->configs[i]);
-		of += stats_first_launches(cr->configs[i]);
+		killed += cr->configs[i]->killed;
+		of += cr->configs[i]->killed_of;
 	}
 	stats_kill_rate(killed, of, &row->kills);
 }

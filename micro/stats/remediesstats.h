@@ -25,9 +25,4 @@ void stats_remedies_free(struct remedies *t);
  * numbers (stats_remedies calls it; a reader of run.json need not). */
 void stats_remedies_decide(struct remedies *t);
 
-/* The launches the system killed among C's first launches, and how many
- * first launches C made. */
-size_t stats_first_killed(const struct config *c);
-size_t stats_first_launches(const struct config *c);
-
 #endif

@@ -33,6 +33,10 @@ const char *stats_cache_key_name(enum cache_key k);
 void stats_config(struct config *c);
 /* Headline, scaling and serialisation; configs must already be summarised. */
 void stats_case(struct case_result *cr);
+/* The first launches of case cr the system killed (config.h: killed,
+ * killed_of), summed over its configs into *killed and *of; 0 where no
+ * config kept kills (an older run), else 1. */
+int stats_case_kills(const struct case_result *cr, size_t *killed, size_t *of);
 /* The confidence of a config's penalty interval (sequential looks adjust it). */
 double stats_confidence(const struct config *c);
 /* The floor a verdict against an unloaded launch of UNLOADED ms is held to
