@@ -206,7 +206,7 @@ within() {
 	grep -q '^  Size (T=1, class all): slowdown — the penalty grows' "$r/report.md"
 }
 
-@test "every=3: every launch in the work folder costs 3 ms more than outside it; without it, no slowdown" {
+@test "every=3: each launch in the work folder costs 3 ms more; without it, the gate's round trip alone" {
 	# measured against the reference outside it
 	need_gate
 	local r base c cost held over want
@@ -217,21 +217,31 @@ within() {
 	base=$(settled_run every0 --gate 'latency=10 workers=1 key=inode' --cases exe,script,dylib --threads 1 --count 20)
 	assert_equal "$(jq -r '.gate.every_ms' "$r/run.json")" 3
 	for c in exe script dylib; do
-		# the gate without every: no launch costs more in the work folder (its
-		# own round trip, a few tenths of a ms, can leave the interval
-		# across the floor on a busy machine: inconclusive, never slowdown)
-		case $(field "$base" "$c" .every_launch.verdict) in
-		none | inconclusive) ;;
-		*) fail "$c: without every, $(field "$base" "$c" .every_launch.reason)" ;;
-		esac
-		cost=$(field "$r" "$c" .every_launch.cost_ms.median)
-		# the gate's own round trip per held event, measured without every
-		over=$(field "$base" "$c" .every_launch.cost_ms.median)
 		# a dylib launch is two events in the work folder: its host's exec
 		# and the library's open
 		held=1
 		[ "$c" != dylib ] || held=2
 		want=$((3 * held))
+		cost=$(field "$r" "$c" .every_launch.cost_ms.median)
+		# the gate's own round trip per held event, measured without every
+		over=$(field "$base" "$c" .every_launch.cost_ms.median)
+		# the gate without every holds nothing, but each launch in the work
+		# folder still waits for the gate's answer: a few tenths of a ms on
+		# a quiet machine, which the 1 ms floor hides (none, or inconclusive
+		# where noise leaves the interval across it), and several ms where
+		# the machine is loaded and the gate waits for a core (CI once saw a
+		# dylib's two events cost [2.79, 6.18] ms at load 7.7).  That cost
+		# is real, so a slowdown there is a true verdict; what must hold is
+		# that it is the round trip alone: well under the cost with every=3
+		case $(field "$base" "$c" .every_launch.verdict) in
+		none | inconclusive) ;;
+		slowdown)
+			echo "# every=3: $c without every: $(field "$base" "$c" .every_launch.reason) (the gate's round trip on a busy machine)" >&3
+			awk -v c="$cost" -v o="$over" -v w="$want" 'BEGIN { exit !(o < c - 0.5 * w) }' ||
+				fail "$c: without every $over ms, with every=3 $cost ms: the hold does not show above the round trip"
+			;;
+		*) fail "$c: without every, $(field "$base" "$c" .every_launch.reason)" ;;
+		esac
 		echo "# every=3: $c costs $cost ms more per launch than the reference, $over without every; truth $want ($held held event(s)); first-launch penalty $(field "$r" "$c" .penalty_ms.median) ms" >&3
 		assert_equal "$(field "$r" "$c" .every_launch.verdict)" slowdown
 		# the truth is the hold plus the gate's own round trip per held
