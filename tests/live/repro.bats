@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # scripts/repro's quick profile on this (Linux: control) machine, whose
-# verdicts come from real launches: every case none, retried once when noise
-# leaves one inconclusive.  Refusals, interrupts and cleanup are make
-# test's (tests/repro.bats).
+# verdicts come from real launches: no case a slowdown (none, or
+# inconclusive where load leaves the interval across the floor).  Refusals,
+# interrupts and cleanup are make test's (tests/repro.bats).
 
 load ../test_helper/common-setup
 
@@ -20,19 +20,15 @@ setup() {
 	run sh "$ROOT/scripts/repro" --profile quick
 	assert_success
 	run_dir=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
-	noisy=$(inconclusive_cases "$run_dir/run.json")
-	if [ -n "$noisy" ]; then
-		echo "# inconclusive ($noisy) on a busy machine; running it again once" >&3
-		rm -rf "$run_dir"
-		run sh "$ROOT/scripts/repro" --profile quick
-		assert_success
-		run_dir=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
-	fi
 	[ -f "$run_dir/run.json" ]
 	[ -f "$run_dir/report.md" ]
 	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
-	# every case ran, and every verdict is none
-	assert_equal "$(jq '[.cases[] | select(.verdict != "none")] | length' "$run_dir/run.json")" 0
+	# every case ran, and none is called a slowdown: there is none to find
+	# here, so a slowdown would be a wrong definite verdict.  Where load
+	# leaves an interval across the floor the verdict is inconclusive,
+	# which is honest (reported, not failed: a busy CI machine gives it)
+	echo "# verdicts: $(jq -r '[.cases[] | "\(.name) \(.verdict)"] | join(", ")' "$run_dir/run.json")" >&3
+	assert_equal "$(jq '[.cases[] | select(.verdict != "none" and .verdict != "inconclusive")] | length' "$run_dir/run.json")" 0
 	# (the cases that run by default on Linux, by the case files' one
 	# reader: the placements of make remedies and the quarantined case run
 	# only when named; the suite case has its own block)
