@@ -338,13 +338,25 @@ $(BIN)/tiny: micro/prog/tiny.c $(BIN)/.flags
 
 # Every program is rebuilt when the compiler or its flags change (SANITIZE,
 # CFLAGS, CC): the stamp is rewritten only when they differ from the last
-# build (read by the shell itself: every entry point's sub-make runs this),
-# so a sanitized binary never stays behind in a plain build, nor the reverse.
+# build (read by the shell itself), so a sanitized binary never stays
+# behind in a plain build, nor the reverse.  Beside it, $(BIN)/.flags.mk
+# says the same to make, where the flags are plain words (letters, digits,
+# blanks, quotes and . _ / = + , : @ % -): when they are this build's, make
+# knows the stamp is current without a shell (every entry point's sub-make
+# and every make of one program would start one).
 BUILD_FLAGS = $(CC) $(CFLAGS) $(LDFLAGS)
-$(BIN)/.flags: FORCE | $(BIN)
+-include $(BIN)/.flags.mk
+ifneq ($(value execlag.built.flags),$(BUILD_FLAGS))
+$(BIN)/.flags: FORCE
+endif
+$(BIN)/.flags: | $(BIN)
 	@flags='$(subst ','\'',$(BUILD_FLAGS))'; built=; \
 	{ IFS= read -r built <$@; } 2>/dev/null; \
-	[ "$$flags" = "$$built" ] || printf '%s\n' "$$flags" >$@
+	[ "$$flags" = "$$built" ] || printf '%s\n' "$$flags" >$@; \
+	case $$flags in \
+	*[!-A-Za-z0-9\ ._/=+,:@%\'\"]*) rm -f $@.mk ;; \
+	*) printf 'execlag.built.flags = %s\n' "$$flags" >$@.mk.$$$$ && mv -f $@.mk.$$$$ $@.mk ;; \
+	esac
 FORCE:
 
 $(BIN):
