@@ -371,9 +371,11 @@ $(BIN):
 	@mkdir -p $@
 
 # The headers each object includes matter only to a make that compiles: an
-# entry point builds in a make of its own ($(MAKE) build), and the one it
-# runs in does not read the 130 .d files (some 10 ms each time).
+# entry point builds in a make of its own ($(SUBMAKE) build), and the one it
+# runs in does not read the 130 .d files (some 10 ms each time).  These
+# goals (maint.mk's too) compile nothing in their own make.
 ENTRY_GOALS = help deps setup doctor repro repro-full remedies measure feedback compare check runs aggregate \
-              uninstall clean
+              uninstall clean deps-check deps-test deps-live test test-live test-cross lint cross fuzz \
+              bench bench-repro bench-measure bench-aggregate bench-remedies sensitivity print-progs print-inc
 -include $(if $(MAKECMDGOALS),$(if $(filter-out $(ENTRY_GOALS),$(MAKECMDGOALS)),$(OBJS:.o=.d)),$(OBJS:.o=.d))
 include maint.mk
