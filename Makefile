@@ -23,7 +23,7 @@ VERSION = 0.1.0
 # make alone: what make repro builds, with what it installs first (jansson
 # where it is missing), then the next step.
 all: deps
-	@$(MAKE) --no-print-directory build
+	@$(SUBMAKE) --no-print-directory build
 	@echo "execlag: built. Next: make repro (measure here, the plain answer last), make doctor (five seconds), make help (every entry point)"
 
 # make help: the entry points in one screen (tests/help.bats), one shell
@@ -60,7 +60,7 @@ deps:
 setup:
 	@sh scripts/tool/deps run
 	@sh scripts/tool/deps check
-	@$(MAKE) --no-print-directory build
+	@$(SUBMAKE) --no-print-directory build
 	@echo "execlag: ready for make repro and make check (make test, the kit's own tests, may install more)"
 
 # make doctor [GATE=…] [LAUNCHER=…]: in about five seconds, whether a new
@@ -68,15 +68,15 @@ setup:
 # builds only what its probe runs.  scripts/doctor exits 0 none, 1 penalty,
 # 3 unclear; through make any status but 0 is make's 2.
 doctor: deps
-	@$(MAKE) -s --no-print-directory $(DOCTOR_PROGS)
+	@$(SUBMAKE) -s --no-print-directory $(DOCTOR_PROGS)
 	@sh scripts/doctor
 
 repro: deps
-	@$(MAKE) --no-print-directory build
+	@$(SUBMAKE) --no-print-directory build
 	@sh scripts/repro --profile quick
 
 repro-full: deps
-	@$(MAKE) --no-print-directory build
+	@$(SUBMAKE) --no-print-directory build
 	@sh scripts/repro --profile full
 
 # make remedies [FULL=1 | COUNT=N] [PLACEMENT=case] [THREADS=...]: every
@@ -84,7 +84,7 @@ repro-full: deps
 # remedies table last; FULL=1 (or COUNT=N) the kill rate of one placement
 # at 3,840 (N) launches (scripts/remedies, docs/remedies.md)
 remedies: deps
-	@$(MAKE) --no-print-directory build
+	@$(SUBMAKE) --no-print-directory build
 	@sh scripts/remedies
 
 # make measure CMD='cargo test' [DIR=folder] [PROBE=0] [GATE=...]: CMD is one
@@ -92,7 +92,7 @@ remedies: deps
 # $ and globs mean what they mean to sh), in DIR, else the folder make runs
 # in; the value reaches sh through the environment, never as recipe text.
 measure: deps
-	@$(MAKE) -s --no-print-directory build
+	@$(SUBMAKE) -s --no-print-directory build
 	@if [ -z "$${CMD-}" ]; then \
 		echo "execlag: make measure needs CMD='your command' (and DIR=its folder; scripts/measure --help)" >&2; \
 		exit 2; \
@@ -100,20 +100,20 @@ measure: deps
 	sh scripts/measure $${DIR:+--dir "$$DIR"} -- sh -c "$$CMD"
 
 feedback: deps
-	@$(MAKE) -s --no-print-directory $(BIN)/fbtext $(BIN)/redact
+	@$(SUBMAKE) -s --no-print-directory $(BIN)/fbtext $(BIN)/redact
 	@sh scripts/feedback $${RUN:+--run "$$RUN"} $${MEASURE:+--measure "$$MEASURE"}
 
 # make compare A=... B=...: two runs, or two measures (folders holding
 # measure.json: mcompare); scripts/compare finds them (a TAG, a ~/ path)
 compare: deps
-	@$(MAKE) -s --no-print-directory $(BIN)/compare $(BIN)/mcompare
+	@$(SUBMAKE) -s --no-print-directory $(BIN)/compare $(BIN)/mcompare
 	@sh scripts/compare -- "$${A-}" "$${B-}"
 
 # make check: scripts/check's 1 (a pattern does not hold) is a finding
 # about the machine, not an error of the kit: make check exits 0 for it, 2
 # for bad input (make's own 2 for any other status).
 check: deps-check
-	@$(MAKE) -s --no-print-directory build
+	@$(SUBMAKE) -s --no-print-directory build
 	@sh scripts/check $${RUN:+--run "$$RUN"} $${EXERCISE:+--exercise "$$EXERCISE"}; \
 	rc=$$?; [ "$$rc" != 1 ] || rc=0; exit "$$rc"
 
@@ -121,11 +121,11 @@ check: deps-check
 # run's TAG names it for RUN=, A= and B=.  Reads conditions.txt, and asks
 # runfield a simulated run's settings.
 runs: deps
-	@$(MAKE) -s --no-print-directory $(BIN)/runfield
+	@$(SUBMAKE) -s --no-print-directory $(BIN)/runfield
 	@sh scripts/runs
 
 aggregate: deps
-	@$(MAKE) -s --no-print-directory $(BIN)/aggregate
+	@$(SUBMAKE) -s --no-print-directory $(BIN)/aggregate
 	@. scripts/lib/home; d=$$(home_path "$${DIR-}"); o=$$(home_path "$${OUT-}"); \
 	$(BIN)/aggregate --dir "$$d" $${OUT:+--out "$$o"}
 
@@ -200,7 +200,15 @@ unexport EXECLAG_CACHE
 override FD_MIN = 64
 override FD_BELOW_MIN = 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 \
                         32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
-override FD_N := $(shell ulimit -n;)
+# An entry point's own make tells the make it runs (SUBMAKE) the limit it
+# found, on that make's command line: the limit is the one it inherits, and
+# asking again is a shell more.  Taken only from a make's command line
+# below the first (MAKELEVEL), and only a whole number or unlimited.
+SUBMAKE = $(MAKE) EXECLAG_FD_N=$(FD_N)
+fd_digits_gone = $(subst 0,,$(subst 1,,$(subst 2,,$(subst 3,,$(subst 4,,$(subst 5,,$(subst 6,,$(subst 7,,$(subst 8,,$(subst 9,,$(1)))))))))))
+fd_word = $(if $(word 2,$(1)),,$(or $(filter unlimited,$(1)),$(if $(1),$(if $(call fd_digits_gone,$(1)),,1))))
+fd_told = $(and $(filter-out 0,$(MAKELEVEL)),$(filter command line,$(origin EXECLAG_FD_N)),$(call fd_word,$(EXECLAG_FD_N)))
+override FD_N := $(if $(fd_told),$(EXECLAG_FD_N),$(shell ulimit -n;))
 ifneq ($(filter $(FD_N),$(FD_BELOW_MIN)),)
 $(error execlag: only $(FD_N) files may be open at once (ulimit -n); the kit needs $(FD_MIN): ulimit -n 256)
 endif
@@ -338,17 +346,36 @@ $(BIN)/tiny: micro/prog/tiny.c $(BIN)/.flags
 
 # Every program is rebuilt when the compiler or its flags change (SANITIZE,
 # CFLAGS, CC): the stamp is rewritten only when they differ from the last
-# build (read by the shell itself: every entry point's sub-make runs this),
-# so a sanitized binary never stays behind in a plain build, nor the reverse.
+# build (read by the shell itself), so a sanitized binary never stays
+# behind in a plain build, nor the reverse.  Beside it, $(BIN)/.flags.mk
+# says the same to make, where the flags are plain words (letters, digits,
+# blanks, quotes and . _ / = + , : @ % -): when they are this build's, make
+# knows the stamp is current without a shell (every entry point's sub-make
+# and every make of one program would start one).
 BUILD_FLAGS = $(CC) $(CFLAGS) $(LDFLAGS)
-$(BIN)/.flags: FORCE | $(BIN)
+-include $(BIN)/.flags.mk
+ifneq ($(value execlag.built.flags),$(BUILD_FLAGS))
+$(BIN)/.flags: FORCE
+endif
+$(BIN)/.flags: | $(BIN)
 	@flags='$(subst ','\'',$(BUILD_FLAGS))'; built=; \
 	{ IFS= read -r built <$@; } 2>/dev/null; \
-	[ "$$flags" = "$$built" ] || printf '%s\n' "$$flags" >$@
+	[ "$$flags" = "$$built" ] || printf '%s\n' "$$flags" >$@; \
+	case $$flags in \
+	*[!-A-Za-z0-9\ ._/=+,:@%\'\"]*) rm -f $@.mk ;; \
+	*) printf 'execlag.built.flags = %s\n' "$$flags" >$@.mk.$$$$ && mv -f $@.mk.$$$$ $@.mk ;; \
+	esac
 FORCE:
 
 $(BIN):
 	@mkdir -p $@
 
--include $(OBJS:.o=.d)
+# The headers each object includes matter only to a make that compiles: an
+# entry point builds in a make of its own ($(SUBMAKE) build), and the one it
+# runs in does not read the 130 .d files (some 10 ms each time).  These
+# goals (maint.mk's too) compile nothing in their own make.
+ENTRY_GOALS = help deps setup doctor repro repro-full remedies measure feedback compare check runs aggregate \
+              uninstall clean deps-check deps-test deps-live test test-live test-cross lint cross fuzz \
+              bench bench-repro bench-measure bench-aggregate bench-remedies sensitivity print-progs print-inc
+-include $(if $(MAKECMDGOALS),$(if $(filter-out $(ENTRY_GOALS),$(MAKECMDGOALS)),$(OBJS:.o=.d)),$(OBJS:.o=.d))
 include maint.mk

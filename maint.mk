@@ -26,11 +26,11 @@ deps-live:
 # skips.  No command-line flags reach its nested makes (MAKEFLAGS=), which
 # build plain.
 test: deps-test
-	@$(MAKE) --no-print-directory build unit
+	@$(SUBMAKE) --no-print-directory build unit
 	@sh scripts/tool/runtests $${TEST_JOBS:+--jobs "$$TEST_JOBS"} tests
 
 test-live: deps-live
-	@$(MAKE) --no-print-directory SANITIZE= build
+	@$(SUBMAKE) --no-print-directory SANITIZE= build
 	@SANITIZE= MAKEFLAGS= sh scripts/tool/runtests --live tests/live
 
 # C unit tests (tests/unit.bats runs them): fixed arrays into the units,
@@ -65,30 +65,30 @@ fuzz:
 	@sh scripts/tool/fuzz
 
 bench: deps-test
-	@$(MAKE) --no-print-directory build
+	@$(SUBMAKE) --no-print-directory build
 	@sh scripts/tool/bench
 
 sensitivity: deps-test
-	@$(MAKE) --no-print-directory build
+	@$(SUBMAKE) --no-print-directory build
 	@sh scripts/tool/sensitivity
 
 bench-repro: deps-test
-	@$(MAKE) --no-print-directory build
+	@$(SUBMAKE) --no-print-directory build
 	@sh scripts/tool/bench-repro
 
 bench-measure: deps-test
-	@$(MAKE) --no-print-directory build
+	@$(SUBMAKE) --no-print-directory build
 	@sh scripts/tool/bench-measure
 
 # make bench-remedies: make remedies against make repro, and FULL=1 at
 # 3,840 launches, on the simulator's timeline for a Mac (150 ms a check;
 # scripts/tool/bench-remedies)
 bench-remedies: deps-test
-	@$(MAKE) --no-print-directory build
+	@$(SUBMAKE) --no-print-directory build
 	@sh scripts/tool/bench-remedies
 
 bench-aggregate: deps-test
-	@$(MAKE) -s --no-print-directory $(BIN)/aggregate
+	@$(SUBMAKE) -s --no-print-directory $(BIN)/aggregate
 	@sh scripts/tool/bench-aggregate
 
 # for scripts/tool/cross: the programs this platform builds
