@@ -30,17 +30,20 @@ value_of() {
 	return "$rc"
 }
 
-# value_in KEY [TEXT]: value_of into $val, without a process (check_state
-# reads some twenty keys a state).
+# value_in KEY [TEXT]: value_of into $val, without a process or a loop over
+# the lines (check_state reads some twenty keys a state; bats traps every
+# command a test runs): the text after the last "KEY=" that starts a line,
+# up to that line's end.
 value_in() {
-	local line seen=1
-	val=''
-	while IFS= read -r line; do
-		[[ $line == "$1="* ]] || continue
-		val=${line#"$1="}
-		seen=0
-	done <<<"${2-$output}"
-	return "$seen"
+	local nl=$'\n' t
+	t=$nl${2-$output}
+	case $t in
+	*"$nl$1="*) ;;
+	*) val=''; return 1 ;;
+	esac
+	val=${t##*"$nl$1="}
+	val=${val%%"$nl"*}
+	return 0
 }
 
 # sysinfo_with STATE SHELL [ARGS...]: run sysinfo under SHELL with the fakes
@@ -64,17 +67,21 @@ sysinfo_in() {
 # its outcome kept for the file's other tests: the same state, shell,
 # folder and exported environment (bats' own variables aside) give the
 # same run, so a state several tests check is run once a shell (a run on
-# the fakes is some hundred processes).
+# the fakes is some hundred processes).  The kept runs are named by state
+# and shell, so only theirs are read; each test writes its own (no two
+# tests running at once write the same file).
 sysinfo_kept() {
-	local kept="$BATS_FILE_TMPDIR/sysinfo-kept" key line f k
-	export -p >"$BATS_TEST_TMPDIR/env.now"
-	key="$1|$2|$PWD"
-	while IFS= read -r line; do
-		case $line in "declare -x BATS_"* | "declare -x OLDPWD"* | "declare -x _="*) continue ;; esac
-		key+=$'\n'"$line"
-	done <"$BATS_TEST_TMPDIR/env.now"
+	local kept="$BATS_FILE_TMPDIR/sysinfo-kept" key envnow f k
+	envnow=$(export -p)
+	# the environment filtered once a test, again only when it changed
+	if [ "$envnow" != "${_kept_env_raw-}" ]; then
+		_kept_env_raw=$envnow
+		_kept_env=$(printf '%s\n' "$envnow" | grep -v -e '^declare -x BATS_' -e '^declare -x OLDPWD' -e '^declare -x _=') || :
+	fi
+	key="$1|$2|$PWD"$'\n'"$_kept_env"
+	local name="$1.${2// /_}"
 	[ -d "$kept" ] || mkdir -p "$kept"
-	for f in "$kept"/*.key; do
+	for f in "$kept/$name".*.key; do
 		[ -f "$f" ] || continue
 		IFS= read -r -d '' k <"$f" || true
 		[ "$k" = "$key" ] || continue
@@ -84,13 +91,13 @@ sysinfo_kept() {
 		return 0
 	done
 	sysinfo_with "$1" "$2" --workdir /tmp/x.noindex
-	set -- "$kept"/*.key
-	f="$kept/$#"
-	[ -e "$1" ] || f="$kept/0"
+	_kept_n=$((${_kept_n:-0} + 1))
+	f="$kept/$name.$$-$_kept_n"
 	printf '%s' "$output" >"$f.out"
 	printf '%s' "$stderr" >"$f.err"
 	printf '%s\n' "$status" >"$f.status"
-	printf '%s' "$key" >"$f.key"
+	# the key last: a run is read only once it is whole
+	printf '%s' "$key" >"$f.key.$$" && mv "$f.key.$$" "$f.key"
 }
 
 # check_state STATE KEY=VALUE...: under sh, dash and bash --posix (macOS
@@ -125,12 +132,8 @@ $output"
 
 # assert_well_formed: every line of $output is key=value with a conditions key.
 assert_well_formed() {
-	local bad='' line
-	while IFS= read -r line; do
-		[[ $line =~ ^[a-z0-9_.]+= ]] && continue
-		[ -z "$bad" ] || bad+=$'\n'
-		bad+=$line
-	done <<<"$output"
+	local bad
+	bad=$(printf '%s\n' "$output" | LC_ALL=C grep -Ev '^[a-z0-9_.]+=') || :
 	[ -z "$bad" ] || fail "lines that are not key=value: $bad"
 }
 
