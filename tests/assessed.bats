@@ -134,7 +134,7 @@ refused() {
 	assert_equal "$stderr" "analyze: assessments $f is a folder, not a file"
 }
 
-@test "Linux: a real exe-assessed run through scripts/repro reads each artifact whole, counted in every writer" {
+@test "Linux: a real exe-assessed run (scripts/repro) reads each artifact whole, counted in every writer" {
 	[ "$(uname -s)" = Linux ] || skip "the whole-file read is elsewhere's; macOS runs spctl (make test-live)"
 	_run_folders_setup
 	run sh "$ROOT/scripts/repro" --cases exe-assessed --threads 1 --count 8
