@@ -137,7 +137,7 @@ refused() {
 @test "Linux: a real exe-assessed run (scripts/repro) reads each artifact whole, counted in every writer" {
 	[ "$(uname -s)" = Linux ] || skip "the whole-file read is elsewhere's; macOS runs spctl (make test-live)"
 	_run_folders_setup
-	run sh "$ROOT/scripts/repro" --cases exe-assessed --threads 1 --count 8
+	run sh "$ROOT/scripts/repro" --cases exe-assessed --threads 1 --count 8 --sequential 0
 	assert_success
 	local dir
 	dir=$(ls -d "$RESULTS"/*/)

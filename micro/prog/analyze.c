@@ -2,7 +2,8 @@
  *
  *   analyze --run DIR [--quiet]
  *
- * Reads DIR/conditions.txt and DIR/raw/<name>.samples.tsv (docs/formats.md),
+ * Reads DIR/conditions.txt and DIR/raw/<name>.samples.tsv (docs/formats.md;
+ * beside them each config's manifest and its assessments where there),
  * writes DIR/run.json and DIR/report.md atomically and prints a summary.
  * Any bad input stops it before anything is written: one line on stderr
  * naming the file and line, exit 2. */
