@@ -63,6 +63,7 @@ run.json	scripts/feedback (make feedback)	fails	sh "$ROOT/scripts/feedback" --ru
 services	analyze (report.md)	notes	"$BIN/analyze" --run "$R" --quiet && cat "$R/report.md"
 logstatus	analyze (report.md)	notes	"$BIN/analyze" --run "$R" --quiet && cat "$R/report.md"
 suite	analyze	fails	"$BIN/analyze" --run "$R" --quiet
+assessed	analyze --run	fails	"$BIN/analyze" --run "$R" --quiet
 '
 
 # programs: B, a folder of the kit's programs in which NAME is replaced by
@@ -177,6 +178,13 @@ fmt_suite() { # a head's version changed
 	WORDS="$F:1: not a suite results file (want 'execlag-suite<TAB>1')"
 }
 
+fmt_assessed() { # a column moved: MS before TOOL, beside a config's manifest
+	run_copy "$FIXTURES/simulated/mac-sim"
+	F="$R/raw/exe-t1-all.manifest.assessed"
+	awk -F '\t' -v OFS='\t' '{ t = $2; $2 = $3; $3 = t; print }' "$FIXTURES/assessed/mac-gktool.assessed" >"$F"
+	WORDS="$F:1: not an assessment (INDEX, TOOL, MS, STATUS): TOOL is not a tool's name"
+}
+
 # consumer WHO OUTCOME COMMAND: run one consumer on F; "" when it met F in
 # the reader's words, else what it did instead
 consumer() {
@@ -235,6 +243,10 @@ $bad"
 
 @test "run.json: every program and script that reads it meets a changed version in runjson.c's words" {
 	guard run.json
+}
+
+@test "the assessments beside a manifest: analyze meets a moved column in assessed.c's words" {
+	guard assessed
 }
 
 @test "the services, the log status and the suite: analyze meets a changed head in their readers' words" {

@@ -40,6 +40,18 @@ struct size_slope {
 	char reason[REASON_MAX];
 };
 
+/* What one tool of the assessments before the launch cost (exe-assessed;
+ * stats_case_assessed): its steps, the median and longest of those that
+ * ran (NAN: none ran), how many ended 0, with another status (of those,
+ * bound: killed at the bound, 124), and how many found the tool absent
+ * (-1, not run). */
+struct assessed_tool {
+	char tool[ASSESS_TOOL_MAX];
+	size_t steps;
+	double median_ms, max_ms;
+	size_t ok, other, bound, absent;
+};
+
 struct case_result {
 	char *name;
 	char *kind;
@@ -55,6 +67,11 @@ struct case_result {
 	size_t n_scaling;
 	enum serialisation serialisation;
 	char serial_reason[REASON_MAX];
+	/* the assessments before the launch, a tool each in the order first
+	 * met; n_assessed 0: none read (every case but exe-assessed, older
+	 * and simulated runs) */
+	struct assessed_tool *assessed;
+	size_t n_assessed;
 };
 
 struct inference {

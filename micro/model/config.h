@@ -56,6 +56,19 @@ struct kill_ev {
 	int sigkill;       /* 1: SIGKILL; 0: EPERM */
 };
 
+/* One step of an artifact's assessment before its launch, apart from it
+ * (docs/formats.md, "Assessments beside the manifest"; exe-assessed): the
+ * tool, its time, and its status (0; another exit status, 124 killed at
+ * its bound; -1: the tool is absent, not run). */
+#define ASSESS_TOOL_MAX 16
+#define ASSESS_BOUND_STATUS 124 /* killed at its bound */
+struct assess_rec {
+	long index;
+	char tool[ASSESS_TOOL_MAX];
+	double ms;
+	int status;
+};
+
 /* A `pass` line: how long the whole pass took and how many launches. */
 struct pass_time {
 	int present;
@@ -121,6 +134,10 @@ struct config {
 	int kill_log_read;
 	size_t kill_log_lines, kill_log_changed;
 	struct pass_time passes[PASS_ALL];
+	/* the steps its artifacts were assessed by before their launch
+	 * (raw/NAME.manifest.assessed, exe-assessed); n_assess 0: none read */
+	struct assess_rec *assess;
+	size_t n_assess;
 
 	/* Filled in by stats_config(). */
 	struct pass_stats pass[PASS_ALL];

@@ -2,7 +2,8 @@
  *
  *   analyze --run DIR [--quiet]
  *
- * Reads DIR/conditions.txt and DIR/raw/<name>.samples.tsv (docs/formats.md),
+ * Reads DIR/conditions.txt and DIR/raw/<name>.samples.tsv (docs/formats.md;
+ * beside them each config's manifest and its assessments where there),
  * writes DIR/run.json and DIR/report.md atomically and prints a summary.
  * Any bad input stops it before anything is written: one line on stderr
  * naming the file and line, exit 2. */
@@ -23,6 +24,7 @@
 #include "services_log.h"
 #include "killlog.h"
 #include "manifest.h"
+#include "assessed.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -244,6 +246,24 @@ static void read_kill_logs(struct config *configs, size_t n)
 		free(paths);
 		free(mpath);
 		free(lpath);
+	}
+}
+
+/* The steps each config's artifacts were assessed by before their launch
+ * (assessed.h): the file beside its manifest, raw/NAME.manifest.assessed;
+ * where there is none (every case but exe-assessed, older and simulated
+ * runs), nothing is said. */
+static void read_assessments(struct config *configs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct config *c = &configs[i];
+		size_t stem = strlen(c->file) - strlen(SAMPLES_SUFFIX);
+		char *path = xasprintf("%.*s.manifest.assessed", (int)stem, c->file);
+
+		assessed_read(path, &c->assess, &c->n_assess);
+		free(path);
 	}
 }
 
@@ -519,6 +539,7 @@ int main(int argc, char **argv)
 	read_conditions(dir, &run);
 	configs = read_all_samples(dir, &n_configs, &sim_launcher);
 	read_kill_logs(configs, n_configs);
+	read_assessments(configs, n_configs);
 	if (simfit) {
 		write_simfit(dir, configs, n_configs);
 		return EXIT_OK;
@@ -531,8 +552,10 @@ int main(int argc, char **argv)
 	}
 	if (run.n_cases > 1) /* the guide's order, not the file names' */
 		qsort(run.cases, run.n_cases, sizeof *run.cases, cmp_case_result);
-	for (i = 0; i < run.n_cases; i++)
+	for (i = 0; i < run.n_cases; i++) {
 		stats_case(&run.cases[i]);
+		stats_case_assessed(&run.cases[i]);
+	}
 	stats_infer_key(run.cases, run.n_cases, &run.inference);
 	run.suite = suite_read(dir);
 	run.hyperfine = hf_read(dir, &run);

@@ -64,6 +64,38 @@ const char *report_kills_text(size_t killed, size_t of, char *buf, size_t len)
 	return buf;
 }
 
+const char *report_assessed_text(const struct case_result *cr, char *buf, size_t len)
+{
+	size_t i, at = 0;
+	char a[40], b[40], c[40];
+
+	buf[0] = '\0';
+	for (i = 0; i < cr->n_assessed && at < len; i++) {
+		const struct assessed_tool *t = &cr->assessed[i];
+		const char *name = strcmp(t->tool, "read") == 0 ? "read whole" : t->tool;
+		const char *sep = i > 0 ? "; " : "";
+
+		if (t->absent == t->steps) {
+			at += (size_t)snprintf(buf + at, len - at, "%s%s absent (%s not run)", sep,
+					       name, count_text(t->absent, a, sizeof a));
+			continue;
+		}
+		at += (size_t)snprintf(buf + at, len - at, "%s%s ran %s of %s (%s ended 0", sep, name,
+				       count_text(t->steps - t->absent, a, sizeof a),
+				       count_text(t->steps, b, sizeof b), count_text(t->ok, c, sizeof c));
+		if (at < len && t->other > 0)
+			at += (size_t)snprintf(buf + at, len - at, ", %s with another status",
+					       count_text(t->other, a, sizeof a));
+		if (at < len && t->bound > 0)
+			at += (size_t)snprintf(buf + at, len - at, ", %s of them killed at the bound",
+					       count_text(t->bound, a, sizeof a));
+		if (at < len)
+			at += (size_t)snprintf(buf + at, len - at, "), median %.1f ms (max %.1f ms)",
+					       t->median_ms, t->max_ms);
+	}
+	return buf;
+}
+
 const struct services_log_case *report_services_of(const struct run *r, size_t i)
 {
 	return r->services_log && i < r->services_log->n_cases ? &r->services_log->cases[i] : NULL;

@@ -39,6 +39,14 @@ int report_has_reference(const struct config *c);
 /* "killed K of N first launches" with N's thousands separated by commas
  * ("killed 5 of 3,840 first launches"), into buf; returns buf. */
 const char *report_kills_text(size_t killed, size_t of, char *buf, size_t len);
+/* What case cr's assessments before its launch cost (exe-assessed), a tool
+ * a part: "spctl ran 12 of 12 (12 ended 0), median 372.1 ms (max 410.0
+ * ms); gktool absent (12 not run)"; a status other than 0 counted, and of
+ * those the steps killed at the bound ("(11 ended 0, 1 with another
+ * status, 1 of them killed at the bound)"); on Linux "read whole ran 20 of
+ * 20 (20 ended 0), median 0.1 ms (max 0.3 ms)".  Into buf; returns buf (""
+ * where none was read). */
+const char *report_assessed_text(const struct case_result *cr, char *buf, size_t len);
 /* The services and log of the run's case i (services_log.h), NULL where
  * not read; of that case's config j, the services over its hang (state 1
  * where it did not hang or nothing was read). */

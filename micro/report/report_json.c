@@ -471,6 +471,25 @@ static void json_case_services(const struct services_log_case *sc, json_t *obj)
 
 /* ---- a case: its configs, scaling, slopes and services -------------------------------- */
 
+/* [{"tool", "steps", "median_ms", "max_ms", "ok", "other", "bound", "absent"}, ...]:
+ * the assessments before the launch (exe-assessed), a tool each. */
+static json_t *json_assessed(const struct case_result *cr)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < cr->n_assessed; i++) {
+		const struct assessed_tool *t = &cr->assessed[i];
+
+		json_array_append_new(a, json_pack("{s:s, s:I, s:o, s:o, s:I, s:I, s:I, s:I}", "tool", t->tool,
+			"steps", (json_int_t)t->steps, "median_ms", json_num(t->median_ms),
+			"max_ms", json_num(t->max_ms), "ok", (json_int_t)t->ok,
+			"other", (json_int_t)t->other, "bound", (json_int_t)t->bound,
+			"absent", (json_int_t)t->absent));
+	}
+	return a;
+}
+
 static json_t *json_case(const struct case_result *cr, const struct services_log_case *sc)
 {
 	const struct config *h = cr->headline;
@@ -482,6 +501,8 @@ static json_t *json_case(const struct case_result *cr, const struct services_log
 	json_object_set_new(obj, "kind", jstr(cr->kind));
 	if (stats_case_kills(cr, &killed, &of))
 		json_object_set_new(obj, "kills", json_kills(killed, of));
+	if (cr->n_assessed > 0)
+		json_object_set_new(obj, "assessed_first", json_assessed(cr));
 	json_object_set_new(obj, "verdict", json_string(stats_verdict_name(h->verdict)));
 	json_object_set_new(obj, "reason", jstr(h->reason));
 	json_object_set_new(obj, "penalty_ms", json_penalty(&h->penalty));

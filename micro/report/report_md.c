@@ -264,6 +264,12 @@ static void md_verdicts(const struct run *r, FILE *f)
 				h->ref_reason);
 		}
 		md_slopes(cr, f);
+		if (cr->n_assessed > 0) {
+			char text[512];
+
+			fprintf(f, "  Assessed first, apart from the launch (its time not in a launch's): %s.\n",
+				report_assessed_text(cr, text, sizeof text));
+		}
 	}
 	fputc('\n', f);
 }

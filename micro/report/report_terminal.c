@@ -41,7 +41,7 @@ static void widen(int *width, char cells[N_COLS][CELL_MAX])
 
 static void print_case_lines(const struct run *r, FILE *f)
 {
-	char text[96];
+	char text[96], assessed[512];
 	size_t i, j, killed, of;
 
 	for (i = 0; i < r->n_cases; i++) {
@@ -59,6 +59,9 @@ static void print_case_lines(const struct run *r, FILE *f)
 			fprintf(f, "%s: %s (the system ended them before the program ran; "
 				"not counted as times)\n", cr->name,
 				report_kills_text(killed, of, text, sizeof text));
+		if (cr->n_assessed > 0)
+			fprintf(f, "%s: assessed first, apart from the launch: %s\n", cr->name,
+				report_assessed_text(cr, assessed, sizeof assessed));
 		for (j = 0; j < cr->n_slopes; j++)
 			fprintf(f, "%s: against size (T=%ld, class %s): %s — %s\n", cr->name,
 				cr->slopes[j].threads, cr->slopes[j].class_name,

@@ -37,6 +37,10 @@ void stats_case(struct case_result *cr);
  * killed_of), summed over its configs into *killed and *of; 0 where no
  * config kept kills (an older run), else 1. */
 int stats_case_kills(const struct case_result *cr, size_t *killed, size_t *of);
+/* The assessments before the launch of cr's configs (config.h: assess),
+ * per tool (caseresult.h: assessed, n_assessed; none where no config has
+ * any). */
+void stats_case_assessed(struct case_result *cr);
 /* The confidence of a config's penalty interval (sequential looks adjust it). */
 double stats_confidence(const struct config *c);
 /* The floor a verdict against an unloaded launch of UNLOADED ms is held to
