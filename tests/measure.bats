@@ -239,8 +239,19 @@ EOF
 
 # ---- the probe: L on the simulator ------------------------------------------------
 
+# shared_measure: the file's measure (setup_file) as this test's: its
+# status, output and stderr, and D, P, TMPDIR and RESULTS its folders (for
+# the tests of a plain measure --launcher "$SIM" -- true, which it is)
+shared_measure() {
+	D=$SHARED P="$SHARED/p" TMPDIR="$SHARED/tmp" RESULTS="$SHARED/results"
+	status=$(cat "$SHARED/status")
+	stderr=$(cat "$SHARED/err")
+	output=$(cat "$SHARED/out")
+}
+
 @test "the probe: exe at T=1 and T=2 in a work folder in DIR, a run tagged probe; L is its exe penalty" {
-	measure --launcher "$SIM" -- true
+	# the file's measure (setup_file): measure --launcher "$SIM" -- true
+	shared_measure
 	assert_success
 	[[ "$stderr" == *"execlag: probe: the exe case at T=1 and T=2 in $(cd "$P" && pwd)/.execlag-probe."* ]]
 	run=$(find "$RESULTS" -maxdepth 1 -name '*-probe')
@@ -660,7 +671,8 @@ start_measure() {
 # ---- the answer: the measure's own cause and step ---------------------------------------
 
 @test "a measure ends with its cause and do lines, and no plain lines of its probe's own" {
-	measure --launcher "$SIM" -- true
+	# the file's measure (setup_file): measure --launcher "$SIM" -- true
+	shared_measure
 	assert_success
 	the_measure
 	probe=$(find "$RESULTS" -maxdepth 1 -name '*-probe')
