@@ -44,7 +44,34 @@ setup_file() {
 		sized_files 8388608
 		cd "$P" && exec sh "$ROOT/scripts/measure" --launcher 'sim:latency=150 workers=1 key=inode seed=7 per_mb=10' -- sleep 1
 	) >"$SHARED/size.out" 2>"$SHARED/size.err" 3>&- && echo 0 >"$SHARED/size.status" || echo "$?" >"$SHARED/size.status"
+	# a measure of measure-m1's 12 checks on the file's probe, as
+	# measure_reusing makes it (mac_state measure-m1, then measure --probe 0
+	# --launcher "$SIM" -- true, EXECLAG_SYSROOT the probe's), in the folders
+	# a test would have: the tests that only read such a measure (the
+	# bottleneck, the schema's, the remedy without a remedies run) read it
+	(
+		ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+		D="$SHARED/m1"
+		P="$D/proj"
+		TMPDIR="$D/tmp" RESULTS="$D/results"
+		export ROOT TMPDIR RESULTS
+		mkdir -p "$P" "$TMPDIR" "$RESULTS"
+		mac_state measure-m1
+		cp -R "$(find "$SHARED/results" -mindepth 1 -maxdepth 1 -name '*-probe')" "$RESULTS/"
+		cd "$P" && EXECLAG_SYSROOT="$SHARED/sysroot" exec sh "$ROOT/scripts/measure" --probe 0 --launcher "$SIM" -- true
+	) >"$SHARED/m1.out" 2>"$SHARED/m1.err" 3>&- && echo 0 >"$SHARED/m1.status" || echo "$?" >"$SHARED/m1.status"
 	export SHARED
+}
+
+# m1_measure: the file's measure of measure-m1's 12 checks on the file's
+# probe (setup_file) as this test's, as measure_reusing would have made it:
+# status, output, stderr, and D, P, TMPDIR and RESULTS its folders
+m1_measure() {
+	D="$SHARED/m1" P="$SHARED/m1/proj" TMPDIR="$SHARED/m1/tmp" RESULTS="$SHARED/m1/results"
+	status=$(cat "$SHARED/m1.status")
+	stderr=$(cat "$SHARED/m1.err")
+	output=$(cat "$SHARED/m1.out")
+	[[ "$stderr" == *"PROBE=0: L from the latest comparable run, "*"-probe"* ]] || fail "the file's probe was not taken: $stderr"
 }
 
 # shared_probe: the file's probe (setup_file) in this test's results; the
@@ -367,18 +394,18 @@ shared_measure() {
 	[[ "$stderr" == *"  Remedy (a projection, not measured): were the 12 programs launched again after a rebuild, placed as exe-hardlink (a hard link to a launched file, made long before: the placement make remedies run "*" says to use, first launch "*" ms), their checks would take "*" instead of B"* ]] ||
 		fail "no remedy line: $stderr"
 	[[ "$stderr" == *"  Programs that are new bytes every time (relinked): no placement helps; only the exemption does"* ]]
-	# without a remedies run: said, and still what no placement helps
-	rm -rf "$RESULTS"/* "$D/state" "$D/fakebin" "$D/counter"
-	mac_state measure-m1
-	measure_reusing --launcher "$SIM" -- true
+	# without a remedies run: said, and still what no placement helps (the
+	# file's measure: mac_state measure-m1, measure_reusing --launcher "$SIM"
+	# -- true, into results of its own)
+	m1_measure
 	[[ "$stderr" == *"  Remedy: no make remedies run on this machine to project from (make remedies measures each placement)"* ]]
 	[[ "$stderr" == *"only the exemption does"* ]]
 	assert_equal "$(field_of_only_measure .remedy.remedies_run)" null
 }
 
 @test "macOS: checks that took longer than the command are its bottleneck, the share capped at 100%" {
-	mac_state measure-m1
-	measure_reusing --launcher "$SIM" -- true
+	# the file's measure: mac_state measure-m1, measure_reusing --launcher "$SIM" -- true
+	m1_measure
 	assert_success
 	the_measure
 	assert_equal "$(field .share.median)" 1
@@ -794,13 +821,13 @@ start_measure() {
 	local reason
 	reason=$(schema_skip_reason)
 	[ -z "$reason" ] || skip "$reason"
-	mac_state measure-m1
-	measure_reusing --launcher "$SIM" -- true
-	assert_success
-	rm -rf "$D/state" "$D/fakebin" "$D/counter"
 	mac_state log-refused
 	measure --probe 0 --launcher 'sim:latency=0 seed=3' -- true
 	assert_success
+	# and one of measure-m1's 12 checks on the file's probe: the file's
+	# (setup_file: mac_state measure-m1, measure_reusing --launcher "$SIM" -- true)
+	assert_equal "$(cat "$SHARED/m1.status")" 0
+	cp -R "$(dirname "$(find "$SHARED/m1/results" -mindepth 2 -maxdepth 2 -name measure.json)")" "$RESULTS/"
 	# and one with the programs' sizes, N a range and L again at their size:
 	# the file's (setup_file; the test of L at the programs' size reads it)
 	assert_equal "$(cat "$SHARED/size.status")" 0
