@@ -44,7 +44,34 @@ setup_file() {
 		sized_files 8388608
 		cd "$P" && exec sh "$ROOT/scripts/measure" --launcher 'sim:latency=150 workers=1 key=inode seed=7 per_mb=10' -- sleep 1
 	) >"$SHARED/size.out" 2>"$SHARED/size.err" 3>&- && echo 0 >"$SHARED/size.status" || echo "$?" >"$SHARED/size.status"
+	# a measure of measure-m1's 12 checks on the file's probe, as
+	# measure_reusing makes it (mac_state measure-m1, then measure --probe 0
+	# --launcher "$SIM" -- true, EXECLAG_SYSROOT the probe's), in the folders
+	# a test would have: the tests that only read such a measure (the
+	# bottleneck, the schema's, the remedy without a remedies run) read it
+	(
+		ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+		D="$SHARED/m1"
+		P="$D/proj"
+		TMPDIR="$D/tmp" RESULTS="$D/results"
+		export ROOT TMPDIR RESULTS
+		mkdir -p "$P" "$TMPDIR" "$RESULTS"
+		mac_state measure-m1
+		cp -R "$(find "$SHARED/results" -mindepth 1 -maxdepth 1 -name '*-probe')" "$RESULTS/"
+		cd "$P" && EXECLAG_SYSROOT="$SHARED/sysroot" exec sh "$ROOT/scripts/measure" --probe 0 --launcher "$SIM" -- true
+	) >"$SHARED/m1.out" 2>"$SHARED/m1.err" 3>&- && echo 0 >"$SHARED/m1.status" || echo "$?" >"$SHARED/m1.status"
 	export SHARED
+}
+
+# m1_measure: the file's measure of measure-m1's 12 checks on the file's
+# probe (setup_file) as this test's, as measure_reusing would have made it:
+# status, output, stderr, and D, P, TMPDIR and RESULTS its folders
+m1_measure() {
+	D="$SHARED/m1" P="$SHARED/m1/proj" TMPDIR="$SHARED/m1/tmp" RESULTS="$SHARED/m1/results"
+	status=$(cat "$SHARED/m1.status")
+	stderr=$(cat "$SHARED/m1.err")
+	output=$(cat "$SHARED/m1.out")
+	[[ "$stderr" == *"PROBE=0: L from the latest comparable run, "*"-probe"* ]] || fail "the file's probe was not taken: $stderr"
 }
 
 # shared_probe: the file's probe (setup_file) in this test's results; the
@@ -77,8 +104,13 @@ setup() {
 
 # measure ARGS...: scripts/measure in the project folder, stdout and stderr
 # apart ($output is the command's, $stderr the measure's).
+# (a function run in run's own subshell: the cd stays there, and no bash
+# is started for it)
 measure() {
-	run --separate-stderr bash -c 'cd "$1" && shift && exec sh "$ROOT/scripts/measure" "$@"' _ "$P" "$@"
+	run --separate-stderr measure_in_p "$@"
+}
+measure_in_p() {
+	cd "$P" && exec sh "$ROOT/scripts/measure" "$@"
 }
 
 # the one measure made (its folder), and a field of its measure.json
@@ -105,9 +137,9 @@ probe_l() {
 # nothing_left: no half-written measure, no probe work folder, no run
 # being made
 nothing_left() {
-	assert_equal "$(find "$RESULTS" -name '.*.partial' | wc -l | tr -d ' ')" 0
-	assert_equal "$(find "$P" -maxdepth 1 -name '.execlag-probe.*' | wc -l | tr -d ' ')" 0
-	assert_equal "$(find "$TMPDIR" -mindepth 1 -maxdepth 1 -name 'execlag-measure.*' | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$RESULTS" -name '.*.partial')" ""
+	assert_equal "$(find "$P" -maxdepth 1 -name '.execlag-probe.*')" ""
+	assert_equal "$(find "$TMPDIR" -mindepth 1 -maxdepth 1 -name 'execlag-measure.*')" ""
 }
 
 # mac_state NAME: a copy of the fake state NAME whose project folder
@@ -148,10 +180,10 @@ mac_state() {
 		eval "set -- $args"
 		measure "$@"
 		assert_equal "$args: $status" "$args: 2"
-		assert_equal "$args: $(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" "$args: 1"
+		[[ "$stderr" != *$'\n'* ]] || fail "$args: more than one line: $stderr"
 		[[ "$stderr" == *"$want"* ]] || fail "$args: $stderr"
 		assert_equal "$output" ""
-		assert_equal "$(find "$RESULTS" "$TMPDIR" "$P" -mindepth 1 | wc -l | tr -d ' ')" 0
+		assert_equal "$(find "$RESULTS" "$TMPDIR" "$P" -mindepth 1)" ""
 	done <<'EOF'
 --bogus -- true|unknown option '--bogus'
 |no command to measure
@@ -175,7 +207,7 @@ EOF
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" measure RESULTS="$RESULTS"
 	assert_equal "$status" 2
 	[[ "$stderr" == *"make measure needs CMD='your command'"* ]]
-	assert_equal "$(find "$RESULTS" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$RESULTS" -mindepth 1)" ""
 }
 
 # ---- the command: untouched output, kept status, arguments as data --------------
@@ -239,8 +271,19 @@ EOF
 
 # ---- the probe: L on the simulator ------------------------------------------------
 
+# shared_measure: the file's measure (setup_file) as this test's: its
+# status, output and stderr, and D, P, TMPDIR and RESULTS its folders (for
+# the tests of a plain measure --launcher "$SIM" -- true, which it is)
+shared_measure() {
+	D=$SHARED P="$SHARED/p" TMPDIR="$SHARED/tmp" RESULTS="$SHARED/results"
+	status=$(cat "$SHARED/status")
+	stderr=$(cat "$SHARED/err")
+	output=$(cat "$SHARED/out")
+}
+
 @test "the probe: exe at T=1 and T=2 in a work folder in DIR, a run tagged probe; L is its exe penalty" {
-	measure --launcher "$SIM" -- true
+	# the file's measure (setup_file): measure --launcher "$SIM" -- true
+	shared_measure
 	assert_success
 	[[ "$stderr" == *"execlag: probe: the exe case at T=1 and T=2 in $(cd "$P" && pwd)/.execlag-probe."* ]]
 	run=$(find "$RESULTS" -maxdepth 1 -name '*-probe')
@@ -351,18 +394,18 @@ EOF
 	[[ "$stderr" == *"  Remedy (a projection, not measured): were the 12 programs launched again after a rebuild, placed as exe-hardlink (a hard link to a launched file, made long before: the placement make remedies run "*" says to use, first launch "*" ms), their checks would take "*" instead of B"* ]] ||
 		fail "no remedy line: $stderr"
 	[[ "$stderr" == *"  Programs that are new bytes every time (relinked): no placement helps; only the exemption does"* ]]
-	# without a remedies run: said, and still what no placement helps
-	rm -rf "$RESULTS"/* "$D/state" "$D/fakebin" "$D/counter"
-	mac_state measure-m1
-	measure_reusing --launcher "$SIM" -- true
+	# without a remedies run: said, and still what no placement helps (the
+	# file's measure: mac_state measure-m1, measure_reusing --launcher "$SIM"
+	# -- true, into results of its own)
+	m1_measure
 	[[ "$stderr" == *"  Remedy: no make remedies run on this machine to project from (make remedies measures each placement)"* ]]
 	[[ "$stderr" == *"only the exemption does"* ]]
 	assert_equal "$(field_of_only_measure .remedy.remedies_run)" null
 }
 
 @test "macOS: checks that took longer than the command are its bottleneck, the share capped at 100%" {
-	mac_state measure-m1
-	measure_reusing --launcher "$SIM" -- true
+	# the file's measure: mac_state measure-m1, measure_reusing --launcher "$SIM" -- true
+	m1_measure
 	assert_success
 	the_measure
 	assert_equal "$(field .share.median)" 1
@@ -486,13 +529,15 @@ sized_files() {
 	pb=$(jq -r .probe_program_bytes "$(find "$SHARED/results" -mindepth 2 -maxdepth 2 -name measure.json)")
 	[ "$pb" -gt 0 ] || fail "no probe program size in the file's measure"
 	sized_files "$((pb * 2))"
-	measure --launcher "$SIM" -- sleep 1
+	# (L from the file's probe: the sizes are weighed against its program
+	# alone, reused or run; a probe run and sizes past 4x: the test above)
+	measure_reusing --launcher "$SIM" -- sleep 1
 	assert_success
 	the_measure
 	assert_equal "$(field .program_sizes.median_bytes)" "$((pb * 2))"
 	assert_equal "$(field .penalty_at_size)" null
 	assert_equal "$(field .penalty_used)" probe
-	assert_equal "$(find "$RESULTS" -maxdepth 1 -name '*-probe-size' | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$RESULTS" -maxdepth 1 -name '*-probe-size')" ""
 	[[ "$stderr" == *"the probe's program "*" (within 4x: L as probed)"* ]]
 	[[ "$stderr" != *"L at "* ]]
 }
@@ -652,15 +697,16 @@ start_measure() {
 	wait "$pid" || rc=$?
 	assert_equal "$rc" 130
 	[ ! -e "$P/ran" ]
-	assert_equal "$(find "$RESULTS" -name measure.json | wc -l | tr -d ' ')" 0
-	assert_equal "$(find "$RESULTS" -name run.json | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$RESULTS" -name measure.json)" ""
+	assert_equal "$(find "$RESULTS" -name run.json)" ""
 	nothing_left
 }
 
 # ---- the answer: the measure's own cause and step ---------------------------------------
 
 @test "a measure ends with its cause and do lines, and no plain lines of its probe's own" {
-	measure --launcher "$SIM" -- true
+	# the file's measure (setup_file): measure --launcher "$SIM" -- true
+	shared_measure
 	assert_success
 	the_measure
 	probe=$(find "$RESULTS" -maxdepth 1 -name '*-probe')
@@ -714,7 +760,7 @@ start_measure() {
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" feedback RESULTS="$RESULTS" USER=jappleseed
 	assert_success
 	ls "$mine"/feedback/feedback.txt
-	assert_equal "$(find "$RESULTS" -path '*-probe/feedback' | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$RESULTS" -path '*-probe/feedback')" ""
 	# with the probe alone, none is taken; named, it still is
 	rm -rf "$mine"
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" feedback RESULTS="$RESULTS"
@@ -742,7 +788,7 @@ start_measure() {
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" feedback MEASURE="$M" RESULTS="$RESULTS"
 	assert_equal "$status" 2
 	[[ "$stderr" == *"is a measure whose probe was simulated"* ]]
-	assert_equal "$(find "$RESULTS" -name feedback -type d | wc -l | tr -d ' ')" 0
+	assert_equal "$(find "$RESULTS" -name feedback -type d)" ""
 	# a measure.json that is no measure: refused in its reader's words
 	mkdir -p "$D/notmeasure"
 	printf '{"schema": "execlag-run"}\n' >"$D/notmeasure/measure.json"
@@ -775,13 +821,13 @@ start_measure() {
 	local reason
 	reason=$(schema_skip_reason)
 	[ -z "$reason" ] || skip "$reason"
-	mac_state measure-m1
-	measure_reusing --launcher "$SIM" -- true
-	assert_success
-	rm -rf "$D/state" "$D/fakebin" "$D/counter"
 	mac_state log-refused
 	measure --probe 0 --launcher 'sim:latency=0 seed=3' -- true
 	assert_success
+	# and one of measure-m1's 12 checks on the file's probe: the file's
+	# (setup_file: mac_state measure-m1, measure_reusing --launcher "$SIM" -- true)
+	assert_equal "$(cat "$SHARED/m1.status")" 0
+	cp -R "$(dirname "$(find "$SHARED/m1/results" -mindepth 2 -maxdepth 2 -name measure.json)")" "$RESULTS/"
 	# and one with the programs' sizes, N a range and L again at their size:
 	# the file's (setup_file; the test of L at the programs' size reads it)
 	assert_equal "$(cat "$SHARED/size.status")" 0
