@@ -48,9 +48,38 @@ need_gate() { [ -z "$GATE_SKIP" ] || skip "$GATE_SKIP"; }
 
 run_of() { ls -d "$RUNS/$1"/*/ 2>/dev/null | head -n 1; }
 
-# patterns_hold RUN: every applicable pattern test passes on the run
+# key_is RUN KEY: the cache key inferred from the run is KEY.  Where noise
+# left one of the three legs it is read from (exe-hardlink, exe-copy,
+# exe-rewrite) inconclusive, the kit says undetermined, which is honest:
+# then KEY or undetermined, never another key (as tests/live/clamav.bats),
+# and KEY_SOFT=1 tells patterns_hold to leave P3 (the same inference) out.
+key_is() {
+	local c v soft=''
+	KEY_SOFT=''
+	for c in exe-hardlink exe-copy exe-rewrite; do
+		v=$(field "$1" "$c" .verdict)
+		[ "$v" != inconclusive ] || soft="$soft $c"
+	done
+	echo "# cache key: $(jq -r '"\(.inferred.cache_key) — \(.inferred.reason)"' "$1/run.json")${soft:+ (inconclusive:$soft)}" >&3
+	if [ -n "$soft" ]; then
+		[[ "$(jq -r '.inferred.cache_key' "$1/run.json")" =~ ^($2|undetermined)$ ]] ||
+			{ fail "key $(jq -r '.inferred.cache_key' "$1/run.json"), want $2 or undetermined"; return 1; }
+		KEY_SOFT=1
+	else
+		assert_equal "$(jq -r '.inferred.cache_key' "$1/run.json")" "$2"
+	fi
+}
+
+# patterns_hold RUN: every applicable pattern test passes on the run (P3
+# left out where key_is said KEY_SOFT)
 patterns_hold() {
-	RUN="$1" run bats --tap "$ROOT"/checks/pattern/*.bats
+	local f files=''
+	for f in "$ROOT"/checks/pattern/*.bats; do
+		[ -z "${KEY_SOFT:-}" ] || [ "${f##*/}" != P3-cache-key.bats ] || continue
+		files="$files $f"
+	done
+	# shellcheck disable=SC2086 # the pattern files, no blanks in their paths
+	RUN="$1" run bats --tap $files
 	# shown as TAP comments, so the nested results are not counted as ours
 	printf '%s\n' "$output" | grep -v '^1\.\.' | sed 's/^/# /' >&3
 	assert_success
@@ -75,7 +104,7 @@ within() {
 	need_gate
 	r=$(run_of inode)
 	[ -f "$r/run.json" ]
-	assert_equal "$(jq -r '.inferred.cache_key' "$r/run.json")" inode
+	key_is "$r" inode
 	assert_equal "$(jq -r '.gate.key' "$r/run.json")" inode
 	grep -q 'calibration gate' "$r/report.md"
 	patterns_hold "$r"
@@ -112,14 +141,14 @@ within() {
 @test "gate key=path: every applicable pattern holds and the key inferred is path" {
 	need_gate
 	r=$(run_of path)
-	assert_equal "$(jq -r '.inferred.cache_key' "$r/run.json")" path
+	key_is "$r" path
 	patterns_hold "$r"
 }
 
 @test "gate key=content: every applicable pattern holds and the key inferred is content" {
 	need_gate
 	r=$(run_of content)
-	assert_equal "$(jq -r '.inferred.cache_key' "$r/run.json")" content
+	key_is "$r" content
 	patterns_hold "$r"
 }
 
