@@ -23,6 +23,19 @@ BOTTLENECK="the checks alone took longer than the command: they were its bottlen
 # of the comparison).  A probe is a run of the kit, some seconds each; the
 # tests of the probe itself (its run, its lines, its interrupt, L at the
 # programs' size) still make their own.
+# shared_folders NAME: in setup_file's subshell, the folders a test would
+# have (ROOT, D=$SHARED/NAME, its proj, tmp and results), made, with
+# measure-m1's state on PATH
+shared_folders() {
+	ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+	D="$SHARED/$1"
+	P="$D/proj"
+	TMPDIR="$D/tmp" RESULTS="$D/results"
+	export ROOT TMPDIR RESULTS
+	mkdir -p "$P" "$TMPDIR" "$RESULTS"
+	mac_state measure-m1
+}
+
 setup_file() {
 	SHARED="$BATS_FILE_TMPDIR/shared"
 	mkdir -p "$SHARED/p" "$SHARED/results" "$SHARED/tmp" "$SHARED/sysroot"
@@ -34,13 +47,7 @@ setup_file() {
 	# size, for the test of it and the schema's (mac_state and sized_files
 	# below, in the folders a test would have)
 	(
-		ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
-		D="$SHARED/size"
-		P="$D/proj"
-		TMPDIR="$D/tmp" RESULTS="$D/results"
-		export ROOT TMPDIR RESULTS
-		mkdir -p "$P" "$TMPDIR" "$RESULTS"
-		mac_state measure-m1
+		shared_folders size
 		sized_files 8388608
 		cd "$P" && exec sh "$ROOT/scripts/measure" --launcher 'sim:latency=150 workers=1 key=inode seed=7 per_mb=10' -- sleep 1
 	) >"$SHARED/size.out" 2>"$SHARED/size.err" 3>&- && echo 0 >"$SHARED/size.status" || echo "$?" >"$SHARED/size.status"
@@ -50,13 +57,7 @@ setup_file() {
 	# a test would have: the tests that only read such a measure (the
 	# bottleneck, the schema's, the remedy without a remedies run) read it
 	(
-		ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
-		D="$SHARED/m1"
-		P="$D/proj"
-		TMPDIR="$D/tmp" RESULTS="$D/results"
-		export ROOT TMPDIR RESULTS
-		mkdir -p "$P" "$TMPDIR" "$RESULTS"
-		mac_state measure-m1
+		shared_folders m1
 		cp -R "$(find "$SHARED/results" -mindepth 1 -maxdepth 1 -name '*-probe')" "$RESULTS/"
 		cd "$P" && EXECLAG_SYSROOT="$SHARED/sysroot" exec sh "$ROOT/scripts/measure" --probe 0 --launcher "$SIM" -- true
 	) >"$SHARED/m1.out" 2>"$SHARED/m1.err" 3>&- && echo 0 >"$SHARED/m1.status" || echo "$?" >"$SHARED/m1.status"
