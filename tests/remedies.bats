@@ -188,12 +188,12 @@ exe-rewrite,exe-overwrite,exe-samebytes,exe-touch"
 	assert_equal "$stderr" "casegen: $BATS_TEST_TMPDIR/c/placements: not one baseline row but 0"
 }
 
-@test "make remedies' placements share one launched base: made once, linked, copied and renamed from" {
+@test "make remedies' placements share one launched base: made once, linked, copied, renamed and fresh-linked from" {
 	# mkfresh as make remedies' run has it (EXECLAG_SHARED_BASE=1), three
 	# placements into one work folder: one base, the hard links its inode
 	local w=$BATS_TEST_TMPDIR/w
 	mkdir -p "$w"
-	for k in exe-copy exe-hardlink exe-rewrite; do
+	for k in exe-copy exe-hardlink exe-rewrite exe-freshlink; do
 		EXECLAG_SHARED_BASE=1 run -0 "$BIN/mkfresh" --kind "$k" --count 2 --dir "$w" --prefix "$k" \
 			--manifest "$BATS_TEST_TMPDIR/$k.manifest" --simulated
 	done
@@ -201,6 +201,15 @@ exe-rewrite,exe-overwrite,exe-samebytes,exe-touch"
 	assert_output "$w/shared-base-s0"
 	[ "$(ls -i "$w/exe-hardlink-0000" | cut -d ' ' -f 1)" = "$(ls -i "$w/shared-base-s0" | cut -d ' ' -f 1)" ]
 	[ "$(ls -i "$w/exe-copy-0000" | cut -d ' ' -f 1)" != "$(ls -i "$w/shared-base-s0" | cut -d ' ' -f 1)" ]
+	# the fresh hard links are made, at their launch, from that shared base
+	# (their manifest's link_from), and every launch runs (a link_from
+	# naming a base that was never made had every one fail: ENOENT)
+	assert_equal "$(awk -F'\t' '$1 == "link_from" { print $2 }' "$BATS_TEST_TMPDIR/exe-freshlink.manifest")" \
+		"$(cd "$w" && pwd -P)/shared-base-s0"
+	run -0 "$BIN/launch" --manifest "$BATS_TEST_TMPDIR/exe-freshlink.manifest" --out "$BATS_TEST_TMPDIR/s.tsv" \
+		--quiet --passes first
+	assert_equal "$(awk -F'\t' '$1 == "sample" && ($6 != 0 || $8 != 0)' "$BATS_TEST_TMPDIR/s.tsv")" ""
+	assert_equal "$(grep -c '^sample	' "$BATS_TEST_TMPDIR/s.tsv")" 2
 	# any other run: a base a case and configuration, as before
 	rm -rf "$w" && mkdir -p "$w"
 	for k in exe-copy exe-hardlink; do

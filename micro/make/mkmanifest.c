@@ -3,6 +3,7 @@
 #include "mkmanifest.h"
 #include "made.h"
 #include "mkrun.h"
+#include "units.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -85,7 +86,7 @@ void mkmanifest_write(const char *case_name, const struct maker *m, long n)
 	if (mk.payload != P_OK)
 		fprintf(f, "payload\t%s\n", mk.payload == P_KILL ? "kill" : "fail");
 	if (m->runner == BY_FRESH_LINK) {
-		char *base = run_path("base");
+		char *base = launched_unit_path("base");
 
 		fprintf(f, "link_from\t%s\n", base);
 		free(base);

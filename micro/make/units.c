@@ -306,13 +306,23 @@ static int base_shared(const char *what)
 	return v && strcmp(v, "1") == 0 && strcmp(what, "base") == 0;
 }
 
+/* Where the run's launched unit WHAT is: the shared base where the run's
+ * placements share one, else this run's own (run_path).  The manifest's
+ * link_from names it too (exe-freshlink's links are made from it). */
+char *launched_unit_path(const char *what)
+{
+	if (base_shared(what))
+		return xasprintf("%s/shared-%s-s%ld", mk.workdir, what, mk.pad_bytes);
+	return run_path(what);
+}
+
 char *launched_unit(enum unit u, const char *what)
 {
 	char *stem = xasprintf("%s-%s", mk.prefix, what);
 	char *path = run_path(what), *shared = NULL;
 
 	if (base_shared(what)) {
-		shared = xasprintf("%s/shared-%s-s%ld", mk.workdir, what, mk.pad_bytes);
+		shared = launched_unit_path(what);
 		if (is_exec_file(shared)) {
 			/* made and launched by an earlier placement of the run */
 			free(stem);

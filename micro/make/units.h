@@ -40,4 +40,8 @@ void make_unit(enum unit u, const char *stem);
  * before made (--first); its path (malloc'd). */
 char *launched_unit(enum unit u, const char *what);
 
+/* Where that unit is or will be: the run's shared base where its placements
+ * share one (EXECLAG_SHARED_BASE=1), else this run's own (malloc'd). */
+char *launched_unit_path(const char *what);
+
 #endif
