@@ -122,9 +122,10 @@ static void times_now(const struct timespec *old, struct timespec ts[2])
 	ts[0].tv_nsec = UTIME_OMIT;
 }
 
-void newfile_rewrite(const char *path, const char *from)
+/* path, which exists, opened to be written over: its descriptor, and its
+ * modification time before in *old */
+static int open_over(const char *path, struct timespec *old)
 {
-	struct timespec old, ts[2];
 	struct stat st;
 	int out = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
 
@@ -132,12 +133,37 @@ void newfile_rewrite(const char *path, const char *from)
 		die(EXIT_FAIL, "cannot open %s for writing:", path);
 	if (fstat(out, &st) != 0)
 		die(EXIT_FAIL, "cannot stat %s:", path);
-	old = mtime_of(&st);
-	copy_into(from, out, path);
-	times_now(&old, ts);
+	*old = mtime_of(&st);
+	return out;
+}
+
+/* out, written over path, its modification time now, flushed and closed */
+static void close_over(int out, const char *path, const struct timespec *old)
+{
+	struct timespec ts[2];
+
+	times_now(old, ts);
 	if (futimens(out, ts) != 0)
 		die(EXIT_FAIL, "cannot set the times of %s:", path);
 	newfile_close(out, path, 1);
+}
+
+void newfile_rewrite(const char *path, const char *from)
+{
+	struct timespec old;
+	int out = open_over(path, &old);
+
+	copy_into(from, out, path);
+	close_over(out, path, &old);
+}
+
+void newfile_overwrite(const char *path, const void *bytes, size_t len)
+{
+	struct timespec old;
+	int out = open_over(path, &old);
+
+	newfile_write(out, bytes, len, path);
+	close_over(out, path, &old);
 }
 
 void newfile_touch(const char *path)

@@ -7,9 +7,9 @@
  * is written is flushed through the descriptor that wrote it, never by
  * opening the file again.  And a file that has been launched is never
  * opened for writing: a new file is written and renamed over it
- * (docs/macos.md §7) -- except by the two calls that are the placements
- * doing that (newfile_rewrite, newfile_touch: exe-overwrite, exe-samebytes,
- * exe-touch; docs/remedies.md). */
+ * (docs/macos.md §7) -- except by the calls that are the placements
+ * doing that (newfile_rewrite, newfile_overwrite, newfile_touch:
+ * exe-overwrite, exe-samebytes, exe-touch; docs/remedies.md). */
 #ifndef EXECLAG_NEWFILE_H
 #define EXECLAG_NEWFILE_H
 
@@ -41,6 +41,11 @@ void newfile_link(const char *target, const char *slot);
  * now (to the nanosecond, and never the one it had: a coarse file-system
  * clock could give a write within the same tick the old one). */
 void newfile_rewrite(const char *path, const char *from);
+
+/* The same with bytes from memory: no file of them is opened, so a
+ * checker of opens first sees them at the launch, as a linker's output
+ * written in place from memory. */
+void newfile_overwrite(const char *path, const void *bytes, size_t len);
 
 /* Set path's modification time alone to now (never the one it had), as
  * touch -m does. */

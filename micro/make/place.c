@@ -149,17 +149,37 @@ static void launched_copy(const char *src, const char *slot)
 }
 
 /* New bytes written into a launched program: the same inode at the same
- * path, as a linker that updates its output in place.  The new bytes are
- * each artifact's own program (compiled, or from the template for a
- * simulated run), made first at the slot and moved aside to slot.new; the
- * slot is then a copy of the base, launched, and the new bytes written
- * into it. */
+ * path, as a linker that updates its output in place.  Each slot is a copy
+ * of the base, launched, and then each artifact's own program written into
+ * it: from memory where there is a template (Linux: units_in_memory, so that
+ * no open of the new bytes comes before the launch, as a linker writes them
+ * from memory), else compiled first at the slot and moved aside to slot.new,
+ * whose bytes are copied in (macOS, where a program is compiled to be
+ * signed: docs/remedies.md). */
+static const char *overwrite_base;
+
+static void overwrite_slot(long i, const char *bytes, size_t len)
+{
+	char *slot = slot_path(i, "");
+
+	launched_copy(overwrite_base, slot);
+	newfile_overwrite(slot, bytes, len);
+	free(slot);
+}
+
 void make_overwrites(place_fn *place, long count)
 {
 	char *base = launched_unit(U_EXE, "base");
 	long i;
 
 	(void)place;
+	overwrite_base = base;
+	if (units_in_memory(count, U_EXE, overwrite_slot) == 0) {
+		overwrite_base = NULL;
+		free(base);
+		return;
+	}
+	overwrite_base = NULL;
 	make_units(count, U_EXE, mk.njob);
 	for (i = mk.first; i < mk.first + count; i++) {
 		char *slot = slot_path(i, ""), *nw = slot_path(i, ".new");

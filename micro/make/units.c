@@ -254,6 +254,41 @@ static void units_from_template(long n, enum unit u, long njob)
 	free(t.ph);
 }
 
+int units_in_memory(long n, enum unit u, void (*put)(long i, const char *bytes, size_t len))
+{
+	char *stem = slot_stem(mk.first);
+	char **nonces = xmalloc((size_t)n * sizeof *nonces);
+	size_t plen = 0;
+	struct tmpl t;
+	long i;
+	int ok;
+
+	for (i = 0; i < n; i++) {
+		char *s = slot_stem(mk.first + i);
+
+		nonces[i] = make_nonce(s);
+		if (strlen(nonces[i]) > plen)
+			plen = strlen(nonces[i]);
+		free(s);
+	}
+	ok = template_get(u, stem, template_plen(plen), &t) == 0;
+	for (i = 0; i < n; i++) {
+		if (ok) {
+			stop_if_interrupted();
+			template_fill(&t, nonces[i]);
+			put(mk.first + i, t.bytes, t.len);
+		}
+		free(nonces[i]);
+	}
+	free(nonces);
+	free(stem);
+	if (!ok)
+		return -1;
+	free(t.bytes);
+	free(t.ph);
+	return 0;
+}
+
 /* One unit named stem from its own template; 0, or -1 where there is none. */
 static int unit_from_own_template(enum unit u, const char *stem)
 {
@@ -270,6 +305,14 @@ static int unit_from_own_template(enum unit u, const char *stem)
 	free(final);
 	free(nonce);
 	return ok ? 0 : -1;
+}
+#else
+int units_in_memory(long n, enum unit u, void (*put)(long i, const char *bytes, size_t len))
+{
+	(void)n;
+	(void)u;
+	(void)put;
+	return -1;
 }
 #endif
 

@@ -24,12 +24,23 @@
 #ifndef EXECLAG_UNITS_H
 #define EXECLAG_UNITS_H
 
+#include <stddef.h>
+
 #include "mkrun.h"
 
 /* Units of kind u for artifacts mk.first .. mk.first+n-1, at most njob
  * compilers at once: compiled one by one, or for a simulated run or with
  * --template from a template. */
 void make_units(long n, enum unit u, long njob);
+
+/* Linux: the units of kind u for artifacts mk.first .. mk.first+n-1 made
+ * in memory from one template, each handed to put (its index, its bytes),
+ * never a file of its own: exe-overwrite writes them into launched files,
+ * and no open of the new bytes comes before their launch (a checker of
+ * opens, as ClamAV's clamonacc, would check them there and pass them at the
+ * launch).  0, or -1 where there is no template (macOS: never), having
+ * made none. */
+int units_in_memory(long n, enum unit u, void (*put)(long i, const char *bytes, size_t len));
 
 /* One unit of kind u named stem (a base, a host): compiled, or for a
  * simulated run from a template as the artifacts are. */

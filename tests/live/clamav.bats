@@ -269,3 +269,52 @@ above() {
 	[ -z "$bad" ] || fail "wrong definite verdicts:$bad"
 	[[ "$(jq -r '.inferred.cache_key' "$r/run.json")" =~ ^(content|undetermined)$ ]]
 }
+
+# The placements under ClamAV (issue 42, item 6; docs/remedies.md): clamd
+# keeps a clean result by the file's MD5 and size, and clamonacc asks at
+# every open, so only new bytes pay: a new file, and new bytes written into
+# a launched one.  A copy, a rename over of the same bytes, a hard link old
+# or fresh, the same bytes written over, a touched file do not; and a file
+# read whole before its launch (exe-assessed, on Linux) was scanned at that
+# read, so its launch does not pay either -- where the gate, which holds at
+# exec only, makes it pay.
+CLAM_PAYS=" exe exe-overwrite "
+
+@test "under ClamAV, make remedies: only new bytes pay (a new file, an overwrite in place); read first, the scan is paid before the launch" {
+	# never a wrong definite verdict (a placement that pays may stay
+	# inconclusive on a busy machine, and one that does not may too), no
+	# kill, and the placement to use here one that does not pay.  The
+	# table and the plain lines' last two are printed.
+	local out="$CLAM/results/remedies" r rows bad="" p v killed cost mark uses="" a
+	mkdir -p "$out"
+	run env TMPDIR="$W" RESULTS="$out" sh "$ROOT/scripts/remedies" 3>&-
+	printf '%s\n' "$output" | sed -n '/^remedies: where/,/^$/p;/^use here: /p;/^avoid: /p;/^exe-assessed: assessed first/p' |
+		sed 's/^/# /' >&3
+	assert_success
+	r=$(ls -d "$out"/*/ | head -n 1)
+	rows=$(jq -r '.remedies.rows[] | "\(.placement) \(.verdict) \(.kills.killed) \(.cost_ms.median) \(.mark)"' "$r/run.json")
+	[ "$(printf '%s\n' "$rows" | wc -l)" -ge 8 ] || fail "fewer rows than placements: $rows"
+	while read -r p v killed cost mark; do
+		[ "$cost" != null ] || bad="$bad
+  $p: no first launch ran"
+		[ "$killed" = 0 ] || bad="$bad
+  $p: $killed killed (ClamAV refuses only what it finds)"
+		case $CLAM_PAYS in
+		*" $p "*) case $v in slowdown | inconclusive) ;; *) bad="$bad
+  $p: $v where new bytes are scanned" ;; esac ;;
+		*) case $v in none | inconclusive) ;; *) bad="$bad
+  $p: $v where clamd has the bytes' result" ;; esac ;;
+		esac
+		[ "$mark" != use ] || uses="$uses $p"
+	done <<<"$rows"
+	[ -z "$bad" ] || fail "against ClamAV's content key:$bad"
+	for a in $uses; do
+		case $CLAM_PAYS in *" $a "*) fail "to use here: $a, which pays a scan" ;; esac
+	done
+	# the read before each launch happened, and ended well: every step of
+	# exe-assessed's one tool on Linux (read) ran and ended 0
+	jq -e '.cases[] | select(.name == "exe-assessed") | .assessed_first[0] |
+		.tool == "read" and .steps > 0 and .ok == .steps' "$r/run.json" >/dev/null ||
+		fail "exe-assessed's reads: $(jq -c '.cases[] | select(.name == "exe-assessed") | .assessed_first' "$r/run.json")"
+	[ "$(find "$W" -mindepth 1 | wc -l | tr -d ' ')" = 0 ] || fail "left in the watched folder: $(find "$W" -mindepth 1 | head -n 3)"
+}

@@ -4,7 +4,8 @@
 # content and inode-mtime as docs/remedies.md's table says (the gate's log
 # counts the held checks exactly; the times, with wide margins, never give
 # a wrong definite answer), and kill=R refusing exactly floor(N R) of N
-# held checks, each an EPERM at exec that the run goes on past.  make
+# held checks, each an EPERM at exec that the run goes on past; and make
+# remedies' own run under the gate, its table against the same truth.  make
 # test-live's; skips saying why without root or fanotify.
 
 load ../test_helper/common-setup
@@ -123,4 +124,73 @@ expect() {
 	assert_success
 	run jq -se '.[0].kill == 0.25 and .[-1].refused == 2 and .[-1].misses == 8' "$GATE_LOG"
 	assert_success
+}
+
+@test "key=content on=open: an overwrite's new bytes are first opened by their launch, which pays (a checker of opens, as ClamAV)" {
+	# A checker of opens keyed by content checks new bytes at the first
+	# open of them: mkfresh writes an overwrite's new bytes into the
+	# launched file from memory (Linux), as a linker does, so that open is
+	# the launch's, held.  (Copied in from a file of their own, they were
+	# checked at that read and their launch passed: ClamAV showed it.)
+	start_gate --latency-ms "$LAT" --workers 1 --key content --on open
+	got=$(placed exe-overwrite 4) || fail "exe-overwrite: could not be made or launched"
+	stop_gate
+	echo "# exe-overwrite, key=content on=open: held first launches, slow, fast: $got" >&3
+	set -- $got
+	[ "$1" = 4 ] && [ "$2" = 4 ] || fail "the overwrite's launches did not pay: misses, slow, fast: $got"
+}
+
+# pays_under COLUMN PLACEMENT: whether the table gives PLACEMENT's first
+# launch a held check under the key of COLUMN (1..3)
+pays_under() {
+	local col=$1 kind cells
+	while read -r kind cells; do
+		[ "$kind" = "$2" ] || continue
+		set -- $cells
+		shift $((col - 1))
+		[ "$1" = pays ]
+		return
+	done <<<"$TRUTH"
+	return 1
+}
+
+@test "make remedies under the gate (key=inode, kill=0.25): every placement launched, kills only where a check was held, marks from them" {
+	# make remedies' own run (scripts/remedies: one run, the placements'
+	# shared base, sequential stopping) against the table's inode column:
+	# every placement's first launches ran (a cost for each: a fresh link
+	# made from a base that is not there had none); kills only where a check
+	# was held, each such placement to avoid; never a wrong definite verdict;
+	# the one to use here one that pays no check.  The table, the plain
+	# lines' last two and each row's figures are printed.
+	local out="$BATS_TEST_TMPDIR/rem" r rows bad="" p v killed of mark unchecked cost uses=""
+	mkdir -p "$out/results" "$out/tmp"
+	TMPDIR="$out/tmp" run sh "$ROOT/scripts/remedies" --results "$out/results" \
+		--gate 'latency=20 workers=1 key=inode kill=0.25' 3>&-
+	printf '%s\n' "$output" | sed -n '/^remedies: where/,/^$/p;/^use here: /p;/^avoid: /p' | sed 's/^/# /' >&3
+	assert_success
+	r=$(ls -d "$out/results"/*/ | head -n 1)
+	rows=$(jq -r '.remedies.rows[] | "\(.placement) \(.verdict) \(.kills.killed) \(.kills.of) \(.mark) \(.unchecked) \(.cost_ms.median)"' "$r/run.json")
+	[ "$(printf '%s\n' "$rows" | wc -l)" -ge 8 ] || fail "fewer rows than placements: $rows"
+	while read -r p v killed of mark unchecked cost; do
+		[ "$cost" != null ] || bad="$bad
+  $p: no first launch ran ($killed of $of killed)"
+		if pays_under 1 "$p"; then
+			case $v in slowdown | inconclusive) ;; *) bad="$bad
+  $p: $v where a check is held" ;; esac
+			[ "$killed" -gt 0 ] && [ "$mark" = avoid ] || bad="$bad
+  $p: killed $killed of $of, marked $mark, where a quarter of the held checks refuse"
+		else
+			case $v in none | inconclusive) ;; *) bad="$bad
+  $p: $v where no check is held" ;; esac
+			[ "$killed" = 0 ] || bad="$bad
+  $p: killed $killed of $of where no check is held"
+			[ "$mark" != avoid ] || [ "$unchecked" = true ] || bad="$bad
+  $p: to avoid, neither killed nor unchecked"
+		fi
+		[ "$mark" != use ] || uses="$uses $p"
+	done <<<"$rows"
+	[ -z "$bad" ] || fail "against the table's inode column, kill=0.25:$bad"
+	set -- $uses
+	[ $# = 1 ] || fail "not one placement to use here:$uses"
+	! pays_under 1 "$1" || fail "to use here: $1, which pays a check"
 }
