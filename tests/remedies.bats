@@ -188,7 +188,7 @@ exe-rewrite,exe-overwrite,exe-samebytes,exe-touch"
 	assert_equal "$stderr" "casegen: $BATS_TEST_TMPDIR/c/placements: not one baseline row but 0"
 }
 
-@test "make remedies' placements share one launched base: made once, linked, copied, renamed and fresh-linked from" {
+@test "make remedies' placements share one launched base: made once; linked, fresh-linked, copied from" {
 	# mkfresh as make remedies' run has it (EXECLAG_SHARED_BASE=1), three
 	# placements into one work folder: one base, the hard links its inode
 	local w=$BATS_TEST_TMPDIR/w

@@ -280,7 +280,7 @@ above() {
 # exec only, makes it pay.
 CLAM_PAYS=" exe exe-overwrite "
 
-@test "under ClamAV, make remedies: only new bytes pay (a new file, an overwrite in place); read first, the scan is paid before the launch" {
+@test "under ClamAV, make remedies: only new bytes pay (new file, overwrite); a read first pays the scan" {
 	# never a wrong definite verdict (a placement that pays may stay
 	# inconclusive on a busy machine, and one that does not may too), no
 	# kill, and the placement to use here one that does not pay.  The

@@ -126,7 +126,7 @@ expect() {
 	assert_success
 }
 
-@test "key=content on=open: an overwrite's new bytes are first opened by their launch, which pays (a checker of opens, as ClamAV)" {
+@test "key=content on=open: an overwrite's new bytes are first opened by its launch, which pays" {
 	# A checker of opens keyed by content checks new bytes at the first
 	# open of them: mkfresh writes an overwrite's new bytes into the
 	# launched file from memory (Linux), as a linker does, so that open is
@@ -154,7 +154,7 @@ pays_under() {
 	return 1
 }
 
-@test "make remedies under the gate (key=inode, kill=0.25): every placement launched, kills only where a check was held, marks from them" {
+@test "make remedies, gate key=inode kill=0.25: every placement launched, kills only where held" {
 	# make remedies' own run (scripts/remedies: one run, the placements'
 	# shared base, sequential stopping) against the table's inode column:
 	# every placement's first launches ran (a cost for each: a fresh link
