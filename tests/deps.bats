@@ -20,11 +20,12 @@ setup_file() {
 		ORIG_SKIP="Debian's archive here has no jansson_2.14.orig.tar.gz"
 	export ORIG ORIG_SKIP
 	[ -z "$ORIG_SKIP" ] || return 0
-	# jansson is built from the same bytes in six tests.  The one that
-	# looks at the build itself (cc alone, from the pinned URL) runs the
-	# compiler; the others put MEMO on PATH first: its cc
-	# (tests/test_helper/memo-cc) copies the objects of the build made here
-	# once, for a compile of the same flags, source and headers.
+	# jansson is built from the same bytes in six tests, and here: this
+	# build, by scripts/tool/jansson with the real compiler, is the one
+	# compile of it; the tests put MEMO on PATH first: its cc
+	# (tests/test_helper/memo-cc) copies the objects of that build, for a
+	# compile of the same flags, source and headers (anything else, or a
+	# build here that failed, runs the compiler).
 	MEMO="$BATS_FILE_TMPDIR/memo"
 	MEMO_CC_REAL=$(command -v cc) MEMO_CC_DIR="$BATS_FILE_TMPDIR/memo-objects"
 	export MEMO MEMO_CC_REAL MEMO_CC_DIR
@@ -85,7 +86,9 @@ nothing_left() {
 @test "a Mac without Homebrew: the dependency step builds jansson 2.14 with cc alone, from the pinned URL" {
 	fake_uname_dir
 	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
-	FAKE_STATE="$D/state" PATH="$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
+	# cc, as for the other tests, is MEMO's: the build is compiled once, in
+	# setup_file, by the same script
+	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output --partial "building jansson 2.14 from source into $EXECLAG_CACHE/jansson"
 	assert_equal "$(cat "$FAKE_CURL_DIR/asked")" "$JANSSON_URL"
@@ -95,7 +98,7 @@ nothing_left() {
 	# no temporary folder of the build or the download is left
 	assert_equal "$(find "$EXECLAG_CACHE" -maxdepth 2 -name '.*' ! -name .execlag-unpacked | wc -l | tr -d ' ')" 0
 	# a second run finds it and downloads nothing
-	FAKE_STATE="$D/state" PATH="$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output ""
 	assert_equal "$(wc -l <"$FAKE_CURL_DIR/asked" | tr -d ' ')" 1
