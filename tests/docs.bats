@@ -156,10 +156,11 @@ utf8_locale() {
 	for f in "$ROOT"/tests/*.bats "$ROOT"/tests/live/*.bats "$ROOT"/tests/cross/*.bats "$ROOT"/checks/pattern/*.bats "$ROOT"/checks/exercise/*.bats; do
 		[ -f "$f" ] && files+=("$f")
 	done
-	# one awk reads them all: the count of names, then each name over 100
-	# bytes as FILE<tab>LINE<tab>NAME (a name of at most 100 bytes has at most 100
-	# characters), whose characters this shell then counts
-	run -0 env LC_ALL=C awk '
+	# one awk reads them all: the count of names, then each name longer
+	# than 100 as FILE<tab>LINE<tab>NAME, whose characters this shell then
+	# counts (an awk that counts bytes, mawk, gives more names, never
+	# fewer; in the C locale the Mac's awk refuses the files' UTF-8)
+	run -0 env LC_ALL="$loc" awk '
 		/^@test "/ && substr($0, length($0) - 2) == "\" {" {
 			n++
 			name = substr($0, 8, length($0) - 10)
