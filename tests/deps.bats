@@ -20,11 +20,12 @@ setup_file() {
 		ORIG_SKIP="Debian's archive here has no jansson_2.14.orig.tar.gz"
 	export ORIG ORIG_SKIP
 	[ -z "$ORIG_SKIP" ] || return 0
-	# jansson is built from the same bytes in six tests.  The one that
-	# looks at the build itself (cc alone, from the pinned URL) runs the
-	# compiler; the others put MEMO on PATH first: its cc
-	# (tests/test_helper/memo-cc) copies the objects of the build made here
-	# once, for a compile of the same flags, source and headers.
+	# jansson is built from the same bytes in six tests, and here: this
+	# build, by scripts/tool/jansson with the real compiler, is the one
+	# compile of it; the tests put MEMO on PATH first: its cc
+	# (tests/test_helper/memo-cc) copies the objects of that build, for a
+	# compile of the same flags, source and headers (anything else, or a
+	# build here that failed, runs the compiler).
 	MEMO="$BATS_FILE_TMPDIR/memo"
 	MEMO_CC_REAL=$(command -v cc) MEMO_CC_DIR="$BATS_FILE_TMPDIR/memo-objects"
 	export MEMO MEMO_CC_REAL MEMO_CC_DIR
@@ -85,7 +86,9 @@ nothing_left() {
 @test "a Mac without Homebrew: the dependency step builds jansson 2.14 with cc alone, from the pinned URL" {
 	fake_uname_dir
 	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
-	FAKE_STATE="$D/state" PATH="$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
+	# cc, as for the other tests, is MEMO's: the build is compiled once, in
+	# setup_file, by the same script
+	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output --partial "building jansson 2.14 from source into $EXECLAG_CACHE/jansson"
 	assert_equal "$(cat "$FAKE_CURL_DIR/asked")" "$JANSSON_URL"
@@ -95,7 +98,7 @@ nothing_left() {
 	# no temporary folder of the build or the download is left
 	assert_equal "$(find "$EXECLAG_CACHE" -maxdepth 2 -name '.*' ! -name .execlag-unpacked | wc -l | tr -d ' ')" 0
 	# a second run finds it and downloads nothing
-	FAKE_STATE="$D/state" PATH="$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output ""
 	assert_equal "$(wc -l <"$FAKE_CURL_DIR/asked" | tr -d ' ')" 1
@@ -105,18 +108,35 @@ nothing_left() {
 	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
 	K="$D/kit"
 	mkdir -p "$K"
-	cp -R "$ROOT/Makefile" "$ROOT"/*.mk "$ROOT/micro" "$ROOT/scripts" "$ROOT/cases" "$K/"
-	rm -rf "$K/micro/bin"
+	# the kit, with its files' times (-p), and of its own build (make test
+	# builds it first; micro/bin/obj) the objects that do not include
+	# jansson.h, current here as there: what is looked at is how jansson
+	# is found, compiled against and linked, so the units that include it,
+	# directly or through a header of the kit (a third), are compiled again
+	# here, and the archive and programs made again; the others would be
+	# the same bytes again (half of this test's CPU)
+	cp -Rp "$ROOT/Makefile" "$ROOT"/*.mk "$ROOT/micro" "$ROOT/scripts" "$ROOT/cases" "$K/"
+	find "$K/micro/bin" -maxdepth 1 -type f ! -name '.flags*' -exec rm -f {} +
+	if [ -d "$K/micro/bin/obj" ]; then
+		# each object whose .d (the kit's headers it included) names a file
+		# of the kit that includes jansson.h, and that .d
+		(cd "$K" && find micro/bin/obj -name '*.d' -exec awk -v jh=" $(grep -l '#include <jansson.h>' micro/*/*.[ch] | tr '\n' ' ')" '
+			FNR == 1 { if (hit) print obj "\n" d; obj = $1; sub(/:$/, "", obj); d = FILENAME; hit = 0 }
+			{ for (i = 1; i <= NF; i++) { w = $i; sub(/:$/, "", w); if (index(jh, " " w " ")) hit = 1 } }
+			END { if (hit) print obj "\n" d }' {} + | xargs rm -f)
+	fi
 	EXECLAG_CACHE="$K/.cache" PATH="$MEMO:$ROOT/tests/fakes/net:$PATH" run sh "$K/scripts/tool/jansson"
 	assert_success
 	# the programs that link jansson and those the quick run needs, through
-	# make (the whole build would add a dozen compiles that read no JSON);
-	# CFLAGS=-O0: how jansson is found and linked is what is looked at, and
-	# 66 compiles without the optimiser take a third of the time
-	run make -C "$K" -s PKG_CONFIG=/nonexistent/pkg-config CFLAGS=-O0 \
+	# make (the whole build would add a dozen programs that read no JSON)
+	run make -C "$K" -s PKG_CONFIG=/nonexistent/pkg-config \
 		micro/bin/analyze micro/bin/compare micro/bin/fbtext micro/bin/aggregate micro/bin/advise \
 		micro/bin/mkfresh micro/bin/launch
 	assert_success
+	# compiled against the cache's jansson.h (the compiler's list of what
+	# analyze's main included), linked with its libjansson.a
+	grep -q '^ *\.cache/jansson/include/jansson\.h' "$K/micro/bin/obj/micro/prog/analyze.d" ||
+		fail "analyze was not compiled against .cache/jansson/include: $(cat "$K/micro/bin/obj/micro/prog/analyze.d")"
 	for p in analyze compare fbtext aggregate advise; do
 		[ -x "$K/micro/bin/$p" ] || fail "$p was not built"
 		if command -v readelf >/dev/null; then
