@@ -260,6 +260,7 @@ checker_v() {
 	sim*) sim_v "$1" ;;
 	*) cond_v "gate.$1" ;;
 	esac
+	# shellcheck disable=SC2034 # CHECKER is for the pattern files
 	CHECKER=$COND
 }
 
@@ -427,6 +428,7 @@ expect_case_verdict() {
 # Skip where the context gives no expected first-launch outcome.  Call it
 # before `want=$(penalty_expected)`: a skip inside $(...) runs in a subshell
 # and cannot end the test.
+# shellcheck disable=SC2034 # WANT is for the pattern files
 require_expectation() {
 	case $CONTEXT in
 	gate|macos|sim) WANT=slowdown ;;
@@ -478,6 +480,7 @@ expected_v() {
 		control) case_val "$ROOT/cases" "$1" expect_linux ;;
 		*) case_val "$ROOT/cases" "$1" expect_macos ;;
 		esac
+		# shellcheck disable=SC2154 # _cv is case_val's (scripts/lib/cases)
 		e=$_cv
 	fi
 	case $e in
