@@ -6,15 +6,16 @@ load ../pattern/lib
 setup() { pattern_setup; }
 
 @test "E2 verdicts: every case of the run is decided, slowdown or none" {
-	local c v bad=0
-	say "E2 verdicts — $(context_text); expected: no case inconclusive"
+	local c bad=0
+	say "E2 verdicts — $CONTEXT_TEXT; expected: no case inconclusive"
 	for c in $(f 'cases/*/name'); do
-		v=$(verdict "$c")
-		if [ "$v" = inconclusive ]; then
-			say "  $(numbers "$c") — $(f "cases/$c/reason")"
+		verdict_v "$c"
+		numbers_v "$c"
+		if [ "$VERDICT" = inconclusive ]; then
+			say "  $NUMBERS — $(f "cases/$c/reason")"
 			bad=1
 		else
-			say "  $(numbers "$c")"
+			say "  $NUMBERS"
 		fi
 	done
 	[ "$bad" = 0 ] || say "  an inconclusive case needs more launches: make repro COUNT=40"

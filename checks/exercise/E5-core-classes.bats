@@ -33,8 +33,9 @@ has_word() { case " $2 " in *" $1 "*) return 0 ;; esac; return 1; }
 	fi
 	require_cases exe
 	require_expectation
-	want=$(penalty_expected)
-	say "E5 core classes — $(context_text); expected: $want in both classes (no source measured a difference)"
+	# shellcheck disable=SC2153 # WANT is require_expectation's
+	want=$WANT
+	say "E5 core classes — $CONTEXT_TEXT; expected: $want in both classes (no source measured a difference)"
 	bad=0
 	for k in P E; do
 		got=$(class_field "$k" verdict)

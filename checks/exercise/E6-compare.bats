@@ -7,10 +7,24 @@ load ../pattern/lib
 
 setup() { pattern_setup; }
 
+# lines_v TEXT: LINES, TEXT's lines each ended by a blank (as tr '\n' ' '
+# makes them); TEXT is a command's output with "." after it, so that $( )
+# keeps its last newlines
+lines_v() {
+	LINES=${1%.}
+	while :; do
+		case $LINES in
+		*$'\n'*) LINES=${LINES%%$'\n'*}" "${LINES#*$'\n'} ;;
+		*) break ;;
+		esac
+	done
+}
+
 # exempt_of RUN.JSON: "exempt" or "not exempt"
 exempt_of() {
-	local v
-	v=$(field "$1" --or - conditions/gate.active conditions/gate.exempt conditions/devtools | tr '\n' ' ')
+	local v LINES
+	lines_v "$(field "$1" --or - conditions/gate.active conditions/gate.exempt conditions/devtools; echo .)"
+	v=$LINES
 	case $v in
 	"1 1 "*) echo exempt ;;
 	"1 "*) echo "not exempt" ;;
@@ -26,10 +40,14 @@ network_of() { field "$1" --or unknown conditions/network; }
 
 # settings_of RUN.JSON: what an attendee sets for a run, apart from the
 # exemption: cases, threads, classes, profile, count, the gate, network
+# (paste -s -d ' ' as it was: the lines joined by blanks, no blank after
+# the last)
 settings_of() {
-	field "$1" --or - conditions/run.cases conditions/run.threads conditions/run.classes \
+	local LINES
+	lines_v "$(field "$1" --or - conditions/run.cases conditions/run.threads conditions/run.classes \
 		conditions/run.profile conditions/run.count conditions/gate.latency_ms conditions/gate.workers \
-		conditions/gate.key conditions/gate.on conditions/network | paste -s -d ' ' -
+		conditions/gate.key conditions/gate.on conditions/network; echo .)"
+	printf '%s\n' "${LINES% }"
 }
 
 # The newest other run.json in this run's results folder, on the same

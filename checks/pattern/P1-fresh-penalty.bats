@@ -6,10 +6,9 @@ setup() { pattern_setup; }
 
 @test "P1 fresh penalty: first launch of a new exe and script vs the repeat" {
 	require_cases exe script
-	require_expectation
-	want=$(penalty_expected)
-	say "P1 fresh penalty — $(context_text); expected: $want"
+	require_expectation # WANT: slowdown where new programs are checked, else none
+	say "P1 fresh penalty — $CONTEXT_TEXT; expected: $WANT"
 	# each case's expectation is its case file's (expect_macos, expect_linux)
-	expect_verdict exe "$(expected exe)"
-	expect_verdict script "$(expected script)"
+	expect_case_verdict exe
+	expect_case_verdict script
 }

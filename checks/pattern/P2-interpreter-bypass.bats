@@ -9,9 +9,9 @@ setup() { pattern_setup; }
 	require_cases script script-via-sh
 	require_expectation
 	# each case's expectation is its case file's (expect_macos, expect_linux)
-	want=$(expected script)
-	bypass=$(expected script-via-sh)
-	say "P2 interpreter bypass — $(context_text); expected: script $want, script-via-sh $bypass"
+	expected_v script; want=$EXPECTED
+	expected_v script-via-sh; bypass=$EXPECTED
+	say "P2 interpreter bypass — $CONTEXT_TEXT; expected: script $want, script-via-sh $bypass"
 	expect_verdict script "$want"
 	expect_verdict script-via-sh "$bypass"
 }

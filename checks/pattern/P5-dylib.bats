@@ -7,7 +7,7 @@ setup() { pattern_setup; }
 @test "P5 dylib penalty: first dlopen of a new library vs the repeat" {
 	require_cases dylib
 	require_expectation
-	want=$(expected dylib) # its case file's expect_macos, expect_linux
-	say "P5 dylib penalty — $(context_text); expected: $want"
-	expect_verdict dylib "$want"
+	expected_v dylib # EXPECTED: its case file's expect_macos, expect_linux
+	say "P5 dylib penalty — $CONTEXT_TEXT; expected: $EXPECTED"
+	expect_verdict dylib "$EXPECTED"
 }

@@ -9,18 +9,19 @@ setup() { pattern_setup; }
 	require_cases system-copy exe
 	case $CONTEXT in
 	control|macos-exempt|gate-exempt|sim-exempt)
-		say "P6 platform copy — $(context_text); expected: none"
+		say "P6 platform copy — $CONTEXT_TEXT; expected: none"
 		expect_verdict system-copy none ;;
 	macos)
 		# "small or none": not a slowdown, or under a quarter of exe's penalty
 		sys=$(f --or 0 cases/system-copy/penalty_ms/median)
 		exe=$(f --or 0 cases/exe/penalty_ms/median)
-		say "P6 platform copy — $(context_text); expected: system-copy small or none next to exe"
-		say "  $(numbers system-copy)"
-		say "  $(numbers exe)"
-		[ "$(verdict system-copy)" != slowdown ] || awk -v s="$sys" -v e="$exe" 'BEGIN { exit !(s < 0.25 * e) }' ;;
+		say "P6 platform copy — $CONTEXT_TEXT; expected: system-copy small or none next to exe"
+		numbers_v system-copy; say "  $NUMBERS"
+		numbers_v exe; say "  $NUMBERS"
+		verdict_v system-copy
+		[ "$VERDICT" != slowdown ] || awk -v s="$sys" -v e="$exe" 'BEGIN { exit !(s < 0.25 * e) }' ;;
 	gate) skip "not applicable: the calibration gate holds every new file alike; it models no platform signature" ;;
-	sim) skip "not applicable: the simulator holds every new file alike; it models no platform signature ($(context_text))" ;;
-	*) skip "not applicable: no expectation for $(context_text)" ;;
+	sim) skip "not applicable: the simulator holds every new file alike; it models no platform signature ($CONTEXT_TEXT)" ;;
+	*) skip "not applicable: no expectation for $CONTEXT_TEXT" ;;
 	esac
 }

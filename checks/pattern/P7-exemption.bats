@@ -8,9 +8,9 @@ setup() { pattern_setup; }
 @test "P7 exemption: with the launcher exempt no case has a penalty" {
 	case $CONTEXT in
 	gate-exempt|macos-exempt|sim-exempt) ;;
-	*) skip "not applicable: the launcher is not exempt ($(context_text))" ;;
+	*) skip "not applicable: the launcher is not exempt ($CONTEXT_TEXT)" ;;
 	esac
-	say "P7 exemption — $(context_text); expected: none in every case"
+	say "P7 exemption — $CONTEXT_TEXT; expected: none in every case"
 	bad=0
 	for c in $(f 'cases/*/name'); do
 		expect_verdict "$c" none || bad=1

@@ -14,7 +14,22 @@ pattern_setup() {
 	set_run || skip "no run to check: make repro first, or set RUN=results/<run>"
 	keep_run
 	set_context
+	context_text_v
 }
+
+# A pattern's test body starts few processes too: each $( ) is a fork of
+# bats' large shell, tens of milliseconds on a loaded machine (most of a
+# check's time was those, not bats).  So the answers a pattern needs have
+# forms that set a variable instead of printing, read from what was kept:
+#   CONTEXT_TEXT            context_text of this run, set by pattern_setup
+#   require_expectation     also sets WANT, what penalty_expected prints
+#   expected_v CASE         EXPECTED, what expected CASE prints
+#   checker_v NAME          CHECKER, what checker NAME prints
+#   verdict_v CASE          VERDICT, what verdict CASE prints
+#   numbers_v CASE          NUMBERS, what numbers CASE prints
+#   expect_case_verdict CASE   expect_verdict CASE with its case file's
+#                              expectation
+# The printing forms stay, for any other run (E6) and any new pattern.
 
 # A pattern test starts few processes (make check runs a dozen of them, and
 # a process costs 10-20 ms on a loaded machine): the run's conditions that
@@ -116,6 +131,19 @@ resolve_run() {
 	printf '%s\n' "$J"
 }
 
+# dirname_v PATH: DIRNAME, what dirname PATH prints (for a path to a file)
+dirname_v() {
+	DIRNAME=${1%/*}
+	case $1 in */*) ;; *) DIRNAME=. ;; esac
+	while :; do
+		case $DIRNAME in
+		?*/) DIRNAME=${DIRNAME%/} ;;
+		*) break ;;
+		esac
+	done
+	DIRNAME=${DIRNAME:-/}
+}
+
 # field FILE ARGS...: runfield on FILE (a run.json); f FIELD...: on this run
 field() { local f=$1; shift; "$BIN/runfield" --run "$f" "$@"; }
 f() { field "$J" "$@"; }
@@ -146,10 +174,10 @@ set_context() {
 	if [ "${LAUNCHER_J-}" = "$J" ]; then l=$LAUNCHER_OF_J; else l=$(cond launcher); fi
 	case $l in
 	sim | sim:*)
-		exempt=$(sim_setting exempt)
-		latency=$(sim_setting latency)
+		sim_v exempt; exempt=$COND
+		sim_v latency; latency=$COND
 		if [ "$exempt" = 1 ]; then CONTEXT="sim-exempt"
-		elif awk -v l="$latency" 'BEGIN { exit !(l + 0 < 2) }'; then CONTEXT="sim-weak"
+		elif below_2 "$latency"; then CONTEXT="sim-weak"
 		else CONTEXT=sim
 		fi
 		return ;;
@@ -160,7 +188,7 @@ set_context() {
 		cond_v gate.exempt; exempt=$COND
 		cond_v gate.latency_ms; latency=$COND
 		if [ "$exempt" = 1 ]; then CONTEXT="gate-exempt"
-		elif awk -v l="$latency" 'BEGIN { exit !(l + 0 < 2) }'; then CONTEXT="gate-weak"
+		elif below_2 "$latency"; then CONTEXT="gate-weak"
 		else CONTEXT=gate
 		fi
 		return
@@ -176,6 +204,23 @@ set_context() {
 		fi ;;
 	*) CONTEXT=other ;;
 	esac
+}
+
+# below_2 LATENCY: true when LATENCY (ms) is below 2 as awk reads a number
+# (l + 0 < 2); a plain decimal, the kit's way of writing it, is compared
+# here, anything else by awk
+below_2() {
+	local i=${1%%.*}
+	case $1 in
+	'' | *[!0-9.]* | *.*.* | .*) ;;
+	*)
+		case $i in ?????????*) ;; *)
+			while [ "${i#0}" != "$i" ]; do i=${i#0}; done
+			[ "${i:-0}" -lt 2 ]
+			return ;;
+		esac ;;
+	esac
+	awk -v l="$1" 'BEGIN { exit !(l + 0 < 2) }'
 }
 
 run_context() {
@@ -195,6 +240,11 @@ sim_setting() {
 	fi
 }
 
+# sim_v NAME: sim_setting NAME in COND, without a subshell where it was kept
+sim_v() {
+	if kept_cond "sim:$1"; then COND=$KEPT_V; else COND=$(sim_setting "$1"); fi
+}
+
 # checker NAME: what held the launches, set as NAME (workers, key): the
 # calibration gate's gate.NAME, or in a simulated run the model's NAME=
 checker() {
@@ -204,20 +254,61 @@ checker() {
 	esac
 }
 
-context_text() {
+checker_v() {
+	local COND
 	case $CONTEXT in
-	sim) echo "simulated run (nothing launched, not evidence): model latency $(sim_setting latency) ms, workers $(sim_setting workers), key $(sim_setting key)$([ "$(sim_setting on)" != open ] || echo ", on every open")" ;;
-	sim-exempt) echo "simulated run (nothing launched, not evidence): the model's launcher exempt" ;;
-	sim-weak) echo "simulated run (nothing launched, not evidence): model latency $(sim_setting latency) ms, below the 1 ms floor's reach" ;;
-	control) echo "plain $(cond os): no assessment, no penalty expected" ;;
-	gate) echo "calibration gate: latency $(cond gate.latency_ms) ms, workers $(cond gate.workers), key $(cond gate.key)$([ "$(cond gate.on)" != open ] || echo ", on every open")" ;;
-	gate-exempt) echo "calibration gate with the launcher exempt" ;;
-	gate-weak) echo "calibration gate at $(cond gate.latency_ms) ms, below the 1 ms floor's reach" ;;
-	macos) echo "macOS $(cond os_version), SIP $(cond sip), Developer Tools $(cond devtools)" ;;
-	macos-exempt) echo "macOS $(cond os_version), terminal authorised as a Developer Tool" ;;
-	macos-other) echo "macOS $(cond os_version), SIP $(cond sip), Developer Tools $(cond devtools)" ;;
-	*) echo "an unknown platform" ;;
+	sim*) sim_v "$1" ;;
+	*) cond_v "gate.$1" ;;
 	esac
+	# shellcheck disable=SC2034 # CHECKER is for the pattern files
+	CHECKER=$COND
+}
+
+# context_text_v: CONTEXT_TEXT, the context in words (context_text prints it)
+context_text_v() {
+	local COND a b c
+	case $CONTEXT in
+	sim)
+		sim_v latency; a=$COND
+		sim_v workers; b=$COND
+		sim_v key; c=$COND
+		CONTEXT_TEXT="simulated run (nothing launched, not evidence): model latency $a ms, workers $b, key $c"
+		sim_v on
+		[ "$COND" != open ] || CONTEXT_TEXT="$CONTEXT_TEXT, on every open" ;;
+	sim-exempt) CONTEXT_TEXT="simulated run (nothing launched, not evidence): the model's launcher exempt" ;;
+	sim-weak)
+		sim_v latency
+		CONTEXT_TEXT="simulated run (nothing launched, not evidence): model latency $COND ms, below the 1 ms floor's reach" ;;
+	control)
+		cond_v os
+		CONTEXT_TEXT="plain $COND: no assessment, no penalty expected" ;;
+	gate)
+		cond_v gate.latency_ms; a=$COND
+		cond_v gate.workers; b=$COND
+		cond_v gate.key; c=$COND
+		CONTEXT_TEXT="calibration gate: latency $a ms, workers $b, key $c"
+		cond_v gate.on
+		[ "$COND" != open ] || CONTEXT_TEXT="$CONTEXT_TEXT, on every open" ;;
+	gate-exempt) CONTEXT_TEXT="calibration gate with the launcher exempt" ;;
+	gate-weak)
+		cond_v gate.latency_ms
+		CONTEXT_TEXT="calibration gate at $COND ms, below the 1 ms floor's reach" ;;
+	macos-exempt)
+		cond_v os_version
+		CONTEXT_TEXT="macOS $COND, terminal authorised as a Developer Tool" ;;
+	macos | macos-other)
+		cond_v os_version; a=$COND
+		cond_v sip; b=$COND
+		cond_v devtools; c=$COND
+		CONTEXT_TEXT="macOS $a, SIP $b, Developer Tools $c" ;;
+	*) CONTEXT_TEXT="an unknown platform" ;;
+	esac
+}
+
+context_text() {
+	local CONTEXT_TEXT
+	context_text_v
+	printf '%s\n' "$CONTEXT_TEXT"
 }
 
 has_case() {
@@ -252,12 +343,53 @@ numbers_of() {
 }
 numbers() { numbers_of "$J" "$1"; }
 
+# keep_case CASE: the five values numbers_of reads of CASE in this run
+# (penalty median, interval, ratio, verdict), read by one runfield and kept
+# for CASE in this run: verdict_v and numbers_v answer from them
+keep_case() {
+	[ "${KC_J-}" = "$J" ] && [ "${KC_CASE-}" = "$1" ] && return 0
+	KC_OUT=$("$BIN/runfield" --run "$J" --f2 "cases/$1/penalty_ms/median" "cases/$1/penalty_ms/ci_low" \
+		"cases/$1/penalty_ms/ci_high" "cases/$1/ratio" "cases/$1/verdict") || :
+	KC_J=$J KC_CASE=$1
+}
+
+numbers_v() {
+	local v
+	keep_case "$1"
+	v=$KC_OUT
+	# shellcheck disable=SC2086 # v: words, as numbers_of splits them
+	set -- "$1" $v
+	printf -v NUMBERS '%s: penalty %s ms [%s, %s], %sx, %s\n' "$@"
+	# as $( ) gives it: without the newlines at its end
+	while [ "${NUMBERS%$'\n'}" != "$NUMBERS" ]; do NUMBERS=${NUMBERS%$'\n'}; done
+}
+
+# verdict_v: the fifth of the five values where it is one of the verdicts
+# (with --f2 each path prints one line, n/a where it finds none, and a
+# verdict's word is printed as it is); anything else is asked as verdict
+# asks it
+verdict_v() {
+	local l5
+	keep_case "$1"
+	case $KC_OUT in
+	*$'\n'*$'\n'*$'\n'*$'\n'*$'\n'*) l5="" ;;
+	*$'\n'*$'\n'*$'\n'*$'\n'*) l5=${KC_OUT##*$'\n'} ;;
+	*) l5="" ;;
+	esac
+	case $l5 in
+	slowdown | none | inconclusive | hang) VERDICT=$l5 ;;
+	*) VERDICT=$(verdict "$1") ;;
+	esac
+}
+
 say() { echo "# $*" >&3; }
 
 # note_inconclusive CASE: a case left inconclusive where none was expected
 # contradicts nothing; `make check` says "holds, with N inconclusive cases".
 note_inconclusive() {
-	say "  $(numbers "$1") — inconclusive: run again on a quieter machine to settle it"
+	local NUMBERS
+	numbers_v "$1"
+	say "  $NUMBERS — inconclusive: run again on a quieter machine to settle it"
 	echo "# ~inconclusive $1" >&3
 }
 
@@ -265,8 +397,9 @@ note_inconclusive() {
 # none is expected is noted, not a failure; where a slowdown is expected it
 # is one (the penalty was not shown).
 expect_verdict() {
-	local got
-	got=$(verdict "$1")
+	local got VERDICT NUMBERS
+	verdict_v "$1"
+	got=$VERDICT
 	if [ "$got" = hang ]; then
 		# a launch did not end within its bound: no penalty to read
 		say "  $1: hang — $(f "cases/$1/reason") (killed, its case stopped: no penalty to read; make doctor says what to do)"
@@ -276,19 +409,30 @@ expect_verdict() {
 		note_inconclusive "$1"
 		return 0
 	fi
+	numbers_v "$1"
 	if [ "$got" != "$2" ]; then
-		say "  $(numbers "$1") — expected $2"
+		say "  $NUMBERS — expected $2"
 		return 1
 	fi
-	say "  $(numbers "$1")"
+	say "  $NUMBERS"
+}
+
+# expect_case_verdict CASE: expect_verdict CASE with the verdict its case
+# file expects here (expected_v)
+expect_case_verdict() {
+	local EXPECTED
+	expected_v "$1" || return
+	expect_verdict "$1" "$EXPECTED"
 }
 
 # Skip where the context gives no expected first-launch outcome.  Call it
 # before `want=$(penalty_expected)`: a skip inside $(...) runs in a subshell
 # and cannot end the test.
+# shellcheck disable=SC2034 # WANT is for the pattern files
 require_expectation() {
 	case $CONTEXT in
-	gate|macos|control|gate-exempt|macos-exempt|sim|sim-exempt) ;;
+	gate|macos|sim) WANT=slowdown ;;
+	control|gate-exempt|macos-exempt|sim-exempt) WANT=none ;;
 	*) skip "not applicable: no expectation for $(context_text)" ;;
 	esac
 }
@@ -320,6 +464,34 @@ expected() {
 	penalty) penalty_expected ;;
 	none) echo none ;;
 	*) echo unknown ;;
+	esac
+}
+
+# expected_v CASE: EXPECTED, what expected CASE prints, without a
+# subshell: the case file is read in this shell (a file its reader refuses
+# ends the test, status 2, in the reader's words; make check has read every
+# case file before, and stopped there)
+expected_v() {
+	local e=""
+	if [ -f "$ROOT/cases/$1.case" ]; then
+		# shellcheck source=../../scripts/lib/cases
+		command -v case_val >/dev/null || . "$ROOT/scripts/lib/cases"
+		case $CONTEXT in
+		control) case_val "$ROOT/cases" "$1" expect_linux ;;
+		*) case_val "$ROOT/cases" "$1" expect_macos ;;
+		esac
+		# shellcheck disable=SC2154 # _cv is case_val's (scripts/lib/cases)
+		e=$_cv
+	fi
+	case $e in
+	penalty)
+		case $CONTEXT in
+		gate|macos|sim) EXPECTED=slowdown ;;
+		control|gate-exempt|macos-exempt|sim-exempt) EXPECTED=none ;;
+		*) skip "not applicable: no expectation for $(context_text)" ;;
+		esac ;;
+	none) EXPECTED=none ;;
+	*) EXPECTED=unknown ;;
 	esac
 }
 
