@@ -191,11 +191,13 @@ none_left() {
 }
 
 @test "first runs that move on are not cut short by the bound; repeats past it are killed" {
-	# 15 first runs of 0.3 s each, 4.5 s in all, under a bound of 3 s
-	# counted from the last run's prepare; then repeats that never end
-	stuck_hfcheck slow hang --runs 15 --hang-s 3
-	# the repeats' bound: 3 s and 0.1 s a run (18 with the warm-up)
-	assert_line --partial "hyperfine.note=hyperfine's exe repeats did not end within 5 s"
+	# 10 first runs of 0.3 s each, 3 s in all, under a bound of 2 s
+	# counted from the last run's prepare (the watchdog looks once a
+	# second: 2 is the least bound that a prepare every 0.3 s keeps from
+	# firing; at 1 it fires at its first look); then repeats that never end
+	stuck_hfcheck slow hang --runs 10 --hang-s 2
+	# the repeats' bound: 2 s and 0.1 s a run (13 with the warm-up), rounded up
+	assert_line --partial "hyperfine.note=hyperfine's exe repeats did not end within 4 s"
 	[ -s "$D/raw/hyperfine-exe-first.json" ] || fail "the first runs were cut short: $output"
 	[ ! -e "$D/raw/hyperfine-exe-repeat.json" ] || fail "a repeat export from a killed hyperfine"
 	none_left
