@@ -509,7 +509,9 @@ sick() {
 	assert_line --index 0 "checker: unknown — its health (ps, Calculator's assessment bounded at 3 s, the log's last minute) was not read within 6 s"
 	assert_line "probe: stopped before its programs were made, nothing kept, nothing launched."
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — the probe did not finish within 6 s"
+	# looked for twice a second, up to 15 s (each pgrep reads every
+	# process's command line: ten a second cost 1.5 s of CPU here)
 	local i=0
-	while pgrep -f 'sleep 295.5' >/dev/null && [ $i -lt 150 ]; do sleep 0.1; i=$((i + 1)); done
+	while pgrep -f 'sleep 295.5' >/dev/null && [ $i -lt 30 ]; do sleep 0.5; i=$((i + 1)); done
 	run -1 pgrep -f 'sleep 295.5'
 }
