@@ -164,7 +164,7 @@ assert_nothing_left() {
 	: >"$D/file"
 	RESULTS="$D/file/results" run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
 	assert_equal "$status" 2
-	assert_equal "$(printf '%s\n' "$stderr" | wc -l | tr -d ' ')" 1
+	[[ "$stderr" != *$'\n'* ]] || fail "more than one line on stderr: $stderr"
 	[[ "$stderr" == *"not writable"* ]]
 	assert_equal "$(find "$D/tmp" -mindepth 1)" ""
 }
@@ -325,8 +325,11 @@ owned() {
 	cp -R "$real" "$p"
 	jq '.run_id = "unfinished"' "$real/run.json" >"$p/run.json"
 	owned "$p" "$$" "$(ps -o lstart= -p $$)"
-	run sh "$ROOT/scripts/check"
-	assert_output --partial "execlag check: $real"
+	# one exercise's checks: the run is found before the exercise counts,
+	# and the first line names it either way (the seven pattern files of
+	# the whole check are tests/check.bats'; some 3 s of CPU here)
+	run sh "$ROOT/scripts/check" --exercise 1
+	assert_output --partial "execlag check: $real (exercise 1"
 	run -0 "$BIN/aggregate" --dir "$D/results" --out "$D/agg"
 	run grep -c unfinished "$D/agg.md"
 	assert_output 0
@@ -378,10 +381,13 @@ owned() {
 		env HOME="$D/utmp" TMPDIR="$D/utmp" sh "$D/kit/scripts/feedback" --run "$r"
 	assert_success
 	[ -s "$r/feedback/feedback.txt" ] || fail "no feedback.txt: $stderr"
-	# without sudo's names, or with a root or malformed one, the run stays root's
+	# without sudo's names, or with a root or malformed one, the run stays
+	# root's: simulated runs (a third of a real one's CPU), as the kit
+	# decides whom a finished run belongs to alike whatever launched it
 	for ids in ":" "0:0" "65534x:65534"; do
 		rm -rf "$D/results"
-		SUDO_UID=${ids%%:*} SUDO_GID=${ids#*:} run --separate-stderr sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
+		SUDO_UID=${ids%%:*} SUDO_GID=${ids#*:} run --separate-stderr sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6 \
+			--launcher 'sim:latency=0 seed=1'
 		assert_success
 		assert_equal "$(find "$D/results" ! -uid 0)" ""
 	done
