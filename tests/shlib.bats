@@ -110,6 +110,17 @@ lib() {
 	refute_line --partial "still running"
 }
 
+@test "run_watched: its bound counts from the file's last move, so a step that moves runs on past it" {
+	# a bound of 1 s, a step that writes a new first line ten times a
+	# second for 2.5 s: every look of the watchdog sees a move (a step
+	# that stops moving is killed: hyperfine.bats' repeats)
+	run --separate-stderr sh -c '. "$1/scripts/lib/child"
+		run_watched 1 "$2/progress" sh -c "i=0; while [ \$i -lt 25 ]; do i=\$((i + 1)); echo \$i >\"$2/progress\"; sleep 0.1; done; exit 4"
+		echo "moving $? child=[$child]"' _ "$ROOT" "$T"
+	assert_success
+	assert_output "moving 4 child=[]"
+}
+
 # ---- gate: parse, conditions, start, watch, stop --------------------------------------
 
 # gate_run SPEC [wedge]: gate_parse as the scripts run it, on a machine that
