@@ -191,19 +191,17 @@ static void template_fill(struct tmpl *t, const char *nonce)
 	}
 }
 
-/* One unit from template t with its own nonce, written to a new file and
- * renamed into place at final as a compiler's output is. */
-static void unit_from_template(struct tmpl *t, const char *nonce, const char *final)
+/* A unit's bytes written to a new file and renamed into place at final,
+ * as a compiler's output is. */
+static void unit_write(const char *final, const char *bytes, size_t len)
 {
 	char *tmp = xasprintf("%s.tmp", final);
 	int fd;
 
-	stop_if_interrupted();
 	newfile_refuse(final);
 	newfile_refuse(tmp);
-	template_fill(t, nonce);
 	fd = newfile_open(tmp);
-	newfile_write(fd, t->bytes, t->len, tmp);
+	newfile_write(fd, bytes, len, tmp);
 	if (fchmod(fd, 0755) != 0)
 		die(EXIT_FAIL, "cannot chmod %s:", tmp);
 	newfile_close(fd, tmp, 0);
@@ -213,45 +211,26 @@ static void unit_from_template(struct tmpl *t, const char *nonce, const char *fi
 	free(tmp);
 }
 
+/* The file name's ending of the units units_from_template writes */
+static const char *unit_ext;
+
+/* units_in_memory's put for units_from_template: artifact i's file */
+static void unit_put_file(long i, const char *bytes, size_t len)
+{
+	char *final = slot_path(i, unit_ext);
+
+	unit_write(final, bytes, len);
+	free(final);
+}
+
 /* Units mk.first .. mk.first+n-1 of kind u (U_EXE or U_LIB) from one
- * template; the artifacts' nonces are drawn first.  Where there is no
- * template, each unit is compiled. */
+ * template, each a new file; where there is no template, each is
+ * compiled. */
 static void units_from_template(long n, enum unit u, long njob)
 {
-	const char *ext = u == U_LIB ? LIB_EXT : "";
-	char *stem = slot_stem(mk.first);
-	char **nonces = xmalloc((size_t)n * sizeof *nonces);
-	size_t plen = 0;
-	struct tmpl t;
-	long i;
-	int ok;
-
-	for (i = 0; i < n; i++) {
-		char *s = slot_stem(mk.first + i);
-
-		nonces[i] = make_nonce(s);
-		if (strlen(nonces[i]) > plen)
-			plen = strlen(nonces[i]);
-		free(s);
-	}
-	ok = template_get(u, stem, template_plen(plen), &t) == 0;
-	for (i = 0; i < n; i++) {
-		if (ok) {
-			char *final = slot_path(mk.first + i, ext);
-
-			unit_from_template(&t, nonces[i], final);
-			free(final);
-		}
-		free(nonces[i]);
-	}
-	free(nonces);
-	free(stem);
-	if (!ok) {
+	unit_ext = u == U_LIB ? LIB_EXT : "";
+	if (units_in_memory(n, u, unit_put_file) != 0)
 		compile_units(n, u, njob, NULL, NULL);
-		return;
-	}
-	free(t.bytes);
-	free(t.ph);
 }
 
 int units_in_memory(long n, enum unit u, void (*put)(long i, const char *bytes, size_t len))
@@ -298,7 +277,9 @@ static int unit_from_own_template(enum unit u, const char *stem)
 	int ok = template_get(u, stem, template_plen(strlen(nonce)), &t) == 0;
 
 	if (ok) {
-		unit_from_template(&t, nonce, final);
+		stop_if_interrupted();
+		template_fill(&t, nonce);
+		unit_write(final, t.bytes, t.len);
 		free(t.bytes);
 		free(t.ph);
 	}

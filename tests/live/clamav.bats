@@ -307,19 +307,9 @@ CLAM_PAYS=" exe exe-overwrite "
 		case $CLAM_PAYS in
 		*" $p "*) case $v in slowdown | inconclusive) ;; *) bad="$bad
   $p: $v where new bytes are scanned" ;; esac ;;
-		*)
-			case $v in
-			none | inconclusive) ;;
-			slowdown)
-				if awk -v c="$cost" -v s="$scan" 'BEGIN { exit !(c < s / 3) }'; then
-					echo "# $p: slowdown of $cost ms against a scan's $scan ms: clamd's cached answer (accepted)" >&3
-				else
-					bad="$bad
-  $p: slowdown of $cost ms where clamd has the bytes' result (a scan: $scan ms)"
-				fi ;;
-			*) bad="$bad
-  $p: $v where clamd has the bytes' result" ;;
-			esac ;;
+		*) unchecked_ok "$p" "$v" "$cost" "$(awk -v s="$scan" 'BEGIN { print s / 3 }')" "clamd's cached answer, a third of a scan" ||
+			bad="$bad
+  $p: $v ($cost ms) where clamd has the bytes' result (a scan: $scan ms)" ;;
 		esac
 		[ "$mark" != use ] || uses="$uses $p"
 	done <<<"$rows"

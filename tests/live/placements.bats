@@ -162,10 +162,10 @@ pays_under() {
 	# was held, each such placement to avoid; never a wrong definite verdict;
 	# the one to use here one that pays no check.  The table, the plain
 	# lines' last two and each row's figures are printed.
-	local out="$BATS_TEST_TMPDIR/rem" r rows bad="" p v killed of mark unchecked cost uses=""
+	local out="$BATS_TEST_TMPDIR/rem" r rows bad="" p v killed of mark unchecked cost uses="" hold=20
 	mkdir -p "$out/results" "$out/tmp"
 	TMPDIR="$out/tmp" run sh "$ROOT/scripts/remedies" --results "$out/results" \
-		--gate 'latency=20 workers=1 key=inode kill=0.25' 3>&-
+		--gate "latency=$hold workers=1 key=inode kill=0.25" 3>&-
 	printf '%s\n' "$output" | sed -n '/^remedies: where/,/^$/p;/^use here: /p;/^avoid: /p' | sed 's/^/# /' >&3
 	assert_success
 	r=$(ls -d "$out/results"/*/ | head -n 1)
@@ -184,18 +184,9 @@ pays_under() {
 			# file's first launch (it answers every permission event in the
 			# folder), true but not a hold: accepted below a quarter of the
 			# hold, and said
-			case $v in
-			none | inconclusive) ;;
-			slowdown)
-				if awk -v c="$cost" -v l="$LAT" 'BEGIN { exit !(c < l / 4) }'; then
-					echo "# $p: slowdown of $cost ms, no hold: the gate's round trip (accepted, below a quarter of the ${LAT} ms hold)" >&3
-				else
-					bad="$bad
-  $p: slowdown of $cost ms where no check is held"
-				fi ;;
-			*) bad="$bad
-  $p: $v where no check is held" ;;
-			esac
+			unchecked_ok "$p" "$v" "$cost" "$((hold / 4))" "the gate's round trip, no hold" ||
+				bad="$bad
+  $p: $v ($cost ms) where no check is held"
 			[ "$killed" = 0 ] || bad="$bad
   $p: killed $killed of $of where no check is held"
 			[ "$mark" != avoid ] || [ "$unchecked" = true ] || bad="$bad
