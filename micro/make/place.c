@@ -156,13 +156,11 @@ static void launched_copy(const char *src, const char *slot)
  * from memory), else compiled first at the slot and moved aside to slot.new,
  * whose bytes are copied in (macOS, where a program is compiled to be
  * signed: docs/remedies.md). */
-static const char *overwrite_base;
-
-static void overwrite_slot(long i, const char *bytes, size_t len)
+static void overwrite_slot(void *base, long i, const char *bytes, size_t len)
 {
 	char *slot = slot_path(i, "");
 
-	launched_copy(overwrite_base, slot);
+	launched_copy(base, slot);
 	newfile_overwrite(slot, bytes, len);
 	free(slot);
 }
@@ -173,13 +171,10 @@ void make_overwrites(place_fn *place, long count)
 	long i;
 
 	(void)place;
-	overwrite_base = base;
-	if (units_in_memory(count, U_EXE, overwrite_slot) == 0) {
-		overwrite_base = NULL;
+	if (units_in_memory(count, U_EXE, overwrite_slot, base) == 0) {
 		free(base);
 		return;
 	}
-	overwrite_base = NULL;
 	make_units(count, U_EXE, mk.njob);
 	for (i = mk.first; i < mk.first + count; i++) {
 		char *slot = slot_path(i, ""), *nw = slot_path(i, ".new");

@@ -211,13 +211,11 @@ static void unit_write(const char *final, const char *bytes, size_t len)
 	free(tmp);
 }
 
-/* The file name's ending of the units units_from_template writes */
-static const char *unit_ext;
-
-/* units_in_memory's put for units_from_template: artifact i's file */
-static void unit_put_file(long i, const char *bytes, size_t len)
+/* units_in_memory's put for units_from_template: artifact i's file,
+ * ext (the unit's file name ending) its ctx */
+static void unit_put_file(void *ext, long i, const char *bytes, size_t len)
 {
-	char *final = slot_path(i, unit_ext);
+	char *final = slot_path(i, ext);
 
 	unit_write(final, bytes, len);
 	free(final);
@@ -228,12 +226,11 @@ static void unit_put_file(long i, const char *bytes, size_t len)
  * compiled. */
 static void units_from_template(long n, enum unit u, long njob)
 {
-	unit_ext = u == U_LIB ? LIB_EXT : "";
-	if (units_in_memory(n, u, unit_put_file) != 0)
+	if (units_in_memory(n, u, unit_put_file, (void *)(u == U_LIB ? LIB_EXT : "")) != 0)
 		compile_units(n, u, njob, NULL, NULL);
 }
 
-int units_in_memory(long n, enum unit u, void (*put)(long i, const char *bytes, size_t len))
+int units_in_memory(long n, enum unit u, unit_put *put, void *ctx)
 {
 	char *stem = slot_stem(mk.first);
 	char **nonces = xmalloc((size_t)n * sizeof *nonces);
@@ -255,7 +252,7 @@ int units_in_memory(long n, enum unit u, void (*put)(long i, const char *bytes, 
 		if (ok) {
 			stop_if_interrupted();
 			template_fill(&t, nonces[i]);
-			put(mk.first + i, t.bytes, t.len);
+			put(ctx, mk.first + i, t.bytes, t.len);
 		}
 		free(nonces[i]);
 	}
@@ -288,11 +285,12 @@ static int unit_from_own_template(enum unit u, const char *stem)
 	return ok ? 0 : -1;
 }
 #else
-int units_in_memory(long n, enum unit u, void (*put)(long i, const char *bytes, size_t len))
+int units_in_memory(long n, enum unit u, unit_put *put, void *ctx)
 {
 	(void)n;
 	(void)u;
 	(void)put;
+	(void)ctx;
 	return -1;
 }
 #endif

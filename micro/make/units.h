@@ -40,7 +40,8 @@ void make_units(long n, enum unit u, long njob);
  * opens, as ClamAV's clamonacc, would check them there and pass them at the
  * launch).  0, or -1 where there is no template (macOS: never), having
  * made none. */
-int units_in_memory(long n, enum unit u, void (*put)(long i, const char *bytes, size_t len));
+typedef void unit_put(void *ctx, long i, const char *bytes, size_t len);
+int units_in_memory(long n, enum unit u, unit_put *put, void *ctx);
 
 /* One unit of kind u named stem (a base, a host): compiled, or for a
  * simulated run from a template as the artifacts are. */
