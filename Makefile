@@ -275,7 +275,7 @@ $(BIN)/devtools:            PROGLIBS = $(DL_LIBS)
 # NAME_$(PLAT).c, and NAME_other.c where there is no NAME_$(PLAT).c.  A new
 # unit is a new file: no list to edit.  (The archive keeps a member's base
 # name: two units never share one.  LIBSRC given to make builds a smaller
-# archive: tests/sanitize.bats.)
+# archive: tests/maint/sanitize.bats.)
 PLAT_OWN = $(wildcard micro/plat/*_$(PLAT).c)
 LIBSRC  := $(sort $(wildcard micro/lib/*.c micro/model/*.c micro/fmt/*.c micro/stats/*.c micro/launcher/*.c micro/make/*.c micro/report/*.c) \
              $(filter-out %_linux.c %_darwin.c %_other.c,$(wildcard micro/plat/*.c)) $(PLAT_OWN) \
@@ -375,7 +375,7 @@ $(BIN):
 # runs in does not read the 130 .d files (some 10 ms each time).  These
 # goals (maint.mk's too) compile nothing in their own make.
 ENTRY_GOALS = help deps setup doctor repro repro-full remedies measure feedback compare check runs aggregate \
-              uninstall clean deps-check deps-test deps-live test test-live test-cross lint cross fuzz \
+              uninstall clean deps-check deps-test deps-live test test-live test-cross test-maint lint cross fuzz \
               bench bench-repro bench-measure bench-aggregate bench-remedies sensitivity print-progs print-inc
 -include $(if $(MAKECMDGOALS),$(if $(filter-out $(ENTRY_GOALS),$(MAKECMDGOALS)),$(OBJS:.o=.d)),$(OBJS:.o=.d))
 include maint.mk

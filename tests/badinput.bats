@@ -252,7 +252,7 @@ one_line() {
 @test "a bad TMPDIR is the kit's one line naming TMPDIR, never mktemp's own" {
 	: >"$D/file"
 	for t in "$D/nonexistent" "$D/file"; do
-		for s in "repro --cases exe --threads 1" "feedback --run $FIXTURES/compare/online" "probe/services sample" "tool/runtests $ROOT/tests/lint.bats"; do
+		for s in "repro --cases exe --threads 1" "feedback --run $FIXTURES/compare/online" "probe/services sample" "tool/runtests $ROOT/tests/maint/lint.bats"; do
 			# shellcheck disable=SC2086
 			TMPDIR=$t run --separate-stderr sh "$ROOT/scripts/"$s
 			assert_equal "$s: $status" "$s: 2"

@@ -153,7 +153,7 @@ utf8_locale() {
 	local loc f files=() long= n line name
 	# characters, not bytes: names hold …, → and ×; as written in the file
 	loc=$(utf8_locale) || skip "no UTF-8 locale to count characters in"
-	for f in "$ROOT"/tests/*.bats "$ROOT"/tests/live/*.bats "$ROOT"/tests/cross/*.bats "$ROOT"/checks/pattern/*.bats "$ROOT"/checks/exercise/*.bats; do
+	for f in "$ROOT"/tests/*.bats "$ROOT"/tests/live/*.bats "$ROOT"/tests/cross/*.bats "$ROOT"/tests/maint/*.bats "$ROOT"/checks/pattern/*.bats "$ROOT"/checks/exercise/*.bats; do
 		[ -f "$f" ] && files+=("$f")
 	done
 	# one awk reads them all: the count of names, then each name longer

@@ -2,7 +2,7 @@
 # make fuzz (scripts/tool/fuzz): bad settings refused, a machine without AFL++
 # skipped with one line, and each harness builds and runs.
 
-load test_helper/common-setup
+load ../test_helper/common-setup
 
 setup() {
 	_common_setup

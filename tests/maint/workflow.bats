@@ -4,7 +4,7 @@
 # every command a step runs documented in README.md, results/ kept, its
 # scripts parsed by the Mac's bash 3.2, and actionlint clean.
 
-load test_helper/common-setup
+load ../test_helper/common-setup
 
 setup() {
 	_common_setup

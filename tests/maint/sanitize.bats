@@ -3,7 +3,7 @@
 # UndefinedBehaviorSanitizer (tiny never), no stale build across a change of
 # flags, and a sanitizer finding fails the test run.
 
-load test_helper/common-setup
+load ../test_helper/common-setup
 
 setup() {
 	_common_setup
@@ -24,7 +24,7 @@ sanitized() {
 # undefined symbols followed to the objects that define them (nm; an awk);
 # where that cannot be read, micro/lib's units, all of them.
 setup_file() {
-	local root="$BATS_TEST_DIRNAME/.." obj
+	local root="$BATS_TEST_DIRNAME/../.." obj
 	obj="$root/micro/bin/obj"
 	LIBSRC=""
 	if [ -f "$obj/micro/prog/spawnloop.o" ] && command -v nm >/dev/null 2>&1; then

@@ -3,7 +3,7 @@
 # does a source that breaks one of its rules, or a routine of the shell
 # library defined again (each broken in a copy of the kit).
 
-load test_helper/common-setup
+load ../test_helper/common-setup
 
 setup() {
 	_common_setup
