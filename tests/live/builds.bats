@@ -18,8 +18,8 @@
 # Under the gate (20 ms, one worker, key inode), on two roots, the folder
 # and TMPDIR: N must equal the new launches the gate held (its log) exactly,
 # none may have passed it unheld, B must lie within 10% of the time it held
-# them, L within 10% of 20 ms, and the checks never be called parallel.  Without the gate: L none, no busy time,
-# no share.  Each test reports W, N, B and the gate's truth.  Needs Linux
+# them, L within 10% of 20 ms, and the checks never be called parallel.  Without the gate (one build,
+# cargo -j2): L none, no busy time, no share.  Each test reports W, N, B and the gate's truth.  Needs Linux
 # and root (fanotify); skips elsewhere, or without a tool, saying why.
 
 load ../test_helper/common-setup
@@ -194,11 +194,6 @@ ungated() {
 	grep -q '^# FAIL: *0$' "$D/out"
 }
 
-@test "autotools (jansson) without the gate: N counted, L none, no busy time and no share" {
-	need_autotools
-	ungated "$AUTOTOOLS_CMD" "autotools (jansson, make check)" jansson_tree
-}
-
 @test "cargo test -j1 (tempfile, Debian's cargo and registry) under the gate: N, B and L against its truth" {
 	need_cargo
 	gated "$(cargo_cmd 1)" "cargo test -j1 (tempfile)" crate_tree
@@ -213,8 +208,12 @@ ungated() {
 	gated "$(cargo_cmd 2)" "cargo test -j2 (tempfile)" crate_tree
 }
 
-@test "cargo test -j1 and -j2 without the gate: N counted, L none, no busy time and no share" {
+# The control, once: without a gate nothing holds a launch, whichever build
+# runs (the verdict is the measure's probe's; N is fanotify's count, the
+# same code for every build), so one real build stands for all: cargo -j2,
+# whose launches overlap (autotools' and cargo -j1's controls, 224 s and
+# 120 s here, repeated it)
+@test "cargo test -j2 without the gate: N counted, L none, no busy time and no share" {
 	need_cargo
-	ungated "$(cargo_cmd 1)" "cargo test -j1 (tempfile)" crate_tree
 	ungated "$(cargo_cmd 2)" "cargo test -j2 (tempfile)" crate_tree
 }
