@@ -13,11 +13,45 @@ setup() {
 # analyze_fixture NAME [ARGS…]: analyze a scratch copy of fixture NAME, so
 # the committed fixtures never gain a run.json.  Sets RUN and JSON.
 analyze_fixture() {
+	jq_flush
 	RUN="$BATS_TEST_TMPDIR/$1"
 	cp -R "$FIXTURES/analyze/$1" "$RUN"
 	JSON="$RUN/run.json"
 	shift
 	run --separate-stderr "$BIN/analyze" --run "$RUN" "$@"
+}
+
+# The fixtures most tests read, analyzed once for the file (an analysis
+# and its copy of the fixture are a process each, for some 40 tests): each
+# must analyze cleanly, as analyze_ok asserts, and its terminal table is
+# kept in NAME.out.  Tests read them and never change them (analyze_ok
+# makes a test's own copy).
+setup_file() {
+	local root="$BATS_TEST_DIRNAME/.." f rc
+	for f in verdicts scaling key-inode; do
+		cp -R "$root/tests/fixtures/analyze/$f" "$BATS_FILE_TMPDIR/$f"
+		rc=0
+		"$root/micro/bin/analyze" --run "$BATS_FILE_TMPDIR/$f" >"$BATS_FILE_TMPDIR/$f.out" 2>"$BATS_FILE_TMPDIR/$f.err" || rc=$?
+		[ "$rc" = 0 ] && [ ! -s "$BATS_FILE_TMPDIR/$f.err" ] || {
+			echo "analyze of $f: status $rc, stderr: $(cat "$BATS_FILE_TMPDIR/$f.err")" >&2
+			return 1
+		}
+	done
+}
+
+# analyzed NAME: RUN and JSON of setup_file's analysis of fixture NAME
+# (verdicts, scaling, key-inode), to read only
+analyzed() {
+	jq_flush
+	RUN="$BATS_FILE_TMPDIR/$1"
+	JSON="$RUN/run.json"
+}
+
+# analyzed_output NAME: status, output and lines as analyze_ok's run set
+# them, from that analysis
+analyzed_output() {
+	analyzed "$1"
+	run cat "$RUN.out"
 }
 
 # A fixture that must analyze cleanly.
@@ -28,20 +62,66 @@ analyze_ok() {
 }
 
 # jq_is FILTER WANT: the raw jq result equals WANT.
-jq_is() {
-	local got
-	got="$(jq -r "$1" "$JSON")" || fail "jq failed on: $1"
-	[ "$got" = "$2" ] || fail "$1: got '$got', want '$2'"
-}
-
 # jq_near FILTER WANT: numerically equal within 1e-5 relative (run.json
 # keeps 6 significant digits).
-jq_near() {
-	jq -e --argjson want "$2" \
-		"($1) as \$v | (\$v - \$want) as \$d
-		 | (if \$d < 0 then -\$d else \$d end)
-		   <= 1e-5 * (if \$want < 0 then -\$want elif \$want < 1 then 1 else \$want end)" \
-		"$JSON" >/dev/null || fail "$1: got $(jq -c "$1" "$JSON"), want $2"
+# Both are asked of run.json by one jq for a whole group, not one each (a
+# jq is some 30 ms of CPU, and a test asks up to twenty): they queue their
+# filter, with the run.json it is for ($JSON), and jq_flush asks them all
+# of that file as it is then, failing with every one that does not hold.
+# analyze_fixture and looks_copy flush first, as does a jq_is for another
+# run.json; a test flushes before it changes a run it asserted on; teardown
+# flushes what is left.
+JQ_KIND=() JQ_FILTER=() JQ_WANT=() JQ_JSON=""
+jq_is() { jq_queue is "$1" "$2"; }
+jq_near() { jq_queue near "$1" "$2"; }
+jq_queue() {
+	[ "${#JQ_FILTER[@]}" = 0 ] || [ "$JQ_JSON" = "$JSON" ] || jq_flush
+	JQ_JSON=$JSON
+	JQ_KIND+=("$1")
+	JQ_FILTER+=("$2")
+	JQ_WANT+=("$3")
+}
+teardown() { jq_flush; }
+
+jq_flush() {
+	local n=${#JQ_FILTER[@]} i prog="" w sep=$'\x1f' out line got first=1 blocks=() bad=""
+	local kind=("${JQ_KIND[@]}") filter=("${JQ_FILTER[@]}") want=("${JQ_WANT[@]}")
+	[ "$n" -gt 0 ] || return 0
+	JQ_KIND=() JQ_FILTER=() JQ_WANT=()
+	# each filter's raw output, then a line of the separator (\u001f)
+	for ((i = 0; i < n; i++)); do
+		case ${kind[i]} in
+		is) prog="$prog(${filter[i]}), \"\\u001f\", " ;;
+		near)
+			w="(${want[i]})"
+			prog="$prog((${filter[i]}) as \$v | (\$v - $w) as \$d
+				| if (if \$d < 0 then -\$d else \$d end)
+				     <= 1e-5 * (if $w < 0 then -$w elif $w < 1 then 1 else $w end)
+				  then \"near\" else \"got \\(\$v | tojson)\" end), \"\\u001f\", " ;;
+		esac
+	done
+	out=$(jq -r "${prog}empty" "$JQ_JSON") || fail "jq failed on: ${filter[*]}"
+	# the blocks between separators, as $( ) gives each: no newline at its end
+	while IFS= read -r line; do
+		if [ "$line" = "$sep" ]; then
+			while [ "${got%$'\n'}" != "$got" ]; do got=${got%$'\n'}; done
+			blocks+=("$got")
+			got="" first=1
+		elif [ "$first" = 1 ]; then
+			got=$line first=0
+		else
+			got="$got"$'\n'"$line"
+		fi
+	done <<<"$out"
+	[ "${#blocks[@]}" = "$n" ] || fail "jq gave ${#blocks[@]} answers to $n filters: ${filter[*]}"
+	for ((i = 0; i < n; i++)); do
+		got=${blocks[i]}
+		case ${kind[i]} in
+		is) [ "$got" = "${want[i]}" ] || bad="$bad${filter[i]}: got '$got', want '${want[i]}'"$'\n' ;;
+		near) [ "$got" = near ] || bad="$bad${filter[i]}: ${got#got }, want ${want[i]}"$'\n' ;;
+		esac
+	done
+	[ -z "$bad" ] || fail "${bad%$'\n'}"
 }
 
 cfg() { # the only (or headline) config of case $1
@@ -74,7 +154,7 @@ assert_no_temporaries() {
 }
 
 @test "a run writes run.json and report.md and leaves no temporary file" {
-	analyze_ok verdicts
+	analyzed verdicts
 	[ -s "$RUN/run.json" ]
 	[ -s "$RUN/report.md" ]
 	jq -e . "$RUN/run.json" >/dev/null
@@ -82,7 +162,7 @@ assert_no_temporaries() {
 }
 
 @test "run.json names the schema, the kit version and the run folder" {
-	analyze_ok key-inode
+	analyzed key-inode
 	jq_is .schema execlag-run
 	jq_is .schema_version 1
 	# the version analyze was built with is the kit's, as the scripts read it
@@ -107,7 +187,7 @@ assert_no_temporaries() {
 }
 
 @test "the terminal table has one aligned row per config and a line per case" {
-	analyze_ok verdicts
+	analyzed_output verdicts
 	assert_line --index 0 --regexp '^case +T +class +first median ms +repeat median ms +penalty ms \[95% CI\] +x unloaded +verdict$'
 	local col_header col_row
 	col_header="$(printf '%s\n' "${lines[0]}" | awk '{ print index($0, "verdict") }')"
@@ -123,7 +203,7 @@ assert_no_temporaries() {
 # ---- conditions and thresholds ---------------------------------------------------
 
 @test "conditions are kept as strings, last value wins, comments skipped" {
-	analyze_ok verdicts
+	analyzed verdicts
 	jq_is .conditions.profile quick
 	jq_is .conditions.note 'a=b | c'
 	jq_is '.conditions.os' Linux
@@ -132,7 +212,7 @@ assert_no_temporaries() {
 }
 
 @test "the thresholds are written into run.json and printed in the report" {
-	analyze_ok verdicts
+	analyzed verdicts
 	jq_near .thresholds.penalty_floor_ms 1.0
 	jq_near .thresholds.floor_share 0.25
 	jq_is .thresholds.ratio_floor null
@@ -147,7 +227,7 @@ assert_no_temporaries() {
 # ---- statistics -------------------------------------------------------------------
 
 @test "median and p90 of an odd number of samples (n=7)" {
-	analyze_ok verdicts
+	analyzed verdicts
 	# first: 1 2 3 4 5 10 20 -> median 4; p90 at h=5.4: 10 + 0.4*(20-10) = 14
 	jq_is "$(cfg median).first.n_ok" 7
 	jq_near "$(cfg median).first.median_ms" 4
@@ -155,7 +235,7 @@ assert_no_temporaries() {
 }
 
 @test "median and p90 of an even number, a failed launch left out (n=6)" {
-	analyze_ok verdicts
+	analyzed verdicts
 	# repeat OK: 1 1.5 2 3 4 8 -> median (2+3)/2; p90 at h=4.5: 4 + 0.5*(8-4) = 6
 	jq_is "$(cfg median).repeat.n_ok" 6
 	jq_near "$(cfg median).repeat.median_ms" 2.5
@@ -166,14 +246,14 @@ assert_no_temporaries() {
 }
 
 @test "the penalty pairs launches by index, not by line order" {
-	analyze_ok verdicts
+	analyzed verdicts
 	# d_i = 10 + (7i mod 20): 10..29 once each -> median (19+20)/2
 	jq_is "$(cfg paired).pairs" 20
 	jq_near "$(cfg paired).penalty_ms.median" 19.5
 }
 
 @test "n=20 pairs give the interval [d_(6), d_(15)] with coverage 0.9586" {
-	analyze_ok verdicts
+	analyzed verdicts
 	jq_near "$(cfg paired).penalty_ms.ci_low" 15
 	jq_near "$(cfg paired).penalty_ms.ci_high" 24
 	# 1 - 2*P(B<=5), B~Bin(20,1/2): 1 - 2*21700/2^20
@@ -183,6 +263,7 @@ assert_no_temporaries() {
 # looks_copy LOOKS: the verdicts fixture with paired's 20 pairs as a
 # sequential run that launched all 20 (ran to the maximum) under LOOKS.
 looks_copy() {
+	jq_flush
 	RUN="$BATS_TEST_TMPDIR/looks"
 	rm -rf "$RUN"
 	cp -R "$FIXTURES/analyze/verdicts" "$RUN"
@@ -264,7 +345,7 @@ expect_paired() {
 }
 
 @test "n=6 pairs, the fewest allowed, give [d_(1), d_(6)] with coverage 1-2/64" {
-	analyze_ok verdicts
+	analyzed verdicts
 	# d = 2 12 (pair 2 lost) 3 0.5 6 1 -> sorted 0.5 1 2 3 6 12
 	jq_is "$(cfg median).pairs" 6
 	jq_near "$(cfg median).penalty_ms.median" 2.5
@@ -274,14 +355,14 @@ expect_paired() {
 }
 
 @test "the ratio is first median over repeat median, and still reported" {
-	analyze_ok verdicts
+	analyzed verdicts
 	jq_near "$(cfg paired).first.median_ms" 24
 	jq_near "$(cfg paired).ratio" 6.857142857
 	jq_near "$(cfg median).ratio" 1.6
 }
 
 @test "relative is the penalty over the repeats' lower quartile, plus one" {
-	analyze_ok verdicts
+	analyzed verdicts
 	# paired: repeats 2, 3, 4, 5 five times each: lower quartile 2.75;
 	# median d 19.5: (2.75 + 19.5) / 2.75
 	jq_near "$(cfg paired).relative" 8.090909
@@ -291,13 +372,13 @@ expect_paired() {
 # ---- verdicts ------------------------------------------------------------------------
 
 @test "slowdown: interval above the floor" {
-	analyze_ok verdicts
+	analyzed verdicts
 	jq_is "$(kase paired).verdict" slowdown
 	jq_is "$(kase paired).reason" "interval [15.00, 24.00] ms above the 1 ms floor"
 }
 
 @test "slowdown: a plain penalty on long launches, above a quarter of an unloaded one" {
-	analyze_ok verdicts
+	analyzed verdicts
 	# repeats 90..95: lower quartile 91.25, floor 22.8125; d 40..45: [40, 45];
 	# a first launch only 1.47 times an unloaded one, and a slowdown
 	jq_near "$(cfg scanner).unloaded_ms" 91.25
@@ -307,7 +388,7 @@ expect_paired() {
 }
 
 @test "none: interval below the floor" {
-	analyze_ok verdicts
+	analyzed verdicts
 	jq_is "$(kase none).verdict" none
 	jq_near "$(cfg none).penalty_ms.ci_low" 0.05
 	jq_near "$(cfg none).penalty_ms.ci_high" 0.3
@@ -315,13 +396,13 @@ expect_paired() {
 }
 
 @test "inconclusive: the interval straddles the floor" {
-	analyze_ok verdicts
+	analyzed verdicts
 	jq_is "$(kase median).verdict" inconclusive
 	jq_is "$(kase median).reason" "interval [0.50, 12.00] ms includes the 1 ms floor"
 }
 
 @test "inconclusive: above 1 ms, across a quarter of an unloaded launch" {
-	analyze_ok verdicts
+	analyzed verdicts
 	# medians 30.5 / 22.5; interval [5, 10]
 	jq_near "$(kase ratio).ratio" 1.355556
 	jq_near "$(cfg ratio).penalty_ms.ci_low" 5
@@ -334,7 +415,7 @@ expect_paired() {
 }
 
 @test "none: above 1 ms, but below a quarter of an unloaded launch" {
-	analyze_ok verdicts
+	analyzed verdicts
 	jq_near "$(cfg share).unloaded_ms" 21.25
 	jq_near "$(cfg share).floor_ms" 5.3125
 	jq_near "$(kase share).floor_ms" 5.3125
@@ -344,7 +425,7 @@ expect_paired() {
 }
 
 @test "inconclusive: n=5 pairs cannot make a 95% interval, which is null" {
-	analyze_ok verdicts
+	analyzed verdicts
 	# P(B<=0) = 1/32 > 0.025 for B~Bin(5,1/2): no k qualifies
 	jq_is "$(kase few).verdict" inconclusive
 	jq_is "$(kase few).reason" "too few successful pairs (5) for a 95% interval"
@@ -355,7 +436,7 @@ expect_paired() {
 }
 
 @test "a killed child is a recorded sample (signal 9, SIGKILL), not a crash" {
-	analyze_ok verdicts
+	analyzed verdicts
 	jq_is "$(cfg killed).failures.first" 6
 	jq_is "$(cfg killed).failures.repeat" 0
 	jq_is "$(cfg killed).failures.samples | length" 6
@@ -370,14 +451,14 @@ expect_paired() {
 }
 
 @test "a launch that exited 1 is a failure without a signal name" {
-	analyze_ok verdicts
+	analyzed verdicts
 	jq_is "$(cfg median).failures.repeat" 1
 	jq_is "$(cfg median).failures.samples[0] | [.pass, .index, .exit, .signal, .signal_name] | @tsv" \
 		"$(printf 'repeat\t2\t1\t0\t')"
 }
 
 @test "pass lines give wall time, launches and launches per second" {
-	analyze_ok verdicts
+	analyzed verdicts
 	jq_near "$(cfg paired).passes.first.wall_ms" 500
 	jq_is "$(cfg paired).passes.first.launches" 20
 	jq_near "$(cfg paired).passes.first.launches_per_s" 40
@@ -385,14 +466,14 @@ expect_paired() {
 }
 
 @test "no NaN or infinity anywhere in run.json" {
-	analyze_ok verdicts
+	analyzed verdicts
 	! grep -Eiq ':[[:space:]]*-?(nan|inf)' "$JSON"
 }
 
 # ---- scaling and serialisation ------------------------------------------------------------
 
 @test "cases come in the guide's order, not the samples files' (classes, dylib, exe, script on disk)" {
-	analyze_ok scaling
+	analyzed_output scaling
 	jq_is '[.cases[].name] | join(",")' "script,exe,dylib,classes"
 	# the terminal table and report.md follow run.json
 	printf '%s\n' "$output" | awk '$1 ~ /^(script|exe|dylib|classes)$/ && !seen[$1]++ { printf "%s,", $1 }' >"$BATS_TEST_TMPDIR/order"
@@ -402,7 +483,7 @@ expect_paired() {
 }
 
 @test "scaling is throughput at T over throughput at T=1, per pass" {
-	analyze_ok scaling
+	analyzed scaling
 	jq_is "[$(kase exe).scaling[] | .threads] | join(\",\")" "1,2,4"
 	jq_near "$(kase exe).scaling[1].first" 1.02
 	jq_near "$(kase exe).scaling[1].repeat" 1.6
@@ -411,20 +492,20 @@ expect_paired() {
 }
 
 @test "serialised: the first pass stays flat while the repeat pass scales" {
-	analyze_ok scaling
+	analyzed_output scaling
 	jq_is "$(kase exe).serialisation" serialised
 	jq_is "$(kase exe).serialisation_reason" "the penalty at T=4 is 207.85 ms, nearer a queue's 199.15 than one check's 50.35: launches queue (first pass x1.00, repeat x2.40)"
 	assert_line "exe: slowdown (serialised) — interval [47.50, 52.80] ms above the 1 ms floor"
 }
 
 @test "parallel: the first pass scales" {
-	analyze_ok scaling
+	analyzed scaling
 	jq_is "$(kase script).serialisation" parallel
 	jq_is "$(kase script).serialisation_reason" "the penalty at T=2 is 50.35 ms, nearer one check's 50.35 than a queue's 98.45, and the first pass scales x2.00 (repeat x2.00)"
 }
 
 @test "undetermined: neither pass scales" {
-	analyze_ok scaling
+	analyzed scaling
 	jq_is "$(kase dylib).serialisation" undetermined
 }
 
@@ -523,6 +604,7 @@ rounds_run() {
 	# a check measured at T=1 as 2 ms [1.4, 2.6]: the rounds' 2.09 [2.02,
 	# 2.16] reach the half-way mark of a 1.4 ms check's queue (2.1), so
 	# not parallel
+	jq_flush # (the assertions above are of the run as it was)
 	f="$RUN/raw/parallel-t1-all.samples.tsv"
 	awk -F '\t' -v OFS='\t' '$1 == "sample" && $2 == "first" { $5 = sprintf("%d", (3.5 + ($4 % 5 - 2) * 0.6) * 1e6) } { print }' \
 		"$f" >"$f.new" && mv "$f.new" "$f"
@@ -532,6 +614,7 @@ rounds_run() {
 	# launch's start times (9th field): rounds 0-4 of the queue had their
 	# threads start 5 ms apart (beyond a quarter of the penalty): left out
 	# (round 3, with a failed launch, was out already); 0.5 ms apart is a round
+	jq_flush # (the assertions above are of the run as it was)
 	f="$RUN/raw/queue-t2-all.samples.tsv"
 	awk -F '\t' -v OFS='\t' '$1 == "sample" { b = int($4 / 2); $9 = b * 20000000 + ($3 == 1 ? (b < 5 ? 5000000 : 500000) : 0) } { print }' \
 		"$f" >"$f.new" && mv "$f.new" "$f"
@@ -539,6 +622,7 @@ rounds_run() {
 	jq_is "$(kase queue).configs[1].rounds.skewed" 4
 	jq_is "$(kase queue).configs[1].rounds.count" 5
 	# without meta block (older samples) the penalty at T decides, as in the scaling fixture
+	jq_flush # (the assertions above are of the run as it was)
 	sed -i.bak '/^meta\tblock\t/d' "$RUN/raw/parallel-t2-all.samples.tsv"
 	rm -f "$RUN/raw/parallel-t2-all.samples.tsv.bak"
 	run -0 --separate-stderr "$BIN/analyze" --run "$RUN" --quiet
@@ -560,6 +644,7 @@ rounds_run() {
 	# 2.36 ms longer: one check's cost unchanged) leave nothing to escape:
 	# the answer is the rounds', parallel (the rule before the contention
 	# was asked, which called this run parallel)
+	jq_flush # (the assertions above are of the run as it was)
 	f="$RUN/raw/script-t1-all.samples.tsv"
 	awk -F '\t' -v OFS='\t' '$1 == "sample" && ($2 == "first" || $2 == "repeat") { $5 = $5 + 2357600 } { print }' \
 		"$f" >"$f.new" && mv "$f.new" "$f"
@@ -620,19 +705,19 @@ reference_run() {
 }
 
 @test "n/a: only one thread count in the headline's class" {
-	analyze_ok scaling
+	analyzed scaling
 	jq_is "$(kase classes).serialisation" n/a
 	jq_is "$(kase classes).serialisation_reason" "only one thread count measured"
 }
 
 @test "n/a: no first-launch penalty to serialise" {
-	analyze_ok verdicts
+	analyzed verdicts
 	jq_is "$(kase none).serialisation" n/a
 	jq_is "$(kase none).serialisation_reason" "no first-launch penalty"
 }
 
 @test "configs sort by class then threads; without all/T=1 the headline is the first class's lowest T" {
-	analyze_ok scaling
+	analyzed scaling
 	jq_is "[$(kase classes).configs[] | \"\(.class)\(.threads)\"] | join(\",\")" "E1,P1,P2"
 	jq_is "$(kase classes).headline | \"\(.class)\(.threads)\"" E1
 	jq_is "$(kase exe).headline | \"\(.class)\(.threads)\"" all1
@@ -642,7 +727,7 @@ reference_run() {
 # ---- cache key inference ---------------------------------------------------------------------
 
 @test "cache key inode: hardlink none, copy and rewrite slowdown" {
-	analyze_ok key-inode
+	analyzed key-inode
 	jq_is .inferred.cache_key inode
 	grep -q '^\*\*inode\*\*' "$RUN/report.md"
 }
@@ -677,7 +762,7 @@ reference_run() {
 }
 
 @test "cache key undetermined: cases missing" {
-	analyze_ok verdicts
+	analyzed verdicts
 	jq_is .inferred.cache_key undetermined
 	jq_is .inferred.reason "needs exe, exe-hardlink, exe-copy and exe-rewrite"
 }
@@ -685,7 +770,7 @@ reference_run() {
 # ---- the calibration gate ------------------------------------------------------------------------
 
 @test "gate.active=1 gives a gate block with numbers, and the report says so" {
-	analyze_ok scaling
+	analyzed scaling
 	jq_is '.gate | [.latency_ms, .workers, .key, .exempt] | @tsv' "$(printf '50\t1\tinode\t0')"
 	jq_is '.gate.latency_ms | type' number
 	jq_is '.gate.workers | type' number
@@ -714,7 +799,7 @@ reference_run() {
 }
 
 @test "without gate.active=1 the gate is null and the report does not mention it" {
-	analyze_ok verdicts
+	analyzed verdicts
 	jq_is .gate null
 	! grep -q 'Calibration gate' "$RUN/report.md"
 }
@@ -722,7 +807,7 @@ reference_run() {
 # ---- report.md ---------------------------------------------------------------------------------------
 
 @test "report.md has the title, results, verdicts, scaling, failures and how to read it" {
-	analyze_ok verdicts
+	analyzed verdicts
 	local md="$RUN/report.md"
 	grep -qx '# execlag report — verdicts' "$md"
 	grep -q '^## Conditions' "$md"
@@ -967,6 +1052,7 @@ sized_run() {
 	grep -q '>grow, 8 MiB<' "$RUN/plot-launch.svg"
 	grep -q 'per MiB \[' "$RUN/plot-launch.svg"
 	# the same case, thread count, class and size twice is refused
+	jq_flush # (the assertions above are of the run as it was)
 	cp "$RUN/raw/grow-t1-all-s16384.samples.tsv" "$RUN/raw/grow-again.samples.tsv"
 	run -2 --separate-stderr "$BIN/analyze" --run "$RUN" --quiet
 	[[ "$stderr" == *"case grow at T=1 class all (padding 16384 bytes) is also in"* ]]
