@@ -121,18 +121,22 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 
 @test "micro/suite writes four passes of M samples and removes its programs" {
 	mkdir -p "$D/w"
-	run "$BIN/suite" --dir "$D/w" --count 4 --jobs 2 --out "$D/s.tsv" --prefix t
+	# M=2 (as many as the jobs): each program is compiled in two passes
+	run "$BIN/suite" --dir "$D/w" --count 2 --jobs 2 --out "$D/s.tsv" --prefix t
 	assert_success
 	assert_empty "$D/w"
 	assert_equal "$(head -n 1 "$D/s.tsv")" "$(printf 'execlag-suite\t1')"
 	assert_equal "$(grep -c '^pass	' "$D/s.tsv")" 4
 	for p in fresh rerun build alone; do
-		assert_equal "$(grep -c "^sample	$p	" "$D/s.tsv")" 4
+		assert_equal "$(grep -c "^sample	$p	" "$D/s.tsv")" 2
 	done
 	# every program compiled and exited 0; runs are timed where the pass runs
-	assert_equal "$(awk -F '\t' '$1 == "sample" && ($7 != 0 || $8 != 0 || $9 != 0)' "$D/s.tsv" | wc -l | tr -d ' ')" 0
-	assert_equal "$(awk -F '\t' '$1 == "sample" && $2 == "build" && $6 != "-"' "$D/s.tsv" | wc -l | tr -d ' ')" 0
-	assert_equal "$(awk -F '\t' '$1 == "sample" && $2 == "alone" && ($5 != "-" || $6 == "-")' "$D/s.tsv" | wc -l | tr -d ' ')" 0
+	# (the samples that are not so, counted by one awk: failed, timed in the
+	# build pass, untimed alone)
+	assert_equal "$(awk -F '\t' '$1 == "sample" && ($7 != 0 || $8 != 0 || $9 != 0) { f++ }
+		$1 == "sample" && $2 == "build" && $6 != "-" { b++ }
+		$1 == "sample" && $2 == "alone" && ($5 != "-" || $6 == "-") { a++ }
+		END { print f + 0, b + 0, a + 0 }' "$D/s.tsv")" "0 0 0"
 }
 
 @test "micro/suite, simulated: one compile, timed, stands for each program's; a failing one fails the run" {
@@ -184,7 +188,8 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 	assert_output --partial 'usage: suite'
 }
 
-@test "analyze (fixture): per-launch penalty, overlap, share, utilisation and projection" {
+@test "analyze (fixtures): per-launch penalty, overlap, share, utilisation and projection; held to the cases' floor; no cost, no projection; a corrupt suite file refused" {
+	# -- analyze (fixture): per-launch penalty, overlap, share, utilisation and projection
 	cp -R "$FIXTURES/analyze/suite" "$D/run"
 	run "$BIN/analyze" --run "$D/run"
 	assert_success
@@ -201,44 +206,37 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 	JSON="$r"; jq_is '.suite.runs[0].launch_penalty_ms | [.median, .ci_low, .ci_high] | join(" ")' "20 19 22"
 	grep -q 'at least 4.7 minutes in first-launch checks (14,000 × 20.00 ms ÷ 1.00' "$D/run/report.md"
 	assert_output --partial 'suite J=4 (M=6)'
-}
-
-@test "analyze (fixture): the suite is held to the cases' floor (a quarter of an unloaded re-run)" {
-	cp -R "$FIXTURES/analyze/suite" "$D/run"
+	# -- analyze (fixture): the suite is held to the cases' floor (a quarter of an unloaded re-run)
+	cp -R "$FIXTURES/analyze/suite" "$D/run2"
 	# the same per-launch differences (interval [19, 22] ms) on programs whose
 	# re-runs take 100 ms more: the re-runs' lower quartile is about 102 ms,
 	# so the floor is about 25.5 ms and the cost lies below it
 	awk -F '\t' -v OFS='\t' '$1 == "sample" && ($2 == "rerun" || $2 == "alone") && $6 != "-" { $6 += 100000000 } 1' \
-		"$FIXTURES/analyze/suite/raw/suite-t1-all.suite.tsv" >"$D/run/raw/suite-t1-all.suite.tsv"
-	run "$BIN/analyze" --run "$D/run"
+		"$FIXTURES/analyze/suite/raw/suite-t1-all.suite.tsv" >"$D/run2/raw/suite-t1-all.suite.tsv"
+	run "$BIN/analyze" --run "$D/run2"
 	assert_success
-	r="$D/run/run.json"
+	r="$D/run2/run.json"
 	JSON="$r"; jq_is '.suite.runs[0].launch_penalty_ms | [.median, .ci_low, .ci_high] | join(" ")' "20 19 22"
 	JSON="$r"; jq_is '.suite.runs[0].verdict' none
 	[[ "$(jq -r '.suite.runs[0].reason' "$r")" == *"below the 25."*" ms floor (0.25 x an unloaded launch of 10"*" ms)"* ]]
 	# the unmoved fixture is still a slowdown above the 1 ms floor
 	JSON="$r"; jq_is '.suite.runs[1].verdict' slowdown
-}
-
-@test "analyze (fixture): no first-launch cost gives no projection and says so" {
-	cp -R "$FIXTURES/analyze/suite-none" "$D/run"
-	run "$BIN/analyze" --run "$D/run"
+	# -- analyze (fixture): no first-launch cost gives no projection and says so
+	cp -R "$FIXTURES/analyze/suite-none" "$D/run3"
+	run "$BIN/analyze" --run "$D/run3"
 	assert_success
-	JSON="$D/run/run.json"; jq_is '.suite.runs[0] | [.verdict, .projection_min] | join(" ")' "none "
-	grep -q 'no measurable first-launch cost: a suite of 14,000 programs at 1 job would spend no measurable time' "$D/run/report.md"
-}
-
-@test "analyze: a corrupt suite file is refused with one line naming it, and nothing is written" {
-	cp -R "$FIXTURES/analyze/suite" "$D/run"
+	JSON="$D/run3/run.json"; jq_is '.suite.runs[0] | [.verdict, .projection_min] | join(" ")' "none "
+	grep -q 'no measurable first-launch cost: a suite of 14,000 programs at 1 job would spend no measurable time' "$D/run3/report.md"
+	# -- analyze: a corrupt suite file is refused with one line naming it, and nothing is written
+	cp -R "$FIXTURES/analyze/suite" "$D/run4"
 	sed 's/^pass	alone	.*/pass	alone	x	1	1	6/' "$FIXTURES/analyze/suite/raw/suite-t2-all.suite.tsv" \
-		>"$D/run/raw/suite-t2-all.suite.tsv"
-	run --separate-stderr "$BIN/analyze" --run "$D/run"
+		>"$D/run4/raw/suite-t2-all.suite.tsv"
+	run --separate-stderr "$BIN/analyze" --run "$D/run4"
 	assert_equal "$status" 2
 	assert_equal "${#stderr_lines[@]}" 1
 	[[ "$stderr" == *"suite-t2-all.suite.tsv:"* ]]
-	[ ! -e "$D/run/run.json" ]
+	[ ! -e "$D/run4/run.json" ]
 }
-
 # ns_v MS: NS, MS (digits, a point and at most 6 more) in ns, as awk's
 # printf "%.0f" of MS x 1000000 gives it, without a process
 ns_v() {
