@@ -16,8 +16,17 @@ bats_require_minimum_version 1.5.0
 # line cost 100 ms and more a test (a pattern's share of make check).  The
 # trap is off while they load, and set again as it was.
 kit_setup() {
-	local kit_debug_trap
-	kit_debug_trap=$(trap -p DEBUG)
+	local kit_debug_trap="" kit_trap_file
+	# the trap as it is: where the run has a folder of its own, written there
+	# by trap -p and read back, not taken by $( ) (a fork of bats' large shell,
+	# every test of make test)
+	if [ -n "${BATS_RUN_TMPDIR:-}" ] && [ -d "$BATS_RUN_TMPDIR" ]; then
+		kit_trap_file="$BATS_RUN_TMPDIR/.kit-trap.$$"
+		trap -p DEBUG >"$kit_trap_file"
+		IFS= read -r -d '' kit_debug_trap <"$kit_trap_file" || :
+	else
+		kit_debug_trap=$(trap -p DEBUG)
+	fi
 	trap - DEBUG
 	kit_load_library bats-support
 	kit_load_library bats-assert

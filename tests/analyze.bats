@@ -4,6 +4,7 @@
 # (tests/fixtures/analyze/README.md shows the arithmetic).
 
 load test_helper/common-setup
+load test_helper/q5-jq
 
 setup() {
 	_common_setup
@@ -13,11 +14,45 @@ setup() {
 # analyze_fixture NAME [ARGS…]: analyze a scratch copy of fixture NAME, so
 # the committed fixtures never gain a run.json.  Sets RUN and JSON.
 analyze_fixture() {
+	jq_flush
 	RUN="$BATS_TEST_TMPDIR/$1"
 	cp -R "$FIXTURES/analyze/$1" "$RUN"
 	JSON="$RUN/run.json"
 	shift
 	run --separate-stderr "$BIN/analyze" --run "$RUN" "$@"
+}
+
+# The fixtures most tests read, analyzed once for the file (an analysis
+# and its copy of the fixture are a process each, for some 40 tests): each
+# must analyze cleanly, as analyze_ok asserts, and its terminal table is
+# kept in NAME.out.  Tests read them and never change them (analyze_ok
+# makes a test's own copy).
+setup_file() {
+	local root="$BATS_TEST_DIRNAME/.." f rc
+	for f in verdicts scaling key-inode; do
+		cp -R "$root/tests/fixtures/analyze/$f" "$BATS_FILE_TMPDIR/$f"
+		rc=0
+		"$root/micro/bin/analyze" --run "$BATS_FILE_TMPDIR/$f" >"$BATS_FILE_TMPDIR/$f.out" 2>"$BATS_FILE_TMPDIR/$f.err" || rc=$?
+		[ "$rc" = 0 ] && [ ! -s "$BATS_FILE_TMPDIR/$f.err" ] || {
+			echo "analyze of $f: status $rc, stderr: $(cat "$BATS_FILE_TMPDIR/$f.err")" >&2
+			return 1
+		}
+	done
+}
+
+# analyzed NAME: RUN and JSON of setup_file's analysis of fixture NAME
+# (verdicts, scaling, key-inode), to read only (so the queue of jq_is
+# stands: a group of tests of one fixture is asked of it by one jq)
+analyzed() {
+	RUN="$BATS_FILE_TMPDIR/$1"
+	JSON="$RUN/run.json"
+}
+
+# analyzed_output NAME: status, output and lines as analyze_ok's run set
+# them, from that analysis
+analyzed_output() {
+	analyzed "$1"
+	run cat "$RUN.out"
 }
 
 # A fixture that must analyze cleanly.
@@ -27,22 +62,9 @@ analyze_ok() {
 	[ -z "$stderr" ] || fail "unexpected stderr: $stderr"
 }
 
-# jq_is FILTER WANT: the raw jq result equals WANT.
-jq_is() {
-	local got
-	got="$(jq -r "$1" "$JSON")" || fail "jq failed on: $1"
-	[ "$got" = "$2" ] || fail "$1: got '$got', want '$2'"
-}
-
-# jq_near FILTER WANT: numerically equal within 1e-5 relative (run.json
-# keeps 6 significant digits).
-jq_near() {
-	jq -e --argjson want "$2" \
-		"($1) as \$v | (\$v - \$want) as \$d
-		 | (if \$d < 0 then -\$d else \$d end)
-		   <= 1e-5 * (if \$want < 0 then -\$want elif \$want < 1 then 1 else \$want end)" \
-		"$JSON" >/dev/null || fail "$1: got $(jq -c "$1" "$JSON"), want $2"
-}
+# jq_is FILTER WANT, jq_near FILTER WANT: test_helper/q5-jq.bash, asked by
+# one jq a group; what is left is asked at the test's end
+teardown() { jq_flush; }
 
 cfg() { # the only (or headline) config of case $1
 	printf '.cases[] | select(.name == "%s") | .configs[0]' "$1"
@@ -60,21 +82,19 @@ assert_no_temporaries() {
 
 # ---- usage and outputs --------------------------------------------------------
 
-@test "--help prints the usage and exits 0" {
+@test "usage: --help prints the usage and exits 0; no --run is an error, exit 2, one line" {
+	# -- --help prints the usage and exits 0
 	run "$BIN/analyze" --help
 	assert_success
 	assert_output --partial "usage: analyze --run DIR"
-}
-
-@test "no --run is a usage error: exit 2, one line" {
+	# -- no --run is a usage error: exit 2, one line
 	run --separate-stderr "$BIN/analyze"
 	assert_failure 2
 	[ "${#stderr_lines[@]}" -eq 1 ]
 	[[ "$stderr" == "analyze: "* ]]
 }
-
 @test "a run writes run.json and report.md and leaves no temporary file" {
-	analyze_ok verdicts
+	analyzed verdicts
 	[ -s "$RUN/run.json" ]
 	[ -s "$RUN/report.md" ]
 	jq -e . "$RUN/run.json" >/dev/null
@@ -82,7 +102,7 @@ assert_no_temporaries() {
 }
 
 @test "run.json names the schema, the kit version and the run folder" {
-	analyze_ok key-inode
+	analyzed key-inode
 	jq_is .schema execlag-run
 	jq_is .schema_version 1
 	# the version analyze was built with is the kit's, as the scripts read it
@@ -107,7 +127,7 @@ assert_no_temporaries() {
 }
 
 @test "the terminal table has one aligned row per config and a line per case" {
-	analyze_ok verdicts
+	analyzed_output verdicts
 	assert_line --index 0 --regexp '^case +T +class +first median ms +repeat median ms +penalty ms \[95% CI\] +x unloaded +verdict$'
 	local col_header col_row
 	col_header="$(printf '%s\n' "${lines[0]}" | awk '{ print index($0, "verdict") }')"
@@ -122,17 +142,16 @@ assert_no_temporaries() {
 
 # ---- conditions and thresholds ---------------------------------------------------
 
-@test "conditions are kept as strings, last value wins, comments skipped" {
-	analyze_ok verdicts
+@test "conditions are kept as strings, last value wins, comments skipped; the thresholds are in run.json and the report" {
+	# -- conditions are kept as strings, last value wins, comments skipped
+	analyzed verdicts
 	jq_is .conditions.profile quick
 	jq_is .conditions.note 'a=b | c'
 	jq_is '.conditions.os' Linux
 	jq_is '[.conditions[] | type] | unique | join(",")' string
 	jq_is '.conditions | keys | map(select(startswith("#"))) | length' 0
-}
-
-@test "the thresholds are written into run.json and printed in the report" {
-	analyze_ok verdicts
+	# -- the thresholds are written into run.json and printed in the report
+	analyzed verdicts
 	jq_near .thresholds.penalty_floor_ms 1.0
 	jq_near .thresholds.floor_share 0.25
 	jq_is .thresholds.ratio_floor null
@@ -143,19 +162,17 @@ assert_no_temporaries() {
 	grep -qF "| floor's share of an unloaded launch (the floor is the larger of the penalty floor and this share of q1, the repeats' lower quartile) | 0.25 |" "$RUN/report.md"
 	grep -q '^| confidence of the interval | 95% |$' "$RUN/report.md"
 }
-
 # ---- statistics -------------------------------------------------------------------
 
-@test "median and p90 of an odd number of samples (n=7)" {
-	analyze_ok verdicts
+@test "statistics: median and p90 (n=7; n=6, a failed launch left out), pairs by index, the intervals of n=20 and n=6 pairs, ratio, relative" {
+	# -- median and p90 of an odd number of samples (n=7)
+	analyzed verdicts
 	# first: 1 2 3 4 5 10 20 -> median 4; p90 at h=5.4: 10 + 0.4*(20-10) = 14
 	jq_is "$(cfg median).first.n_ok" 7
 	jq_near "$(cfg median).first.median_ms" 4
 	jq_near "$(cfg median).first.p90_ms" 14
-}
-
-@test "median and p90 of an even number, a failed launch left out (n=6)" {
-	analyze_ok verdicts
+	# -- median and p90 of an even number, a failed launch left out (n=6)
+	analyzed verdicts
 	# repeat OK: 1 1.5 2 3 4 8 -> median (2+3)/2; p90 at h=4.5: 4 + 0.5*(8-4) = 6
 	jq_is "$(cfg median).repeat.n_ok" 6
 	jq_near "$(cfg median).repeat.median_ms" 2.5
@@ -163,26 +180,41 @@ assert_no_temporaries() {
 	# n=20 repeat: 2,3,4,5 five times each -> (3+4)/2; p90 at h=17.1 -> 5
 	jq_near "$(cfg paired).repeat.median_ms" 3.5
 	jq_near "$(cfg paired).repeat.p90_ms" 5
-}
-
-@test "the penalty pairs launches by index, not by line order" {
-	analyze_ok verdicts
+	# -- the penalty pairs launches by index, not by line order
+	analyzed verdicts
 	# d_i = 10 + (7i mod 20): 10..29 once each -> median (19+20)/2
 	jq_is "$(cfg paired).pairs" 20
 	jq_near "$(cfg paired).penalty_ms.median" 19.5
-}
-
-@test "n=20 pairs give the interval [d_(6), d_(15)] with coverage 0.9586" {
-	analyze_ok verdicts
+	# -- n=20 pairs give the interval [d_(6), d_(15)] with coverage 0.9586
+	analyzed verdicts
 	jq_near "$(cfg paired).penalty_ms.ci_low" 15
 	jq_near "$(cfg paired).penalty_ms.ci_high" 24
 	# 1 - 2*P(B<=5), B~Bin(20,1/2): 1 - 2*21700/2^20
 	jq_near "$(cfg paired).penalty_ms.coverage" 0.9586105
+	# -- n=6 pairs, the fewest allowed, give [d_(1), d_(6)] with coverage 1-2/64
+	analyzed verdicts
+	# d = 2 12 (pair 2 lost) 3 0.5 6 1 -> sorted 0.5 1 2 3 6 12
+	jq_is "$(cfg median).pairs" 6
+	jq_near "$(cfg median).penalty_ms.median" 2.5
+	jq_near "$(cfg median).penalty_ms.ci_low" 0.5
+	jq_near "$(cfg median).penalty_ms.ci_high" 12
+	jq_near "$(cfg median).penalty_ms.coverage" 0.96875
+	# -- the ratio is first median over repeat median, and still reported
+	analyzed verdicts
+	jq_near "$(cfg paired).first.median_ms" 24
+	jq_near "$(cfg paired).ratio" 6.857142857
+	jq_near "$(cfg median).ratio" 1.6
+	# -- relative is the penalty over the repeats' lower quartile, plus one
+	analyzed verdicts
+	# paired: repeats 2, 3, 4, 5 five times each: lower quartile 2.75;
+	# median d 19.5: (2.75 + 19.5) / 2.75
+	jq_near "$(cfg paired).relative" 8.090909
+	jq_near "$(kase paired).relative" 8.090909
 }
-
 # looks_copy LOOKS: the verdicts fixture with paired's 20 pairs as a
 # sequential run that launched all 20 (ran to the maximum) under LOOKS.
 looks_copy() {
+	jq_flush
 	RUN="$BATS_TEST_TMPDIR/looks"
 	rm -rf "$RUN"
 	cp -R "$FIXTURES/analyze/verdicts" "$RUN"
@@ -263,65 +295,33 @@ expect_paired() {
 	jq_near "$(cfg paired).penalty_ms.coverage" 0.9974232
 }
 
-@test "n=6 pairs, the fewest allowed, give [d_(1), d_(6)] with coverage 1-2/64" {
-	analyze_ok verdicts
-	# d = 2 12 (pair 2 lost) 3 0.5 6 1 -> sorted 0.5 1 2 3 6 12
-	jq_is "$(cfg median).pairs" 6
-	jq_near "$(cfg median).penalty_ms.median" 2.5
-	jq_near "$(cfg median).penalty_ms.ci_low" 0.5
-	jq_near "$(cfg median).penalty_ms.ci_high" 12
-	jq_near "$(cfg median).penalty_ms.coverage" 0.96875
-}
-
-@test "the ratio is first median over repeat median, and still reported" {
-	analyze_ok verdicts
-	jq_near "$(cfg paired).first.median_ms" 24
-	jq_near "$(cfg paired).ratio" 6.857142857
-	jq_near "$(cfg median).ratio" 1.6
-}
-
-@test "relative is the penalty over the repeats' lower quartile, plus one" {
-	analyze_ok verdicts
-	# paired: repeats 2, 3, 4, 5 five times each: lower quartile 2.75;
-	# median d 19.5: (2.75 + 19.5) / 2.75
-	jq_near "$(cfg paired).relative" 8.090909
-	jq_near "$(kase paired).relative" 8.090909
-}
-
 # ---- verdicts ------------------------------------------------------------------------
 
-@test "slowdown: interval above the floor" {
-	analyze_ok verdicts
+@test "verdicts: slowdown above the floor (1 ms, or a quarter of an unloaded launch), none below, inconclusive across it or with n=5 pairs" {
+	# -- slowdown: interval above the floor
+	analyzed verdicts
 	jq_is "$(kase paired).verdict" slowdown
 	jq_is "$(kase paired).reason" "interval [15.00, 24.00] ms above the 1 ms floor"
-}
-
-@test "slowdown: a plain penalty on long launches, above a quarter of an unloaded one" {
-	analyze_ok verdicts
+	# -- slowdown: a plain penalty on long launches, above a quarter of an unloaded one
+	analyzed verdicts
 	# repeats 90..95: lower quartile 91.25, floor 22.8125; d 40..45: [40, 45];
 	# a first launch only 1.47 times an unloaded one, and a slowdown
 	jq_near "$(cfg scanner).unloaded_ms" 91.25
 	jq_near "$(kase scanner).relative" 1.465753
 	jq_is "$(kase scanner).verdict" slowdown
 	jq_is "$(kase scanner).reason" "interval [40.00, 45.00] ms above the 22.81 ms floor (0.25 x an unloaded launch of 91.25 ms)"
-}
-
-@test "none: interval below the floor" {
-	analyze_ok verdicts
+	# -- none: interval below the floor
+	analyzed verdicts
 	jq_is "$(kase none).verdict" none
 	jq_near "$(cfg none).penalty_ms.ci_low" 0.05
 	jq_near "$(cfg none).penalty_ms.ci_high" 0.3
 	jq_is "$(kase none).reason" "interval [0.05, 0.30] ms below the 1 ms floor"
-}
-
-@test "inconclusive: the interval straddles the floor" {
-	analyze_ok verdicts
+	# -- inconclusive: the interval straddles the floor
+	analyzed verdicts
 	jq_is "$(kase median).verdict" inconclusive
 	jq_is "$(kase median).reason" "interval [0.50, 12.00] ms includes the 1 ms floor"
-}
-
-@test "inconclusive: above 1 ms, across a quarter of an unloaded launch" {
-	analyze_ok verdicts
+	# -- inconclusive: above 1 ms, across a quarter of an unloaded launch
+	analyzed verdicts
 	# medians 30.5 / 22.5; interval [5, 10]
 	jq_near "$(kase ratio).ratio" 1.355556
 	jq_near "$(cfg ratio).penalty_ms.ci_low" 5
@@ -331,20 +331,16 @@ expect_paired() {
 	jq_near "$(cfg ratio).unloaded_ms" 21.25
 	jq_is "$(kase ratio).verdict" inconclusive
 	jq_is "$(kase ratio).reason" "interval [5.00, 10.00] ms includes the 5.31 ms floor (0.25 x an unloaded launch of 21.25 ms)"
-}
-
-@test "none: above 1 ms, but below a quarter of an unloaded launch" {
-	analyze_ok verdicts
+	# -- none: above 1 ms, but below a quarter of an unloaded launch
+	analyzed verdicts
 	jq_near "$(cfg share).unloaded_ms" 21.25
 	jq_near "$(cfg share).floor_ms" 5.3125
 	jq_near "$(kase share).floor_ms" 5.3125
 	jq_near "$(kase paired).floor_ms" 1
 	jq_is "$(kase share).verdict" none
 	jq_is "$(kase share).reason" "interval [1.50, 4.00] ms below the 5.31 ms floor (0.25 x an unloaded launch of 21.25 ms)"
-}
-
-@test "inconclusive: n=5 pairs cannot make a 95% interval, which is null" {
-	analyze_ok verdicts
+	# -- inconclusive: n=5 pairs cannot make a 95% interval, which is null
+	analyzed verdicts
 	# P(B<=0) = 1/32 > 0.025 for B~Bin(5,1/2): no k qualifies
 	jq_is "$(kase few).verdict" inconclusive
 	jq_is "$(kase few).reason" "too few successful pairs (5) for a 95% interval"
@@ -353,9 +349,9 @@ expect_paired() {
 	jq_is "$(kase few).penalty_ms.ci_high" null
 	jq_is "$(kase few).penalty_ms.coverage" null
 }
-
-@test "a killed child is a recorded sample (signal 9, SIGKILL), not a crash" {
-	analyze_ok verdicts
+@test "failures (a killed child, signal 9; an exit 1 without a signal name), pass lines, and no NaN or infinity in run.json" {
+	# -- a killed child is a recorded sample (signal 9, SIGKILL), not a crash
+	analyzed verdicts
 	jq_is "$(cfg killed).failures.first" 6
 	jq_is "$(cfg killed).failures.repeat" 0
 	jq_is "$(cfg killed).failures.samples | length" 6
@@ -367,32 +363,25 @@ expect_paired() {
 	jq_is "$(kase killed).ratio" null
 	jq_is "$(kase killed).penalty_ms.median" null
 	grep -q 'first #0: exit -1, signal 9 (SIGKILL), errno 0' "$RUN/report.md"
-}
-
-@test "a launch that exited 1 is a failure without a signal name" {
-	analyze_ok verdicts
+	# -- a launch that exited 1 is a failure without a signal name
+	analyzed verdicts
 	jq_is "$(cfg median).failures.repeat" 1
 	jq_is "$(cfg median).failures.samples[0] | [.pass, .index, .exit, .signal, .signal_name] | @tsv" \
 		"$(printf 'repeat\t2\t1\t0\t')"
-}
-
-@test "pass lines give wall time, launches and launches per second" {
-	analyze_ok verdicts
+	# -- pass lines give wall time, launches and launches per second
+	analyzed verdicts
 	jq_near "$(cfg paired).passes.first.wall_ms" 500
 	jq_is "$(cfg paired).passes.first.launches" 20
 	jq_near "$(cfg paired).passes.first.launches_per_s" 40
 	jq_near "$(cfg paired).passes.repeat.launches_per_s" 250
-}
-
-@test "no NaN or infinity anywhere in run.json" {
-	analyze_ok verdicts
+	# -- no NaN or infinity anywhere in run.json
+	analyzed verdicts
 	! grep -Eiq ':[[:space:]]*-?(nan|inf)' "$JSON"
 }
-
 # ---- scaling and serialisation ------------------------------------------------------------
 
 @test "cases come in the guide's order, not the samples files' (classes, dylib, exe, script on disk)" {
-	analyze_ok scaling
+	analyzed_output scaling
 	jq_is '[.cases[].name] | join(",")' "script,exe,dylib,classes"
 	# the terminal table and report.md follow run.json
 	printf '%s\n' "$output" | awk '$1 ~ /^(script|exe|dylib|classes)$/ && !seen[$1]++ { printf "%s,", $1 }' >"$BATS_TEST_TMPDIR/order"
@@ -401,33 +390,41 @@ expect_paired() {
 	assert_equal "$(cat "$BATS_TEST_TMPDIR/order")" "script,exe,dylib,classes"
 }
 
-@test "scaling is throughput at T over throughput at T=1, per pass" {
-	analyze_ok scaling
+@test "scaling and serialisation: throughput at T, serialised, parallel, undetermined, n/a (one thread count, no penalty), configs' order and headline" {
+	# -- scaling is throughput at T over throughput at T=1, per pass
+	analyzed scaling
 	jq_is "[$(kase exe).scaling[] | .threads] | join(\",\")" "1,2,4"
 	jq_near "$(kase exe).scaling[1].first" 1.02
 	jq_near "$(kase exe).scaling[1].repeat" 1.6
 	jq_near "$(kase exe).scaling[2].first" 1
 	jq_near "$(kase exe).scaling[2].repeat" 2.4
-}
-
-@test "serialised: the first pass stays flat while the repeat pass scales" {
-	analyze_ok scaling
+	# -- serialised: the first pass stays flat while the repeat pass scales
+	analyzed_output scaling
 	jq_is "$(kase exe).serialisation" serialised
 	jq_is "$(kase exe).serialisation_reason" "the penalty at T=4 is 207.85 ms, nearer a queue's 199.15 than one check's 50.35: launches queue (first pass x1.00, repeat x2.40)"
 	assert_line "exe: slowdown (serialised) — interval [47.50, 52.80] ms above the 1 ms floor"
-}
-
-@test "parallel: the first pass scales" {
-	analyze_ok scaling
+	# -- parallel: the first pass scales
+	analyzed scaling
 	jq_is "$(kase script).serialisation" parallel
 	jq_is "$(kase script).serialisation_reason" "the penalty at T=2 is 50.35 ms, nearer one check's 50.35 than a queue's 98.45, and the first pass scales x2.00 (repeat x2.00)"
-}
-
-@test "undetermined: neither pass scales" {
-	analyze_ok scaling
+	# -- undetermined: neither pass scales
+	analyzed scaling
 	jq_is "$(kase dylib).serialisation" undetermined
+	# -- n/a: only one thread count in the headline's class
+	analyzed scaling
+	jq_is "$(kase classes).serialisation" n/a
+	jq_is "$(kase classes).serialisation_reason" "only one thread count measured"
+	# -- n/a: no first-launch penalty to serialise
+	analyzed verdicts
+	jq_is "$(kase none).serialisation" n/a
+	jq_is "$(kase none).serialisation_reason" "no first-launch penalty"
+	# -- configs sort by class then threads; without all/T=1 the headline is the first class's lowest T
+	analyzed scaling
+	jq_is "[$(kase classes).configs[] | \"\(.class)\(.threads)\"] | join(\",\")" "E1,P1,P2"
+	jq_is "$(kase classes).headline | \"\(.class)\(.threads)\"" E1
+	jq_is "$(kase exe).headline | \"\(.class)\(.threads)\"" all1
+	jq_is "$(kase classes).kind" exe
 }
-
 # rounds_run DIR: a run with a check of 2 ms (T=1: first 3.5, repeat 1.5 ms)
 # and three cases at T=2 in blocks of one launch per thread (meta block 2),
 # each round's longest first launch minus its longest repeat (ms):
@@ -523,6 +520,7 @@ rounds_run() {
 	# a check measured at T=1 as 2 ms [1.4, 2.6]: the rounds' 2.09 [2.02,
 	# 2.16] reach the half-way mark of a 1.4 ms check's queue (2.1), so
 	# not parallel
+	jq_flush # (the assertions above are of the run as it was)
 	f="$RUN/raw/parallel-t1-all.samples.tsv"
 	awk -F '\t' -v OFS='\t' '$1 == "sample" && $2 == "first" { $5 = sprintf("%d", (3.5 + ($4 % 5 - 2) * 0.6) * 1e6) } { print }' \
 		"$f" >"$f.new" && mv "$f.new" "$f"
@@ -532,6 +530,7 @@ rounds_run() {
 	# launch's start times (9th field): rounds 0-4 of the queue had their
 	# threads start 5 ms apart (beyond a quarter of the penalty): left out
 	# (round 3, with a failed launch, was out already); 0.5 ms apart is a round
+	jq_flush # (the assertions above are of the run as it was)
 	f="$RUN/raw/queue-t2-all.samples.tsv"
 	awk -F '\t' -v OFS='\t' '$1 == "sample" { b = int($4 / 2); $9 = b * 20000000 + ($3 == 1 ? (b < 5 ? 5000000 : 500000) : 0) } { print }' \
 		"$f" >"$f.new" && mv "$f.new" "$f"
@@ -539,6 +538,7 @@ rounds_run() {
 	jq_is "$(kase queue).configs[1].rounds.skewed" 4
 	jq_is "$(kase queue).configs[1].rounds.count" 5
 	# without meta block (older samples) the penalty at T decides, as in the scaling fixture
+	jq_flush # (the assertions above are of the run as it was)
 	sed -i.bak '/^meta\tblock\t/d' "$RUN/raw/parallel-t2-all.samples.tsv"
 	rm -f "$RUN/raw/parallel-t2-all.samples.tsv.bak"
 	run -0 --separate-stderr "$BIN/analyze" --run "$RUN" --quiet
@@ -560,6 +560,7 @@ rounds_run() {
 	# 2.36 ms longer: one check's cost unchanged) leave nothing to escape:
 	# the answer is the rounds', parallel (the rule before the contention
 	# was asked, which called this run parallel)
+	jq_flush # (the assertions above are of the run as it was)
 	f="$RUN/raw/script-t1-all.samples.tsv"
 	awk -F '\t' -v OFS='\t' '$1 == "sample" && ($2 == "first" || $2 == "repeat") { $5 = $5 + 2357600 } { print }' \
 		"$f" >"$f.new" && mv "$f.new" "$f"
@@ -619,80 +620,52 @@ reference_run() {
 	refute_output --partial "plain: every launch"
 }
 
-@test "n/a: only one thread count in the headline's class" {
-	analyze_ok scaling
-	jq_is "$(kase classes).serialisation" n/a
-	jq_is "$(kase classes).serialisation_reason" "only one thread count measured"
-}
-
-@test "n/a: no first-launch penalty to serialise" {
-	analyze_ok verdicts
-	jq_is "$(kase none).serialisation" n/a
-	jq_is "$(kase none).serialisation_reason" "no first-launch penalty"
-}
-
-@test "configs sort by class then threads; without all/T=1 the headline is the first class's lowest T" {
-	analyze_ok scaling
-	jq_is "[$(kase classes).configs[] | \"\(.class)\(.threads)\"] | join(\",\")" "E1,P1,P2"
-	jq_is "$(kase classes).headline | \"\(.class)\(.threads)\"" E1
-	jq_is "$(kase exe).headline | \"\(.class)\(.threads)\"" all1
-	jq_is "$(kase classes).kind" exe
-}
-
 # ---- cache key inference ---------------------------------------------------------------------
 
-@test "cache key inode: hardlink none, copy and rewrite slowdown" {
-	analyze_ok key-inode
+@test "cache key: inode, path and content; undetermined where no key explains, a rewrite is inconclusive, exe has no penalty, cases are missing" {
+	# -- cache key inode: hardlink none, copy and rewrite slowdown
+	analyzed key-inode
 	jq_is .inferred.cache_key inode
 	grep -q '^\*\*inode\*\*' "$RUN/report.md"
-}
-
-@test "cache key path: rewrite none, hardlink and copy slowdown" {
+	# -- cache key path: rewrite none, hardlink and copy slowdown
 	analyze_ok key-path
 	jq_is .inferred.cache_key path
-}
-
-@test "cache key content: hardlink, copy and rewrite all none" {
+	# -- cache key content: hardlink, copy and rewrite all none
 	analyze_ok key-content
 	jq_is .inferred.cache_key content
-}
-
-@test "cache key undetermined: a pattern no key explains, with the triple" {
+	# -- cache key undetermined: a pattern no key explains, with the triple
 	analyze_ok key-undetermined
 	jq_is .inferred.cache_key undetermined
 	jq_is .inferred.reason "hardlink slowdown, copy slowdown, rewrite slowdown: matches no single key"
-}
-
-@test "cache key undetermined: an inconclusive rewrite keys nothing" {
+	# -- cache key undetermined: an inconclusive rewrite keys nothing
 	analyze_ok key-inconclusive
 	jq_is "$(kase exe-rewrite).verdict" inconclusive
 	jq_is .inferred.cache_key undetermined
 	jq_is .inferred.reason "hardlink none, copy slowdown, rewrite inconclusive: matches no single key"
-}
-
-@test "cache key undetermined: exe has no penalty" {
+	# -- cache key undetermined: exe has no penalty
 	analyze_ok key-nopenalty
 	jq_is .inferred.cache_key undetermined
 	jq_is .inferred.reason "no first-launch penalty to key"
-}
-
-@test "cache key undetermined: cases missing" {
-	analyze_ok verdicts
+	# -- cache key undetermined: cases missing
+	analyzed verdicts
 	jq_is .inferred.cache_key undetermined
 	jq_is .inferred.reason "needs exe, exe-hardlink, exe-copy and exe-rewrite"
 }
-
 # ---- the calibration gate ------------------------------------------------------------------------
 
-@test "gate.active=1 gives a gate block with numbers, and the report says so" {
-	analyze_ok scaling
+@test "the gate block: numbers with gate.active=1, said in the report; null without, and not mentioned" {
+	# -- gate.active=1 gives a gate block with numbers, and the report says so
+	analyzed scaling
 	jq_is '.gate | [.latency_ms, .workers, .key, .exempt] | @tsv' "$(printf '50\t1\tinode\t0')"
 	jq_is '.gate.latency_ms | type' number
 	jq_is '.gate.workers | type' number
 	grep -qx 'Calibration gate active: latency 50 ms, workers 1, key inode, on exec, exempt 0' "$RUN/report.md"
 	grep -q 'A calibration gate (Linux fanotify) held launches: these numbers are a test of the kit, not of an OS.' "$RUN/report.md"
+	# -- without gate.active=1 the gate is null and the report does not mention it
+	analyzed verdicts
+	jq_is .gate null
+	! grep -q 'Calibration gate' "$RUN/report.md"
 }
-
 @test "fanotify listeners and an emulated kit are said at the top of the report and in the table's notes" {
 	analyze_ok verdicts
 	! grep -q 'fanotify listeners\|Emulated' "$RUN/report.md" "$RUN/run.json" || fail "said without the conditions"
@@ -713,16 +686,10 @@ reference_run() {
 	done
 }
 
-@test "without gate.active=1 the gate is null and the report does not mention it" {
-	analyze_ok verdicts
-	jq_is .gate null
-	! grep -q 'Calibration gate' "$RUN/report.md"
-}
-
 # ---- report.md ---------------------------------------------------------------------------------------
 
 @test "report.md has the title, results, verdicts, scaling, failures and how to read it" {
-	analyze_ok verdicts
+	analyzed verdicts
 	local md="$RUN/report.md"
 	grep -qx '# execlag report — verdicts' "$md"
 	grep -q '^## Conditions' "$md"
@@ -744,7 +711,8 @@ reference_run() {
 
 # A scratch copy of a good fixture for a test to break.
 broken_copy() {
-	RUN="$BATS_TEST_TMPDIR/broken"
+	BROKEN_N=$((${BROKEN_N:-0} + 1)) # a folder each (the refusals are one test)
+	RUN="$BATS_TEST_TMPDIR/broken$BROKEN_N"
 	cp -R "$FIXTURES/analyze/key-inode" "$RUN"
 	SAMPLES="$RUN/raw/exe-copy-t1-all.samples.tsv"
 }
@@ -769,100 +737,72 @@ assert_refused() {
 	assert_no_temporaries
 }
 
-@test "refused: a samples file with a bad magic line" {
+@test "refused, one line and nothing written: bad magic, a non-numeric field, a field missing, an unknown pass, a duplicate, an index beyond n, an unknown record, no meta n, a case twice, an empty file, no run folder, no samples, no raw/, no conditions.txt, a bad conditions line" {
+	# -- refused: a samples file with a bad magic line
 	broken_copy
 	replace_line "$SAMPLES" 1 "$(printf 'execlag-samples\t2')"
 	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:1: not a samples file*"
-}
-
-@test "refused: a non-numeric field" {
+	# -- refused: a non-numeric field
 	broken_copy
 	replace_line "$SAMPLES" 10 "$(printf 'sample\tfirst\t0\t1\t51O00000\t0\t0\t0')"
 	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:10: bad DUR_NS '51O00000'*"
-}
-
-@test "refused: a sample line with a field missing" {
+	# -- refused: a sample line with a field missing
 	broken_copy
 	replace_line "$SAMPLES" 11 "$(printf 'sample\tfirst\t0\t2\t55000000\t0\t0')"
 	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:11: sample line has 7 fields, want 8"
-}
-
-@test "refused: an unknown pass" {
+	# -- refused: an unknown pass
 	broken_copy
 	replace_line "$SAMPLES" 7 "$(printf 'pass\tthird\t312000000\t6')"
 	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:7: unknown pass 'third'*"
-}
-
-@test "refused: two samples for the same pass and index" {
+	# -- refused: two samples for the same pass and index
 	broken_copy
 	replace_line "$SAMPLES" 12 "$(printf 'sample\tfirst\t0\t1\t53000000\t0\t0\t0')"
 	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:12: duplicate first sample for index 1*"
-}
-
-@test "refused: an index beyond meta n" {
+	# -- refused: an index beyond meta n
 	broken_copy
 	replace_line "$SAMPLES" 12 "$(printf 'sample\tfirst\t0\t6\t53000000\t0\t0\t0')"
 	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:12: index 6 out of range*"
-}
-
-@test "refused: an unknown record type" {
+	# -- refused: an unknown record type
 	broken_copy
 	printf 'bogus\t1\n' >>"$SAMPLES"
 	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:21: unknown record 'bogus'"
-}
-
-@test "refused: a samples file without meta n" {
+	# -- refused: a samples file without meta n
 	broken_copy
 	awk '!/^meta\tn\t/' "$SAMPLES" >"$SAMPLES.new" && mv "$SAMPLES.new" "$SAMPLES"
 	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:*: no 'meta n' line"
-}
-
-@test "refused: the same case, T and class in two files" {
+	# -- refused: the same case, T and class in two files
 	broken_copy
 	cp "$SAMPLES" "$RUN/raw/exe-copy-t1-all-again.samples.tsv"
 	assert_refused "*: case exe-copy at T=1 class all is also in *"
-}
-
-@test "refused: an empty samples file" {
+	# -- refused: an empty samples file
 	broken_copy
 	: >"$SAMPLES"
 	assert_refused "*/raw/exe-copy-t1-all.samples.tsv:1: not a samples file*"
-}
-
-@test "refused: no such run folder" {
+	# -- refused: no such run folder
 	RUN="$BATS_TEST_TMPDIR/does-not-exist"
 	run --separate-stderr "$BIN/analyze" --run "$RUN"
 	assert_failure 2
 	[ "${#stderr_lines[@]}" -eq 1 ]
 	[[ "$stderr" == "analyze: $RUN: no such run folder"* ]] || fail "stderr: $stderr"
 	[ ! -e "$RUN" ]
-}
-
-@test "refused: a run folder without samples files" {
+	# -- refused: a run folder without samples files
 	broken_copy
 	rm "$RUN"/raw/*.samples.tsv
 	touch "$RUN/raw/exe-t1-all.manifest" "$RUN/raw/exe-t1-all.samples.tsv.old"
 	assert_refused "$RUN/raw: no *.samples.tsv files"
-}
-
-@test "refused: a run folder without raw/" {
+	# -- refused: a run folder without raw/
 	broken_copy
 	rm -r "$RUN/raw"
 	assert_refused "$RUN/raw: no samples files*"
-}
-
-@test "refused: a missing conditions.txt" {
+	# -- refused: a missing conditions.txt
 	broken_copy
 	rm "$RUN/conditions.txt"
 	assert_refused "$RUN/conditions.txt: cannot open*"
-}
-
-@test "refused: a conditions line that is not key=value" {
+	# -- refused: a conditions line that is not key=value
 	broken_copy
 	printf 'Not A Key\n' >>"$RUN/conditions.txt"
 	assert_refused "$RUN/conditions.txt:*: not a key=value line"
 }
-
 @test "a refused run leaves the previous run.json and report.md untouched" {
 	analyze_ok key-inode --quiet
 	cp "$RUN/run.json" "$BATS_TEST_TMPDIR/run.json.before"
@@ -967,6 +907,7 @@ sized_run() {
 	grep -q '>grow, 8 MiB<' "$RUN/plot-launch.svg"
 	grep -q 'per MiB \[' "$RUN/plot-launch.svg"
 	# the same case, thread count, class and size twice is refused
+	jq_flush # (the assertions above are of the run as it was)
 	cp "$RUN/raw/grow-t1-all-s16384.samples.tsv" "$RUN/raw/grow-again.samples.tsv"
 	run -2 --separate-stderr "$BIN/analyze" --run "$RUN" --quiet
 	[[ "$stderr" == *"case grow at T=1 class all (padding 16384 bytes) is also in"* ]]

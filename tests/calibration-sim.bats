@@ -5,6 +5,7 @@
 # exempt launcher, a check that grows with size -- the same on every run.
 
 load test_helper/common-setup
+load test_helper/q5-jq
 
 # sim_run NAME SETTINGS ARGS...: the kit on the simulator (2 CPUs, seed 7)
 # into $RUNS/NAME; prints the run folder
@@ -27,12 +28,17 @@ setup_file() {
 	# compiles would cost a minute)
 	CASES=script,script-via-sh,exe,exe-copy,exe-hardlink,exe-rewrite,system-copy,dylib
 	export CASES
-	for k in inode path content; do
+	# T=2 in the inode run only: the queue of one worker (P4, and the
+	# serialisation test) does not depend on the key, and an exempt
+	# launcher has no penalty to queue (P4 does not apply to it at any T)
+	mkdir -p "$RUNS/inode.tmp"
+	sim_run inode "latency=20 workers=1 key=inode" --threads 1,2
+	for k in path content; do
 		mkdir -p "$RUNS/$k.tmp"
-		sim_run "$k" "latency=20 workers=1 key=$k" --threads 1,2
+		sim_run "$k" "latency=20 workers=1 key=$k" --threads 1
 	done
 	mkdir -p "$RUNS/exempt.tmp" "$RUNS/parallel.tmp" "$RUNS/size.tmp" "$RUNS/queue.tmp"
-	sim_run exempt 'latency=20 workers=1 key=inode exempt=1' --threads 1,2
+	sim_run exempt 'latency=20 workers=1 key=inode exempt=1' --threads 1
 	unset CASES
 	sim_run parallel 'latency=20 workers=2 key=inode' --cases exe --threads 1,2
 	sim_run queue 'latency=150 workers=1 key=inode' --cases exe --threads 1,2
@@ -45,73 +51,85 @@ setup() {
 	RUNS="$BATS_FILE_TMPDIR/runs"
 }
 
-run_of() { ls -d "$RUNS/$1"/*/ | head -n 1; }
+# run_of NAME: r, the run folder of $RUNS/NAME (its first, as ls -d sorts)
+run_of() {
+	local d
+	for d in "$RUNS/$1"/*/; do r=$d; return 0; done
+}
 
 # patterns_hold RUN: every applicable pattern of make check holds
 patterns_hold() {
+	local l
 	run sh "$ROOT/scripts/check" --run "$1"
-	printf '%s\n' "$output" | sed 's/^/# /' >&3
+	while IFS= read -r l; do printf '# %s\n' "$l"; done <<<"$output" >&3
 	assert_success
 	refute_output --partial "DOES NOT HOLD"
 }
 
-field() { jq -r --arg c "$2" ".cases[] | select(.name == \$c) | $3" "$1/run.json"; }
+# field_is RUN CASE PATH WANT: CASE's PATH (a jq path) in RUN's run.json is
+# WANT, asked with the test's other such values by one jq
+# (test_helper/q5-jq.bash); what is left is asked at the test's end
+field_is() {
+	JSON="$1/run.json"
+	jq_is ".cases[] | select(.name == \"$2\") | $3" "$4"
+}
+teardown() { jq_flush; }
 
 @test "each cache key: every applicable pattern holds and the key inferred is the model's" {
 	local k r
 	for k in inode path content; do
-		r=$(run_of "$k")
-		assert_equal "$(jq -r '.inferred.cache_key' "$r/run.json")" "$k"
+		run_of "$k"
+		JSON="$r/run.json"; jq_is .inferred.cache_key "$k"
 		patterns_hold "$r"
-		assert_equal "$(field "$r" exe .verdict)" slowdown
-		assert_equal "$(field "$r" script-via-sh .verdict)" none
+		field_is "$r" exe .verdict slowdown
+		field_is "$r" script-via-sh .verdict none
 	done
-	r=$(run_of inode)
-	assert_equal "$(field "$r" exe-hardlink .verdict)" none
-	assert_equal "$(field "$r" exe-copy .verdict)" slowdown
-	r=$(run_of path)
-	assert_equal "$(field "$r" exe-rewrite .verdict)" none
-	assert_equal "$(field "$r" exe-hardlink .verdict)" slowdown
-	r=$(run_of content)
-	assert_equal "$(field "$r" exe-copy .verdict)" none
-	assert_equal "$(field "$r" exe-rewrite .verdict)" none
+	run_of inode
+	field_is "$r" exe-hardlink .verdict none
+	field_is "$r" exe-copy .verdict slowdown
+	run_of path
+	field_is "$r" exe-rewrite .verdict none
+	field_is "$r" exe-hardlink .verdict slowdown
+	run_of content
+	field_is "$r" exe-copy .verdict none
+	field_is "$r" exe-rewrite .verdict none
 }
 
 @test "one worker: the first launches queue, serialised; two: parallel" {
 	local r
-	r=$(run_of inode)
-	assert_equal "$(field "$r" exe .serialisation)" serialised
-	r=$(run_of parallel)
-	assert_equal "$(field "$r" exe .serialisation)" parallel
-	[[ "$(field "$r" exe .serialisation_reason)" == *"checks run in parallel"* ]]
+	run_of inode
+	field_is "$r" exe .serialisation serialised
+	run_of parallel
+	field_is "$r" exe .serialisation parallel
+	field_is "$r" exe '.serialisation_reason | contains("checks run in parallel")' true
 }
 
 @test "150 ms serialised: T=1 stops at its first look, T=2 after 8 rounds, the estimate within 5%" {
 	local r
-	r=$(run_of queue)
-	assert_equal "$(jq -r '.cases[0].configs[] | "\(.threads) \(.sequential.launched) \(.sequential.stopped)"' "$r/run.json")" \
+	run_of queue
+	JSON="$r/run.json"
+	jq_is '.cases[0].configs[] | "\(.threads) \(.sequential.launched) \(.sequential.stopped)"' \
 		"$(printf '1 8 slowdown\n2 16 slowdown')"
-	jq -e '.cases[0].penalty_ms.median | . > 142.5 and . < 157.5' "$r/run.json" >/dev/null
-	[[ "$(field "$r" exe .reason)" == *"(a 99.22% interval: look 1 of 4)" ]]
+	jq_is '.cases[0].penalty_ms.median | . > 142.5 and . < 157.5' true
+	field_is "$r" exe '.reason | endswith("(a 99.22% interval: look 1 of 4)")' true
 	grep -qF -- '- exe T=1 all: 8 of 20 artifacts (looks at 8,12,16,20+40,60), stopped: slowdown certain.' "$r/report.md"
 }
 
 @test "an exempt launcher: no case has a penalty, and P7 holds" {
 	local r
-	r=$(run_of exempt)
-	assert_equal "$(jq -r '[.cases[] | select(.verdict == "slowdown")] | length' "$r/run.json")" 0
+	run_of exempt
+	JSON="$r/run.json"; jq_is '[.cases[] | select(.verdict == "slowdown")] | length' 0
 	patterns_hold "$r"
 	assert_line --regexp '^P7 .*holds'
 }
 
 @test "per_mb=2: the penalty grows 2 ms per MiB of the program, within 20%; a hard link is none" {
 	local r
-	r=$(run_of size)
-	assert_equal "$(field "$r" exe '.size_slopes[0].sizes')" 3
-	assert_equal "$(field "$r" exe '.size_slopes[0].verdict')" slowdown
-	jq -e --arg c exe '.cases[] | select(.name == $c) | .size_slopes[0].ms_per_mib | . > 1.6 and . < 2.4' \
-		"$r/run.json" >/dev/null
-	assert_equal "$(field "$r" exe-hardlink .verdict)" none
+	run_of size
+	field_is "$r" exe '.size_slopes[0].sizes' 3
+	field_is "$r" exe '.size_slopes[0].verdict' slowdown
+	field_is "$r" exe '.size_slopes[0].ms_per_mib | . > 1.6 and . < 2.4' true
+	field_is "$r" exe-hardlink .verdict none
 	grep -q '>exe, 8 MiB<' "$r/plot-launch.svg"
 	grep -q 'Size (T=1, class all): slowdown — the penalty grows' "$r/report.md"
 }

@@ -217,3 +217,71 @@ unknown"
 	assert_equal "$status" 2
 	assert_equal "$stderr" "runfield: $D/notarun.json: not an execlag run.json (schema is not \"execlag-run\")"
 }
+
+# make check runs its pattern files with checks/tap.bash, not bats: on a
+# file of every way a test ends (passes; fails mid-way, by its last
+# command, by return, by exit 0 before its end, in a function under set -e;
+# skips with a reason, without, from setup; a skip inside $( ) that ends
+# only that subshell), its plan, its ok / not ok / skip lines and what the
+# tests say on fd 3 are bats' own.
+@test "checks/tap.bash ends each test as bats does: pass, fail, skip, what it says on fd 3" {
+	local f="$BATS_TEST_TMPDIR/ways.bats"
+	# (each line after a "|": bats would read an @test line of this file as its own)
+	sed 's/^|//' >"$f" <<'BATS'
+|setup() { [ "$BATS_TEST_DESCRIPTION" != "skips from setup" ] || skip "from setup"; }
+|g() { false; echo no; }
+|@test "passes" {
+|	echo "# says P1 first" >&3
+|	[ 1 = 1 ]
+|}
+|@test "fails mid-way" {
+|	false
+|	echo "# not said" >&3
+|}
+|@test "fails by its last command" {
+|	echo "#   a detail" >&3
+|	[ 1 = 2 ]
+|}
+|@test "returns 1" {
+|	return 1
+|}
+|@test "exits 0 before its end" {
+|	exit 0
+|}
+|@test "fails in a function under set -e" {
+|	g
+|}
+|@test "skips" {
+|	skip "not applicable: why"
+|}
+|@test "skips without a reason" {
+|	skip
+|}
+|@test "skips from setup" {
+|	echo "# not said" >&3
+|}
+|@test "a skip in a subshell ends it alone" {
+|	x=$(skip "inner"; echo after)
+|	[ -z "$x" ]
+|	echo "# said after" >&3
+|}
+|@test 'quoted with single quotes' {
+|	:
+|}
+BATS
+	PATH=$(path_without_bats_libexec) run bats --tap "$f"
+	local want="" got="" l
+	for l in "${lines[@]}"; do
+		case $l in 'ok '* | 'not ok '* | 1..* | '# says '* | '# not said' | '#   a detail' | '# said after') want="$want$l"$'\n' ;; esac
+	done
+	run bash "$ROOT/checks/tap.bash" "$f"
+	assert_equal "$status" 1
+	for l in "${lines[@]}"; do
+		case $l in 'ok '* | 'not ok '* | 1..* | '# says '* | '# not said' | '#   a detail' | '# said after') got="$got$l"$'\n' ;; esac
+	done
+	assert_equal "$got" "$want"
+	# (and it is what bats says of them)
+	assert_line "ok 10 a skip in a subshell ends it alone"
+	assert_line "not ok 5 exits 0 before its end"
+	assert_line "ok 9 skips from setup # skip from setup"
+}

@@ -4,6 +4,20 @@
 
 load test_helper/common-setup
 
+# The changed run.json files the tests below validate, one a line: NAME, a
+# tab, and the jq filter that makes it of the verdicts fixture's run.json.
+MUTATIONS='any-key	.conditions["new.key"] = "x"
+no-verdict	del(.cases[0].verdict)
+no-pairs	del(.cases[0].configs[0].pairs)
+no-thresholds	del(.thresholds)
+ratio-string	.cases[0].ratio = "6.86"
+median-string	.cases[0].configs[0].first.median_ms = "24"
+verdict-maybe	.cases[0].verdict = "maybe"
+os-number	.conditions.os = 1
+case-extra	.cases[0].extra = 1
+key-mtime	.inferred.cache_key = "mtime"
+version-2	.schema_version = 2'
+
 setup_file() {
 	_common_setup
 	schema_validator_keep
@@ -14,6 +28,28 @@ setup_file() {
 		cp -R "$dir" "$BATS_FILE_TMPDIR/$name"
 		"$BIN/analyze" --run "$BATS_FILE_TMPDIR/$name" --quiet
 	done
+	[ -z "$(schema_skip_reason)" ] || return 0 # setup skips
+	# every mutation by one jq, a document a line, each into its file
+	local F="$BATS_FILE_TMPDIR" prog="" filter names=() i=0 doc rc=0
+	mkdir "$F/mutated"
+	while IFS='	' read -r name filter; do
+		names+=("$name")
+		prog="$prog($filter), "
+	done <<<"$MUTATIONS"
+	jq -c "${prog}empty" "$F/verdicts/run.json" >"$F/mutated.lines"
+	while IFS= read -r doc; do
+		printf '%s\n' "$doc" >"$F/mutated/${names[i]}.json"
+		i=$((i + 1))
+	done <"$F/mutated.lines"
+	[ "$i" = "${#names[@]}" ] || { echo "jq made $i of ${#names[@]} mutations" >&2; return 1; }
+	# python's validator (validate-run.py) checks them all at once, with
+	# every fixture's run.json (a python start and its import of jsonschema
+	# is a third of a second): a file is invalid where its name starts a
+	# line of errors (validate-run.py, for more than one file)
+	if [ "$(schema_validator)" = python ]; then
+		validate_run_json "$F"/*/run.json "$F"/mutated/*.json >"$F/validated.out" || rc=$?
+		echo "$rc" >"$F/validated.status"
+	fi
 }
 
 setup() {
@@ -28,14 +64,32 @@ validate() {
 	validate_run_json "$1"
 }
 
-# A fixture's run.json changed by a jq filter, in a scratch file.
+# validated FILE: status and output as "run validate FILE" sets them: from
+# setup_file's one validation of every file where python made it (status
+# 3 where its errors name FILE, else 0; output all of them), else by
+# validating FILE alone
+validated() {
+	local out=""
+	if [ -f "$BATS_FILE_TMPDIR/validated.status" ]; then
+		IFS= read -r -d '' out <"$BATS_FILE_TMPDIR/validated.out" || :
+		case $'\n'$out in
+		*$'\n'"$1: "*) status=3 ;;
+		*) status=0 ;;
+		esac
+		output=$out
+	else
+		run validate "$1"
+	fi
+}
+
+# mutated NAME: the file setup_file made of the verdicts fixture's run.json
+# with MUTATIONS' filter NAME
 mutated() {
-	jq "$1" "$BATS_FILE_TMPDIR/verdicts/run.json" >"$BATS_TEST_TMPDIR/bad.json"
-	printf '%s\n' "$BATS_TEST_TMPDIR/bad.json"
+	printf '%s\n' "$BATS_FILE_TMPDIR/mutated/$1.json"
 }
 
 assert_invalid() {
-	run validate "$1"
+	validated "$1"
 	[ "$status" -eq 3 ] || fail "want status 3 (invalid), got $status: $output"
 }
 
@@ -53,6 +107,19 @@ print(s["$schema"])' "$SCHEMA"
 	local f files=()
 	for f in "$BATS_FILE_TMPDIR"/*/run.json; do files+=("$f"); done
 	[ "${#files[@]}" -ge 7 ] || fail "only ${#files[@]} run.json files were made"
+	if [ -f "$BATS_FILE_TMPDIR/validated.status" ]; then
+		# setup_file's one validator for them all and the mutations: no
+		# fixture's file is named, and each file counts: one made invalid
+		# (an unknown field in a case) fails them all, named
+		for f in "${files[@]}"; do
+			validated "$f"
+			[ "$status" -eq 0 ] || fail "$output"
+		done
+		assert_equal "$(cat "$BATS_FILE_TMPDIR/validated.status")" 3
+		validated "$(mutated case-extra)"
+		assert_output --partial "$(mutated case-extra): cases/0: "
+		return 0
+	fi
 	# one validator for them all; a file that is not valid is named
 	run validate_run_json "${files[@]}"
 	[ "$status" -eq 0 ] || fail "$output"
@@ -64,55 +131,55 @@ print(s["$schema"])' "$SCHEMA"
 }
 
 @test "the gate block validates when present and as null" {
-	run validate "$BATS_FILE_TMPDIR/scaling/run.json"
-	assert_success
+	validated "$BATS_FILE_TMPDIR/scaling/run.json"
+	assert_equal "$status" 0
 	[ "$(jq -r '.gate | type' "$BATS_FILE_TMPDIR/scaling/run.json")" = object ]
 	[ "$(jq -r '.gate | type' "$BATS_FILE_TMPDIR/verdicts/run.json")" = null ]
 }
 
 @test "conditions may carry any key, as a string" {
-	run validate "$(mutated '.conditions["new.key"] = "x"')"
-	assert_success
+	validated "$(mutated any-key)"
+	assert_equal "$status" 0
 }
 
 @test "invalid: a case without its verdict" {
-	assert_invalid "$(mutated 'del(.cases[0].verdict)')"
+	assert_invalid "$(mutated no-verdict)"
 }
 
 @test "invalid: a config without pairs" {
-	assert_invalid "$(mutated 'del(.cases[0].configs[0].pairs)')"
+	assert_invalid "$(mutated no-pairs)"
 }
 
 @test "invalid: no thresholds" {
-	assert_invalid "$(mutated 'del(.thresholds)')"
+	assert_invalid "$(mutated no-thresholds)"
 }
 
 @test "invalid: a ratio that is a string" {
-	assert_invalid "$(mutated '.cases[0].ratio = "6.86"')"
+	assert_invalid "$(mutated ratio-string)"
 }
 
 @test "invalid: a median that is a string" {
-	assert_invalid "$(mutated '.cases[0].configs[0].first.median_ms = "24"')"
+	assert_invalid "$(mutated median-string)"
 }
 
 @test "invalid: a verdict outside the three" {
-	assert_invalid "$(mutated '.cases[0].verdict = "maybe"')"
+	assert_invalid "$(mutated verdict-maybe)"
 }
 
 @test "invalid: a condition value that is a number" {
-	assert_invalid "$(mutated '.conditions.os = 1')"
+	assert_invalid "$(mutated os-number)"
 }
 
 @test "invalid: an unknown field in a case" {
-	assert_invalid "$(mutated '.cases[0].extra = 1')"
+	assert_invalid "$(mutated case-extra)"
 }
 
 @test "invalid: an unknown cache key" {
-	assert_invalid "$(mutated '.inferred.cache_key = "mtime"')"
+	assert_invalid "$(mutated key-mtime)"
 }
 
 @test "invalid: the wrong schema_version" {
-	assert_invalid "$(mutated '.schema_version = 2')"
+	assert_invalid "$(mutated version-2)"
 }
 
 @test "without python's jsonschema, run.json is checked with check-jsonschema (exit 1 is 'invalid')" {

@@ -35,7 +35,8 @@ without_line() {
 	mv "$1.new" "$1"
 }
 
-@test "report.md names the run simulated in its title, in its plain lines, and says why before the verdicts" {
+@test "report.md (title, plain lines, why before the verdicts), the terminal table (after the table, its last line), run.json's launcher and both plots say simulated" {
+	# -- report.md names the run simulated in its title, in its plain lines, and says why before the verdicts
 	run -0 sed -n '1,11p' "$SIM/report.md"
 	assert_line --index 0 "# execlag report — $ID (simulated)"
 	assert_line --index 1 --regexp '^- cost \(simulated, nothing was launched: the model.s numbers\): '
@@ -47,18 +48,14 @@ without_line() {
 	verdicts=$(grep -n '^## Verdicts' "$SIM/report.md" | cut -d: -f1)
 	[ "$banner" -lt "$verdicts" ]
 	run -0 grep -F "| launcher | $L |" "$SIM/report.md"
-}
-
-@test "the terminal table says simulated right after the table and on its last line" {
+	# -- the terminal table says simulated right after the table and on its last line
 	local out="$BATS_FILE_TMPDIR/table.out" blank
 	blank=$(grep -n '^$' "$out" | head -n 1 | cut -d: -f1)
 	assert_equal "$(sed -n "$((blank + 1))p" "$out")" \
 		"(simulated: launcher $L; nothing was launched: a test of the kit, not evidence)"
 	assert_equal "$(tail -n 1 "$out")" \
 		"simulated run: nothing was launched; the numbers above are the model's, not evidence of this machine or any OS"
-}
-
-@test "run.json's conditions carry the launcher, and both plots say the run is simulated" {
+	# -- run.json's conditions carry the launcher, and both plots say the run is simulated
 	assert_equal "$(jq -r '.conditions.launcher' "$SIM/run.json")" "$L"
 	local p
 	for p in plot-launch.svg plot-scaling.svg; do
@@ -66,8 +63,8 @@ without_line() {
 			fail "$p does not say simulated"
 	done
 }
-
-@test "samples that name the simulator make the run simulated where conditions.txt does not" {
+@test "samples that name the simulator make a run simulated where conditions.txt does not; a real run (no launcher key, or spawn) never is" {
+	# -- samples that name the simulator make the run simulated where conditions.txt does not
 	local r
 	for r in none spawn; do
 		cp -R "$FIXTURES/simulated/mac-sim" "$D/$r"
@@ -78,22 +75,19 @@ without_line() {
 		assert_equal "$(jq -r '.conditions.launcher' "$D/$r/run.json")" "$L"
 		assert_equal "$(head -n 1 "$D/$r/report.md")" "# execlag report — $ID (simulated)"
 	done
-}
-
-@test "a real run is never called simulated: no launcher key, or launcher=spawn" {
+	# -- a real run is never called simulated: no launcher key, or launcher=spawn
 	local r
 	for r in old spawn; do
-		cp -R "$FIXTURES/analyze/key-inode" "$D/$r"
-		[ "$r" = old ] || echo "launcher=spawn" >>"$D/$r/conditions.txt"
-		run -0 "$BIN/analyze" --run "$D/$r"
+		cp -R "$FIXTURES/analyze/key-inode" "$D/real-$r"
+		[ "$r" = old ] || echo "launcher=spawn" >>"$D/real-$r/conditions.txt"
+		run -0 "$BIN/analyze" --run "$D/real-$r"
 		refute_output --partial simulat
-		run grep -c -i simulat "$D/$r/report.md" "$D/$r/plot-launch.svg" "$D/$r/plot-scaling.svg"
-		assert_output "$D/$r/report.md:0
-$D/$r/plot-launch.svg:0
-$D/$r/plot-scaling.svg:0"
+		run grep -c -i simulat "$D/real-$r/report.md" "$D/real-$r/plot-launch.svg" "$D/real-$r/plot-scaling.svg"
+		assert_output "$D/real-$r/report.md:0
+$D/real-$r/plot-launch.svg:0
+$D/real-$r/plot-scaling.svg:0"
 	done
 }
-
 @test "make feedback refuses a simulated run: one line on stderr, exit 2, nothing made" {
 	local before="$D/before" after="$D/after"
 	(cd "$SIM" && find . | sort) >"$before"
@@ -116,7 +110,8 @@ $D/$r/plot-scaling.svg:0"
 	assert_equal "$(find "$TMPDIR" -mindepth 1 | wc -l | tr -d ' ')" 0
 }
 
-@test "fbtext refuses a simulated run, its services table too, printing nothing" {
+@test "fbtext refuses a simulated run, its services table too; feedback refuses a run whose conditions.txt says simulated where its run.json does not" {
+	# -- fbtext refuses a simulated run, its services table too, printing nothing
 	local args
 	for args in "" --services-table "--bundle x.tar.gz --contents run.json"; do
 		# shellcheck disable=SC2086
@@ -125,9 +120,7 @@ $D/$r/plot-scaling.svg:0"
 		assert_equal "$output" ""
 		assert_equal "$stderr" "fbtext: $SIM is a simulated run (launcher $L): $MESSAGE_TAIL"
 	done
-}
-
-@test "feedback refuses a run whose conditions.txt says simulated even where its run.json does not" {
+	# -- feedback refuses a run whose conditions.txt says simulated even where its run.json does not
 	cp -R "$SIM" "$D/run"
 	jq '.conditions.launcher = "spawn"' "$SIM/run.json" >"$D/run/run.json"
 	run --separate-stderr sh "$ROOT/scripts/feedback" --run "$D/run"
@@ -136,7 +129,6 @@ $D/$r/plot-scaling.svg:0"
 	[ ! -e "$D/run/feedback" ]
 	assert_equal "$(find "$TMPDIR" -mindepth 1 | wc -l | tr -d ' ')" 0
 }
-
 @test "make compare names a simulated A or B in its header and its line, and re-runs it with its LAUNCHER" {
 	local real="$FIXTURES/compare/online"
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" compare A="$SIM" B="$real"

@@ -7,12 +7,17 @@
 # (tests/live/suite.bats).
 
 load test_helper/common-setup
+load test_helper/q5-jq
 
-M=20       # programs per set: small, so the file stays quick
+# programs per set: the fewest a run takes (MIN_PAIRS, 6), so the file
+# stays quick (each is compiled twice at each J); the tests read the suite
+# block's shape and what is left behind, not its numbers
+M=6
 
 setup_file() {
 	_common_setup
 	interrupt_tests_alone
+	schema_validator_keep # (python's import of jsonschema asked once, not per validation)
 	make -C "$ROOT" -s build >/dev/null
 	# the gated runs, and the tests of the plain run's timings, are
 	# tests/live/suite.bats's
@@ -29,6 +34,22 @@ setup() {
 	D="$BATS_TEST_TMPDIR"
 }
 
+# jq_is FILTER WANT: test_helper/q5-jq.bash, asked by one jq a group; what
+# is left is asked at the test's end
+teardown() { jq_flush; }
+
+# assert_empty DIR...: DIR has no entry, hidden or not (find DIR -mindepth
+# 1 | wc -l says 0; a DIR that is not there has none), without a process
+assert_empty() {
+	local d e
+	for d in "$@"; do
+		for e in "$d"/* "$d"/.[!.]* "$d"/..?*; do
+			[ -e "$e" ] || [ -L "$e" ] || continue
+			fail "$d is not empty: $e"
+		done
+	done
+}
+
 need_linux() { [ "$(uname -s)" = Linux ] || skip "the plain control and the gate are Linux"; }
 
 json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
@@ -36,19 +57,19 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 @test "--cases suite runs alone: the suite block is filled and there are no other cases" {
 	need_linux
 	r=$(json_of plain)
-	assert_equal "$(jq '.cases | length' "$r")" 0
-	assert_equal "$(jq -r '.suite.programs' "$r")" "$M"
-	assert_equal "$(jq -r '[.suite.runs[].jobs] | join(",")' "$r")" 1,2
-	assert_equal "$(jq -r '.hyperfine' "$r")" null
+	JSON="$r"; jq_is '.cases | length' 0
+	JSON="$r"; jq_is '.suite.programs' "$M"
+	JSON="$r"; jq_is '[.suite.runs[].jobs] | join(",")' 1,2
+	JSON="$r"; jq_is '.hyperfine' null
 	[ -f "$(dirname "$r")/raw/suite-t1-all.suite.tsv" ]
 	[ -n "$(schema_skip_reason)" ] || run -0 validate_run_json "$r"
 }
 
 @test "a run leaves no program, source or binary behind" {
 	need_linux
-	assert_equal "$(find "$RUNS/plain.tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_empty "$RUNS/plain.tmp"
 	if [ -z "$GATE_SKIP" ]; then
-		assert_equal "$(find "$RUNS/serial.tmp" "$RUNS/two.tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+		assert_empty "$RUNS/serial.tmp" "$RUNS/two.tmp"
 	fi
 }
 
@@ -72,8 +93,8 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 	rc=0
 	wait "$pid" || rc=$?
 	assert_equal "$rc" 130
-	assert_equal "$(find "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
-	assert_equal "$(find "$D/results" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_empty "$D/tmp"
+	assert_empty "$D/results"
 	run pgrep -f "$D/tmp"
 	assert_failure
 }
@@ -83,7 +104,9 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 	"$BIN/suite" --dir "$D/w" --count 200 --jobs 2 --out "$D/s.tsv" --quiet 2>"$D/err" 3>&- &
 	pid=$!
 	i=0
-	until [ "$(find "$D/w" -name '*-a-*' ! -name '*.c' | wc -l)" -ge 2 ] || [ $i -ge 200 ]; do
+	# (the programs built so far, by the shell: a find and a wc each look)
+	until n=0 && for f in "$D/w"/*-a-*; do case $f in *.c) ;; *) [ ! -e "$f" ] || n=$((n + 1)) ;; esac; done &&
+		[ "$n" -ge 2 ] || [ $i -ge 200 ]; do
 		sleep 0.05
 		i=$((i + 1))
 	done
@@ -91,25 +114,29 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 	rc=0
 	wait "$pid" || rc=$?
 	assert_equal "$rc" 130
-	assert_equal "$(find "$D/w" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_empty "$D/w"
 	[ ! -e "$D/s.tsv" ]
 	grep -q 'interrupted' "$D/err"
 }
 
 @test "micro/suite writes four passes of M samples and removes its programs" {
 	mkdir -p "$D/w"
-	run "$BIN/suite" --dir "$D/w" --count 4 --jobs 2 --out "$D/s.tsv" --prefix t
+	# M=2 (as many as the jobs): each program is compiled in two passes
+	run "$BIN/suite" --dir "$D/w" --count 2 --jobs 2 --out "$D/s.tsv" --prefix t
 	assert_success
-	assert_equal "$(find "$D/w" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_empty "$D/w"
 	assert_equal "$(head -n 1 "$D/s.tsv")" "$(printf 'execlag-suite\t1')"
 	assert_equal "$(grep -c '^pass	' "$D/s.tsv")" 4
 	for p in fresh rerun build alone; do
-		assert_equal "$(grep -c "^sample	$p	" "$D/s.tsv")" 4
+		assert_equal "$(grep -c "^sample	$p	" "$D/s.tsv")" 2
 	done
 	# every program compiled and exited 0; runs are timed where the pass runs
-	assert_equal "$(awk -F '\t' '$1 == "sample" && ($7 != 0 || $8 != 0 || $9 != 0)' "$D/s.tsv" | wc -l | tr -d ' ')" 0
-	assert_equal "$(awk -F '\t' '$1 == "sample" && $2 == "build" && $6 != "-"' "$D/s.tsv" | wc -l | tr -d ' ')" 0
-	assert_equal "$(awk -F '\t' '$1 == "sample" && $2 == "alone" && ($5 != "-" || $6 == "-")' "$D/s.tsv" | wc -l | tr -d ' ')" 0
+	# (the samples that are not so, counted by one awk: failed, timed in the
+	# build pass, untimed alone)
+	assert_equal "$(awk -F '\t' '$1 == "sample" && ($7 != 0 || $8 != 0 || $9 != 0) { f++ }
+		$1 == "sample" && $2 == "build" && $6 != "-" { b++ }
+		$1 == "sample" && $2 == "alone" && ($5 != "-" || $6 == "-") { a++ }
+		END { print f + 0, b + 0, a + 0 }' "$D/s.tsv")" "0 0 0"
 }
 
 @test "micro/suite, simulated: one compile, timed, stands for each program's; a failing one fails the run" {
@@ -121,7 +148,7 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 		--launcher 'sim:latency=20 workers=1 key=inode seed=7'
 	assert_success
 	assert_equal "$(wc -l <"$D/compiles" | tr -d ' ')" 1
-	assert_equal "$(find "$D/w" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_empty "$D/w"
 	for p in fresh rerun build alone; do
 		assert_equal "$(grep -c "^sample	$p	" "$D/s.tsv")" 6
 	done
@@ -137,7 +164,7 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 	assert_equal "$status" 1
 	assert_equal "$stderr" "suite: fresh $D/cc failed (status 3) on $D/w/t-a-0000.c"
 	[ ! -e "$D/f.tsv" ]
-	assert_equal "$(find "$D/w" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_empty "$D/w"
 }
 
 @test "micro/suite refuses bad usage with one line and exit 2, making nothing" {
@@ -154,87 +181,90 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 	CC=/nonexistent/cc run --separate-stderr "$BIN/suite" --dir "$D/w" --count 2 --out "$D/s.tsv"
 	assert_equal "$status" 2
 	[[ "$stderr" == *"no C compiler"* ]]
-	assert_equal "$(find "$D/w" -mindepth 1 | wc -l | tr -d ' ')" 0
+	assert_empty "$D/w"
 	[ ! -e "$D/s.tsv" ]
 	run "$BIN/suite" --help
 	assert_success
 	assert_output --partial 'usage: suite'
 }
 
-@test "analyze (fixture): per-launch penalty, overlap, share, utilisation and projection" {
+@test "analyze (fixtures): per-launch penalty, overlap, share, utilisation and projection; held to the cases' floor; no cost, no projection; a corrupt suite file refused" {
+	# -- analyze (fixture): per-launch penalty, overlap, share, utilisation and projection
 	cp -R "$FIXTURES/analyze/suite" "$D/run"
 	run "$BIN/analyze" --run "$D/run"
 	assert_success
 	r="$D/run/run.json"
 	# J=1: A - R = 132 - 12 ms over 6 programs: p = 20 ms; 14000 x 20 ms = 4.67 min
-	assert_equal "$(jq -r '.suite.penalty_per_launch_ms' "$r")" 20
-	assert_equal "$(jq -r '.suite.runs[0] | [.jobs, .first_launch_cost_ms, .share_of_fresh, .concurrency, .verdict] | join(" ")' "$r")" "1 120 0.1 1 slowdown"
-	assert_equal "$(jq -r '.suite.runs[0].passes.fresh.utilisation' "$r")" 0.25
-	assert_equal "$(jq -r '.suite.runs[0].projection_min * 1000 | round' "$r")" 4667
+	JSON="$r"; jq_is '.suite.penalty_per_launch_ms' 20
+	JSON="$r"; jq_is '.suite.runs[0] | [.jobs, .first_launch_cost_ms, .share_of_fresh, .concurrency, .verdict] | join(" ")' "1 120 0.1 1 slowdown"
+	JSON="$r"; jq_is '.suite.runs[0].passes.fresh.utilisation' 0.25
+	JSON="$r"; jq_is '.suite.runs[0].projection_min * 1000 | round' 4667
 	# J=2 serialised (120 ms again: overlap 1), J=4 parallel (30 ms: overlap 4)
-	assert_equal "$(jq -r '.suite.runs[1] | [.jobs, .concurrency] | join(" ")' "$r")" "2 1"
-	assert_equal "$(jq -r '.suite.runs[2] | [.jobs, .concurrency, (.projection_min * 1000 | round)] | join(" ")' "$r")" "4 4 1167"
+	JSON="$r"; jq_is '.suite.runs[1] | [.jobs, .concurrency] | join(" ")' "2 1"
+	JSON="$r"; jq_is '.suite.runs[2] | [.jobs, .concurrency, (.projection_min * 1000 | round)] | join(" ")' "4 4 1167"
 	# d = 19 20 20 20 21 22: median 20, interval [19, 22]
-	assert_equal "$(jq -r '.suite.runs[0].launch_penalty_ms | [.median, .ci_low, .ci_high] | join(" ")' "$r")" "20 19 22"
+	JSON="$r"; jq_is '.suite.runs[0].launch_penalty_ms | [.median, .ci_low, .ci_high] | join(" ")' "20 19 22"
 	grep -q 'at least 4.7 minutes in first-launch checks (14,000 × 20.00 ms ÷ 1.00' "$D/run/report.md"
 	assert_output --partial 'suite J=4 (M=6)'
-}
-
-@test "analyze (fixture): the suite is held to the cases' floor (a quarter of an unloaded re-run)" {
-	cp -R "$FIXTURES/analyze/suite" "$D/run"
+	# -- analyze (fixture): the suite is held to the cases' floor (a quarter of an unloaded re-run)
+	cp -R "$FIXTURES/analyze/suite" "$D/run2"
 	# the same per-launch differences (interval [19, 22] ms) on programs whose
 	# re-runs take 100 ms more: the re-runs' lower quartile is about 102 ms,
 	# so the floor is about 25.5 ms and the cost lies below it
 	awk -F '\t' -v OFS='\t' '$1 == "sample" && ($2 == "rerun" || $2 == "alone") && $6 != "-" { $6 += 100000000 } 1' \
-		"$FIXTURES/analyze/suite/raw/suite-t1-all.suite.tsv" >"$D/run/raw/suite-t1-all.suite.tsv"
-	run "$BIN/analyze" --run "$D/run"
+		"$FIXTURES/analyze/suite/raw/suite-t1-all.suite.tsv" >"$D/run2/raw/suite-t1-all.suite.tsv"
+	run "$BIN/analyze" --run "$D/run2"
 	assert_success
-	r="$D/run/run.json"
-	assert_equal "$(jq -r '.suite.runs[0].launch_penalty_ms | [.median, .ci_low, .ci_high] | join(" ")' "$r")" "20 19 22"
-	assert_equal "$(jq -r '.suite.runs[0].verdict' "$r")" none
+	r="$D/run2/run.json"
+	JSON="$r"; jq_is '.suite.runs[0].launch_penalty_ms | [.median, .ci_low, .ci_high] | join(" ")' "20 19 22"
+	JSON="$r"; jq_is '.suite.runs[0].verdict' none
 	[[ "$(jq -r '.suite.runs[0].reason' "$r")" == *"below the 25."*" ms floor (0.25 x an unloaded launch of 10"*" ms)"* ]]
 	# the unmoved fixture is still a slowdown above the 1 ms floor
-	assert_equal "$(jq -r '.suite.runs[1].verdict' "$r")" slowdown
-}
-
-@test "analyze (fixture): no first-launch cost gives no projection and says so" {
-	cp -R "$FIXTURES/analyze/suite-none" "$D/run"
-	run "$BIN/analyze" --run "$D/run"
+	JSON="$r"; jq_is '.suite.runs[1].verdict' slowdown
+	# -- analyze (fixture): no first-launch cost gives no projection and says so
+	cp -R "$FIXTURES/analyze/suite-none" "$D/run3"
+	run "$BIN/analyze" --run "$D/run3"
 	assert_success
-	assert_equal "$(jq -r '.suite.runs[0] | [.verdict, .projection_min] | join(" ")' "$D/run/run.json")" "none "
-	grep -q 'no measurable first-launch cost: a suite of 14,000 programs at 1 job would spend no measurable time' "$D/run/report.md"
-}
-
-@test "analyze: a corrupt suite file is refused with one line naming it, and nothing is written" {
-	cp -R "$FIXTURES/analyze/suite" "$D/run"
+	JSON="$D/run3/run.json"; jq_is '.suite.runs[0] | [.verdict, .projection_min] | join(" ")' "none "
+	grep -q 'no measurable first-launch cost: a suite of 14,000 programs at 1 job would spend no measurable time' "$D/run3/report.md"
+	# -- analyze: a corrupt suite file is refused with one line naming it, and nothing is written
+	cp -R "$FIXTURES/analyze/suite" "$D/run4"
 	sed 's/^pass	alone	.*/pass	alone	x	1	1	6/' "$FIXTURES/analyze/suite/raw/suite-t2-all.suite.tsv" \
-		>"$D/run/raw/suite-t2-all.suite.tsv"
-	run --separate-stderr "$BIN/analyze" --run "$D/run"
+		>"$D/run4/raw/suite-t2-all.suite.tsv"
+	run --separate-stderr "$BIN/analyze" --run "$D/run4"
 	assert_equal "$status" 2
 	assert_equal "${#stderr_lines[@]}" 1
 	[[ "$stderr" == *"suite-t2-all.suite.tsv:"* ]]
-	[ ! -e "$D/run/run.json" ]
+	[ ! -e "$D/run4/run.json" ]
 }
-
-ns() { awk -v v="$1" 'BEGIN { printf "%.0f", v * 1000000 }'; } # ms -> ns
+# ns_v MS: NS, MS (digits, a point and at most 6 more) in ns, as awk's
+# printf "%.0f" of MS x 1000000 gives it, without a process
+ns_v() {
+	local i=${1%%.*} f=""
+	case $1 in *.*) f=${1#*.} ;; esac
+	f="${f}000000"
+	NS=$((10#$i * 1000000 + 10#${f:0:6}))
+}
 
 # suite_tsv FILE J ALONE_WALL_MS RERUN_WALL_MS "ALONE MS..." "RERUN MS...": a
 # suite file of M = 6 programs with the given first-runs-alone and re-run
 # times, one program per sample
 suite_tsv() {
-	local f=$1 j=$2 aw=$3 rw=$4 i=0 v
+	local f=$1 j=$2 aw rw i=0 v NS
+	ns_v "$3"; aw=$NS
+	ns_v "$4"; rw=$NS
 	{
 		printf 'execlag-suite\t1\nmeta\tcase\tsuite\nmeta\tm\t6\nmeta\tjobs\t%s\nmeta\tcores\t2\nmeta\tcc\tcc\n' "$j"
 		printf 'pass\tfresh\t700000000\t600000\t0\t6\npass\tbuild\t450000000\t900000\t0\t6\n'
-		printf 'pass\talone\t%s\t6000\t0\t6\npass\trerun\t%s\t6000\t0\t6\n' "$(ns "$aw")" "$(ns "$rw")"
+		printf 'pass\talone\t%s\t6000\t0\t6\npass\trerun\t%s\t6000\t0\t6\n' "$aw" "$rw"
 		for i in 0 1 2 3 4 5; do
 			printf 'sample\tfresh\t0\t%s\t70000000\t40000000\t0\t0\t0\n' "$i"
 			printf 'sample\tbuild\t0\t%s\t70000000\t-\t0\t0\t0\n' "$i"
 		done
 		i=0
-		for v in $5; do printf 'sample\talone\t0\t%s\t-\t%s\t0\t0\t0\n' "$i" "$(ns "$v")"; i=$((i + 1)); done
+		for v in $5; do ns_v "$v"; printf 'sample\talone\t0\t%s\t-\t%s\t0\t0\t0\n' "$i" "$NS"; i=$((i + 1)); done
 		i=0
-		for v in $6; do printf 'sample\trerun\t0\t%s\t-\t%s\t0\t0\t0\n' "$i" "$(ns "$v")"; i=$((i + 1)); done
+		for v in $6; do ns_v "$v"; printf 'sample\trerun\t0\t%s\t-\t%s\t0\t0\t0\n' "$i" "$NS"; i=$((i + 1)); done
 	} >"$f"
 }
 
@@ -242,10 +272,12 @@ suite_tsv() {
 # penalty only beside a J = 1 slowdown; no "÷ 0.x" checks at once
 projection_sane() {
 	local r=$1
-	jq -e '[.suite.runs[] | .concurrency == null or (.concurrency >= 1 and .concurrency <= .jobs)] | all' "$r" >/dev/null ||
-		fail "overlap outside 1..J: $(jq -c '[.suite.runs[] | [.jobs, .concurrency]]' "$r")"
-	jq -e '.suite.penalty_per_launch_ms == null or (.suite.runs[0].jobs == 1 and .suite.runs[0].verdict == "slowdown")' "$r" >/dev/null ||
-		fail "a per-launch penalty beside J=1's $(jq -r '.suite.runs[0].verdict' "$r")"
+	# (each: true, else the values it was asked of, as its message)
+	JSON=$r
+	jq_is 'if [.suite.runs[] | .concurrency == null or (.concurrency >= 1 and .concurrency <= .jobs)] | all then true
+		else "overlap outside 1..J: \([.suite.runs[] | [.jobs, .concurrency]] | tojson)" end' true
+	jq_is 'if .suite.penalty_per_launch_ms == null or (.suite.runs[0].jobs == 1 and .suite.runs[0].verdict == "slowdown") then true
+		else "a per-launch penalty beside J=1'"'"'s \(.suite.runs[0].verdict)" end' true
 	! grep -E '÷ 0\.[0-9]+ =' "$(dirname "$r")/report.md" || fail "fewer than one check at once in the report"
 }
 
@@ -258,17 +290,17 @@ projection_sane() {
 	suite_tsv "$D/a/raw/suite-t1-all.suite.tsv" 1 10 6.64 "2.5 1.3 0.7 2.9 0.2 1.6" "1 1 1 1 1 1"
 	suite_tsv "$D/a/raw/suite-t2-all.suite.tsv" 2 36.5 6 "6 6 6 6 6 6" "1 1 1 1 1 1"
 	run -0 "$BIN/analyze" --run "$D/a" --quiet
-	assert_equal "$(jq -r '.suite.runs[0].verdict' "$D/a/run.json")" inconclusive
-	assert_equal "$(jq -r '.suite.penalty_per_launch_ms' "$D/a/run.json")" null
-	assert_equal "$(jq -r '.suite.runs[1] | [.verdict, .concurrency] | join(" ")' "$D/a/run.json")" "slowdown "
+	JSON="$D/a/run.json"; jq_is '.suite.runs[0].verdict' inconclusive
+	JSON="$D/a/run.json"; jq_is '.suite.penalty_per_launch_ms' null
+	JSON="$D/a/run.json"; jq_is '.suite.runs[1] | [.verdict, .concurrency] | join(" ")' "slowdown "
 	projection_sane "$D/a/run.json"
 	grep -q 'No per-launch penalty p: at J = 1 the first-launch cost was not shown (inconclusive)' "$D/a/report.md"
 	# b: J=1 p = 20 ms, J=2 twice J=1's cost: 0.5 checks at once is noise
 	suite_tsv "$D/b/raw/suite-t1-all.suite.tsv" 1 132 12 "21 21 21 21 21 21" "1 1 1 1 1 1"
 	suite_tsv "$D/b/raw/suite-t2-all.suite.tsv" 2 246 6 "41 41 41 41 41 41" "1 1 1 1 1 1"
 	run -0 "$BIN/analyze" --run "$D/b" --quiet
-	assert_equal "$(jq -r '.suite.penalty_per_launch_ms' "$D/b/run.json")" 20
-	assert_equal "$(jq -r '.suite.runs[1] | [.verdict, .concurrency] | join(" ")' "$D/b/run.json")" "slowdown "
+	JSON="$D/b/run.json"; jq_is '.suite.penalty_per_launch_ms' 20
+	JSON="$D/b/run.json"; jq_is '.suite.runs[1] | [.verdict, .concurrency] | join(" ")' "slowdown "
 	projection_sane "$D/b/run.json"
 	grep -q 'the overlap is not given: 0.50 checks at once at 2 jobs is outside 1..2' "$D/b/report.md"
 	# d: one checker measured at 0.93 checks at once (J=2 cost 129 ms against
@@ -277,7 +309,7 @@ projection_sane() {
 	cp "$D/b/raw/suite-t1-all.suite.tsv" "$D/d/raw/"
 	suite_tsv "$D/d/raw/suite-t2-all.suite.tsv" 2 135 6 "22 22 22 22 22 22" "1 1 1 1 1 1"
 	run -0 "$BIN/analyze" --run "$D/d" --quiet
-	assert_equal "$(jq -r '.suite.runs[1] | [.verdict, .concurrency] | join(" ")' "$D/d/run.json")" "slowdown 1"
+	JSON="$D/d/run.json"; jq_is '.suite.runs[1] | [.verdict, .concurrency] | join(" ")' "slowdown 1"
 	projection_sane "$D/d/run.json"
 	grep -q '(14,000 × 129.0 ms ÷ 6; 1 check at once: 0.93 measured is noise around that bound)' "$D/d/report.md"
 	! grep -q '÷ 1.00 = 14,000 × 129.0' "$D/d/report.md" || fail "an equation that does not hold"
@@ -285,5 +317,5 @@ projection_sane() {
 	cp -R "$FIXTURES/analyze/suite" "$D/c"
 	run -0 "$BIN/analyze" --run "$D/c" --quiet
 	projection_sane "$D/c/run.json"
-	assert_equal "$(jq -r '[.suite.runs[].concurrency] | join(" ")' "$D/c/run.json")" "1 1 4"
+	JSON="$D/c/run.json"; jq_is '[.suite.runs[].concurrency] | join(" ")' "1 1 4"
 }
