@@ -107,7 +107,11 @@ assert_nothing_left() {
 }
 
 @test "SIZE: each size of a compiled case is a config of its own; scripts run once, unpadded" {
-	SIZE=0,4K run --separate-stderr sh "$ROOT/scripts/repro" --cases exe,script --threads 1 --count 6
+	# simulated: the configs, their names and the padding are repro's and
+	# mkfresh's alike whatever launches (mkfresh --simulated pads as it
+	# does for a real run), without 14 compiles and their launches
+	SIZE=0,4K run --separate-stderr sh "$ROOT/scripts/repro" --cases exe,script --threads 1 --count 6 \
+		--launcher 'sim:latency=0 seed=1'
 	assert_success
 	[[ "$output" == *"[2/3] exe T=1 class=all size=4k: making 6 fresh artifacts"* ]] || fail "$output"
 	j=$(find "$D/results" -name run.json)
@@ -151,7 +155,11 @@ assert_nothing_left() {
 }
 
 @test "CC may hold arguments, as for make; a CC that does not exist is still no C compiler" {
-	CC='cc -O0' run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
+	# simulated, with the run's own templates (EXECLAG_TEMPLATES empty): its
+	# one compile of the exe's template is CC's, split as for a real run
+	# (mkfresh's compile), not 7 compiles
+	EXECLAG_TEMPLATES= CC='cc -O0' run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6 \
+		--launcher 'sim:latency=0 seed=1'
 	assert_success
 	[[ "$stderr" != *"no C compiler"* ]]
 	assert_equal "$(find "$D/results" -name run.json | wc -l | tr -d ' ')" 1
@@ -202,9 +210,10 @@ assert_nothing_left() {
 }
 
 # (--count 6: the run's second line, the write that fails, comes after
-# the first configuration's 6 artifacts, not after its sequential looks)
+# the first configuration's 6 artifacts, not after its sequential looks;
+# the script case first: its artifacts are written, not compiled)
 @test "a closed output (| head -1) ends the run: non-zero, nothing left, no instrument running" {
-	run bash -c 'sh "$ROOT/scripts/repro" --cases exe,script --count 6 | head -1; echo "repro=${PIPESTATUS[0]}"'
+	run bash -c 'sh "$ROOT/scripts/repro" --cases script,exe --count 6 | head -1; echo "repro=${PIPESTATUS[0]}"'
 	assert_line --index 0 --partial "execlag: [1/"
 	assert_line --regexp '^repro=[1-9][0-9]*$'
 	refute_line "repro=0"
@@ -215,7 +224,7 @@ assert_nothing_left() {
 	export D
 	# a parent that ignores SIGPIPE hands it on ignored: the shell cannot
 	# trap it, so the failed write itself must end the run
-	run bash -c 'trap "" PIPE; sh "$ROOT/scripts/repro" --cases exe,script --count 6 2>"$D/err" | head -1; echo "repro=${PIPESTATUS[0]}"'
+	run bash -c 'trap "" PIPE; sh "$ROOT/scripts/repro" --cases script,exe --count 6 2>"$D/err" | head -1; echo "repro=${PIPESTATUS[0]}"'
 	assert_line --index 0 --partial "execlag: [1/"
 	refute_line "repro=0"
 	# it stopped at the first failed write, saying so, not at the end
@@ -225,10 +234,17 @@ assert_nothing_left() {
 	assert_nothing_left
 }
 
-# A short real run, for the tests of what a run removes before it starts:
-# the script case, whose run writes the same files as a compiled case's
-# without a compile per artifact (CC and SIZE have tests of their own).
+# A short run, for the tests of what a run removes before it starts: the
+# script case, whose run writes the same files as a compiled case's
+# without a compile per artifact (CC and SIZE have tests of their own),
+# simulated: what it removes, and says, is done before anything launches.
+# small_real_run: the same, launched, for make feedback, which refuses a
+# simulated run.
 small_run() {
+	run --separate-stderr sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6 \
+		--launcher 'sim:latency=0 seed=1'
+}
+small_real_run() {
 	run --separate-stderr sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
 }
 
@@ -317,7 +333,7 @@ owned() {
 }
 
 @test "check, aggregate and feedback go on ignoring a .partial, even one holding a run.json" {
-	small_run
+	small_real_run
 	assert_success
 	real=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d ! -name '.*')
 	# a later, unfinished run, with a run.json already written
@@ -381,10 +397,12 @@ owned() {
 		env HOME="$D/utmp" TMPDIR="$D/utmp" sh "$D/kit/scripts/feedback" --run "$r"
 	assert_success
 	[ -s "$r/feedback/feedback.txt" ] || fail "no feedback.txt: $stderr"
-	# without sudo's names, or with a root or malformed one, the run stays
-	# root's: simulated runs (a third of a real one's CPU), as the kit
-	# decides whom a finished run belongs to alike whatever launched it
-	for ids in ":" "0:0" "65534x:65534"; do
+	# with a root or malformed name of sudo's, the run stays root's:
+	# simulated runs (a third of a real one's CPU), as the kit decides whom
+	# a finished run belongs to alike whatever launched it.  (Without
+	# sudo's names is the malformed one's path, a SUDO_UID that is no
+	# number: every other run of the suite as root is one.)
+	for ids in "0:0" "65534x:65534"; do
 		rm -rf "$D/results"
 		SUDO_UID=${ids%%:*} SUDO_GID=${ids#*:} run --separate-stderr sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6 \
 			--launcher 'sim:latency=0 seed=1'
