@@ -390,10 +390,11 @@ EOF
 	RESULTS="$T/results" run sh "$K/scripts/compare" probe probe
 	RESULTS="$T/results" run sh "$K/scripts/feedback"
 	# hfcheck: mkfresh through run_child before hyperfine is asked anything
+	# (the script case: its programs are written, not compiled)
 	mkdir -p "$T/hf/bin" "$T/w" "$T/raw"
 	printf '#!/bin/sh\n[ "${1:-}" = --version ] && echo "hyperfine 1.19.0"\nexit 1\n' >"$T/hf/bin/hyperfine"
 	chmod +x "$T/hf/bin/hyperfine"
-	PATH="$T/hf/bin:$PATH" run sh "$K/scripts/probe/hfcheck" --dir "$T/w" --raw "$T/raw" --cases exe --runs 3
+	PATH="$T/hf/bin:$PATH" run sh "$K/scripts/probe/hfcheck" --dir "$T/w" --raw "$T/raw" --cases script --runs 3
 	assert_line hyperfine.status=failed
 	run sort -u "$SHLIB_TRACE"
 	assert_line "measure run_child"
