@@ -240,13 +240,20 @@ assert_nothing_left() {
 # without a compile per artifact (CC and SIZE have tests of their own),
 # simulated: what it removes, and says, is done before anything launches.
 # small_real_run: the same, launched, for make feedback, which refuses a
-# simulated run.
+# simulated run; beside it a hyperfine that gives no version, so that the
+# cross-check is skipped before it makes anything (hfcheck's tests have it).
 small_run() {
 	q6_run sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6 \
 		--launcher 'sim:latency=0 seed=1'
 }
 small_real_run() {
-	q6_run sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
+	no_hyperfine
+	PATH="$D/nohf:$PATH" q6_run sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
+}
+no_hyperfine() {
+	mkdir -p "$D/nohf"
+	printf '#!/bin/sh\nexit 1\n' >"$D/nohf/hyperfine"
+	chmod +x "$D/nohf/hyperfine"
 }
 
 # start_of PID: the start time as scripts/repro's started() reads it
@@ -379,7 +386,8 @@ owned() {
 		p=$(dirname "$p")
 	done
 	rm -rf "$D/results"
-	SUDO_UID=65534 SUDO_GID=65534 q6_run sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
+	no_hyperfine
+	PATH="$D/nohf:$PATH" SUDO_UID=65534 SUDO_GID=65534 q6_run sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
 	assert_success
 	r=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
 	[ -n "$r" ] || fail "no run: $stderr"
