@@ -5,6 +5,7 @@
 
 # bats file_tags=heavy
 load test_helper/common-setup
+load test_helper/q6-run
 
 setup_file() {
 	interrupt_tests_alone
@@ -50,14 +51,14 @@ assert_nothing_left() {
 }
 
 @test "an unknown case is refused with one line and exit 2" {
-	run --separate-stderr sh "$ROOT/scripts/repro" --cases exe,nosuchcase
+	q6_run sh "$ROOT/scripts/repro" --cases exe,nosuchcase
 	assert_refused_clean
 	[[ "$stderr" == *"unknown case 'nosuchcase'"* ]]
 }
 
 @test "THREADS=0 and THREADS=abc are refused" {
 	for t in 0 abc -1 2x; do
-		THREADS=$t run --separate-stderr sh "$ROOT/scripts/repro"
+		THREADS=$t q6_run sh "$ROOT/scripts/repro"
 		assert_refused_clean
 		[[ "$stderr" == *"THREADS"* ]]
 	done
@@ -65,14 +66,14 @@ assert_nothing_left() {
 
 @test "a count of 0, negative or absurd is refused" {
 	for c in 0 -3 1e9 1000000000 abc; do
-		COUNT=$c run --separate-stderr sh "$ROOT/scripts/repro"
+		COUNT=$c q6_run sh "$ROOT/scripts/repro"
 		assert_refused_clean
 		[[ "$stderr" == *"COUNT"* ]]
 	done
 }
 
 @test "more threads than artifacts is refused" {
-	COUNT=6 THREADS=8 run --separate-stderr sh "$ROOT/scripts/repro"
+	COUNT=6 THREADS=8 q6_run sh "$ROOT/scripts/repro"
 	assert_refused_clean
 	[[ "$stderr" == *"THREADS 8 exceeds COUNT 6"* ]]
 }
@@ -80,34 +81,38 @@ assert_nothing_left() {
 @test "a thread count, case, class or gate setting given twice is refused up front" {
 	for args in "--threads 1,1" "--threads 2,1,02" "--cases exe,script,exe" "--classes all,all"; do
 		# shellcheck disable=SC2086
-		run --separate-stderr sh "$ROOT/scripts/repro" --cases exe $args
+		q6_run sh "$ROOT/scripts/repro" --cases exe $args
 		assert_refused_clean
 		[[ "$stderr" == *"twice"* ]] || fail "$args: $stderr"
 	done
-	THREADS=1,1 run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
+	THREADS=1,1 q6_run sh "$ROOT/scripts/repro" --cases exe
 	assert_refused_clean
 	assert_equal "$stderr" "execlag: THREADS names 1 twice"
-	run --separate-stderr sh "$ROOT/scripts/repro" --gate "latency=1 workers=1 latency=2"
+	q6_run sh "$ROOT/scripts/repro" --gate "latency=1 workers=1 latency=2"
 	assert_refused_clean
 	assert_equal "$stderr" "execlag: GATE sets latency twice"
 }
 
 @test "SIZE: a size that is not 0 to 64m, or one given twice, is refused; so is a bad GATE per_mb" {
 	for z in 65m 1g -1 abc 1.5m k 16k,,x 99999999999; do
-		SIZE=$z run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
+		SIZE=$z q6_run sh "$ROOT/scripts/repro" --cases exe
 		assert_refused_clean
 		[[ "$stderr" == "execlag: SIZE '"* ]] || fail "$z: $stderr"
 	done
-	SIZE=16k,16384 run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
+	SIZE=16k,16384 q6_run sh "$ROOT/scripts/repro" --cases exe
 	assert_refused_clean
 	assert_equal "$stderr" "execlag: SIZE names 16384 twice"
-	run --separate-stderr sh "$ROOT/scripts/repro" --gate "per_mb=-2"
+	q6_run sh "$ROOT/scripts/repro" --gate "per_mb=-2"
 	assert_refused_clean
 	[[ "$stderr" == "execlag: GATE per_mb '-2' is not a number of ms"* ]]
 }
 
 @test "SIZE: each size of a compiled case is a config of its own; scripts run once, unpadded" {
-	SIZE=0,4K run --separate-stderr sh "$ROOT/scripts/repro" --cases exe,script --threads 1 --count 6
+	# simulated: the configs, their names and the padding are repro's and
+	# mkfresh's alike whatever launches (mkfresh --simulated pads as it
+	# does for a real run), without 14 compiles and their launches
+	SIZE=0,4K q6_run sh "$ROOT/scripts/repro" --cases exe,script --threads 1 --count 6 \
+		--launcher 'sim:latency=0 seed=1'
 	assert_success
 	[[ "$output" == *"[2/3] exe T=1 class=all size=4k: making 6 fresh artifacts"* ]] || fail "$output"
 	j=$(find "$D/results" -name run.json)
@@ -126,7 +131,7 @@ assert_nothing_left() {
 	min=$("$BIN/launch" --constants | sed -n 's/^min_pairs=//p')
 	[ -n "$min" ] || fail "launch --constants states no min_pairs"
 	for c in 1 $((min - 1)); do
-		COUNT=$c run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
+		COUNT=$c q6_run sh "$ROOT/scripts/repro" --cases exe
 		assert_refused_clean
 		[[ "$stderr" == *"COUNT $c "* ]] || fail "$stderr"
 		[[ "$stderr" == *"$min"*"MIN_PAIRS"* ]] || fail "$stderr"
@@ -137,32 +142,36 @@ assert_nothing_left() {
 @test "a bad TMPDIR gives the kit's one line only, naming TMPDIR and why" {
 	: >"$D/file"
 	for t in "$D/nonexistent" "$D/file"; do
-		TMPDIR=$t run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1
+		TMPDIR=$t q6_run sh "$ROOT/scripts/repro" --cases exe --threads 1
 		assert_equal "$status" 2
 		assert_equal "$stderr" "execlag: TMPDIR '$t' is not a folder"
 		assert_equal "$(find "$D/results" -mindepth 1)" ""
 	done
 	if [ "$(id -u)" != 0 ]; then
 		mkdir "$D/ro" && chmod 555 "$D/ro"
-		TMPDIR=$D/ro run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1
+		TMPDIR=$D/ro q6_run sh "$ROOT/scripts/repro" --cases exe --threads 1
 		assert_equal "$status" 2
 		assert_equal "$stderr" "execlag: TMPDIR '$D/ro' is not writable"
 	fi
 }
 
 @test "CC may hold arguments, as for make; a CC that does not exist is still no C compiler" {
-	CC='cc -O0' run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
+	# simulated, with the run's own templates (EXECLAG_TEMPLATES empty): its
+	# one compile of the exe's template is CC's, split as for a real run
+	# (mkfresh's compile), not 7 compiles
+	EXECLAG_TEMPLATES= CC='cc -O0' q6_run sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6 \
+		--launcher 'sim:latency=0 seed=1'
 	assert_success
 	[[ "$stderr" != *"no C compiler"* ]]
 	assert_equal "$(find "$D/results" -name run.json | wc -l | tr -d ' ')" 1
-	CC='/nonexistent/cc -O0' run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
+	CC='/nonexistent/cc -O0' q6_run sh "$ROOT/scripts/repro" --cases exe
 	assert_equal "$status" 2
 	assert_equal "$stderr" "execlag: no C compiler: '/nonexistent/cc -O0' not found (install Xcode command line tools or build-essential, or set CC)"
 }
 
 @test "an unwritable results folder is refused" {
 	: >"$D/file"
-	RESULTS="$D/file/results" run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
+	RESULTS="$D/file/results" q6_run sh "$ROOT/scripts/repro" --cases exe
 	assert_equal "$status" 2
 	[[ "$stderr" != *$'\n'* ]] || fail "more than one line on stderr: $stderr"
 	[[ "$stderr" == *"not writable"* ]]
@@ -170,22 +179,22 @@ assert_nothing_left() {
 }
 
 @test "no C compiler is refused with one line" {
-	CC=/nonexistent/cc run --separate-stderr sh "$ROOT/scripts/repro" --cases exe
+	CC=/nonexistent/cc q6_run sh "$ROOT/scripts/repro" --cases exe
 	assert_refused_clean
 	[[ "$stderr" == *"no C compiler"* ]]
 }
 
 @test "an unknown profile, class or option is refused" {
-	run --separate-stderr sh "$ROOT/scripts/repro" --profile huge
+	q6_run sh "$ROOT/scripts/repro" --profile huge
 	assert_refused_clean
-	run --separate-stderr sh "$ROOT/scripts/repro" --classes X
+	q6_run sh "$ROOT/scripts/repro" --classes X
 	assert_refused_clean
-	run --separate-stderr sh "$ROOT/scripts/repro" --frobnicate
+	q6_run sh "$ROOT/scripts/repro" --frobnicate
 	assert_refused_clean
 }
 
 @test "make repro passes bad input through with exit status 2" {
-	run --separate-stderr make -s -C "$ROOT" repro THREADS=0
+	q6_run make -s -C "$ROOT" repro THREADS=0
 	assert_equal "$status" 2
 	[[ "$stderr" == *"THREADS '0'"* ]]
 	assert_equal "$(find "$D/results" -name run.json)" ""
@@ -202,9 +211,10 @@ assert_nothing_left() {
 }
 
 # (--count 6: the run's second line, the write that fails, comes after
-# the first configuration's 6 artifacts, not after its sequential looks)
+# the first configuration's 6 artifacts, not after its sequential looks;
+# the script case first: its artifacts are written, not compiled)
 @test "a closed output (| head -1) ends the run: non-zero, nothing left, no instrument running" {
-	run bash -c 'sh "$ROOT/scripts/repro" --cases exe,script --count 6 | head -1; echo "repro=${PIPESTATUS[0]}"'
+	run bash -c 'sh "$ROOT/scripts/repro" --cases script,exe --count 6 | head -1; echo "repro=${PIPESTATUS[0]}"'
 	assert_line --index 0 --partial "execlag: [1/"
 	assert_line --regexp '^repro=[1-9][0-9]*$'
 	refute_line "repro=0"
@@ -215,7 +225,7 @@ assert_nothing_left() {
 	export D
 	# a parent that ignores SIGPIPE hands it on ignored: the shell cannot
 	# trap it, so the failed write itself must end the run
-	run bash -c 'trap "" PIPE; sh "$ROOT/scripts/repro" --cases exe,script --count 6 2>"$D/err" | head -1; echo "repro=${PIPESTATUS[0]}"'
+	run bash -c 'trap "" PIPE; sh "$ROOT/scripts/repro" --cases script,exe --count 6 2>"$D/err" | head -1; echo "repro=${PIPESTATUS[0]}"'
 	assert_line --index 0 --partial "execlag: [1/"
 	refute_line "repro=0"
 	# it stopped at the first failed write, saying so, not at the end
@@ -225,11 +235,25 @@ assert_nothing_left() {
 	assert_nothing_left
 }
 
-# A short real run, for the tests of what a run removes before it starts:
-# the script case, whose run writes the same files as a compiled case's
-# without a compile per artifact (CC and SIZE have tests of their own).
+# A short run, for the tests of what a run removes before it starts: the
+# script case, whose run writes the same files as a compiled case's
+# without a compile per artifact (CC and SIZE have tests of their own),
+# simulated: what it removes, and says, is done before anything launches.
+# small_real_run: the same, launched, for make feedback, which refuses a
+# simulated run; beside it a hyperfine that gives no version, so that the
+# cross-check is skipped before it makes anything (hfcheck's tests have it).
 small_run() {
-	run --separate-stderr sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
+	q6_run sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6 \
+		--launcher 'sim:latency=0 seed=1'
+}
+small_real_run() {
+	no_hyperfine
+	PATH="$D/nohf:$PATH" q6_run sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
+}
+no_hyperfine() {
+	mkdir -p "$D/nohf"
+	printf '#!/bin/sh\nexit 1\n' >"$D/nohf/hyperfine"
+	chmod +x "$D/nohf/hyperfine"
 }
 
 # start_of PID: the start time as scripts/repro's started() reads it
@@ -317,7 +341,7 @@ owned() {
 }
 
 @test "check, aggregate and feedback go on ignoring a .partial, even one holding a run.json" {
-	small_run
+	small_real_run
 	assert_success
 	real=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d ! -name '.*')
 	# a later, unfinished run, with a run.json already written
@@ -345,7 +369,7 @@ owned() {
 		rm -f "$D/bin"/*
 		printf '#!/bin/sh\nexit 1\n' >"$D/bin/$tool"
 		chmod +x "$D/bin/$tool"
-		PATH="$D/bin:$PATH" run --separate-stderr sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
+		PATH="$D/bin:$PATH" q6_run sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
 		assert_equal "$status" 1
 		assert_equal "$stderr" "execlag: cannot start a run: date, od or ps failed (out of processes?)"
 		assert_equal "$(find "$D/tmp" "$D/results" -mindepth 1)" ""
@@ -362,7 +386,8 @@ owned() {
 		p=$(dirname "$p")
 	done
 	rm -rf "$D/results"
-	SUDO_UID=65534 SUDO_GID=65534 run --separate-stderr sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
+	no_hyperfine
+	PATH="$D/nohf:$PATH" SUDO_UID=65534 SUDO_GID=65534 q6_run sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
 	assert_success
 	r=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
 	[ -n "$r" ] || fail "no run: $stderr"
@@ -377,16 +402,18 @@ owned() {
 	mkdir -p "$D/kit/micro/bin"
 	cp -R "$ROOT/scripts" "$ROOT/README.md" "$D/kit/"
 	cp "$BIN/fbtext" "$BIN/redact" "$D/kit/micro/bin/"
-	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+	q6_run setpriv --reuid=65534 --regid=65534 --clear-groups \
 		env HOME="$D/utmp" TMPDIR="$D/utmp" sh "$D/kit/scripts/feedback" --run "$r"
 	assert_success
 	[ -s "$r/feedback/feedback.txt" ] || fail "no feedback.txt: $stderr"
-	# without sudo's names, or with a root or malformed one, the run stays
-	# root's: simulated runs (a third of a real one's CPU), as the kit
-	# decides whom a finished run belongs to alike whatever launched it
-	for ids in ":" "0:0" "65534x:65534"; do
+	# with a root or malformed name of sudo's, the run stays root's:
+	# simulated runs (a third of a real one's CPU), as the kit decides whom
+	# a finished run belongs to alike whatever launched it.  (Without
+	# sudo's names is the malformed one's path, a SUDO_UID that is no
+	# number: every other run of the suite as root is one.)
+	for ids in "0:0" "65534x:65534"; do
 		rm -rf "$D/results"
-		SUDO_UID=${ids%%:*} SUDO_GID=${ids#*:} run --separate-stderr sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6 \
+		SUDO_UID=${ids%%:*} SUDO_GID=${ids#*:} q6_run sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6 \
 			--launcher 'sim:latency=0 seed=1'
 		assert_success
 		assert_equal "$(find "$D/results" ! -uid 0)" ""

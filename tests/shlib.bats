@@ -8,6 +8,7 @@
 # does carries the mark: a script with a copy of its own would not.
 
 load test_helper/common-setup
+load test_helper/q6-run
 
 setup() {
 	_common_setup
@@ -125,17 +126,22 @@ lib() {
 
 # gate_run SPEC [wedge]: gate_parse as the scripts run it, on a machine that
 # can run the gate (os Linux, root, a gate program), then its conditions
+# (the stand-ins made once a test; q6_run, and $lines for assert_line:
+# a test runs it some twenty times)
 gate_run() {
-	mkdir -p "$T/bin"
-	printf '#!/bin/sh\nexit 0\n' >"$T/bin/gate"
-	chmod +x "$T/bin/gate"
-	mkdir -p "$T/fakeid"
-	printf '#!/bin/sh\necho 0\n' >"$T/fakeid/id"
-	chmod +x "$T/fakeid/id"
-	run --separate-stderr env PATH="$T/fakeid:$PATH" sh -c '. "$1/scripts/lib/check"; . "$1/scripts/lib/gate"
+	if [ ! -x "$T/fakeid/id" ]; then
+		mkdir -p "$T/bin" "$T/fakeid"
+		printf '#!/bin/sh\nexit 0\n' >"$T/bin/gate"
+		printf '#!/bin/sh\necho 0\n' >"$T/fakeid/id"
+		chmod +x "$T/bin/gate" "$T/fakeid/id"
+	fi
+	PATH="$T/fakeid:$PATH" q6_run sh -c '. "$1/scripts/lib/check"; . "$1/scripts/lib/gate"
 		os=Linux bin=$2
 		gate_parse "$3" ${4:-}
 		gate_conditions "$3" ${4:-}' _ "$ROOT" "$T/bin" "$@"
+	lines=()
+	local l
+	while IFS= read -r l; do lines+=("$l"); done <<<"$output"
 }
 
 @test "gate_parse: the settings, their defaults, wedge only where asked for" {
@@ -347,7 +353,7 @@ marked_kit() {
 	local cmd want
 	while IFS='|' read -r cmd want; do
 		eval "set -- $cmd"
-		run --separate-stderr "$@"
+		q6_run "$@"
 		assert_equal "$cmd: $status" "$cmd: 2"
 		assert_equal "$cmd: $stderr" "$cmd: LIB $want"
 	done <<EOF
@@ -377,15 +383,18 @@ EOF
 	(cd "$T/p" && RESULTS="$T/results" TMPDIR="$T/tmp" sh "$K/scripts/measure" \
 		--launcher 'sim:latency=150 workers=1 key=inode seed=7' -- true) >"$T/m.out" 2>"$T/m.err" ||
 		fail "measure: $(cat "$T/m.err")"
-	# check and compare find a run by its tag, feedback the newest
-	run sh "$K/scripts/check" --run probe
+	# check and compare find a run by its tag, feedback the newest (check:
+	# one exercise's patterns, the run found before them; the seven pattern
+	# files of the whole check are tests/check.bats', some 3 s of CPU)
+	run sh "$K/scripts/check" --run probe --exercise 1
 	RESULTS="$T/results" run sh "$K/scripts/compare" probe probe
 	RESULTS="$T/results" run sh "$K/scripts/feedback"
 	# hfcheck: mkfresh through run_child before hyperfine is asked anything
+	# (the script case: its programs are written, not compiled)
 	mkdir -p "$T/hf/bin" "$T/w" "$T/raw"
 	printf '#!/bin/sh\n[ "${1:-}" = --version ] && echo "hyperfine 1.19.0"\nexit 1\n' >"$T/hf/bin/hyperfine"
 	chmod +x "$T/hf/bin/hyperfine"
-	PATH="$T/hf/bin:$PATH" run sh "$K/scripts/probe/hfcheck" --dir "$T/w" --raw "$T/raw" --cases exe --runs 3
+	PATH="$T/hf/bin:$PATH" run sh "$K/scripts/probe/hfcheck" --dir "$T/w" --raw "$T/raw" --cases script --runs 3
 	assert_line hyperfine.status=failed
 	run sort -u "$SHLIB_TRACE"
 	assert_line "measure run_child"
