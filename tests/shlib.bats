@@ -112,11 +112,25 @@ lib() {
 }
 
 @test "run_watched: its bound counts from the file's last move, so a step that moves runs on past it" {
-	# a bound of 1 s, a step that writes a new first line ten times a
-	# second for 2.5 s: every look of the watchdog sees a move (a step
-	# that stops moving is killed: hyperfine.bats' repeats)
-	run --separate-stderr sh -c '. "$1/scripts/lib/child"
-		run_watched 1 "$2/progress" sh -c "i=0; while [ \$i -lt 25 ]; do i=\$((i + 1)); echo \$i >\"$2/progress\"; sleep 0.1; done; exit 4"
+	# a bound of 1 s, and a step that ends (4) once the watchdog has looked
+	# five times: every look sees a move, so it runs on past its bound (a
+	# step that stops moving is killed: hyperfine.bats' repeats).  The
+	# watchdog's second is a stand-in sleep that moves the file, so that
+	# every look finds a move however slow or busy the machine (a step
+	# writing ten times a second on a real clock was killed at load 18:
+	# a second without a write)
+	mkdir -p "$T/bin"
+	cat >"$T/bin/sleep" <<'EOF'
+#!/bin/sh
+[ "$1" = 1 ] || exec "$REAL_SLEEP" "$@"
+n=0
+{ read -r n <"$MOVES"; } 2>/dev/null
+echo $((n + 1)) >"$MOVES.new" && mv "$MOVES.new" "$MOVES"
+EOF
+	chmod +x "$T/bin/sleep"
+	REAL_SLEEP=$(command -v sleep) MOVES="$T/progress" PATH="$T/bin:$PATH" \
+		run --separate-stderr sh -c '. "$1/scripts/lib/child"
+		run_watched 1 "$2/progress" sh -c "n=0; while [ \$n -lt 5 ]; do sleep 0.05; { read -r n <\"$2/progress\"; } 2>/dev/null; n=\${n:-0}; done; exit 4"
 		echo "moving $? child=[$child]"' _ "$ROOT" "$T"
 	assert_success
 	assert_output "moving 4 child=[]"
