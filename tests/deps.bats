@@ -130,12 +130,12 @@ nothing_left() {
 	# the programs the quick run needs, through make, two of them linking
 	# jansson (analyze, advise: the Makefile's one PROGLIBS line links every
 	# program that reads JSON, compare, fbtext and aggregate alike), with an
-	# archive of the units they use (LIBSRC, tests/test_helper/q6-libsrc,
+	# archive of the units they use (LIBSRC, tests/test_helper/libsrc,
 	# read off the kit's own build: where it cannot be read, all): the
 	# units only other programs use (the gate's, measure's, feedback's)
 	# would be compiled against it too, but link into nothing run here
 	local libsrc
-	libsrc=$(cd "$ROOT" && sh "$ROOT/tests/test_helper/q6-libsrc" analyze advise mkfresh launch) || libsrc=""
+	libsrc=$(cd "$ROOT" && sh "$ROOT/tests/test_helper/libsrc" analyze advise mkfresh launch) || libsrc=""
 	run make -C "$K" -s PKG_CONFIG=/nonexistent/pkg-config ${libsrc:+LIBSRC="$libsrc"} \
 		micro/bin/analyze micro/bin/advise micro/bin/mkfresh micro/bin/launch
 	assert_success

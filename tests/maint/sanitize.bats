@@ -21,32 +21,12 @@ sanitized() {
 # CPU to build here, and these tests build it five times.  Those units are
 # read off the kit's own build (micro/bin/obj, which make test builds
 # first): the members the linker would take from the archive, spawnloop's
-# undefined symbols followed to the objects that define them (nm; an awk);
+# undefined symbols followed to the objects that define them (nm:
+# tests/test_helper/libsrc, deps.bats' too);
 # where that cannot be read, micro/lib's units, all of them.
 setup_file() {
-	local root="$BATS_TEST_DIRNAME/../.." obj
-	obj="$root/micro/bin/obj"
-	LIBSRC=""
-	if [ -f "$obj/micro/prog/spawnloop.o" ] && command -v nm >/dev/null 2>&1; then
-		LIBSRC=$(cd "$root" && nm -A micro/bin/obj/micro/prog/spawnloop.o \
-			$(ls micro/bin/obj/micro/*/*.o | grep -v '^micro/bin/obj/micro/prog/') 2>/dev/null | awk '
-			{
-				i = index($0, ":"); f = substr($0, 1, i - 1)
-				n = split(substr($0, i + 1), w, " ")
-				if (n < 2) next
-				if (w[n - 1] == "U") need[f] = need[f] " " w[n]
-				else if (w[n - 1] ~ /^[A-TV-Z]$/) def[w[n]] = f
-			}
-			END {
-				q = 1; queue[1] = "micro/bin/obj/micro/prog/spawnloop.o"; seen[queue[1]] = 1
-				for (k = 1; k <= q; k++) {
-					m = split(need[queue[k]], u, " ")
-					for (j = 1; j <= m; j++)
-						if ((u[j] in def) && !(def[u[j]] in seen)) { seen[def[u[j]]] = 1; queue[++q] = def[u[j]] }
-				}
-				for (k = 2; k <= q; k++) { s = queue[k]; sub(/^micro\/bin\/obj\//, "", s); sub(/\.o$/, ".c", s); printf "%s ", s }
-			}')
-	fi
+	local root="$BATS_TEST_DIRNAME/../.."
+	LIBSRC=$(cd "$root" && sh tests/test_helper/libsrc spawnloop) || LIBSRC=""
 	[ -n "$LIBSRC" ] || LIBSRC=$(cd "$root" && echo micro/lib/*.c)
 	export LIBSRC
 }
