@@ -258,14 +258,13 @@ started_with() {
 	assert_equal "$missing" ""
 }
 
-@test "fake df and mount run the real commands when no state is given" {
+@test "the fakes: df and mount real without a state, sysctl new and old, route offline, a missing command, uname" {
+	# fake df and mount run the real commands when no state is given
 	run -0 env -u FAKE_STATE PATH="$FAKES/bin:$PATH" df -P /
 	assert_line --index 0 --partial Filesystem
 	run -0 env -u FAKE_STATE PATH="$FAKES/bin:$PATH" mount
 	refute_output ""
-}
-
-@test "fake sysctl: known names print values, unknown ones warn per name and count in the exit status" {
+	# fake sysctl: known names print values, unknown ones warn per name and count in the exit status
 	run --separate-stderr env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/sysctl" -n hw.ncpu hw.nope hw.model hw.nada
 	assert_equal "$status" 2
 	assert_equal "$output" "8
@@ -278,23 +277,17 @@ sysctl: unknown oid 'hw.nada'"
 	assert_equal "$status" 0
 	assert_equal "$output" 8
 	assert_equal "$stderr" ""
-}
-
-@test "fake sysctl in an old-sysctl state stops at the first unknown name with exit 1" {
+	# fake sysctl in an old-sysctl state stops at the first unknown name with exit 1
 	run --separate-stderr env FAKE_STATE="$FAKES/states/m5-three-levels" "$FAKES/bin/sysctl" -n hw.nope hw.ncpu
 	assert_equal "$status" 1
 	assert_equal "$output" ""
 	assert_equal "$stderr" "sysctl: unknown oid 'hw.nope'"
-}
-
-@test "fake route offline: empty stdout, the message on stderr, exit 1" {
+	# fake route offline: empty stdout, the message on stderr, exit 1
 	run --separate-stderr env FAKE_STATE="$FAKES/states/intel-offline" "$FAKES/bin/route" -n get default
 	assert_equal "$status" 1
 	assert_equal "$output" ""
 	assert_equal "$stderr" "route: writing to routing socket: not in table"
-}
-
-@test "fakes: a command without fixture files is missing (exit 127); uname -n is refused" {
+	# fakes: a command without fixture files is missing (exit 127); uname -n is refused
 	run -127 env FAKE_STATE="$FAKES/states/missing" "$FAKES/bin/csrutil" status
 	run env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/uname" -n
 	assert_equal "$status" 64
@@ -379,15 +372,15 @@ sysctl: unknown oid 'hw.nada'"
 		devtools=restricted
 }
 
-@test "a default route that scutil calls unreachable is not 'online'" {
+@test "network: a default route scutil calls unreachable is not online; IPv6 reachable without an IPv4 route is" {
+	# a default route that scutil calls unreachable is not 'online'
 	check_state net-conflict network=unknown network_interface=en0 vpn=no
-}
-
-@test "no IPv4 default route but IPv6 reachable is online, not offline" {
+	# no IPv4 default route but IPv6 reachable is online, not offline
 	check_state net-v6only network=online network_interface=en0 vpn=no
 }
 
-@test "unexpected output everywhere: unknown values, no crash" {
+@test "unexpected output everywhere, more of it, every macOS command missing: unknown values, no crash" {
+	# unexpected output everywhere: unknown values, no crash
 	check_state weird os=Darwin os_name=unknown os_version=unknown os_build=unknown \
 		model=unknown cpu=unknown ncpu=unknown \
 		perflevels=2 perflevel0.name=Performance perflevel0.cpus=unknown \
@@ -396,16 +389,12 @@ sysctl: unknown oid 'hw.nada'"
 		sip=unknown sip_custom=unknown assessments=unknown devtools=unknown \
 		network=unknown network_interface=unknown vpn=unknown \
 		spotlight_volume=unknown work_fs=unknown
-}
-
-@test "more unexpected output: bad level count, spctl on stderr, other route errors" {
+	# more unexpected output: bad level count, spctl on stderr, other route errors
 	check_state weird2 sip=enabled sip_custom=no perflevels=unknown devtools=unknown \
 		cores_p=unknown cores_e=unknown core_classes=all assessments=unknown \
 		network=unknown network_interface=unknown vpn=unknown \
 		spotlight_volume=unknown work_fs=unknown
-}
-
-@test "every macOS command missing: unknown values, no crash" {
+	# every macOS command missing: unknown values, no crash
 	check_state missing os=Darwin kernel=unknown arch=unknown os_version=unknown \
 		perflevels=unknown cores_p=unknown sip=unknown assessments=unknown \
 		network=unknown vpn=unknown spotlight_volume=unknown work_fs=unknown
@@ -492,48 +481,38 @@ sysctl: unknown oid 'hw.nada'"
 
 # ------------------------------------------- how it was started, XProtect
 
-@test "the responsible app: the outermost NAME.app of the path the reader prints" {
+@test "the responsible app: the outermost NAME.app of the reader's path, sshd-keygen-wrapper by its file, else unknown" {
+	# the responsible app: the outermost NAME.app of the path the reader prints
 	check_state m1-online responsible_app=Terminal \
 		responsible_path=/System/Applications/Utilities/Terminal.app/Contents/MacOS/Terminal
 	check_state m1-sequoia responsible_app=iTerm devtools=authorized \
 		responsible_path=/Applications/iTerm.app/Contents/MacOS/iTerm2
 	check_state m5-three-levels responsible_app=Alacritty
-}
-
-@test "over ssh the responsible program is sshd-keygen-wrapper, named by its file" {
+	# over ssh the responsible program is sshd-keygen-wrapper, named by its file
 	check_state m1-ssh responsible_app=sshd-keygen-wrapper \
 		responsible_path=/usr/libexec/sshd-keygen-wrapper devtools=not-determined
-}
-
-@test "a responsible path the reader cannot give, or garbage, is unknown" {
+	# a responsible path the reader cannot give, or garbage, is unknown
 	check_state weird responsible_app=unknown responsible_path=unknown
 	check_state missing responsible_app=unknown responsible_path=unknown
 	check_state intel-vm responsible_app=unknown responsible_path=unknown
 }
 
-@test "XProtect on macOS 14: the CoreServices bundle's version, no xprotect command" {
+@test "XProtect: macOS 14's CoreServices bundle, 15's primary copy first and the scans, the fallback, 26.1's launch scans off, other words unknown" {
+	# XProtect on macOS 14: the CoreServices bundle's version, no xprotect command
 	check_state m1-online xprotect_version=5272 \
 		xprotect_version_from=/Library/Apple/System/Library/CoreServices/XProtect.bundle \
 		xprotect_launch_scans=n/a xprotect_background_scans=n/a
-}
-
-@test "XProtect on macOS 15: the primary copy in /var/protected first, both scans from xprotect status" {
+	# XProtect on macOS 15: the primary copy in /var/protected first, both scans from xprotect status
 	check_state m1-sequoia xprotect_version=5322 \
 		xprotect_version_from=/var/protected/xprotect/XProtect.bundle \
 		xprotect_launch_scans=enabled xprotect_background_scans=enabled
-}
-
-@test "XProtect: a primary copy that does not answer falls back to CoreServices" {
+	# XProtect: a primary copy that does not answer falls back to CoreServices
 	check_state m1-ssh xprotect_version=5322 \
 		xprotect_version_from=/Library/Apple/System/Library/CoreServices/XProtect.bundle
-}
-
-@test "XProtect on macOS 26.1 with launch scans off, as usnistgov/macos_security#594 saw it" {
+	# XProtect on macOS 26.1 with launch scans off, as usnistgov/macos_security#594 saw it
 	check_state m5-three-levels xprotect_version=5324 xprotect_launch_scans=disabled \
 		xprotect_background_scans=enabled
-}
-
-@test "XProtect: an answer in other words is unknown, never guessed" {
+	# XProtect: an answer in other words is unknown, never guessed
 	check_state weird xprotect_version=unknown xprotect_version_from=none \
 		xprotect_launch_scans=unknown xprotect_background_scans=enabled
 	check_state missing xprotect_version=unknown xprotect_launch_scans=n/a
@@ -664,15 +643,14 @@ XProtect background scans: enabled"
 		spotlight_volume=n/a workdir_indexed=n/a work_fs=btrfs
 }
 
-@test "Linux board whose default route is on a down link is offline; Serial never printed" {
+@test "Linux: a default route on a down link is offline (Serial never printed); only an IPv6 default route is online on the up link" {
+	# Linux board whose default route is on a down link is offline; Serial never printed
 	check_state linux-offline "os_name=Debian GNU/Linux 12 (\"bookworm\")" os_version=12 \
 		arch=aarch64 model=unknown cpu=BCM2835 core_classes=all cores_p=n/a cores_e=n/a \
 		network=offline network_interface=none vpn=no clock_source=arch_sys_counter \
 		work_fs=ext4
 	refute_output --partial 10000000abcdef01
-}
-
-@test "Linux with only an IPv6 default route is online on the up link" {
+	# Linux with only an IPv6 default route is online on the up link
 	check_state linux-v6only "os_name=Fedora Linux 40 (Workstation Edition)" os_version=40 \
 		network=online network_interface=enp1s0 vpn=no cpu=unknown clock_source=unknown \
 		work_fs=xfs
@@ -782,14 +760,6 @@ XProtect background scans: enabled"
 	[ "${#HOME}" -le 1 ] || refute_output --partial "$HOME"
 }
 
-@test "a value holding \$HOME shows ~ instead" {
-	# the file's run with HOME, TERM_PROGRAM and EXECLAG_VERSION set (setup_file)
-	kept home
-	assert_success
-	assert_line "terminal=~/Apps/Term"
-	refute_output --partial /Users/alice
-}
-
 @test "terminal is TERM_PROGRAM, else TERM, else unknown" {
 	run -0 env TERM_PROGRAM=iTerm.app TERM=xterm-256color sh "$SYSINFO"
 	assert_line terminal=iTerm.app
@@ -799,11 +769,14 @@ XProtect background scans: enabled"
 	assert_line terminal=unknown
 }
 
-@test "kit_version comes from EXECLAG_VERSION" {
-	# the run of the test above (setup_file): EXECLAG_VERSION=1.2.3
+@test "kit_version comes from EXECLAG_VERSION; a value holding \$HOME shows ~ instead" {
+	# the file's run with EXECLAG_VERSION=1.2.3, HOME=/Users/alice and
+	# TERM_PROGRAM under it (setup_file)
 	kept home
 	assert_success
 	assert_line --index 0 kit_version=1.2.3
+	assert_line "terminal=~/Apps/Term"
+	refute_output --partial /Users/alice
 }
 
 @test "sysinfo never runs hostname, whoami, system_profiler, ioreg" {
@@ -820,12 +793,11 @@ XProtect background scans: enabled"
 
 # ------------------------------------------------------------ usage
 
-@test "--help prints usage and exits 0" {
+@test "--help prints usage and exits 0; an unknown option is one line on stderr and exit 2" {
+	# --help prints usage and exits 0
 	run -0 sh "$SYSINFO" --help
 	assert_line --index 0 --partial "usage: sysinfo"
-}
-
-@test "an unknown option is one line on stderr and exit 2" {
+	# an unknown option is one line on stderr and exit 2
 	run --separate-stderr sh "$SYSINFO" --frobnicate
 	assert_equal "$status" 2
 	assert_equal "$output" ""
@@ -834,3 +806,4 @@ XProtect background scans: enabled"
 	assert_equal "$status" 2
 	assert_equal "${#stderr_lines[@]}" 1
 }
+
