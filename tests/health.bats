@@ -30,10 +30,16 @@ health_on() {
 		sh "$ROOT/scripts/probe/health" --out "$REC" "$@"
 }
 
-# has KEY VALUE...: the record holds each "KEY<TAB>VALUE" line
+# has KEY VALUE...: the record holds each "KEY<TAB>VALUE" line (as a
+# whole line: grep -qxF's, the record read once by the shell, no process
+# a key)
 has() {
+	local rec nl=$'\n'
+	IFS= read -r -d '' rec <"$REC" || :
+	rec=$nl$rec
+	[[ "$rec" == *"$nl" ]] || rec=$rec$nl
 	while [ $# -gt 1 ]; do
-		grep -qxF "$1	$2" "$REC" || fail "no '$1	$2' in $(cat "$REC")"
+		[[ "$rec" == *"$nl$1	$2$nl"* ]] || fail "no '$1	$2' in ${rec#"$nl"}"
 		shift 2
 	done
 }

@@ -6,19 +6,93 @@
 # bats file_tags=heavy
 load test_helper/common-setup
 
+# The runs several tests read, made once in setup_file (a run on the fakes
+# is some twenty processes): every state check_state reads under each
+# shell, and a few more; the tests read them with kept.
+KEPT_STATES='m1-online m5-three-levels m1pro-vpn intel-offline intel-vm catalina-old
+	sip-custom sip-disabled-assess-off rsr net-conflict net-v6only weird weird2 missing
+	m1-sequoia m1-ssh linux-hybrid linux-offline linux-v6only asahi-m1 asahi-m2pro
+	asahi-m1max arm64-server linux-clamav'
+
 setup_file() {
+	local st sh
+	ROOT=${BATS_TEST_DIRNAME%/*}
+	FAKES="$ROOT/tests/fakes"
+	SYSINFO="$ROOT/scripts/probe/sysinfo"
+	mkdir -p "$BATS_FILE_TMPDIR/kept"
 	# where sh is dash (Debian), sh's run is dash's: check_state runs it once
 	SH_IS_DASH=0
 	if command -v dash >/dev/null && [ "$(command -v sh)" -ef "$(command -v dash)" ]; then
 		SH_IS_DASH=1
 	fi
 	export SH_IS_DASH
+	for st in $KEPT_STATES; do
+		for sh in sh dash "bash --posix"; do
+			[ "$sh" != dash ] || [ "$SH_IS_DASH" = 0 ] || continue
+			keep "$st.${sh// /_}" fake_sysinfo "$st" "$sh" --workdir /tmp/x.noindex
+		done
+	done
+	# the states made for ps and log show: under sh (their files for every
+	# command sysinfo runs are m1-online's, whose run each shell makes)
+	for st in m1-watch ps-odd log-empty log-refused; do
+		keep "$st.sh" fake_sysinfo "$st" sh --workdir /tmp/x.noindex
+	done
+	# without --workdir
+	keep m1-online.nowork fake_sysinfo m1-online sh
+	# this machine's
+	keep here sh "$SYSINFO" --workdir "$BATS_FILE_TMPDIR/w.noindex"
+	keep home env EXECLAG_VERSION=1.2.3 HOME=/Users/alice TERM_PROGRAM=/Users/alice/Apps/Term sh "$SYSINFO"
 }
 
 setup() {
 	_common_setup
 	FAKES="$ROOT/tests/fakes"
 	SYSINFO="$ROOT/scripts/probe/sysinfo"
+}
+
+# fake_sysinfo STATE SHELL [ARGS...]: sysinfo under SHELL with the fakes of
+# STATE first on PATH (one process: a subshell that execs SHELL).
+fake_sysinfo() {
+	local state=$1 shell=$2
+	shift 2
+	(
+		PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/$state"
+		EXECLAG_SYSROOT="$FAKES/states/$state/root" EXECLAG_DEVTOOLS="$FAKES/bin/devtools"
+		export PATH FAKE_STATE EXECLAG_SYSROOT EXECLAG_DEVTOOLS
+		# shellcheck disable=SC2086 # SHELL may be "bash --posix"
+		exec $shell "$SYSINFO" "$@"
+	)
+}
+
+# keep NAME CMD...: run CMD, its stdout, stderr and exit status kept as
+# NAME for kept (without bats' run: no subshell of its own, no mktemp).
+keep() {
+	local f="$BATS_FILE_TMPDIR/kept/$1" rc=0
+	shift
+	"$@" >"$f.out" 2>"$f.err" || rc=$?
+	printf '%s\n' "$rc" >"$f.rc"
+}
+
+# kept NAME: the run keep made, as `run --separate-stderr` leaves one:
+# status, output, lines, stderr, stderr_lines (trailing newlines cut, as
+# $( ) does).  Without a process.
+kept() {
+	local f="$BATS_FILE_TMPDIR/kept/$1" nl=$'\n'
+	[ -f "$f.rc" ] || fail "no run kept as $1 (setup_file)"
+	read -r status <"$f.rc"
+	IFS= read -r -d '' output <"$f.out" || :
+	IFS= read -r -d '' stderr <"$f.err" || :
+	output=${output%"${output##*[!$nl]}"}
+	stderr=${stderr%"${stderr##*[!$nl]}"}
+	IFS=$'\n' read -d '' -r -a lines <<<"$output" || :
+	IFS=$'\n' read -d '' -r -a stderr_lines <<<"$stderr" || :
+}
+
+# direct CMD...: as `run --separate-stderr CMD`, without its subshell and
+# mktemp (two processes a call)
+direct() {
+	keep direct.$$ "$@"
+	kept direct.$$
 }
 
 # value_of KEY [TEXT]: the value of KEY in TEXT (default $output); the last
@@ -28,6 +102,24 @@ value_of() {
 	local rc=$?
 	printf '%s\n' "$val"
 	return "$rc"
+}
+
+# assert_value KEY WANT: KEY's value in $output (empty when absent) is WANT.
+assert_value() {
+	value_in "$1" || :
+	assert_equal "$val" "$2"
+}
+
+# values KEY...: vals, the values of KEYs in $output, one space apart.
+values() {
+	local k
+	value_in "$1" || :
+	vals=$val
+	shift
+	for k; do
+		value_in "$k" || :
+		vals="$vals $val"
+	done
 }
 
 # value_in KEY [TEXT]: value_of into $val, without a process or a loop over
@@ -49,11 +141,7 @@ value_in() {
 # sysinfo_with STATE SHELL [ARGS...]: run sysinfo under SHELL with the fakes
 # of STATE first on PATH (stdout in $output, stderr in $stderr).
 sysinfo_with() {
-	local state=$1 shell=$2
-	shift 2
-	run --separate-stderr env PATH="$FAKES/bin:$PATH" \
-		FAKE_STATE="$FAKES/states/$state" EXECLAG_SYSROOT="$FAKES/states/$state/root" \
-		EXECLAG_DEVTOOLS="$FAKES/bin/devtools" $shell "$SYSINFO" "$@"
+	direct fake_sysinfo "$@"
 }
 
 # sysinfo_in DIR STATE: "sh sysinfo" in DIR (a copy of scripts/probe) with
@@ -63,52 +151,17 @@ sysinfo_in() {
 		EXECLAG_SYSROOT="$FAKES/states/$2/root" EXECLAG_DEVTOOLS="$FAKES/bin/devtools" sh sysinfo
 }
 
-# sysinfo_kept STATE SHELL: sysinfo_with STATE SHELL --workdir /tmp/x.noindex,
-# its outcome kept for the file's other tests: the same state, shell,
-# folder and exported environment (bats' own variables aside) give the
-# same run, so a state several tests check is run once a shell (a run on
-# the fakes is some hundred processes).  The kept runs are named by state
-# and shell, so only theirs are read; each test writes its own (no two
-# tests running at once write the same file).
-sysinfo_kept() {
-	local kept="$BATS_FILE_TMPDIR/sysinfo-kept" key envnow f k
-	envnow=$(export -p)
-	# the environment filtered once a test, again only when it changed
-	if [ "$envnow" != "${_kept_env_raw-}" ]; then
-		_kept_env_raw=$envnow
-		_kept_env=$(printf '%s\n' "$envnow" | grep -v -e '^declare -x BATS_' -e '^declare -x OLDPWD' -e '^declare -x _=') || :
-	fi
-	key="$1|$2|$PWD"$'\n'"$_kept_env"
-	local name="$1.${2// /_}"
-	[ -d "$kept" ] || mkdir -p "$kept"
-	for f in "$kept/$name".*.key; do
-		[ -f "$f" ] || continue
-		IFS= read -r -d '' k <"$f" || true
-		[ "$k" = "$key" ] || continue
-		IFS= read -r -d '' output <"${f%.key}.out" || true
-		IFS= read -r -d '' stderr <"${f%.key}.err" || true
-		read -r status <"${f%.key}.status"
-		return 0
-	done
-	sysinfo_with "$1" "$2" --workdir /tmp/x.noindex
-	_kept_n=$((${_kept_n:-0} + 1))
-	f="$kept/$name.$$-$_kept_n"
-	printf '%s' "$output" >"$f.out"
-	printf '%s' "$stderr" >"$f.err"
-	printf '%s\n' "$status" >"$f.status"
-	# the key last: a run is read only once it is whole
-	printf '%s' "$key" >"$f.key.$$" && mv "$f.key.$$" "$f.key"
-}
-
 # check_state STATE KEY=VALUE...: under sh, dash and bash --posix (macOS
 # /bin/sh) sysinfo exits 0, prints the same well-formed lines and nothing
 # on stderr, and every KEY has VALUE.  Where sh is dash, dash is run once.
+# The runs are setup_file's (KEPT_STATES); with ONLY_SH=1, sh's alone.
 check_state() {
 	local state=$1 shell shells=(sh dash "bash --posix") first='' kv k want got bad=''
 	shift
 	[ "${SH_IS_DASH:-0}" = 0 ] || shells=(sh "bash --posix")
+	[ "${ONLY_SH:-0}" = 0 ] || shells=(sh)
 	for shell in "${shells[@]}"; do
-		sysinfo_kept "$state" "$shell"
+		kept "$state.${shell// /_}"
 		[ "$status" -eq 0 ] || fail "$state under $shell: exit $status"
 		[ -z "$stderr" ] || fail "$state under $shell: stderr: $stderr"
 		if [ -z "$first" ]; then
@@ -137,21 +190,39 @@ assert_well_formed() {
 	[ -z "$bad" ] || fail "lines that are not key=value: $bad"
 }
 
-# The keys in order, for a macOS state with N perflevels.
+# expected_keys N: want_keys, the keys in order, one a line, for a macOS
+# state with N perflevels (no process: a $( ) is one).
 expected_keys() {
-	local i=0
-	printf '%s\n' kit_version os os_name os_version os_build kernel arch model \
-		cpu ncpu core_classes perflevels
+	local i=0 k
+	want_keys=''
+	for k in kit_version os os_name os_version os_build kernel arch model \
+		cpu ncpu core_classes perflevels; do
+		want_keys="$want_keys$k"$'\n'
+	done
 	while [ "$i" -lt "$1" ]; do
-		printf '%s\n' "perflevel$i.name" "perflevel$i.cpus"
+		want_keys="${want_keys}perflevel$i.name"$'\n'"perflevel$i.cpus"$'\n'
 		i=$((i + 1))
 	done
-	printf '%s\n' cores_p cores_e sip sip_custom assessments devtools network \
+	for k in cores_p cores_e sip sip_custom assessments devtools network \
 		network_interface vpn terminal clock_source spotlight_volume \
 		workdir_indexed work_fs fanotify_listeners agents started_via ssh \
 		multiplexer launchd_job tty terminal_app bundle_id responsible_app \
 		responsible_path xprotect_version xprotect_version_from \
-		xprotect_launch_scans xprotect_background_scans
+		xprotect_launch_scans xprotect_background_scans; do
+		want_keys="$want_keys$k"$'\n'
+	done
+	want_keys=${want_keys%$'\n'}
+}
+
+# keys_in: got_keys, the key of each line of $output (what precedes its
+# first "="), one a line, as `cut -d= -f1` prints them.
+keys_in() {
+	local l
+	got_keys=''
+	for l in "${lines[@]}"; do
+		got_keys="$got_keys${l%%=*}"$'\n'
+	done
+	got_keys=${got_keys%$'\n'}
 }
 
 # started_with STATE ENV...: sysinfo on STATE's fakes in an environment
@@ -159,7 +230,7 @@ expected_keys() {
 started_with() {
 	local state=$1
 	shift
-	run --separate-stderr env -i PATH="$FAKES/bin:$PATH" HOME=/Users/alice \
+	direct env -i PATH="$FAKES/bin:$PATH" HOME=/Users/alice \
 		FAKE_STATE="$FAKES/states/$state" EXECLAG_DEVTOOLS="$FAKES/bin/devtools" "$@" \
 		sh "$SYSINFO" </dev/null
 	assert_success
@@ -176,21 +247,24 @@ started_with() {
 }
 
 @test "every state records df (else the fake would run the real one)" {
-	local st missing=''
+	local st missing='' f
 	for st in "$FAKES"/states/*/; do
-		ls "$st" | grep -q '^df\.' || missing="$missing ${st%/}"
+		# a file named df.* (a glob: no ls and grep a state)
+		for f in "$st"df.*; do
+			[ -e "$f" ] && continue 2
+		done
+		missing="$missing ${st%/}"
 	done
 	assert_equal "$missing" ""
 }
 
-@test "fake df and mount run the real commands when no state is given" {
+@test "the fakes: df and mount real without a state, sysctl new and old, route offline, a missing command, uname" {
+	# fake df and mount run the real commands when no state is given
 	run -0 env -u FAKE_STATE PATH="$FAKES/bin:$PATH" df -P /
 	assert_line --index 0 --partial Filesystem
 	run -0 env -u FAKE_STATE PATH="$FAKES/bin:$PATH" mount
 	refute_output ""
-}
-
-@test "fake sysctl: known names print values, unknown ones warn per name and count in the exit status" {
+	# fake sysctl: known names print values, unknown ones warn per name and count in the exit status
 	run --separate-stderr env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/sysctl" -n hw.ncpu hw.nope hw.model hw.nada
 	assert_equal "$status" 2
 	assert_equal "$output" "8
@@ -203,23 +277,17 @@ sysctl: unknown oid 'hw.nada'"
 	assert_equal "$status" 0
 	assert_equal "$output" 8
 	assert_equal "$stderr" ""
-}
-
-@test "fake sysctl in an old-sysctl state stops at the first unknown name with exit 1" {
+	# fake sysctl in an old-sysctl state stops at the first unknown name with exit 1
 	run --separate-stderr env FAKE_STATE="$FAKES/states/m5-three-levels" "$FAKES/bin/sysctl" -n hw.nope hw.ncpu
 	assert_equal "$status" 1
 	assert_equal "$output" ""
 	assert_equal "$stderr" "sysctl: unknown oid 'hw.nope'"
-}
-
-@test "fake route offline: empty stdout, the message on stderr, exit 1" {
+	# fake route offline: empty stdout, the message on stderr, exit 1
 	run --separate-stderr env FAKE_STATE="$FAKES/states/intel-offline" "$FAKES/bin/route" -n get default
 	assert_equal "$status" 1
 	assert_equal "$output" ""
 	assert_equal "$stderr" "route: writing to routing socket: not in table"
-}
-
-@test "fakes: a command without fixture files is missing (exit 127); uname -n is refused" {
+	# fakes: a command without fixture files is missing (exit 127); uname -n is refused
 	run -127 env FAKE_STATE="$FAKES/states/missing" "$FAKES/bin/csrutil" status
 	run env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/uname" -n
 	assert_equal "$status" 64
@@ -242,8 +310,9 @@ sysctl: unknown oid 'hw.nada'"
 
 @test "macOS keys come in the documented order, two lines per perflevel" {
 	check_state m5-three-levels
-	run -0 bash -c 'printf "%s\n" "$1" | cut -d= -f1' _ "$output"
-	assert_equal "$output" "$(expected_keys 3)"
+	keys_in
+	expected_keys 3
+	assert_equal "$got_keys" "$want_keys"
 }
 
 @test "M1 Pro on a VPN: the default route on utun4 means vpn=yes" {
@@ -303,15 +372,15 @@ sysctl: unknown oid 'hw.nada'"
 		devtools=restricted
 }
 
-@test "a default route that scutil calls unreachable is not 'online'" {
+@test "network: a default route scutil calls unreachable is not online; IPv6 reachable without an IPv4 route is" {
+	# a default route that scutil calls unreachable is not 'online'
 	check_state net-conflict network=unknown network_interface=en0 vpn=no
-}
-
-@test "no IPv4 default route but IPv6 reachable is online, not offline" {
+	# no IPv4 default route but IPv6 reachable is online, not offline
 	check_state net-v6only network=online network_interface=en0 vpn=no
 }
 
-@test "unexpected output everywhere: unknown values, no crash" {
+@test "unexpected output everywhere, more of it, every macOS command missing: unknown values, no crash" {
+	# unexpected output everywhere: unknown values, no crash
 	check_state weird os=Darwin os_name=unknown os_version=unknown os_build=unknown \
 		model=unknown cpu=unknown ncpu=unknown \
 		perflevels=2 perflevel0.name=Performance perflevel0.cpus=unknown \
@@ -320,21 +389,17 @@ sysctl: unknown oid 'hw.nada'"
 		sip=unknown sip_custom=unknown assessments=unknown devtools=unknown \
 		network=unknown network_interface=unknown vpn=unknown \
 		spotlight_volume=unknown work_fs=unknown
-}
-
-@test "more unexpected output: bad level count, spctl on stderr, other route errors" {
+	# more unexpected output: bad level count, spctl on stderr, other route errors
 	check_state weird2 sip=enabled sip_custom=no perflevels=unknown devtools=unknown \
 		cores_p=unknown cores_e=unknown core_classes=all assessments=unknown \
 		network=unknown network_interface=unknown vpn=unknown \
 		spotlight_volume=unknown work_fs=unknown
-}
-
-@test "every macOS command missing: unknown values, no crash" {
+	# every macOS command missing: unknown values, no crash
 	check_state missing os=Darwin kernel=unknown arch=unknown os_version=unknown \
 		perflevels=unknown cores_p=unknown sip=unknown assessments=unknown \
 		network=unknown vpn=unknown spotlight_volume=unknown work_fs=unknown
-	run value_of ncpu "$output"
-	assert_output --regexp '^([0-9]+|unknown)$'
+	value_in ncpu || :
+	[[ "$val" =~ ^([0-9]+|unknown)$ ]] || fail "ncpu=$val"
 }
 
 @test "devtools is the word the devtools program prints; anything else is unknown" {
@@ -344,11 +409,13 @@ sysctl: unknown oid 'hw.nada'"
 		want=${st#*:}
 		# the run check_state keeps for the state (the work folder is not
 		# what devtools reads)
-		sysinfo_kept "${st%%:*}" sh
-		assert_equal "${st%%:*}: $(value_of devtools)" "${st%%:*}: $want"
+		kept "${st%%:*}.sh"
+		value_in devtools || :
+		assert_equal "${st%%:*}: $val" "${st%%:*}: $want"
 	done
-	run -0 env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1pro-vpn" \
+	direct env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1pro-vpn" \
 		EXECLAG_DEVTOOLS=/nonexistent/devtools sh "$SYSINFO"
+	assert_success
 	assert_line devtools=unknown
 }
 
@@ -374,8 +441,8 @@ sysctl: unknown oid 'hw.nada'"
 	mkdir -p "$kit"
 	cp "$SYSINFO" "$SYSINFO-darwin" "$kit/"
 	# a copy run from its own folder, as "sh sysinfo", finds its part too, and
-	# prints what the kit's own sysinfo does
-	sysinfo_with m1-online sh
+	# prints what the kit's own sysinfo does (its run without --workdir, kept)
+	kept m1-online.nowork
 	want=$output
 	run -0 sysinfo_in "$kit" m1-online
 	assert_equal "$output" "$want"
@@ -388,68 +455,64 @@ sysctl: unknown oid 'hw.nada'"
 }
 
 @test "the states made for ps and log show read as the M1 they start from" {
-	local st
+	local st m1
+	kept m1-online.sh
+	m1=$output
+	# under sh alone (setup_file): their files for every command sysinfo
+	# runs are m1-online's, whose runs check_state compares across the
+	# shells; so each prints m1-online's lines byte for byte
 	for st in m1-watch ps-odd log-empty log-refused; do
-		check_state "$st" os=Darwin model=MacBookAir10,1 cpu="Apple M1" perflevels=2 \
+		ONLY_SH=1 check_state "$st" os=Darwin model=MacBookAir10,1 cpu="Apple M1" perflevels=2 \
 			cores_p=4 cores_e=4 sip=enabled sip_custom=no assessments=enabled \
 			devtools=unknown network=online network_interface=en0 vpn=no
+		assert_equal "$output" "$m1"
 	done
 }
 
 @test "workdir_indexed: .noindex anywhere in the path, yes elsewhere, unknown without --workdir" {
 	sysinfo_with m1-online sh --workdir /tmp/a.noindex/run-1/
-	assert_equal "$(value_of workdir_indexed)" "no (.noindex)"
+	assert_value workdir_indexed "no (.noindex)"
 	sysinfo_with m1-online sh --workdir=/tmp/plain
-	assert_equal "$(value_of workdir_indexed)" "yes"
-	sysinfo_with m1-online sh
-	assert_equal "$(value_of workdir_indexed)" "unknown"
-	assert_equal "$(value_of work_fs)" "unknown"
+	assert_value workdir_indexed "yes"
+	kept m1-online.nowork
+	assert_value workdir_indexed "unknown"
+	assert_value work_fs "unknown"
 }
 
 # ------------------------------------------- how it was started, XProtect
 
-@test "the responsible app: the outermost NAME.app of the path the reader prints" {
+@test "the responsible app: the outermost NAME.app of the reader's path, sshd-keygen-wrapper by its file, else unknown" {
+	# the responsible app: the outermost NAME.app of the path the reader prints
 	check_state m1-online responsible_app=Terminal \
 		responsible_path=/System/Applications/Utilities/Terminal.app/Contents/MacOS/Terminal
 	check_state m1-sequoia responsible_app=iTerm devtools=authorized \
 		responsible_path=/Applications/iTerm.app/Contents/MacOS/iTerm2
 	check_state m5-three-levels responsible_app=Alacritty
-}
-
-@test "over ssh the responsible program is sshd-keygen-wrapper, named by its file" {
+	# over ssh the responsible program is sshd-keygen-wrapper, named by its file
 	check_state m1-ssh responsible_app=sshd-keygen-wrapper \
 		responsible_path=/usr/libexec/sshd-keygen-wrapper devtools=not-determined
-}
-
-@test "a responsible path the reader cannot give, or garbage, is unknown" {
+	# a responsible path the reader cannot give, or garbage, is unknown
 	check_state weird responsible_app=unknown responsible_path=unknown
 	check_state missing responsible_app=unknown responsible_path=unknown
 	check_state intel-vm responsible_app=unknown responsible_path=unknown
 }
 
-@test "XProtect on macOS 14: the CoreServices bundle's version, no xprotect command" {
+@test "XProtect: macOS 14's CoreServices bundle, 15's primary copy first and the scans, the fallback, 26.1's launch scans off, other words unknown" {
+	# XProtect on macOS 14: the CoreServices bundle's version, no xprotect command
 	check_state m1-online xprotect_version=5272 \
 		xprotect_version_from=/Library/Apple/System/Library/CoreServices/XProtect.bundle \
 		xprotect_launch_scans=n/a xprotect_background_scans=n/a
-}
-
-@test "XProtect on macOS 15: the primary copy in /var/protected first, both scans from xprotect status" {
+	# XProtect on macOS 15: the primary copy in /var/protected first, both scans from xprotect status
 	check_state m1-sequoia xprotect_version=5322 \
 		xprotect_version_from=/var/protected/xprotect/XProtect.bundle \
 		xprotect_launch_scans=enabled xprotect_background_scans=enabled
-}
-
-@test "XProtect: a primary copy that does not answer falls back to CoreServices" {
+	# XProtect: a primary copy that does not answer falls back to CoreServices
 	check_state m1-ssh xprotect_version=5322 \
 		xprotect_version_from=/Library/Apple/System/Library/CoreServices/XProtect.bundle
-}
-
-@test "XProtect on macOS 26.1 with launch scans off, as usnistgov/macos_security#594 saw it" {
+	# XProtect on macOS 26.1 with launch scans off, as usnistgov/macos_security#594 saw it
 	check_state m5-three-levels xprotect_version=5324 xprotect_launch_scans=disabled \
 		xprotect_background_scans=enabled
-}
-
-@test "XProtect: an answer in other words is unknown, never guessed" {
+	# XProtect: an answer in other words is unknown, never guessed
 	check_state weird xprotect_version=unknown xprotect_version_from=none \
 		xprotect_launch_scans=unknown xprotect_background_scans=enabled
 	check_state missing xprotect_version=unknown xprotect_launch_scans=n/a
@@ -580,15 +643,14 @@ XProtect background scans: enabled"
 		spotlight_volume=n/a workdir_indexed=n/a work_fs=btrfs
 }
 
-@test "Linux board whose default route is on a down link is offline; Serial never printed" {
+@test "Linux: a default route on a down link is offline (Serial never printed); only an IPv6 default route is online on the up link" {
+	# Linux board whose default route is on a down link is offline; Serial never printed
 	check_state linux-offline "os_name=Debian GNU/Linux 12 (\"bookworm\")" os_version=12 \
 		arch=aarch64 model=unknown cpu=BCM2835 core_classes=all cores_p=n/a cores_e=n/a \
 		network=offline network_interface=none vpn=no clock_source=arch_sys_counter \
 		work_fs=ext4
 	refute_output --partial 10000000abcdef01
-}
-
-@test "Linux with only an IPv6 default route is online on the up link" {
+	# Linux with only an IPv6 default route is online on the up link
 	check_state linux-v6only "os_name=Fedora Linux 40 (Workstation Edition)" os_version=40 \
 		network=online network_interface=enp1s0 vpn=no cpu=unknown clock_source=unknown \
 		work_fs=xfs
@@ -626,9 +688,12 @@ XProtect background scans: enabled"
 	run --separate-stderr env PATH="$FAKES/bin:$PATH" FAKE_STATE="$st" EXECLAG_SYSROOT="$st/root" \
 		sh "$SYSINFO" --workdir /tmp/x
 	assert_success
-	assert_equal "$(value_of cores_p) $(value_of cores_e) $(value_of perflevels)" "1 7 3"
-	assert_equal "$(value_of perflevel1.name) $(value_of perflevel1.cpus)" "capacity 870 3"
-	assert_equal "$(value_of perflevel2.name) $(value_of perflevel2.cpus)" "capacity 340 4"
+	values cores_p cores_e perflevels
+	assert_equal "$vals" "1 7 3"
+	values perflevel1.name perflevel1.cpus
+	assert_equal "$vals" "capacity 870 3"
+	values perflevel2.name perflevel2.cpus
+	assert_equal "$vals" "capacity 340 4"
 }
 
 @test "Linux under ClamAV on access: the fanotify listener by name and count, the known agents named" {
@@ -655,32 +720,36 @@ XProtect background scans: enabled"
 	kill "$gpid"
 	wait "$gpid" || true
 	assert_success
-	[[ "$(value_of fanotify_listeners)" == *"gate ("[1-9]*")"* ]] || fail "fanotify_listeners=$(value_of fanotify_listeners)"
-	[[ "$(value_of agents)" == *"execlag calibration gate"* ]] || fail "agents=$(value_of agents)"
+	value_in fanotify_listeners || :
+	[[ "$val" == *"gate ("[1-9]*")"* ]] || fail "fanotify_listeners=$val"
+	value_in agents || :
+	[[ "$val" == *"execlag calibration gate"* ]] || fail "agents=$val"
 }
 
 # ------------------------------------------------------------ this machine
 
 @test "on this Linux machine: os=Linux, ncpu from getconf, all keys, well formed" {
 	[ "$(uname -s)" = Linux ] || skip "not Linux"
-	run --separate-stderr sh "$SYSINFO" --workdir "$BATS_TEST_TMPDIR/w.noindex"
+	kept here
 	assert_success
 	assert_equal "$stderr" ""
 	assert_well_formed
-	assert_equal "$(value_of os)" Linux
-	assert_equal "$(value_of ncpu)" "$(getconf _NPROCESSORS_ONLN)"
-	assert_equal "$(value_of os_build)" n/a
-	assert_equal "$(value_of sip)" n/a
-	assert_equal "$(value_of spotlight_volume)" n/a
-	assert_equal "$(value_of workdir_indexed)" n/a
-	assert_equal "$(value_of devtools)" n/a
-	assert_equal "$(value_of perflevels)" n/a
-	run -0 bash -c 'printf "%s\n" "$1" | cut -d= -f1' _ "$output"
-	assert_equal "$output" "$(expected_keys 0)"
+	assert_value os Linux
+	assert_value ncpu "$(getconf _NPROCESSORS_ONLN)"
+	assert_value os_build n/a
+	assert_value sip n/a
+	assert_value spotlight_volume n/a
+	assert_value workdir_indexed n/a
+	assert_value devtools n/a
+	assert_value perflevels n/a
+	keys_in
+	expected_keys 0
+	assert_equal "$got_keys" "$want_keys"
 }
 
 @test "on this machine: no line holds the host name, \$HOME or the user name" {
-	run --separate-stderr sh "$SYSINFO" --workdir "$BATS_TEST_TMPDIR/w.noindex"
+	# the file's run on this machine (setup_file), as the test above reads it
+	kept here
 	assert_success
 	local host user
 	host=$(hostname 2>/dev/null || uname -n)
@@ -689,12 +758,6 @@ XProtect background scans: enabled"
 	[ -z "$host" ] || refute_output --regexp "(^|[^A-Za-z0-9_-])${host//./\\.}([^A-Za-z0-9_-]|$)"
 	[ -z "$user" ] || refute_output --regexp "(^|[^A-Za-z0-9_-])${user}([^A-Za-z0-9_-]|$)"
 	[ "${#HOME}" -le 1 ] || refute_output --partial "$HOME"
-}
-
-@test "a value holding \$HOME shows ~ instead" {
-	run -0 env HOME=/Users/alice TERM_PROGRAM=/Users/alice/Apps/Term sh "$SYSINFO"
-	assert_line "terminal=~/Apps/Term"
-	refute_output --partial /Users/alice
 }
 
 @test "terminal is TERM_PROGRAM, else TERM, else unknown" {
@@ -706,9 +769,14 @@ XProtect background scans: enabled"
 	assert_line terminal=unknown
 }
 
-@test "kit_version comes from EXECLAG_VERSION" {
-	run -0 env EXECLAG_VERSION=1.2.3 sh "$SYSINFO"
+@test "kit_version comes from EXECLAG_VERSION; a value holding \$HOME shows ~ instead" {
+	# the file's run with EXECLAG_VERSION=1.2.3, HOME=/Users/alice and
+	# TERM_PROGRAM under it (setup_file)
+	kept home
+	assert_success
 	assert_line --index 0 kit_version=1.2.3
+	assert_line "terminal=~/Apps/Term"
+	refute_output --partial /Users/alice
 }
 
 @test "sysinfo never runs hostname, whoami, system_profiler, ioreg" {
@@ -725,12 +793,11 @@ XProtect background scans: enabled"
 
 # ------------------------------------------------------------ usage
 
-@test "--help prints usage and exits 0" {
+@test "--help prints usage and exits 0; an unknown option is one line on stderr and exit 2" {
+	# --help prints usage and exits 0
 	run -0 sh "$SYSINFO" --help
 	assert_line --index 0 --partial "usage: sysinfo"
-}
-
-@test "an unknown option is one line on stderr and exit 2" {
+	# an unknown option is one line on stderr and exit 2
 	run --separate-stderr sh "$SYSINFO" --frobnicate
 	assert_equal "$status" 2
 	assert_equal "$output" ""
@@ -740,8 +807,3 @@ XProtect background scans: enabled"
 	assert_equal "${#stderr_lines[@]}" 1
 }
 
-@test "sysinfo and the fakes pass shellcheck -s sh" {
-	need_tool shellcheck shellcheck
-	run shellcheck -s sh "$SYSINFO" "$SYSINFO-darwin" "$SYSINFO-linux" "$FAKES"/bin/* "$FAKES/mkstates"
-	assert_success
-}
