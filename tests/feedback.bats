@@ -176,7 +176,9 @@ wait_for() {
 	[ -f "$MAIN/raw/jappleseed-notes.services.txt" ]
 }
 
-@test "make feedback writes execlag-<UTC date>.tar.gz and feedback.txt into the run's feedback folder" {
+# (what make feedback wrote and what its archive holds: one test, a bats test's own cost saved)
+@test "make feedback writes execlag-<UTC date>.tar.gz and feedback.txt into the run's feedback folder; the archive holds run.json, report.md, conditions.txt, the plots, the log excerpt, the services file" {
+	# make feedback writes execlag-<UTC date>.tar.gz and feedback.txt into the run's feedback folder
 	assert_equal "$(cat "$BATS_FILE_TMPDIR/make.rc")" 0
 	assert_equal "$(cat "$BATS_FILE_TMPDIR/make.err")" ""
 	[ -s "$ARCHIVE" ] || fail "no $ARCHIVE"
@@ -188,17 +190,7 @@ feedback.txt"
 	assert_line "feedback: wrote $MAIN/feedback/execlag-$MAIN_DATE.tar.gz and $MAIN/feedback/feedback.txt"
 	assert_line "feedback: replaced by placeholders: user name, full name, host name, computer name, home folder, serial number, hardware UUID, machine id"
 	assert_equal "${lines[${#lines[@]}-1]}" "feedback: paste feedback.txt into Feedback Assistant and attach the archive and a sysdiagnose"
-}
-
-@test "make check EXERCISE=7 counts the archive's files as make feedback lists them (folders are not files)" {
-	local listed
-	listed=$(sed -n 's/^feedback: archive holds: //p' "$BATS_FILE_TMPDIR/make.out" | awk -F', ' '{ print NF }')
-	[ "$listed" -ge 5 ]
-	run env RUN="$MAIN" sh "$ROOT/scripts/check" --exercise 7
-	assert_output --partial "execlag-$MAIN_DATE.tar.gz: $listed files"
-}
-
-@test "the archive holds run.json, report.md, conditions.txt, the plots, the log excerpt, the services file" {
+	# the archive holds run.json, report.md, conditions.txt, the plots, the log excerpt, the services file
 	local want=(run.json report.md conditions.txt raw/exe-t1-all.log.ndjson "raw/<user>-notes.services.txt") f svg
 	for svg in "$MAIN"/*.svg; do
 		[ -e "$svg" ] && want+=("${svg##*/}")
@@ -211,7 +203,17 @@ feedback.txt"
 	refute_line --partial samples.tsv
 }
 
-@test "no identifying value is left in the archive: contents, file names or tar headers" {
+@test "make check EXERCISE=7 counts the archive's files as make feedback lists them (folders are not files)" {
+	local listed
+	listed=$(sed -n 's/^feedback: archive holds: //p' "$BATS_FILE_TMPDIR/make.out" | awk -F', ' '{ print NF }')
+	[ "$listed" -ge 5 ]
+	run env RUN="$MAIN" sh "$ROOT/scripts/check" --exercise 7
+	assert_output --partial "execlag-$MAIN_DATE.tar.gz: $listed files"
+}
+
+# (the archive unpacked once for what were three tests)
+@test "no identifying value is left in the archive (contents, file names, tar headers) or in feedback.txt; placeholders stand where the values were, in any case they were written" {
+	# no identifying value is left in the archive: contents, file names or tar headers
 	unpack "$ARCHIVE" "$BATS_TEST_TMPDIR/x"
 	refute_secrets "$BATS_TEST_TMPDIR/x"
 	local s
@@ -220,14 +222,9 @@ feedback.txt"
 			fail "'$s' is in the raw tar stream"
 		fi
 	done
-}
-
-@test "no identifying value is left in feedback.txt" {
+	# no identifying value is left in feedback.txt
 	refute_secrets "$TEXT"
-}
-
-@test "placeholders stand where the values were, in any case they were written" {
-	unpack "$ARCHIVE" "$BATS_TEST_TMPDIR/x"
+	# placeholders stand where the values were, in any case they were written
 	local d="$BATS_TEST_TMPDIR/x/execlag-$MAIN_DATE"
 	run -0 cat "$d/conditions.txt"
 	assert_line "terminal=<home>/Applications/iTerm.app"
@@ -243,7 +240,9 @@ feedback.txt"
 		<(grep -v -F -e '<' "$d/run.json" | grep -v -i -e jappleseed -e macbook)
 }
 
-@test "feedback.txt carries every configuration's medians, penalty, interval, ratio and verdict" {
+# (three tests that read the one feedback.txt, one test)
+@test "feedback.txt carries every configuration's medians, penalty, interval, ratio and verdict; its title and description name the largest penalty with its interval; it carries the conditions and the serialisation of each case" {
+	# feedback.txt carries every configuration's medians, penalty, interval, ratio and verdict
 	local rows row n=0
 	rows=$(jq -r '.cases[] | .name as $c | .configs[]
 		| [$c, .threads, .class, .first.median_ms, .repeat.median_ms,
@@ -258,9 +257,7 @@ feedback.txt"
 		n=$((n + 1))
 	done <<<"$rows"
 	assert_equal "$n" 4
-}
-
-@test "feedback.txt's title and description name the largest penalty with its interval" {
+	# feedback.txt's title and description name the largest penalty with its interval
 	local name p lo hi first rep
 	# the first case with the largest penalty (sort_by is stable)
 	read -r name p lo hi first rep < <(jq -r '[.cases[] | select(.verdict == "slowdown")]
@@ -273,9 +270,7 @@ feedback.txt"
 	run -0 cat "$TEXT"
 	assert_line "$(awk -v p="$p" -v lo="$lo" -v hi="$hi" 'BEGIN {
 		printf "  penalty %.2f [%.2f, %.2f] ms (median of first - second for the same file, 95%% interval)", p, lo, hi }')"
-}
-
-@test "feedback.txt carries the conditions and the serialisation of each case" {
+	# feedback.txt carries the conditions and the serialisation of each case
 	run -0 cat "$TEXT"
 	assert_line "  OS: macOS 14.1.1 (23B2082), kernel 23.1.0, arm64"
 	assert_line "  Model: MacBookAir10,1; CPU: Apple M1, 8 logical cores (performance 4, efficiency 4)"
@@ -289,7 +284,9 @@ feedback.txt"
 	done < <(jq -r '.cases[] | [.name, .serialisation] | @tsv' "$MAIN/run.json")
 }
 
-@test "feedback.txt has every part Feedback Assistant needs, in order" {
+# (four tests that read the one feedback.txt, one test)
+@test "feedback.txt has every part Feedback Assistant needs, in order; the workaround is the Developer Tools list (spctl only makes Terminal appear there); the sysdiagnose is started before the reproducer; the area is advised honestly" {
+	# feedback.txt has every part Feedback Assistant needs, in order
 	run -0 grep -E '^[A-Z][A-Z ]+( \(public reports\))?$' "$TEXT"
 	assert_output "TITLE
 AREA
@@ -311,15 +308,24 @@ SOURCES (public reports)"
 	assert_output --partial "first start a sysdiagnose"
 	assert_output --partial "Control-Option-Command-Shift-Period, or run \`sudo sysdiagnose"
 	refute_output --partial "NOT FOR FILING"
-}
-
-@test "the workaround is the Developer Tools list; spctl only makes Terminal appear there" {
+	# the workaround is the Developer Tools list; spctl only makes Terminal appear there
 	run -0 sed -n '/^WORKAROUND$/,/^ATTACHMENTS$/p' "$TEXT"
 	assert_output --partial "System Settings › Privacy & Security › Developer
 Tools"
 	assert_output --partial "quit and reopen the terminal"
 	assert_output --partial "\`spctl developer-mode enable-terminal\` only
 makes Terminal appear in that list"
+	# the sysdiagnose is started before the reproducer it should capture, not after
+	local s r
+	s=$(grep -n 'first start a sysdiagnose' "$TEXT" | cut -d: -f1)
+	r=$(grep -n '^   rm -f /tmp/test.sh' "$TEXT" | head -n 1 | cut -d: -f1)
+	[ -n "$s" ] && [ -n "$r" ] && [ "$s" -lt "$r" ] || fail "sysdiagnose line $s, reproducer line $r"
+	run -1 grep -c 'Right after reproducing' "$TEXT"
+	# the area to pick is advised honestly: no public source names it
+	run -0 sed -n '/^AREA$/,/^TYPE$/p' "$TEXT"
+	assert_line --index 1 --regexp '^macOS, then the area closest to Security or Gatekeeper'
+	assert_output --partial "(no public source names the area for this problem; this is the nearest
+fit)"
 }
 
 @test "every source in feedback.txt is one the evidence notes list" {
@@ -792,7 +798,9 @@ echo Hello"
 	rm -f /tmp/test.sh
 }
 
-@test "feedback.txt says which kit made it: version and commit, and no home page the README does not name" {
+# (two tests that read the one feedback.txt, one test)
+@test "feedback.txt says which kit made it (version and commit, no home page the README does not name); its conditions: the responsible app, how the kit was started, the XProtect version" {
+	# feedback.txt says which kit made it: version and commit, and no home page the README does not name
 	run -0 cat "$TEXT"
 	if git -C "$ROOT" rev-parse HEAD >/dev/null 2>&1; then
 		assert_line --regexp "^1\. With the execlag kit \(execlag 0\.1\.0, commit $(git -C "$ROOT" rev-parse --short=12 HEAD)(, with local changes)?(, git remote [^ ]*|, from a local clone)?\), from its folder, the settings of this run:$"
@@ -804,6 +812,16 @@ echo Hello"
 		refute_output --partial "home page"
 	fi
 	# (what fbtext says given a remote and a home page: tests/fbtext.bats)
+	# feedback.txt's conditions: the responsible app, how the kit was started, the XProtect version
+	run -0 sed -n '/^Conditions of this run:/,/^  Run: /p' "$TEXT"
+	assert_line --regexp '^  Responsible app \(its Developer Tools grant applies to what the kit starts\): [^ ].* \(.*\)$'
+	assert_line --regexp '^  Started via: [^ ].* \(ssh [a-z]+, multiplexer [^,]+, launchd job [^)]+\)$'
+	assert_line --regexp '^  XProtect: version [^ ]+ \(from [^)]+\); launch scans [a-z/]+, background scans [a-z/]+$'
+	# and they are the run's own conditions, not fixed words
+	run -0 jq -r '.conditions.xprotect_version // empty' "$MAIN/run.json"
+	[ -z "$output" ] || grep -q "^  XProtect: version $output " "$TEXT"
+	run -0 jq -r '.conditions.responsible_app // empty' "$MAIN/run.json"
+	[ -z "$output" ] || grep -qF "  Responsible app (its Developer Tools grant applies to what the kit starts): $output (" "$TEXT"
 }
 
 # kit_from REMOTE: feedback.txt's step 1 from a copy of the kit that is a git
@@ -843,33 +861,6 @@ kit_from() {
 	refute_output --partial "jappleseed"
 	run -0 kit_from ""
 	assert_output "1. With the execlag kit (execlag 0.1.0, commit $(git -C "$BATS_TEST_TMPDIR/kit" rev-parse --short=12 HEAD)), from its folder, the settings of this run:"
-}
-
-@test "feedback.txt's conditions: the responsible app, how the kit was started, the XProtect version" {
-	run -0 sed -n '/^Conditions of this run:/,/^  Run: /p' "$TEXT"
-	assert_line --regexp '^  Responsible app \(its Developer Tools grant applies to what the kit starts\): [^ ].* \(.*\)$'
-	assert_line --regexp '^  Started via: [^ ].* \(ssh [a-z]+, multiplexer [^,]+, launchd job [^)]+\)$'
-	assert_line --regexp '^  XProtect: version [^ ]+ \(from [^)]+\); launch scans [a-z/]+, background scans [a-z/]+$'
-	# and they are the run's own conditions, not fixed words
-	run -0 jq -r '.conditions.xprotect_version // empty' "$MAIN/run.json"
-	[ -z "$output" ] || grep -q "^  XProtect: version $output " "$TEXT"
-	run -0 jq -r '.conditions.responsible_app // empty' "$MAIN/run.json"
-	[ -z "$output" ] || grep -qF "  Responsible app (its Developer Tools grant applies to what the kit starts): $output (" "$TEXT"
-}
-
-@test "the sysdiagnose is started before the reproducer it should capture, not after" {
-	local s r
-	s=$(grep -n 'first start a sysdiagnose' "$TEXT" | cut -d: -f1)
-	r=$(grep -n '^   rm -f /tmp/test.sh' "$TEXT" | head -n 1 | cut -d: -f1)
-	[ -n "$s" ] && [ -n "$r" ] && [ "$s" -lt "$r" ] || fail "sysdiagnose line $s, reproducer line $r"
-	run -1 grep -c 'Right after reproducing' "$TEXT"
-}
-
-@test "the area to pick is advised honestly: no public source names it" {
-	run -0 sed -n '/^AREA$/,/^TYPE$/p' "$TEXT"
-	assert_line --index 1 --regexp '^macOS, then the area closest to Security or Gatekeeper'
-	assert_output --partial "(no public source names the area for this problem; this is the nearest
-fit)"
 }
 
 @test "one sentence on what a build of the suite's size would cost; ACTUAL leads with the headline case" {
