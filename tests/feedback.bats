@@ -161,8 +161,9 @@ wait_for() {
 @test "the fixture run really holds the user, host, home path, serial and UUID everywhere" {
 	local s missing
 	# one awk over the four files: each FILE VALUE pair it lacks (any case)
-	missing=$(cd "$MAIN" && awk -v all="$(printf '%s\n' "${SECRETS[@]}")" '
-		BEGIN { n = split(tolower(all), v, "\n"); m = split("/users/jappleseed johns-macbook-pro c02xk0aajgh5", w, " ") }
+	# (the values through the environment: BWK awk takes no newline in -v)
+	missing=$(cd "$MAIN" && FB_ALL="$(printf '%s\n' "${SECRETS[@]}")" awk '
+		BEGIN { n = split(tolower(ENVIRON["FB_ALL"]), v, "\n"); m = split("/users/jappleseed johns-macbook-pro c02xk0aajgh5", w, " ") }
 		FNR == 1 { files[++nf] = FILENAME }
 		{ l = tolower($0)
 		  for (i = 1; i <= m; i++) if (index(l, w[i])) seen[FILENAME, w[i]] = 1
