@@ -35,16 +35,16 @@ one_line_exit_2() {
 	diff -u "$CF/online-offline.expected" <(printf '%s\n' "$output") || fail "output differs from online-offline.expected"
 }
 
-@test "each configuration in both runs shows both penalties with intervals and the ratio B/A" {
+# (one compare of the online and offline runs read by what were four
+# tests, each running it again)
+@test "online vs offline: each configuration's penalties with intervals and the ratio B/A; the flipped verdicts and the cases in one run; the network conditions differ and no other; how to toggle by hand" {
 	run -0 "$BIN/compare" "$CF/online" "$CF/offline"
+	# each configuration in both runs shows both penalties with intervals and the ratio B/A
 	assert_line --regexp '^exe \* +1 +all +152\.30 \[140\.10, 170\.20\] +35\.10 \[30\.00, 41\.00\] +0\.23 +slowdown \(same\)$'
 	assert_line --regexp '^exe +8 +all +980\.50 \[900\.00, 1100\.25\] +250\.00 \[230\.00, 270\.00\] +0\.25 +slowdown \(same\)$'
 	assert_line --regexp '^script \* +1 +all +121\.00 \[110\.50, 130\.00\] +0\.40 \[0\.10, 0\.90\] +0\.0033 +slowdown → none \(flipped\)$'
 	assert_line --regexp '^script-via-sh \* +1 +all +0\.10 \[-0\.20, 0\.40\] +0\.05 \[-0\.10, 0\.30\] +0\.50 +none \(same\)$'
-}
-
-@test "the verdicts that flipped are named, and the cases in only one run are listed" {
-	run -0 "$BIN/compare" "$CF/online" "$CF/offline"
+	# the verdicts that flipped are named, and the cases in only one run are listed
 	assert_line "Verdicts that flipped (2 of 5 configurations in both runs):"
 	assert_line "  script T=1 all: slowdown → none (121.00 → 0.40 ms)"
 	assert_line "  script T=8 all: slowdown → inconclusive (800.00 → 2.00 ms)"
@@ -52,12 +52,18 @@ one_line_exit_2() {
 	assert_equal "${lines[3]}" "Verdicts that flipped (2 of 5 configurations in both runs):"
 	assert_line "Only in A: dylib T=1 all"
 	assert_line "Only in B: exe-hardlink T=1 all"
-}
-
-@test "the conditions that differ are the network ones and no other" {
-	run -0 "$BIN/compare" "$CF/online" "$CF/offline"
+	# the conditions that differ are the network ones and no other
 	assert_line "Conditions that differ: network online → offline; network_interface en0 → none"
 	refute_line --partial "Run settings that differ"
+	# the report says how to toggle Developer Tools, the network and SIP (Recovery only) by hand
+	assert_output --partial "System Settings › Privacy & Security ›
+  Developer Tools"
+	assert_output --partial "only makes Terminal appear in that list"
+	assert_output --partial "turn Wi-Fi off"
+	assert_output --partial "can only be changed from Recovery"
+	assert_line "Then re-run with A's settings: make repro CASES=exe,script,script-via-sh,dylib THREADS=1,8 COUNT=20"
+	assert_line "and compare: make compare A=20260301T101500Z-a1b2c3 B=<the new run>"
+	refute_output --partial "Calibration gate"
 }
 
 @test "Developer Tools, SIP and run settings that differ are named too" {
@@ -67,18 +73,6 @@ one_line_exit_2() {
 	assert_line "Conditions that differ: sip enabled → disabled; devtools denied → authorized"
 	assert_line "Run settings that differ: run.count 20 → 40"
 	assert_line --partial "- Developer Tools (A: denied, B: authorized): System Settings › Privacy & Security ›"
-}
-
-@test "the report says how to toggle Developer Tools, the network and SIP (Recovery only) by hand" {
-	run -0 "$BIN/compare" "$CF/online" "$CF/offline"
-	assert_output --partial "System Settings › Privacy & Security ›
-  Developer Tools"
-	assert_output --partial "only makes Terminal appear in that list"
-	assert_output --partial "turn Wi-Fi off"
-	assert_output --partial "can only be changed from Recovery"
-	assert_line "Then re-run with A's settings: make repro CASES=exe,script,script-via-sh,dylib THREADS=1,8 COUNT=20"
-	assert_line "and compare: make compare A=20260301T101500Z-a1b2c3 B=<the new run>"
-	refute_output --partial "Calibration gate"
 }
 
 @test "Linux gate runs: the gate settings that differ are named and the gate toggle is explained" {
@@ -151,29 +145,25 @@ one_line_exit_2() {
 	assert_line --regexp '^exe \* +1 +all +152\.30 \[140\.10, 170\.20\] +35\.10 \[30\.00, 41\.00\] +0\.23 +slowdown \(same\)$'
 }
 
-@test "a missing run: one clear line, exit 2" {
+# (four ways a run cannot be read, one test)
+@test "a missing run, a folder that is not a finished run (no run.json), a run of another schema version, a corrupt run.json: one clear line each, exit 2" {
+	# a missing run: one clear line, exit 2
 	run --separate-stderr "$BIN/compare" "$BATS_TEST_TMPDIR/no-such-run" "$CF/offline"
 	one_line_exit_2
 	assert_equal "$stderr" "compare: A: $BATS_TEST_TMPDIR/no-such-run: no such run (neither a run folder nor a run.json)"
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" compare A="$CF/online" B="$BATS_TEST_TMPDIR/no-such-run"
 	assert_equal "$status" 2
 	[[ "${stderr_lines[0]}" == "compare: B: "* ]] || fail "stderr: $stderr"
-}
-
-@test "a folder that is not a finished run (no run.json): one clear line, exit 2" {
+	# a folder that is not a finished run (no run.json): one clear line, exit 2
 	mkdir -p "$BATS_TEST_TMPDIR/unfinished"
 	run --separate-stderr "$BIN/compare" "$CF/online" "$BATS_TEST_TMPDIR/unfinished"
 	one_line_exit_2
 	assert_equal "$stderr" "compare: B: $BATS_TEST_TMPDIR/unfinished: no run.json in this folder (not a finished run)"
-}
-
-@test "a run of another schema version: one clear line, exit 2" {
+	# a run of another schema version: one clear line, exit 2
 	run --separate-stderr "$BIN/compare" "$CF/online" "$CF/schema2"
 	one_line_exit_2
 	assert_equal "$stderr" "compare: B: $CF/schema2/run.json: schema_version 2 is not the version this kit reads (1); use the kit that wrote it"
-}
-
-@test "a corrupt run.json: one clear line, exit 2" {
+	# a corrupt run.json: one clear line, exit 2
 	run --separate-stderr "$BIN/compare" "$CF/corrupt" "$CF/online"
 	one_line_exit_2
 	[[ "$stderr" == "compare: A: $CF/corrupt/run.json: not valid JSON (line "* ]] || fail "stderr: $stderr"

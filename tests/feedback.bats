@@ -159,19 +159,27 @@ wait_for() {
 }
 
 @test "the fixture run really holds the user, host, home path, serial and UUID everywhere" {
-	local f s
-	for f in conditions.txt report.md run.json raw/exe-t1-all.log.ndjson; do
-		for s in /Users/jappleseed Johns-MacBook-Pro C02XK0AAJGH5; do
-			grep -q -F -i -- "$s" "$MAIN/$f" || fail "$f lacks $s: the redaction would do no work"
-		done
-	done
-	for s in "${SECRETS[@]}"; do
-		grep -q -F -i -- "$s" "$MAIN/conditions.txt" || fail "conditions.txt lacks $s"
-	done
+	local s missing
+	# one awk over the four files: each FILE VALUE pair it lacks (any case)
+	# (the values through the environment: BWK awk takes no newline in -v)
+	missing=$(cd "$MAIN" && FB_ALL="$(printf '%s\n' "${SECRETS[@]}")" awk '
+		BEGIN { n = split(tolower(ENVIRON["FB_ALL"]), v, "\n"); m = split("/users/jappleseed johns-macbook-pro c02xk0aajgh5", w, " ") }
+		FNR == 1 { files[++nf] = FILENAME }
+		{ l = tolower($0)
+		  for (i = 1; i <= m; i++) if (index(l, w[i])) seen[FILENAME, w[i]] = 1
+		  if (FILENAME == "conditions.txt") for (i = 1; i <= n; i++) if (index(l, v[i])) seen[FILENAME, v[i]] = 1 }
+		END {
+			for (f = 1; f <= nf; f++) for (i = 1; i <= m; i++)
+				if (!((files[f], w[i]) in seen)) print files[f] " lacks " w[i] ": the redaction would do no work"
+			for (i = 1; i <= n; i++) if (!(("conditions.txt", v[i]) in seen)) print "conditions.txt lacks " v[i]
+		}' conditions.txt report.md run.json raw/exe-t1-all.log.ndjson)
+	[ -z "$missing" ] || fail "$missing"
 	[ -f "$MAIN/raw/jappleseed-notes.services.txt" ]
 }
 
-@test "make feedback writes execlag-<UTC date>.tar.gz and feedback.txt into the run's feedback folder" {
+# (what make feedback wrote and what its archive holds: one test, a bats test's own cost saved)
+@test "make feedback writes execlag-<UTC date>.tar.gz and feedback.txt into the run's feedback folder; the archive holds run.json, report.md, conditions.txt, the plots, the log excerpt, the services file" {
+	# make feedback writes execlag-<UTC date>.tar.gz and feedback.txt into the run's feedback folder
 	assert_equal "$(cat "$BATS_FILE_TMPDIR/make.rc")" 0
 	assert_equal "$(cat "$BATS_FILE_TMPDIR/make.err")" ""
 	[ -s "$ARCHIVE" ] || fail "no $ARCHIVE"
@@ -183,17 +191,7 @@ feedback.txt"
 	assert_line "feedback: wrote $MAIN/feedback/execlag-$MAIN_DATE.tar.gz and $MAIN/feedback/feedback.txt"
 	assert_line "feedback: replaced by placeholders: user name, full name, host name, computer name, home folder, serial number, hardware UUID, machine id"
 	assert_equal "${lines[${#lines[@]}-1]}" "feedback: paste feedback.txt into Feedback Assistant and attach the archive and a sysdiagnose"
-}
-
-@test "make check EXERCISE=7 counts the archive's files as make feedback lists them (folders are not files)" {
-	local listed
-	listed=$(sed -n 's/^feedback: archive holds: //p' "$BATS_FILE_TMPDIR/make.out" | awk -F', ' '{ print NF }')
-	[ "$listed" -ge 5 ]
-	run env RUN="$MAIN" sh "$ROOT/scripts/check" --exercise 7
-	assert_output --partial "execlag-$MAIN_DATE.tar.gz: $listed files"
-}
-
-@test "the archive holds run.json, report.md, conditions.txt, the plots, the log excerpt, the services file" {
+	# the archive holds run.json, report.md, conditions.txt, the plots, the log excerpt, the services file
 	local want=(run.json report.md conditions.txt raw/exe-t1-all.log.ndjson "raw/<user>-notes.services.txt") f svg
 	for svg in "$MAIN"/*.svg; do
 		[ -e "$svg" ] && want+=("${svg##*/}")
@@ -206,7 +204,17 @@ feedback.txt"
 	refute_line --partial samples.tsv
 }
 
-@test "no identifying value is left in the archive: contents, file names or tar headers" {
+@test "make check EXERCISE=7 counts the archive's files as make feedback lists them (folders are not files)" {
+	local listed
+	listed=$(sed -n 's/^feedback: archive holds: //p' "$BATS_FILE_TMPDIR/make.out" | awk -F', ' '{ print NF }')
+	[ "$listed" -ge 5 ]
+	run env RUN="$MAIN" sh "$ROOT/scripts/check" --exercise 7
+	assert_output --partial "execlag-$MAIN_DATE.tar.gz: $listed files"
+}
+
+# (the archive unpacked once for what were three tests)
+@test "no identifying value is left in the archive (contents, file names, tar headers) or in feedback.txt; placeholders stand where the values were, in any case they were written" {
+	# no identifying value is left in the archive: contents, file names or tar headers
 	unpack "$ARCHIVE" "$BATS_TEST_TMPDIR/x"
 	refute_secrets "$BATS_TEST_TMPDIR/x"
 	local s
@@ -215,14 +223,9 @@ feedback.txt"
 			fail "'$s' is in the raw tar stream"
 		fi
 	done
-}
-
-@test "no identifying value is left in feedback.txt" {
+	# no identifying value is left in feedback.txt
 	refute_secrets "$TEXT"
-}
-
-@test "placeholders stand where the values were, in any case they were written" {
-	unpack "$ARCHIVE" "$BATS_TEST_TMPDIR/x"
+	# placeholders stand where the values were, in any case they were written
 	local d="$BATS_TEST_TMPDIR/x/execlag-$MAIN_DATE"
 	run -0 cat "$d/conditions.txt"
 	assert_line "terminal=<home>/Applications/iTerm.app"
@@ -238,7 +241,9 @@ feedback.txt"
 		<(grep -v -F -e '<' "$d/run.json" | grep -v -i -e jappleseed -e macbook)
 }
 
-@test "feedback.txt carries every configuration's medians, penalty, interval, ratio and verdict" {
+# (three tests that read the one feedback.txt, one test)
+@test "feedback.txt carries every configuration's medians, penalty, interval, ratio and verdict; its title and description name the largest penalty with its interval; it carries the conditions and the serialisation of each case" {
+	# feedback.txt carries every configuration's medians, penalty, interval, ratio and verdict
 	local rows row n=0
 	rows=$(jq -r '.cases[] | .name as $c | .configs[]
 		| [$c, .threads, .class, .first.median_ms, .repeat.median_ms,
@@ -253,9 +258,7 @@ feedback.txt"
 		n=$((n + 1))
 	done <<<"$rows"
 	assert_equal "$n" 4
-}
-
-@test "feedback.txt's title and description name the largest penalty with its interval" {
+	# feedback.txt's title and description name the largest penalty with its interval
 	local name p lo hi first rep
 	# the first case with the largest penalty (sort_by is stable)
 	read -r name p lo hi first rep < <(jq -r '[.cases[] | select(.verdict == "slowdown")]
@@ -268,9 +271,7 @@ feedback.txt"
 	run -0 cat "$TEXT"
 	assert_line "$(awk -v p="$p" -v lo="$lo" -v hi="$hi" 'BEGIN {
 		printf "  penalty %.2f [%.2f, %.2f] ms (median of first - second for the same file, 95%% interval)", p, lo, hi }')"
-}
-
-@test "feedback.txt carries the conditions and the serialisation of each case" {
+	# feedback.txt carries the conditions and the serialisation of each case
 	run -0 cat "$TEXT"
 	assert_line "  OS: macOS 14.1.1 (23B2082), kernel 23.1.0, arm64"
 	assert_line "  Model: MacBookAir10,1; CPU: Apple M1, 8 logical cores (performance 4, efficiency 4)"
@@ -284,7 +285,9 @@ feedback.txt"
 	done < <(jq -r '.cases[] | [.name, .serialisation] | @tsv' "$MAIN/run.json")
 }
 
-@test "feedback.txt has every part Feedback Assistant needs, in order" {
+# (four tests that read the one feedback.txt, one test)
+@test "feedback.txt has every part Feedback Assistant needs, in order; the workaround is the Developer Tools list (spctl only makes Terminal appear there); the sysdiagnose is started before the reproducer; the area is advised honestly" {
+	# feedback.txt has every part Feedback Assistant needs, in order
 	run -0 grep -E '^[A-Z][A-Z ]+( \(public reports\))?$' "$TEXT"
 	assert_output "TITLE
 AREA
@@ -306,15 +309,24 @@ SOURCES (public reports)"
 	assert_output --partial "first start a sysdiagnose"
 	assert_output --partial "Control-Option-Command-Shift-Period, or run \`sudo sysdiagnose"
 	refute_output --partial "NOT FOR FILING"
-}
-
-@test "the workaround is the Developer Tools list; spctl only makes Terminal appear there" {
+	# the workaround is the Developer Tools list; spctl only makes Terminal appear there
 	run -0 sed -n '/^WORKAROUND$/,/^ATTACHMENTS$/p' "$TEXT"
 	assert_output --partial "System Settings › Privacy & Security › Developer
 Tools"
 	assert_output --partial "quit and reopen the terminal"
 	assert_output --partial "\`spctl developer-mode enable-terminal\` only
 makes Terminal appear in that list"
+	# the sysdiagnose is started before the reproducer it should capture, not after
+	local s r
+	s=$(grep -n 'first start a sysdiagnose' "$TEXT" | cut -d: -f1)
+	r=$(grep -n '^   rm -f /tmp/test.sh' "$TEXT" | head -n 1 | cut -d: -f1)
+	[ -n "$s" ] && [ -n "$r" ] && [ "$s" -lt "$r" ] || fail "sysdiagnose line $s, reproducer line $r"
+	run -1 grep -c 'Right after reproducing' "$TEXT"
+	# the area to pick is advised honestly: no public source names it
+	run -0 sed -n '/^AREA$/,/^TYPE$/p' "$TEXT"
+	assert_line --index 1 --regexp '^macOS, then the area closest to Security or Gatekeeper'
+	assert_output --partial "(no public source names the area for this problem; this is the nearest
+fit)"
 }
 
 @test "every source in feedback.txt is one the evidence notes list" {
@@ -336,9 +348,11 @@ makes Terminal appear in that list"
 
 @test "a Linux run is called a Linux control run, not evidence of macOS behaviour, and is redacted too" {
 	local run_dir="$BATS_TEST_TMPDIR/results/r" st="$STATE_DIR/linux-identity" s
+	# a Linux run as the kit leaves one (tests/fixtures/brief: made by
+	# make.sh from sysinfo's conditions on a Linux machine), not one made
+	# here: a make repro costs a second and says nothing more of feedback
 	mkdir -p "$BATS_TEST_TMPDIR/results"
-	run -0 sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6 --results "$BATS_TEST_TMPDIR/results"
-	mv "$BATS_TEST_TMPDIR/results"/2* "$run_dir"
+	cp -R "$ROOT/tests/fixtures/brief/linux-none" "$run_dir"
 	printf '%s\n' "note.who=jdoe (Jane Doe) on build-box-17.example.org, /home/jdoe" \
 		"note.hw=PF3XK9ZQ 4C4C4544-0042-3510-8051-B7C04F4B4E31 5f2c9a1e0b7d4c3a8e6f1d2b3c4a5e6f" >>"$run_dir/conditions.txt"
 	"$BIN/analyze" --run "$run_dir" --quiet
@@ -538,7 +552,7 @@ note.home=<home>_old <home>2/x x<home>"
 	glued_run "$d" "$st" zzqxuser
 	# a redactor that misses the user name glued to _ (put back in capitals)
 	mkdir -p "$b"
-	for p in "$BIN"/*; do ln -s "$p" "$b/"; done
+	ln -s "$BIN"/* "$b/"
 	rm -f "$b/redact"
 	printf '#!/bin/sh
 "%s/redact" | sed "s/<user>_tools/ZZQXUSER_tools/g"
@@ -683,7 +697,7 @@ note.home=<home>_old <home>2/x x<home>"
 	mkdir -p "$d" "$b"
 	cp "$MAIN/run.json" "$MAIN/conditions.txt" "$d/"
 	# a redactor that takes as long as one on a very big run would
-	for p in "$BIN"/*; do ln -s "$p" "$b/"; done
+	ln -s "$BIN"/* "$b/"
 	rm -f "$b/redact"
 	printf '#!/bin/sh
 : >"%s/redacting"
@@ -785,7 +799,9 @@ echo Hello"
 	rm -f /tmp/test.sh
 }
 
-@test "feedback.txt says which kit made it: version and commit, and no home page the README does not name" {
+# (two tests that read the one feedback.txt, one test)
+@test "feedback.txt says which kit made it (version and commit, no home page the README does not name); its conditions: the responsible app, how the kit was started, the XProtect version" {
+	# feedback.txt says which kit made it: version and commit, and no home page the README does not name
 	run -0 cat "$TEXT"
 	if git -C "$ROOT" rev-parse HEAD >/dev/null 2>&1; then
 		assert_line --regexp "^1\. With the execlag kit \(execlag 0\.1\.0, commit $(git -C "$ROOT" rev-parse --short=12 HEAD)(, with local changes)?(, git remote [^ ]*|, from a local clone)?\), from its folder, the settings of this run:$"
@@ -797,22 +813,34 @@ echo Hello"
 		refute_output --partial "home page"
 	fi
 	# (what fbtext says given a remote and a home page: tests/fbtext.bats)
+	# feedback.txt's conditions: the responsible app, how the kit was started, the XProtect version
+	run -0 sed -n '/^Conditions of this run:/,/^  Run: /p' "$TEXT"
+	assert_line --regexp '^  Responsible app \(its Developer Tools grant applies to what the kit starts\): [^ ].* \(.*\)$'
+	assert_line --regexp '^  Started via: [^ ].* \(ssh [a-z]+, multiplexer [^,]+, launchd job [^)]+\)$'
+	assert_line --regexp '^  XProtect: version [^ ]+ \(from [^)]+\); launch scans [a-z/]+, background scans [a-z/]+$'
+	# and they are the run's own conditions, not fixed words
+	run -0 jq -r '.conditions.xprotect_version // empty' "$MAIN/run.json"
+	[ -z "$output" ] || grep -q "^  XProtect: version $output " "$TEXT"
+	run -0 jq -r '.conditions.responsible_app // empty' "$MAIN/run.json"
+	[ -z "$output" ] || grep -qF "  Responsible app (its Developer Tools grant applies to what the kit starts): $output (" "$TEXT"
 }
 
 # kit_from REMOTE: feedback.txt's step 1 from a copy of the kit that is a git
 # checkout whose origin is REMOTE, or has none (the Mac user's identity
-# faked).  The copy and the run are made once a test; each call sets the
-# origin and runs feedback again.
+# faked).  The copy (what feedback reads of the kit: itself, its lib, the
+# README) and the run (its run.json: step 1 is all that is read here) are
+# made once a test; each call sets the origin and runs feedback again.
 kit_from() {
 	local k="$BATS_TEST_TMPDIR/kit" d="$BATS_TEST_TMPDIR/results/20260301T101500Z-f33dba"
 	if [ ! -d "$k/.git" ]; then
-		mkdir -p "$k"
-		cp -R "$ROOT/scripts" "$ROOT/README.md" "$k/"
+		mkdir -p "$k/scripts" "$d"
+		cp -R "$ROOT/scripts/feedback" "$ROOT/scripts/lib" "$k/scripts/"
+		cp "$ROOT/README.md" "$k/"
 		[ ! -d "$ROOT/data" ] || cp -R "$ROOT/data" "$k/"
+		cp "$MAIN/run.json" "$d/"
 		git -C "$k" init -q
 		git -C "$k" -c user.name=t -c user.email=t@example.org add -A
 		git -C "$k" -c user.name=t -c user.email=t@example.org commit -qm kit
-		make_run "$d" mac-run
 	fi
 	git -C "$k" remote remove origin 2>/dev/null || true
 	[ -z "$1" ] || git -C "$k" remote add origin "$1"
@@ -834,33 +862,6 @@ kit_from() {
 	refute_output --partial "jappleseed"
 	run -0 kit_from ""
 	assert_output "1. With the execlag kit (execlag 0.1.0, commit $(git -C "$BATS_TEST_TMPDIR/kit" rev-parse --short=12 HEAD)), from its folder, the settings of this run:"
-}
-
-@test "feedback.txt's conditions: the responsible app, how the kit was started, the XProtect version" {
-	run -0 sed -n '/^Conditions of this run:/,/^  Run: /p' "$TEXT"
-	assert_line --regexp '^  Responsible app \(its Developer Tools grant applies to what the kit starts\): [^ ].* \(.*\)$'
-	assert_line --regexp '^  Started via: [^ ].* \(ssh [a-z]+, multiplexer [^,]+, launchd job [^)]+\)$'
-	assert_line --regexp '^  XProtect: version [^ ]+ \(from [^)]+\); launch scans [a-z/]+, background scans [a-z/]+$'
-	# and they are the run's own conditions, not fixed words
-	run -0 jq -r '.conditions.xprotect_version // empty' "$MAIN/run.json"
-	[ -z "$output" ] || grep -q "^  XProtect: version $output " "$TEXT"
-	run -0 jq -r '.conditions.responsible_app // empty' "$MAIN/run.json"
-	[ -z "$output" ] || grep -qF "  Responsible app (its Developer Tools grant applies to what the kit starts): $output (" "$TEXT"
-}
-
-@test "the sysdiagnose is started before the reproducer it should capture, not after" {
-	local s r
-	s=$(grep -n 'first start a sysdiagnose' "$TEXT" | cut -d: -f1)
-	r=$(grep -n '^   rm -f /tmp/test.sh' "$TEXT" | head -n 1 | cut -d: -f1)
-	[ -n "$s" ] && [ -n "$r" ] && [ "$s" -lt "$r" ] || fail "sysdiagnose line $s, reproducer line $r"
-	run -1 grep -c 'Right after reproducing' "$TEXT"
-}
-
-@test "the area to pick is advised honestly: no public source names it" {
-	run -0 sed -n '/^AREA$/,/^TYPE$/p' "$TEXT"
-	assert_line --index 1 --regexp '^macOS, then the area closest to Security or Gatekeeper'
-	assert_output --partial "(no public source names the area for this problem; this is the nearest
-fit)"
 }
 
 @test "one sentence on what a build of the suite's size would cost; ACTUAL leads with the headline case" {

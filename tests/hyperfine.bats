@@ -39,8 +39,10 @@ fake_hyperfine() {
 		fail "hyperfine is still on the PATH made without it"
 	fi
 	mkdir -p "$D/results" "$D/tmp"
+	# the script case (cross-checked like exe, and its files need no
+	# compiler): hfcheck stops at the missing hyperfine before its files
 	run env PATH="$D/bin" RESULTS="$D/results" TMPDIR="$D/tmp" make -s -C "$ROOT" repro \
-		CASES=exe THREADS=1 COUNT=6
+		CASES=script THREADS=1 COUNT=6
 	assert_success
 	r=$(ls "$D"/results/*/run.json)
 	assert_equal "$(jq -r '.hyperfine.status' "$r")" skipped
@@ -54,21 +56,24 @@ fake_hyperfine() {
 @test "an interrupt during the cross-check: exit 130, no file left, hyperfine stopped" {
 	need_sigint
 	need_linux
-	# a hyperfine that never finishes, and says who it is
+	# a hyperfine that never finishes, and says who it is: in a file, and
+	# through a FIFO this test waits on (a read that times out, not a poll
+	# that starts a sleep every 50 ms while repro gets there)
 	mkdir -p "$D/slow" "$D/tmp" "$D/results"
-	printf '#!/bin/sh\nif [ "${1:-}" = --version ]; then echo "hyperfine 1.15.0"; exit 0; fi\necho $$ >"%s"\nexec sleep 60\n' \
-		"$D/slow.pid" >"$D/slow/hyperfine"
+	mkfifo "$D/started"
+	printf '#!/bin/sh\nif [ "${1:-}" = --version ]; then echo "hyperfine 1.15.0"; exit 0; fi\necho $$ >"%s"\necho $$ >"%s"\nexec sleep 60\n' \
+		"$D/slow.pid" "$D/started" >"$D/slow/hyperfine"
 	chmod +x "$D/slow/hyperfine"
 	set -m
 	PATH="$D/slow:$PATH" TMPDIR="$D/tmp" RESULTS="$D/results" sh "$ROOT/scripts/repro" \
 		--cases exe --threads 1 --count 6 >"$D/out" 2>&1 3>&- &
 	pid=$!
 	set +m
-	i=0
-	until [ -s "$D/slow.pid" ] || [ $i -ge 200 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
+	# opened for reading and writing: the open never waits; the read, at
+	# most 60 s (a bound, not a timing)
+	exec 4<>"$D/started"
+	read -r -t 60 started <&4 || true
+	exec 4<&-
 	[ -s "$D/slow.pid" ] || fail "hyperfine was not started: $(tail -n 3 "$D/out")"
 	kill -INT "$pid"
 	rc=0
@@ -106,14 +111,17 @@ fake_hyperfine() {
 	need_hyperfine
 	fake_hyperfine "$D/new" "hyperfine 1.19.0"
 	mkdir -p "$D/w" "$D/raw"
+	# the script case: its fresh files are made without a compiler (an exe
+	# case's twelve compiles cost more than the rest of this file's tests;
+	# the exe target's prepare is the interrupt test's, its launches make
+	# test-live's)
 	PATH="$D/new:$PATH" run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" \
-		--cases exe,dylib --runs 5
+		--cases script,dylib --runs 5
 	assert_success
 	assert_line hyperfine.status=done
 	assert_line hyperfine.version=1.19.0
-	assert_line hyperfine.cases=exe
-	assert_equal "$(jq '.results[0].times | length' "$D/raw/hyperfine-exe-first.json")" 5
-	assert_equal "$(jq '.results[0].times | length' "$D/raw/hyperfine-exe-repeat.json")" 5
+	assert_line hyperfine.cases=script
+	assert_equal "$(jq -r -s 'map(.results[0].times | length | tostring) | join(" ")' "$D/raw/hyperfine-script-first.json" "$D/raw/hyperfine-script-repeat.json")" "5 5"
 	# the fresh files hyperfine launched are gone from the work folder
 	assert_equal "$(find "$D/w" -mindepth 1)" ""
 }
@@ -154,14 +162,16 @@ EOF
 	chmod +x "$D/stuck/hyperfine"
 }
 
-# stuck_hfcheck FIRST REPEAT ARGS...: hfcheck on the exe case with that
-# hyperfine; it ends, status 0, and says the cross-check failed
+# stuck_hfcheck FIRST REPEAT ARGS...: hfcheck on the script case with that
+# hyperfine (the fake launches nothing: the script case's fresh files need
+# no compiler, the exe case's a compile each); it ends, status 0, and says
+# the cross-check failed
 stuck_hfcheck() {
 	stuck_hyperfine "$1" "$2"
 	shift 2
 	mkdir -p "$D/w" "$D/raw"
 	PATH="$D/stuck:$PATH" run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" \
-		--cases exe "$@"
+		--cases script "$@"
 	assert_success
 	assert_line hyperfine.status=failed
 }
@@ -184,7 +194,7 @@ none_left() {
 
 @test "a hyperfine launch that never ends is killed at the bound with its children: a note, nothing left" {
 	stuck_hfcheck hang slow --runs 3 --hang-s 1
-	assert_line "hyperfine.note=hyperfine's exe first runs did not end within 1 s (a launch held by a checker?): hyperfine and what it launched were killed"
+	assert_line "hyperfine.note=hyperfine's script first runs did not end within 1 s (a launch held by a checker?): hyperfine and what it launched were killed"
 	assert_equal "$(wc -l <"$D/pids" | tr -d ' ')" 2
 	none_left
 	assert_equal "$(find "$D/w" "$D/raw" -mindepth 1)" ""
@@ -197,9 +207,9 @@ none_left() {
 	# firing; at 1 it fires at its first look); then repeats that never end
 	stuck_hfcheck slow hang --runs 10 --hang-s 2
 	# the repeats' bound: 2 s and 0.1 s a run (13 with the warm-up), rounded up
-	assert_line --partial "hyperfine.note=hyperfine's exe repeats did not end within 4 s"
-	[ -s "$D/raw/hyperfine-exe-first.json" ] || fail "the first runs were cut short: $output"
-	[ ! -e "$D/raw/hyperfine-exe-repeat.json" ] || fail "a repeat export from a killed hyperfine"
+	assert_line --partial "hyperfine.note=hyperfine's script repeats did not end within 4 s"
+	[ -s "$D/raw/hyperfine-script-first.json" ] || fail "the first runs were cut short: $output"
+	[ ! -e "$D/raw/hyperfine-script-repeat.json" ] || fail "a repeat export from a killed hyperfine"
 	none_left
 }
 
@@ -289,8 +299,10 @@ gate.key=$key/" "$D/run/conditions.txt"
 		jq -e --arg k "$key" '.hyperfine.cases[1].reason | test("first median and penalty not compared: hyperfine.s new file has the same path and bytes, which a cache keyed by " + $k + " \\(the gate.s key\\)")' "$r"
 		assert_output --partial 'hyperfine script: first 10.00 ms, repeat 1.00 ms (harness 2.00, 1.00): agree (repeats only)'
 		grep -q '| script | 10.00 | 1.00 | 9.00 | 2.00 | 1.00 | 1.00 | T=1 all | agree (repeats only) |' "$D/run/report.md"
-		[ -n "$(schema_skip_reason)" ] || run -0 validate_run_json "$r"
+		cp "$r" "$D/run-$key.json"
 	done
+	# both keys' run.json valid, one validator start for the two
+	[ -n "$(schema_skip_reason)" ] || run -0 validate_run_json "$D/run-path.json" "$D/run-content.json"
 	# under key=inode everything is compared, and the script disagrees
 	sed -i.bak 's/^gate.key=content$/gate.key=inode/' "$D/run/conditions.txt"
 	run "$BIN/analyze" --run "$D/run"
