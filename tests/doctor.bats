@@ -436,7 +436,7 @@ sick() {
 # a file that is no record is one line, exit 2
 @test "advise --health: the state and its figures as conditions lines" {
 	run -0 env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/health-storm" EXECLAG_LOG="$FAKES/bin/log" \
-		sh "$ROOT/scripts/probe/health" --out "$BATS_TEST_TMPDIR/h.tsv" --bound 1
+		sh "$ROOT/scripts/probe/health" --out "$BATS_TEST_TMPDIR/h.tsv" --bound 20
 	run --separate-stderr "$BIN/advise" --health "$BATS_TEST_TMPDIR/h.tsv"
 	assert_success
 	assert_line --index 0 "checker.state=storm"

@@ -57,7 +57,7 @@ state_is() {
 }
 
 @test "well (m1-online): syspolicyd idle, Calculator accepted, a quiet minute" {
-	health_on m1-online --bound 1
+	health_on m1-online --bound 20
 	assert_success
 	assert_equal "$stderr" ""
 	has system Darwin checker syspolicyd ps ok \
@@ -72,7 +72,7 @@ state_is() {
 }
 
 @test "busy (openai/codex#25243): 143% CPU and 2.6 GB after 14 minutes, still answering" {
-	health_on health-busy --bound 1
+	health_on health-busy --bound 20
 	assert_success
 	has syspolicyd_cpu_pct 143.0 syspolicyd_rss_kb 2726298 syspolicyd_etime 14:00 syspolicyd_etime_s 840 \
 		syspolicyd_time_s 1201.20 assess accepted log.syspolicyd_lines 0
@@ -80,7 +80,7 @@ state_is() {
 }
 
 @test "storm (openai/codex#25882): 440 lines a second, the driver named by the kernel's denials" {
-	health_on health-storm --bound 1
+	health_on health-storm --bound 20
 	assert_success
 	has assess accepted log.syspolicyd_lines 26400 log.own_lines 0 log.asp_lines 660 \
 		log.top_program /Applications/Codex.app/Contents/MacOS/Codex log.top_program_lines 660
@@ -90,7 +90,7 @@ state_is() {
 }
 
 @test "exhausted (openai/codex#29796, #27662): Too many open files, error 24 in the log, quoted once each" {
-	health_on health-exhausted --bound 1
+	health_on health-exhausted --bound 20
 	assert_success
 	has syspolicyd_cpu_pct 59.0 syspolicyd_rss_kb 1035888 syspolicyd_etime_s 1513 \
 		assess too-many-open-files assess_exit 1 \
@@ -113,8 +113,8 @@ state_is() {
 	run grep -c '^assess_line' "$REC"
 	assert_output 0
 	# the bound (1 s) and the watchdog's look once a second, not the hour
-	# the fake would wait
-	[ $((t1 - t0)) -le 10 ] || fail "took $((t1 - t0)) s"
+	# the fake would wait (a wide margin: a loaded machine is slow)
+	[ $((t1 - t0)) -le 60 ] || fail "took $((t1 - t0)) s"
 	state_is hung -
 }
 
@@ -126,11 +126,11 @@ state_is() {
 }
 
 @test "nothing readable (no ps, no spctl, no log) and a refused log: recorded, unknown" {
-	health_on missing --bound 1
+	health_on missing --bound 20
 	assert_success
 	has ps failed assess missing assess_exit 127 log.result refused
 	state_is unknown -
-	health_on log-refused --bound 1
+	health_on log-refused --bound 20
 	assert_success
 	has log.result refused log.message "log: Must be admin to run 'show' command"
 	run grep -c '^log.syspolicyd_lines' "$REC"
@@ -156,23 +156,23 @@ state_with_lines() {
 @test "the kit's own lines (naming its work folder, /private/var as /var) are counted apart as the baseline" {
 	# the kit's 15 a second: others' lines are a storm from 150 a second
 	state_with_lines 900 8999
-	health_on "$STATE_DIR" --bound 1 --work /private/var/folders/zz/T/execlag.x/work.noindex
+	health_on "$STATE_DIR" --bound 20 --work /private/var/folders/zz/T/execlag.x/work.noindex
 	assert_success
 	has log.syspolicyd_lines 9899 log.own_lines 900
 	state_is well -
 	state_with_lines 900 9000
-	health_on "$STATE_DIR" --bound 1 --work /private/var/folders/zz/T/execlag.x/work.noindex
+	health_on "$STATE_DIR" --bound 20 --work /private/var/folders/zz/T/execlag.x/work.noindex
 	has log.syspolicyd_lines 9900 log.own_lines 900
 	state_is storm -
 	# without --work the same lines are others' and the kit's own driver
-	health_on "$STATE_DIR" --bound 1
+	health_on "$STATE_DIR" --bound 20
 	has log.own_lines 0 log.top_program /var/folders/zz/T/execlag.x/work.noindex/exe-0001 log.top_program_lines 900
 }
 
 @test "the record is written whole: only it is left in its folder" {
 	mkdir -p "$D/out"
 	run -0 env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/health-storm" \
-		sh "$ROOT/scripts/probe/health" --out "$D/out/h.tsv" --bound 1
+		sh "$ROOT/scripts/probe/health" --out "$D/out/h.tsv" --bound 20
 	assert_equal "$(ls -A "$D/out")" h.tsv
 	run -0 head -n 1 "$D/out/h.tsv"
 	assert_output "execlag-health	1"
@@ -242,7 +242,7 @@ state_with_lines() {
 @test "--gate-dir: the gate's record, its assessment a new copy of a program run in that folder" {
 	[ "$(uname -s)" != Darwin ] || skip "the gate's record is Linux's (a Mac's is syspolicyd's)"
 	mkdir -p "$D/held"
-	run -0 sh "$ROOT/scripts/probe/health" --out "$D/g.tsv" --gate-dir "$D/held" --exec "$BIN/tiny" --bound 2
+	run -0 sh "$ROOT/scripts/probe/health" --out "$D/g.tsv" --gate-dir "$D/held" --exec "$BIN/tiny" --bound 20
 	run -0 cat "$D/g.tsv"
 	assert_line --index 2 "checker	gate"
 	assert_line "assess	accepted"
