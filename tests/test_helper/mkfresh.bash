@@ -18,14 +18,21 @@ inode() { ls -i "$1" | awk '{ print $1 }'; }
 objects() { awk -F'\t' '$1 == "artifact" { print $3 }' "$M"; }
 
 # mk KIND N [more options]: make N artifacts with prefix "p" into $W.
+# It must succeed, saying nothing on stderr (no `run`: a fork of bats' bash).
 mk() {
-	local kind=$1 n=$2
+	local kind=$1 n=$2 e="$BATS_TEST_TMPDIR/mk.err"
 	shift 2
-	run --separate-stderr "$BIN/mkfresh" --kind "$kind" --count "$n" \
-		--dir "$W" --prefix p --manifest "$M" "$@"
-	assert_success
-	assert_equal "$stderr" ""
+	"$BIN/mkfresh" --kind "$kind" --count "$n" \
+		--dir "$W" --prefix p --manifest "$M" "$@" 2>"$e" || fail "mkfresh failed: $(cat "$e")"
+	[ ! -s "$e" ] || fail "mkfresh said on stderr: $(cat "$e")"
 }
+
+# chk CHECK...: tests/test_helper/mkfresh-check's CHECKs of $M and $W, in
+# one sh (its failures on stdout, shown with the failed test)
+chk() { sh "$ROOT/tests/test_helper/mkfresh-check" "$M" "$W" "$@"; }
+
+# inodes FILE...: each FILE's inode, one a line, in order (one ls)
+inodes() { ls -id "$@" | awk '{ print $1 }'; }
 
 # A compiler whose "binaries" are scripts that log "INODE PATH" of
 # themselves to $EXECLAG_TEST_LOG when run: it shows which file (which
