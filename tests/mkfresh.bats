@@ -16,14 +16,6 @@ setup() {
 
 # ---- helpers ----
 
-sha() { # sha FILE...: one hash a line
-	if command -v sha256sum >/dev/null 2>&1; then
-		sha256sum "$@" | awk '{ print $1 }'
-	else
-		shasum -a 256 "$@" | awk '{ print $1 }'
-	fi
-}
-
 # The checks of a run are tests/test_helper/mkfresh-check's (chk), in one
 # sh: what each asserts is said there.
 # check_manifest KIND N [CASE]: the manifest has exactly the documented shape

@@ -31,8 +31,13 @@ mk() {
 # one sh (its failures on stdout, shown with the failed test)
 chk() { sh "$ROOT/tests/test_helper/mkfresh-check" "$M" "$W" "$@"; }
 
-# inodes FILE...: each FILE's inode, one a line, in order (one ls)
-inodes() { ls -id "$@" | awk '{ print $1 }'; }
+sha() { # sha FILE...: one hash a line
+	if command -v sha256sum >/dev/null 2>&1; then
+		sha256sum "$@" | awk '{ print $1 }'
+	else
+		shasum -a 256 "$@" | awk '{ print $1 }'
+	fi
+}
 
 # A compiler whose "binaries" are scripts that log "INODE PATH" of
 # themselves to $EXECLAG_TEST_LOG when run: it shows which file (which
