@@ -6,8 +6,31 @@
 load test_helper/common-setup
 load test_helper/mkfresh
 
+# The file's compiled runs that several tests read (made once: a compile
+# is the cost here): exe 6 (--jobs 3), dylib 5 (--jobs 2), and exe and
+# dylib 2 padded 64k, each in $BATS_FILE_TMPDIR/NAME with NAME.manifest;
+# each must succeed, saying nothing on stderr.  The tests only read them.
 setup_file() {
+	local F="$BATS_FILE_TMPDIR" bin="$BATS_TEST_DIRNAME/../micro/bin/mkfresh" name
 	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/mkfresh >/dev/null
+	unset EXECLAG_TEMPLATES
+	for name in exe dylib exe-s64k dylib-s64k; do
+		mkdir "$F/$name"
+		case $name in
+		exe) set -- --kind exe --count 6 --jobs 3 ;;
+		dylib) set -- --kind dylib --count 5 --jobs 2 ;;
+		*) set -- --kind "${name%-s64k}" --count 2 --size 64k ;;
+		esac
+		"$bin" "$@" --dir "$F/$name" --prefix p --manifest "$F/$name.manifest" 2>"$F/$name.err" ||
+			{ cat "$F/$name.err" >&3; return 1; }
+		[ ! -s "$F/$name.err" ] || { cat "$F/$name.err" >&3; return 1; }
+	done
+}
+
+# shared NAME: W and M, the file's run NAME (setup_file): read, never changed
+shared() {
+	W="$BATS_FILE_TMPDIR/$1"
+	M="$BATS_FILE_TMPDIR/$1.manifest"
 }
 
 setup() {
@@ -72,7 +95,7 @@ expect_usage_error_saying() {
 }
 
 @test "exe: distinct binaries, nonce inside each, nothing else left, each exits 0" {
-	mk exe 6 --jobs 3
+	shared exe
 	chk manifest=exe:6 names=:6 differ nonces runs=0
 }
 
@@ -85,7 +108,7 @@ expect_usage_error_saying() {
 }
 
 @test "dylib: distinct libraries with their nonce; the host loads each" {
-	mk dylib 5 --jobs 2
+	shared dylib
 	ext=$(awk -F'\t' '$1 == "artifact" { print $3; exit }' "$M")
 	ext=.${ext##*.}
 	case $(uname -s) in
@@ -248,10 +271,10 @@ expect_usage_error_saying() {
 }
 
 @test "--size: the dylib's libraries are padded, the host is not; copies keep the base's bytes" {
-	mk dylib 2 --size 64k
+	shared dylib-s64k
 	chk manifest=dylib:2 pad=65536 runs=0
 	[ "$(wc -c <"$W/p-host")" -lt 65536 ] || fail "the host was padded"
-	rm -rf "$W" "$M" && mkdir "$W"
+	W="$BATS_TEST_TMPDIR/work" M="$BATS_TEST_TMPDIR/out.manifest"
 	mk exe-copy 2 --size 16k
 	chk manifest=exe-copy:2 pad=16384 runs=0
 	assert_equal "$(sha "$W/p-0000" "$W/p-base" | sort -u | grep -c .)" 1
@@ -301,10 +324,10 @@ near_size() {
 # killed at its launch there).
 @test "--simulated: exe and dylib from one compile each, each artifact its own, of its own size" {
 	make_counting_cc
-	local kind size ext want
+	local kind size ext want own
 	for kind in exe dylib; do
 		for size in 0 64k; do
-			rm -rf "$W" "$M" "$W.own" && mkdir "$W" "$W.own" && : >"$CC_LOG"
+			rm -rf "$W" "$M" && mkdir "$W" && : >"$CC_LOG"
 			mk "$kind" 5 --size "$size" --cc "$COUNTCC" --simulated
 			# one compile: the template (and the dylib's host); on macOS each
 			want=1
@@ -316,12 +339,12 @@ near_size() {
 			pad=""
 			[ "$size" = 0 ] || pad=pad=65536
 			chk "manifest=$kind:5" ${pad:+"$pad"} "names=$ext:5$more" differ nonces runs=0
-			# artifacts of the same names' length, compiled each: the same size
-			run "$BIN/mkfresh" --kind "$kind" --count 2 --size "$size" --dir "$W.own" --prefix p \
-				--manifest "$M.own"
-			assert_success
-			near_size "$W/p-0000$ext" "$W.own/p-0000$ext"
-			near_size "$W/p-0004$ext" "$W.own/p-0001$ext"
+			# artifacts of the same names' length, compiled each (the
+			# file's runs of the kind and size): the same size
+			own="$BATS_FILE_TMPDIR/$kind"
+			[ "$size" = 0 ] || own="$own-s$size"
+			near_size "$W/p-0000$ext" "$own/p-0000$ext"
+			near_size "$W/p-0004$ext" "$own/p-0001$ext"
 			[ "$size" = 0 ] || [ "$(cmp -l "$W/p-0000$ext" "$W/p-0001$ext" | wc -l)" -gt 60000 ] ||
 				fail "$kind: the padding is the same in two artifacts"
 		done
