@@ -103,7 +103,7 @@ setup() {
 }
 
 @test "every kind is one mkfresh names in --help, in the table's order, and makes where its platforms say" {
-	local ki W="$BATS_TEST_TMPDIR" out made=() want=""
+	local ki W="$BATS_TEST_TMPDIR" out made=() want="" nl=$'\n'
 	run -0 "$BIN/mkfresh" --help
 	# the kinds: lines, to the first option
 	out=$(printf '%s\n' "$output" | sed -n '/^kinds: /,/^  --/p' | sed '$d' | sed 's/^kinds: //; s/ (macOS only)//' | tr -d ',' | tr '\n' ' ')
@@ -131,11 +131,11 @@ setup() {
 		fi
 	done
 	# each manifest made says its kind (one awk for them all, in order)
-	assert_equal "$(awk -F '\t' '$1 == "kind" { print $2 }' "${made[@]}")" "${want%$'\n'}"
+	assert_equal "$(awk -F '\t' '$1 == "kind" { print $2 }' "${made[@]}")" "${want%"$nl"}"
 }
 
 @test "mkfresh takes --size for the compiled kinds alone, --payload kill for the payload kinds alone" {
-	local ki W="$BATS_TEST_TMPDIR" compiled="" payload="" padded=() want=""
+	local ki W="$BATS_TEST_TMPDIR" compiled="" payload="" padded=() want="" nl=$'\n'
 	for ki in "${!KINDS[@]}"; do
 		[ "${COMPILED[$ki]}" = no ] || compiled="$compiled, ${KINDS[$ki]}"
 		[ "${PAYLOAD[$ki]}" = no ] || payload="$payload, ${KINDS[$ki]}"
@@ -166,7 +166,7 @@ setup() {
 		fi
 	done
 	# each padded manifest says the padding (one awk for them all)
-	assert_equal "$(awk -F '\t' '$1 == "pad" { print $2 }' "${padded[@]}")" "${want%$'\n'}"
+	assert_equal "$(awk -F '\t' '$1 == "pad" { print $2 }' "${padded[@]}")" "${want%"$nl"}"
 }
 
 @test "the simulator models the launch of every kind, made here or not; of none other" {
