@@ -21,25 +21,29 @@ setup() {
 	. "$ROOT/scripts/lib/cases"
 }
 
-# key CASE KEY: the value in the kit's cases/CASE.case, read by the case
-# files' one reader (scripts/lib/cases, sourced by setup: no process)
-key() {
-	case_val "$ROOT/cases" "$1" "$2"
-	printf '%s\n' "$_cv"
-}
-
 @test "every case file has its name, a kind, its own order= and what macOS and Linux expect" {
-	local f c
+	local f c hf=""
+	# each value by the case files' one reader, in this shell (case_val
+	# sets _cv: no $( ) a value, each a fork of bats' bash)
 	for f in "$ROOT"/cases/*.case; do
 		c=${f##*/}
 		c=${c%.case}
-		assert_equal "$(key "$c" name)" "$c"
-		[ -n "$(key "$c" kind)" ] || fail "$c: no kind"
-		case $(key "$c" order) in [1-9]*) ;; *) fail "$c: no order=" ;; esac
-		case $(key "$c" expect_macos) in penalty | none | small | killed | unknown) ;; *) fail "$c: expect_macos '$(key "$c" expect_macos)'" ;; esac
-		assert_equal "$(key "$c" expect_linux)" none
-		grep -q '^# .*docs/formats.md' "$f" || fail "$c: no comment naming docs/formats.md"
+		case_val "$ROOT/cases" "$c" name
+		assert_equal "$_cv" "$c"
+		case_val "$ROOT/cases" "$c" kind
+		[ -n "$_cv" ] || fail "$c: no kind"
+		case_val "$ROOT/cases" "$c" order
+		case $_cv in [1-9]*) ;; *) fail "$c: no order=" ;; esac
+		case_val "$ROOT/cases" "$c" expect_macos
+		case $_cv in penalty | none | small | killed | unknown) ;; *) fail "$c: expect_macos '$_cv'" ;; esac
+		case_val "$ROOT/cases" "$c" expect_linux
+		assert_equal "$_cv" none
+		# hyperfine cross-checks the cases whose file says so
+		case_val "$ROOT/cases" "$c" hyperfine
+		[ "$_cv" != yes ] || hf="$hf$c "
 	done
+	# each with a comment naming docs/formats.md (one grep: the files without)
+	assert_equal "$(grep -L '^# .*docs/formats.md' "$ROOT"/cases/*.case)" ""
 	# the order the kit has always shown, now from the files
 	run -0 sh "$ROOT/scripts/tool/casegen" --list "$ROOT/cases"
 	assert_equal "$(echo $output)" "script script-via-sh exe exe-copy exe-clone exe-hardlink exe-freshlink exe-rewrite exe-overwrite exe-samebytes exe-touch exe-assessed system-copy dylib quarantined suite"
@@ -50,13 +54,6 @@ key() {
 	if command -v git >/dev/null && git -C "$ROOT" rev-parse 2>/dev/null; then
 		git -C "$ROOT" check-ignore -q micro/bin/gen/cases_gen.h
 	fi
-	# hyperfine cross-checks the cases whose file says so
-	local hf=""
-	for f in "$ROOT"/cases/*.case; do
-		c=${f##*/}
-		c=${c%.case}
-		[ "$(key "$c" hyperfine)" != yes ] || hf="$hf$c "
-	done
 	assert_equal "$hf" "exe script "
 }
 

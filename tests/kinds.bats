@@ -16,6 +16,7 @@ kinds_table() {
 	local k c p pl m
 	. "$ROOT/scripts/lib/cases"
 	kinds_read "$ROOT/cases"
+	here
 	KINDS=() COMPILED=() PAYLOAD=() PLATFORMS=() MEANING=()
 	while read -r k c p pl m; do
 		[ -n "$k" ] || continue
@@ -24,15 +25,29 @@ kinds_table() {
 	[ "${#KINDS[@]}" -gt 0 ]
 }
 
-# here: this platform in the table's words
+# HERE: this platform in the table's words (kinds_table sets it, once)
 here() {
-	case $(uname -s) in Darwin) echo darwin ;; Linux) echo linux ;; *) echo other ;; esac
+	case $(uname -s) in Darwin) HERE=darwin ;; Linux) HERE=linux ;; *) HERE=other ;; esac
 }
 
 # made_here I: whether the I-th kind is made on this platform
 made_here() {
-	case ",${PLATFORMS[$1]}," in ,any, | *",$(here),"*) return 0 ;; esac
+	case ",${PLATFORMS[$1]}," in ,any, | *",$HERE,"*) return 0 ;; esac
 	return 1
+}
+
+# mkrun ARGS...: mkfresh ARGS, called without bats' run (a fork of its
+# bash): ST its exit status, ERRN the lines it wrote on stderr, ERR1 the
+# first
+mkrun() {
+	local e="$BATS_TEST_TMPDIR/mkrun.err" l
+	ST=0
+	"$BIN/mkfresh" "$@" >/dev/null 2>"$e" || ST=$?
+	ERRN=0 ERR1=""
+	while IFS= read -r l || [ -n "$l" ]; do
+		ERRN=$((ERRN + 1))
+		[ "$ERRN" != 1 ] || ERR1=$l
+	done <"$e"
 }
 
 # made_or_na I ARGS...: mkfresh makes the I-th kind with ARGS, or says in
@@ -43,14 +58,14 @@ made_or_na() {
 	local ki=$1
 	shift
 	NA=0
-	run --separate-stderr "$BIN/mkfresh" --kind "${KINDS[$ki]}" "$@"
-	if [ "$status" = 5 ]; then
-		assert_equal "${#stderr_lines[@]}" 1
-		[[ $stderr == "mkfresh: n/a: ${KINDS[$ki]} cannot be made here: "?*": "?* ]] || fail "${KINDS[$ki]}: $stderr"
+	mkrun --kind "${KINDS[$ki]}" "$@"
+	if [ "$ST" = 5 ]; then
+		assert_equal "$ERRN" 1
+		[[ $ERR1 == "mkfresh: n/a: ${KINDS[$ki]} cannot be made here: "?*": "?* ]] || fail "${KINDS[$ki]}: $ERR1"
 		NA=1
 		return 0
 	fi
-	assert_equal "$status" 0
+	assert_equal "$ST" 0
 }
 
 # (the loops' index is ki: bats' run sets a global i, in its version check)
@@ -88,70 +103,94 @@ setup() {
 }
 
 @test "every kind is one mkfresh names in --help, in the table's order, and makes where its platforms say" {
-	local ki W="$BATS_TEST_TMPDIR" out
+	local ki W="$BATS_TEST_TMPDIR" out made=() want="" nl=$'\n'
 	run -0 "$BIN/mkfresh" --help
 	# the kinds: lines, to the first option
 	out=$(printf '%s\n' "$output" | sed -n '/^kinds: /,/^  --/p' | sed '$d' | sed 's/^kinds: //; s/ (macOS only)//' | tr -d ',' | tr '\n' ' ')
 	assert_equal "$(echo $out)" "${KINDS[*]}"
+	# a folder a kind, the same prefix in each: the compiled kinds share
+	# their templates (EXECLAG_TEMPLATES), compiled once, not once a kind
+	local dirs=()
+	for ki in "${!KINDS[@]}"; do dirs+=("$W/d$ki"); done
+	mkdir "${dirs[@]}"
 	for ki in "${!KINDS[@]}"; do
 		if made_here "$ki"; then
-			made_or_na "$ki" --count 1 --dir "$W" --prefix "p$ki" --manifest "$W/m$ki" --simulated
+			made_or_na "$ki" --count 1 --dir "$W/d$ki" --prefix p --manifest "$W/m$ki" --simulated
 			if [ "$NA" = 1 ]; then
 				[ ! -e "$W/m$ki" ] || fail "${KINDS[$ki]}: n/a, and a manifest was written"
 				continue
 			fi
-			assert_equal "$(awk -F '\t' '$1 == "kind" { print $2 }' "$W/m$ki")" "${KINDS[$ki]}"
+			made+=("$W/m$ki")
+			want="$want${KINDS[$ki]}"$'\n'
 		else
-			run -2 --separate-stderr "$BIN/mkfresh" --kind "${KINDS[$ki]}" --count 1 --dir "$W" --prefix "p$ki" --manifest "$W/m$ki"
-			assert_equal "${#stderr_lines[@]}" 1
-			[[ $stderr == "mkfresh: ${KINDS[$ki]} is a "* ]] || fail "${KINDS[$ki]}: $stderr"
+			mkrun --kind "${KINDS[$ki]}" --count 1 --dir "$W/d$ki" --prefix p --manifest "$W/m$ki"
+			assert_equal "$ST" 2
+			assert_equal "$ERRN" 1
+			[[ $ERR1 == "mkfresh: ${KINDS[$ki]} is a "* ]] || fail "${KINDS[$ki]}: $ERR1"
 			[ ! -e "$W/m$ki" ] || fail "${KINDS[$ki]}: a manifest was written"
 		fi
 	done
+	# each manifest made says its kind (one awk for them all, in order)
+	assert_equal "$(awk -F '\t' '$1 == "kind" { print $2 }' "${made[@]}")" "${want%"$nl"}"
 }
 
 @test "mkfresh takes --size for the compiled kinds alone, --payload kill for the payload kinds alone" {
-	local ki W="$BATS_TEST_TMPDIR" compiled="" payload=""
+	local ki W="$BATS_TEST_TMPDIR" compiled="" payload="" padded=() want="" nl=$'\n'
 	for ki in "${!KINDS[@]}"; do
 		[ "${COMPILED[$ki]}" = no ] || compiled="$compiled, ${KINDS[$ki]}"
 		[ "${PAYLOAD[$ki]}" = no ] || payload="$payload, ${KINDS[$ki]}"
 	done
 	compiled=${compiled#, } payload=${payload#, }
+	# "a, b and c"
+	payload="$(printf '%s\n' "$payload" | sed 's/\(.*\), /\1 and /')"
+	# two folders a kind, the same prefix in each: the compiled kinds share
+	# their templates (EXECLAG_TEMPLATES), compiled once, not once a kind
+	local dirs=()
+	for ki in "${!KINDS[@]}"; do dirs+=("$W/ds$ki" "$W/dk$ki"); done
+	mkdir "${dirs[@]}"
 	for ki in "${!KINDS[@]}"; do
 		made_here "$ki" || continue
 		if [ "${COMPILED[$ki]}" = yes ]; then
-			made_or_na "$ki" --count 1 --dir "$W" --prefix "s$ki" --manifest "$W/s$ki" --simulated --size 1k
-			[ "$NA" = 1 ] || assert_equal "$(awk -F '\t' '$1 == "pad" { print $2 }' "$W/s$ki")" 1024
+			made_or_na "$ki" --count 1 --dir "$W/ds$ki" --prefix s --manifest "$W/s$ki" --simulated --size 1k
+			[ "$NA" = 1 ] || { padded+=("$W/s$ki") && want="${want}1024"$'\n'; }
 		else
-			run -2 --separate-stderr "$BIN/mkfresh" --kind "${KINDS[$ki]}" --count 1 --dir "$W" --prefix "s$ki" --manifest "$W/s$ki" --size 1k
-			assert_equal "$stderr" "mkfresh: --size is only for the compiled kinds ($compiled)"
+			mkrun --kind "${KINDS[$ki]}" --count 1 --dir "$W/ds$ki" --prefix s --manifest "$W/s$ki" --size 1k
+			assert_equal "$ST $ERRN $ERR1" "2 1 mkfresh: --size is only for the compiled kinds ($compiled)"
 		fi
 		if [ "${PAYLOAD[$ki]}" = yes ]; then
-			run -0 "$BIN/mkfresh" --kind "${KINDS[$ki]}" --count 1 --dir "$W" --prefix "k$ki" --manifest "$W/k$ki" --simulated --payload kill
+			mkrun --kind "${KINDS[$ki]}" --count 1 --dir "$W/dk$ki" --prefix k --manifest "$W/k$ki" --simulated --payload kill
+			assert_equal "$ST" 0
 		else
-			run -2 --separate-stderr "$BIN/mkfresh" --kind "${KINDS[$ki]}" --count 1 --dir "$W" --prefix "k$ki" --manifest "$W/k$ki" --payload kill
-			# "a, b and c"
-			assert_equal "$stderr" "mkfresh: --payload kill is only for $(printf '%s\n' "$payload" | sed 's/\(.*\), /\1 and /')"
+			mkrun --kind "${KINDS[$ki]}" --count 1 --dir "$W/dk$ki" --prefix k --manifest "$W/k$ki" --payload kill
+			assert_equal "$ST $ERRN $ERR1" "2 1 mkfresh: --payload kill is only for $payload"
 		fi
 	done
+	# each padded manifest says the padding (one awk for them all)
+	assert_equal "$(awk -F '\t' '$1 == "pad" { print $2 }' "${padded[@]}")" "${want%"$nl"}"
 }
 
 @test "the simulator models the launch of every kind, made here or not; of none other" {
-	local ki W="$BATS_TEST_TMPDIR"
+	local ki W="$BATS_TEST_TMPDIR" want=""
 	for ki in "${!KINDS[@]}"; do
 		printf 'execlag-manifest\t1\ncase\tc%s\nkind\t%s\nn\t2\nworkdir\t%s\nartifact\t0\t%s/a\t%s/a\nartifact\t1\t%s/b\t%s/b\n' \
 			"$ki" "${KINDS[$ki]}" "$W" "$W" "$W" "$W" "$W" >"$W/m$ki"
-		run -0 "$BIN/launch" --manifest "$W/m$ki" --out "$W/s$ki" --launcher 'sim:latency=5 seed=1' --quiet
-		assert_equal "$(grep -c '^sample	first	' "$W/s$ki")" 2
+		"$BIN/launch" --manifest "$W/m$ki" --out "$W/s$ki" --launcher 'sim:latency=5 seed=1' --quiet
+		want="${want}2 "
 	done
+	# each samples file: two first launches (one awk for them all)
+	assert_equal "$(awk 'FNR == 1 && NR > 1 { printf "%d ", n; n = 0 } /^sample\tfirst\t/ { n++ } END { printf "%d ", n }' "$W"/s[0-9]*)" "$want"
 	sed 's/^kind	.*/kind	no-such-kind/' "$W/m0" >"$W/bad"
 	run -2 --separate-stderr "$BIN/launch" --manifest "$W/bad" --out "$W/sbad" --launcher 'sim:latency=5 seed=1' --quiet
 	assert_equal "$stderr" "launch: the simulator has no model of the kind 'no-such-kind'"
 }
 
 @test "every kind is the kit's case of its name; repro runs those made here, SIZE pads the compiled" {
-	local ki c manifests
+	local ki c manifests nas ran rest nl=$'\n' nhere=0
 	manifests=$(cd "$RUN/raw" && ls *.manifest | grep -v '\.ref\.manifest$' | tr '\n' ' ')
+	# the n/a lines of the conditions, and each case run with its kind
+	# ("NAME KIND" a line): one grep, one jq, matched below in the shell
+	nas=$nl$(grep '^na\.' "$RUN/conditions.txt" || :)$nl
+	ran=$nl$(jq -r '.cases[] | "\(.name) \(.kind)"' "$RUN/run.json")$nl
 	for ki in "${!KINDS[@]}"; do
 		c=${KINDS[$ki]}
 		[ -f "$ROOT/cases/$c.case" ] || fail "$c: no cases/$c.case"
@@ -162,16 +201,20 @@ setup() {
 			[[ $stderr == "execlag: case '$c' does not run on "* ]] || fail "$c: $stderr"
 			continue
 		fi
-		if grep -q "^na\.$(printf '%s' "$c" | tr - _)=$c: $c cannot be made here: " "$RUN/conditions.txt"; then
+		nhere=$((nhere + 1))
+		if [[ $nas == *"${nl}na.${c//-/_}=$c: $c cannot be made here: "* ]]; then
 			# n/a on this machine: said in the conditions, and no result
-			assert_equal "$(jq -r --arg c "$c" '[.cases[] | select(.name == $c)] | length' "$RUN/run.json")" 0
+			[[ $ran != *"$nl$c "* ]] || fail "$c: n/a, and a result"
 			# and in report.md, under its own heading
 			grep -q "^- $c: $c cannot be made here: " "$RUN/report.md" || fail "$c: n/a, not in report.md"
 			grep -q '^## Not applicable here$' "$RUN/report.md" || fail "no 'Not applicable here' in report.md"
 			NAS=$((${NAS:-0} + 1))
 			continue
 		fi
-		assert_equal "$(jq -r --arg c "$c" '.cases[] | select(.name == $c) | .kind' "$RUN/run.json")" "$c"
+		# one case of the name, of its kind
+		[[ $ran == *"$nl$c $c$nl"* ]] || fail "$c: no case $c of kind $c in run.json"
+		rest=${ran#*"$nl$c "}
+		[[ $rest != *"$nl$c "* ]] || fail "$c: two cases $c in run.json"
 		if [ "${COMPILED[$ki]}" = yes ]; then
 			[[ " $manifests" == *" $c-t1-all-s1k.manifest "* ]] || fail "$c: not padded: $manifests"
 		else
@@ -179,7 +222,7 @@ setup() {
 		fi
 	done
 	# and no other case ran
-	assert_equal "$(jq -r '.cases | length' "$RUN/run.json")" "$(($(for ki in "${!KINDS[@]}"; do made_here "$ki" && echo; done | wc -l | tr -d ' ') - ${NAS:-0}))"
+	assert_equal "$(jq -r '.cases | length' "$RUN/run.json")" "$((nhere - ${NAS:-0}))"
 }
 
 @test "feedback.txt says what every kind's artifacts are, by its row" {

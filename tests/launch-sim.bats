@@ -148,9 +148,13 @@ sim() { # sim SETTINGS ARGS...: launch on the simulator, 2 CPUs, seed 7
 	[ ! -e "$D/b.tsv" ]
 }
 
-# constant NAME: NAME's value as launch --constants prints it for scripts/repro
+# constant NAME: NAME's value in launch --constants' output, $output (its
+# NAME=VALUE lines, for scripts/repro), read by the shell
 constant() {
-	"$BIN/launch" --constants | sed -n "s/^$1=//p"
+	local l
+	while IFS= read -r l; do
+		case $l in "$1="*) printf '%s\n' "${l#*=}" ;; esac
+	done <<<"$output"
 }
 
 @test "launch --constants: the numbers the method runs with (looks, extensions, the fewest pairs)" {
@@ -159,6 +163,7 @@ constant() {
 	assert_equal "$(printf '%s\n' "$output" | sed 's/=.*//' | tr '\n' ' ')" "min_pairs looks_first seq_extend doctor_extend "
 	first=$(constant looks_first) extend=$(constant seq_extend) doctor=$(constant doctor_extend)
 	pairs=$(constant min_pairs)
+	[ -n "$first" ] && [ -n "$extend" ] && [ -n "$doctor" ] && [ -n "$pairs" ] || fail "a constant is missing: $output"
 	# looks_first: sequential stopping's first look, where a certain none stops
 	manifest "$D/a" 20
 	run -0 sim latency=0 --sequential --manifest "$D/a/m" --out "$D/none.tsv"

@@ -6,8 +6,31 @@
 load test_helper/common-setup
 load test_helper/mkfresh
 
+# The file's compiled runs that several tests read (made once: a compile
+# is the cost here): exe 6 (--jobs 3), dylib 5 (--jobs 2), and exe and
+# dylib 2 padded 64k, each in $BATS_FILE_TMPDIR/NAME with NAME.manifest;
+# each must succeed, saying nothing on stderr.  The tests only read them.
 setup_file() {
+	local F="$BATS_FILE_TMPDIR" bin="$BATS_TEST_DIRNAME/../micro/bin/mkfresh" name
 	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/mkfresh >/dev/null
+	unset EXECLAG_TEMPLATES
+	for name in exe dylib exe-s64k dylib-s64k; do
+		mkdir "$F/$name"
+		case $name in
+		exe) set -- --kind exe --count 6 --jobs 3 ;;
+		dylib) set -- --kind dylib --count 5 --jobs 2 ;;
+		*) set -- --kind "${name%-s64k}" --count 2 --size 64k ;;
+		esac
+		"$bin" "$@" --dir "$F/$name" --prefix p --manifest "$F/$name.manifest" 2>"$F/$name.err" ||
+			{ cat "$F/$name.err" >&3; return 1; }
+		[ ! -s "$F/$name.err" ] || { cat "$F/$name.err" >&3; return 1; }
+	done
+}
+
+# shared NAME: W and M, the file's run NAME (setup_file): read, never changed
+shared() {
+	W="$BATS_FILE_TMPDIR/$1"
+	M="$BATS_FILE_TMPDIR/$1.manifest"
 }
 
 setup() {
@@ -16,106 +39,17 @@ setup() {
 
 # ---- helpers ----
 
-sha() { # sha FILE...: one hash a line
-	if command -v sha256sum >/dev/null 2>&1; then
-		sha256sum "$@" | awk '{ print $1 }'
-	else
-		shasum -a 256 "$@" | awk '{ print $1 }'
-	fi
-}
-
-# The manifest has exactly the documented shape for KIND with N artifacts:
-# magic line, case/kind/n/workdir, then artifact 0..N-1 in order, each with
-# an absolute OBJECT inside workdir and the ARGV the kind prescribes.
-check_manifest() {
-	local kind=$1 n=$2 case_name=${3:-$1}
-	local wd
-	wd=$(cd "$W" && pwd -P)
-	# bytes: the size of artifact 0's object, before the first artifact
-	local b0
-	b0=$(wc -c <"$(awk -F'\t' '$1 == "artifact" { print $3; exit }' "$M")")
-	assert_equal "$(grep '^bytes	' "$M")" "$(printf 'bytes\t%s' "${b0// /}")"
-	awk '/^bytes\t/ && !b { b = NR } /^artifact\t/ && !a { a = NR } END { exit !(b && b < a) }' "$M" ||
-		fail "the bytes line is not before the first artifact"
-	grep -v '^bytes	' "$M" >"$M.nobytes"
-	local M="$M.nobytes" lines
-	lines=$(wc -l <"$M")
-	assert_equal "${lines// /}" "$((n + 5))"
-	# the work folder through the environment: awk -v would take a
-	# backslash in its name as an escape (the BWK awk of a Mac drops it);
-	# so the case's name, which the caller gives
-	WD="$wd" CASE="$case_name" awk -F'\t' -v n="$n" -v kind="$kind" '
-		BEGIN { wd = ENVIRON["WD"]; c = ENVIRON["CASE"] }
-		NR == 1 && $0 != "execlag-manifest\t1" { print "line 1: " $0; bad = 1 }
-		NR == 2 && $0 != "case\t" c { print "line 2: " $0; bad = 1 }
-		NR == 3 && $0 != "kind\t" kind { print "line 3: " $0; bad = 1 }
-		NR == 4 && $0 != "n\t" n { print "line 4: " $0; bad = 1 }
-		NR == 5 && $0 != "workdir\t" wd { print "line 5: " $0; bad = 1 }
-		NR <= 5 { next }
-		$1 != "artifact" { print "line " NR ": not an artifact"; bad = 1; next }
-		{ na++ }
-		$2 != i++ { print "line " NR ": index " $2; bad = 1 }
-		index($3, wd "/p-") != 1 { print "line " NR ": object " $3; bad = 1 }
-		kind == "script-via-sh" && !(NF == 5 && $4 == "/bin/sh" && $5 == $3) { print "line " NR ": argv"; bad = 1 }
-		kind == "dylib" && !(NF == 5 && $4 == wd "/p-host" && $5 == $3) { print "line " NR ": argv"; bad = 1 }
-		kind != "script-via-sh" && kind != "dylib" && !(NF == 4 && $4 == $3) { print "line " NR ": argv"; bad = 1 }
-		END {
-			if (NR < 5) { print "only " NR " lines"; bad = 1 }
-			if (na != n) { print na + 0 " artifacts, not " n; bad = 1 }
-			exit bad
-		}' "$M"
-}
-
+# The checks of a run are tests/test_helper/mkfresh-check's (chk), in one
+# sh: what each asserts is said there.
+# check_manifest KIND N [CASE]: the manifest has exactly the documented shape
+check_manifest() { chk "manifest=$1:$2${3:+:$3}"; }
 # Every artifact's object has its own bytes.
-check_all_differ() {
-	local dups
-	# shellcheck disable=SC2046
-	dups=$(sha $(objects) | sort | uniq -d)
-	assert_equal "$dups" ""
-}
-
-# The nonce of artifact i ("execlag:p-NNNN:...") is inside its object, and
-# no two objects carry the same nonce.
-check_nonces() {
-	local bad
-	# one grep over all objects ("OBJECT:NONCE" a line, in each object's
-	# order), one awk: each object's first nonce of its own index i (its
-	# place in the manifest); none missing, none twice
-	# shellcheck disable=SC2046 # the objects: paths without blanks
-	bad=$({ grep -a -o -H -E 'execlag:p-[0-9][0-9][0-9][0-9]:[0-9:]*' $(objects) </dev/null || :; } | awk -F'\t' '
-		FNR == NR { if ($1 == "artifact") { idx[$3] = sprintf("%04d", i++); order[n++] = $3 }; next }
-		{
-			p = index($0, ":execlag:p-"); f = substr($0, 1, p - 1); m = substr($0, p + 1)
-			if (!(f in first) && (f in idx) && substr(m, 11, 4) == idx[f]) first[f] = m
-		}
-		END {
-			for (k = 0; k < n; k++) {
-				o = order[k]
-				if (!(o in first)) { print "no nonce in " o; continue }
-				if (seen[first[o]]++) print "the nonce " first[o] " twice"
-			}
-		}' "$M" -)
-	[ -z "$bad" ] || fail "$bad"
-}
-
+check_all_differ() { chk differ; }
+# The nonce of artifact i is inside its object, and no two objects carry
+# the same nonce.
+check_nonces() { chk nonces; }
 # Run every artifact's ARGV; each must exit with status $1 (default 0).
-# sh runs it, so a death by signal N shows as 128+N.
-check_runs() {
-	local want=${1:-0} st n=0
-	# one sh runs them all, each status a line (not a run and a sh each)
-	for st in $(awk -F'\t' '$1 == "artifact"' "$M" | sh -c '
-		tab=$(printf "\t")
-		while IFS= read -r line; do
-			set -f; IFS=$tab; set -- $line; IFS=" "; set +f
-			shift 3
-			"$@" >/dev/null 2>&1 </dev/null
-			echo $?
-		done'); do
-		assert_equal "$st" "$want"
-		n=$((n + 1))
-	done
-	assert_equal "$n" "$(grep -c '^artifact	' "$M")"
-}
+check_runs() { chk "runs=${1:-0}"; }
 
 # What WORKDIR holds, one name a line, sorted.
 contents() { (cd "$W" && ls -A | LC_ALL=C sort); }
@@ -134,48 +68,35 @@ names() { # names EXT N: p-0000EXT ... p-(N-1)EXT
 	for ((i = 0; i < $2; i++)); do printf 'p-%04d%s\n' "$i" "$1"; done
 }
 
-# For bad input: exit 2, one line on stderr, nothing on stdout, no
-# manifest, WORKDIR untouched.
-expect_usage_error() {
-	run --separate-stderr "$BIN/mkfresh" "$@"
-	assert_equal "$status" 2
-	# shellcheck disable=SC2154 # stderr_lines: set by run --separate-stderr
-	assert_equal "${#stderr_lines[@]}" 1
-	[[ "${stderr_lines[0]}" == "mkfresh: "* ]] || fail "stderr: $stderr"
-	assert_equal "$output" ""
-	[ ! -e "$M" ] || fail "a manifest was written"
-	assert_equal "$(contents)" ""
-	assert_equal "$(compgen -G "$BATS_TEST_TMPDIR/*manifest*")" ""
+# For bad input: exit 2, one line on stderr ("mkfresh: ..."), nothing on
+# stdout, no manifest, WORKDIR untouched (mkfresh-check's refused).
+expect_usage_error() { chk refused "$BIN/mkfresh" "$@"; }
+# expect_usage_error_saying LINE ARGS...: that, and the line is LINE
+expect_usage_error_saying() {
+	local line=$1
+	shift
+	chk refused "says=$line" "$BIN/mkfresh" "$@"
 }
 
 # ---- the kinds ----
 
 @test "script: N executable scripts with distinct bytes, exact manifest, each exits 0" {
+	local first
 	mk script 7
-	check_manifest script 7
-	assert_equal "$(contents)" "$(names .sh 7)"
-	check_all_differ
-	check_nonces
-	run head -n 1 "$W/p-0003.sh"
-	assert_output '#!/bin/sh'
+	chk manifest=script:7 names=.sh:7 differ nonces runs=0
+	IFS= read -r first <"$W/p-0003.sh"
+	assert_equal "$first" '#!/bin/sh'
 	[ -x "$W/p-0003.sh" ]
-	check_runs 0
 }
 
 @test "script-via-sh: argv is /bin/sh OBJECT; runs exit 0" {
 	mk script-via-sh 4
-	check_manifest script-via-sh 4
-	check_all_differ
-	check_runs 0
+	chk manifest=script-via-sh:4 differ runs=0
 }
 
 @test "exe: distinct binaries, nonce inside each, nothing else left, each exits 0" {
-	mk exe 6 --jobs 3
-	check_manifest exe 6
-	assert_equal "$(contents)" "$(names "" 6)"
-	check_all_differ
-	check_nonces
-	check_runs 0
+	shared exe
+	chk manifest=exe:6 names=:6 differ nonces runs=0
 }
 
 @test "exe: --case names the case, and WORKDIR is written resolved" {
@@ -187,18 +108,14 @@ expect_usage_error() {
 }
 
 @test "dylib: distinct libraries with their nonce; the host loads each" {
-	mk dylib 5 --jobs 2
-	check_manifest dylib 5
+	shared dylib
 	ext=$(awk -F'\t' '$1 == "artifact" { print $3; exit }' "$M")
 	ext=.${ext##*.}
 	case $(uname -s) in
 	Darwin) assert_equal "$ext" .dylib ;;
 	*) assert_equal "$ext" .so ;;
 	esac
-	assert_equal "$(contents)" "$( (names "$ext" 5; echo p-host) | LC_ALL=C sort)"
-	check_all_differ
-	check_nonces
-	check_runs 0
+	chk manifest=dylib:5 "names=$ext:5:p-host" differ nonces runs=0
 	# the host prints what the library returns: that library's own nonce
 	host_prints_nonce 2 "$ext"
 	# a library that cannot be loaded: exit 3, dlerror on stderr
@@ -209,41 +126,25 @@ expect_usage_error() {
 
 @test "exe-hardlink: every artifact is the base's inode" {
 	mk exe-hardlink 5
-	check_manifest exe-hardlink 5
-	assert_equal "$(contents)" "$( (names "" 5; echo p-base) | LC_ALL=C sort)"
-	base=$(inode "$W/p-base")
-	while read -r obj; do
-		assert_equal "$(inode "$obj")" "$base"
-	done < <(objects)
-	check_runs 0
+	chk manifest=exe-hardlink:5 names=:5:p-base runs=0
+	# the base and the 5: one inode
+	assert_equal "$(ls -i "$W/p-base" $(objects) | awk '{ print $1 }' | sort -u | grep -c .)" 1
 }
 
 @test "exe-copy: same bytes as the base, every artifact a new inode" {
 	mk exe-copy 5
-	check_manifest exe-copy 5
-	assert_equal "$(contents)" "$( (names "" 5; echo p-base) | LC_ALL=C sort)"
-	inodes=$(inode "$W/p-base")
-	while read -r obj; do
-		cmp "$W/p-base" "$obj"
-		inodes="$inodes"$'\n'"$(inode "$obj")"
-	done < <(objects)
-	assert_equal "$(printf '%s\n' "$inodes" | sort | uniq -d)" ""
-	assert_equal "$(printf '%s\n' "$inodes" | grep -c .)" 6
-	check_runs 0
+	chk manifest=exe-copy:5 names=:5:p-base runs=0
+	# the base and the 5: one content, six inodes
+	assert_equal "$(sha "$W/p-base" $(objects) | sort -u | grep -c .)" 1
+	assert_equal "$(ls -i "$W/p-base" $(objects) | awk '{ print $1 }' | sort -u | grep -c .)" 6
 }
 
 @test "exe-rewrite: each slot is a new inode with the base's bytes, none of them the base's" {
 	mk exe-rewrite 4
-	check_manifest exe-rewrite 4
-	assert_equal "$(contents)" "$( (names "" 4; echo p-base) | LC_ALL=C sort)"
-	inodes=$(inode "$W/p-base")
-	while read -r obj; do
-		cmp "$W/p-base" "$obj"
-		inodes="$inodes"$'\n'"$(inode "$obj")"
-	done < <(objects)
-	assert_equal "$(printf '%s\n' "$inodes" | sort | uniq -d)" ""
-	assert_equal "$(printf '%s\n' "$inodes" | grep -c .)" 5
-	check_runs 0
+	chk manifest=exe-rewrite:4 names=:4:p-base runs=0
+	# the base and the 4: one content, five inodes
+	assert_equal "$(sha "$W/p-base" $(objects) | sort -u | grep -c .)" 1
+	assert_equal "$(ls -i "$W/p-base" $(objects) | awk '{ print $1 }' | sort -u | grep -c .)" 5
 }
 
 @test "exe-copy, exe-hardlink: the base was launched before the artifacts were made from it" {
@@ -254,13 +155,12 @@ expect_usage_error() {
 		# launched exactly once, the base itself
 		assert_equal "$(cat "$EXECLAG_TEST_LOG")" "$(inode "$W/p-base") $(cd "$W" && pwd -P)/p-base"
 		launched=$(awk '{ print $1 }' "$EXECLAG_TEST_LOG")
-		while read -r obj; do
-			if [ "$kind" = exe-hardlink ]; then
-				assert_equal "$(inode "$obj")" "$launched"
-			else
-				[ "$(inode "$obj")" != "$launched" ] || fail "$obj is the launched inode"
-			fi
-		done < <(objects)
+		# the hard links all the launched inode; the copies none of them
+		if [ "$kind" = exe-hardlink ]; then
+			assert_equal "$(ls -i $(objects) | awk -v l="$launched" '$1 != l { print $2 }')" ""
+		else
+			assert_equal "$(ls -i $(objects) | awk -v l="$launched" '$1 == l { print $2 " is the launched inode" }')" ""
+		fi
 	done
 }
 
@@ -272,10 +172,9 @@ expect_usage_error() {
 	# inode (known to an inode or content key: no check while making)
 	assert_equal "$(awk '{ print $2 }' "$EXECLAG_TEST_LOG")" "$(cd "$W" && pwd -P)/p-base"$'\n'"$(objects)"
 	assert_equal "$(awk '{ print $1 }' "$EXECLAG_TEST_LOG" | sort -u)" "$base"
-	while read -r obj; do
-		[ "$(inode "$obj")" != "$base" ] || fail "$obj still is the launched inode $base"
-		cmp "$W/p-base" "$obj"
-	done < <(objects)
+	# no slot is still the launched inode; each has the base's bytes
+	assert_equal "$(ls -i $(objects) | awk -v b="$base" '$1 == b { print $2 " still is the launched inode" }')" ""
+	assert_equal "$(sha "$W/p-base" $(objects) | sort -u | grep -c .)" 1
 }
 
 @test "--first: a second run makes the next artifacts beside the first ones; the manifest lists all" {
@@ -286,14 +185,11 @@ expect_usage_error() {
 		host=""
 		[ "$kind" != dylib ] || host=$(inode "$W/p-host")
 		mk "$kind" 2 --jobs 2 --first 3
-		check_manifest "$kind" 5
 		# the first three untouched, the new ones with bytes and a nonce
 		# of their own, the host the one made first
 		assert_equal "$(sha $(objects) | head -n 3)" "$before"
-		check_all_differ
-		check_nonces
+		chk "manifest=$kind:5" differ nonces runs=0
 		[ -z "$host" ] || assert_equal "$(inode "$W/p-host")" "$host"
-		check_runs 0
 	done
 	# the base or host of the first run is used as it is: not made again,
 	# not launched again (exe-rewrite launches each new slot, a link to it)
@@ -304,7 +200,7 @@ expect_usage_error() {
 		if [ "$kind" = dylib ]; then base=$(inode "$W/p-host"); else base=$(inode "$W/p-base"); fi
 		: >"$EXECLAG_TEST_LOG"
 		mk "$kind" 2 --cc "$FAKECC" --first 3
-		check_manifest "$kind" 5
+		chk "manifest=$kind:5"
 		case $kind in
 		exe-rewrite)
 			assert_equal "$(awk '{ print $1 }' "$EXECLAG_TEST_LOG" | sort -u)" "$base"
@@ -348,65 +244,40 @@ expect_usage_error() {
 
 @test "system-copy: byte copies of echo, each exits 0" {
 	mk system-copy 3
-	check_manifest system-copy 3
-	assert_equal "$(contents)" "$(names "" 3)"
+	chk manifest=system-copy:3 names=:3 runs=0
 	echo_bin=/bin/echo
 	[ -x "$echo_bin" ] || echo_bin=/usr/bin/echo
-	while read -r obj; do
-		cmp "$echo_bin" "$obj"
-	done < <(objects)
-	check_runs 0
+	# echo and the 3: one content
+	assert_equal "$(sha "$echo_bin" $(objects) | sort -u | grep -c .)" 1
 }
 
 @test "quarantined: refused off macOS" {
 	[ "$(uname -s)" != Darwin ] || skip "macOS makes this case"
-	expect_usage_error --kind quarantined --count 2 --dir "$W" --prefix p --manifest "$M"
-	assert_equal "${stderr_lines[0]}" "mkfresh: quarantined is a macOS-only case"
+	expect_usage_error_saying "mkfresh: quarantined is a macOS-only case" \
+		--kind quarantined --count 2 --dir "$W" --prefix p --manifest "$M"
 }
 
 # ---- payloads ----
 
 # ---- padding (--size) ----
 
-# check_padded KIND N BYTES: the manifest says the padding, and is otherwise
-# the documented one; every object is BYTES larger than an unpadded one
-# would be (the program itself: under 256 KiB)
-check_padded() {
-	local kind=$1 n=$2 bytes=$3 obj size
-	assert_equal "$(grep '^pad	' "$M")" "$(printf 'pad\t%s' "$bytes")"
-	assert_equal "$(sed -n 6p "$M" | cut -f 1)" pad
-	grep -v '^pad	' "$M" >"$M.plain"
-	M="$M.plain" check_manifest "$kind" "$n"
-	while read -r obj; do
-		size=$(wc -c <"$obj" | tr -d ' ')
-		[ "$size" -ge "$bytes" ] && [ "$size" -lt $((bytes + 262144)) ] ||
-			fail "$obj: $size bytes, want $bytes + under 256 KiB"
-	done < <(objects)
-}
-
 @test "--size: every exe carries its own random bytes, and still runs" {
 	mk exe 3 --size 1m
-	check_padded exe 3 1048576
-	check_all_differ
-	check_nonces
-	check_runs 0
+	# the padding's source is gone with the compiler's input (names)
+	chk manifest=exe:3 pad=1048576 differ nonces runs=0 names=:3
 	# not only the nonce differs: nearly every byte of the padding does
-	diff=$(cmp -l "$W/p-0000" "$W/p-0001" | wc -l | tr -d ' ')
+	diff=$(cmp -l "$W/p-0000" "$W/p-0001" | wc -l)
 	[ "$diff" -gt 1000000 ] || fail "only $diff bytes differ"
-	# the padding's source is gone with the compiler's input
-	assert_equal "$(contents)" "$(names "" 3)"
 }
 
 @test "--size: the dylib's libraries are padded, the host is not; copies keep the base's bytes" {
-	mk dylib 2 --size 64k
-	check_padded dylib 2 65536
-	[ "$(wc -c <"$W/p-host" | tr -d ' ')" -lt 65536 ] || fail "the host was padded"
-	check_runs 0
-	rm -rf "$W" "$M" "$M.plain" && mkdir "$W"
+	shared dylib-s64k
+	chk manifest=dylib:2 pad=65536 runs=0
+	[ "$(wc -c <"$W/p-host")" -lt 65536 ] || fail "the host was padded"
+	W="$BATS_TEST_TMPDIR/work" M="$BATS_TEST_TMPDIR/out.manifest"
 	mk exe-copy 2 --size 16k
-	check_padded exe-copy 2 16384
-	assert_equal "$(sha "$W/p-0000")" "$(sha "$W/p-base")"
-	check_runs 0
+	chk manifest=exe-copy:2 pad=16384 runs=0
+	assert_equal "$(sha "$W/p-0000" "$W/p-base" | sort -u | grep -c .)" 1
 	# 0 is no padding: no pad line
 	rm -rf "$W" "$M" && mkdir "$W"
 	mk exe 1 --size 0
@@ -417,8 +288,7 @@ check_padded() {
 	W="$BATS_TEST_TMPDIR/a\"b\\c d'e"
 	mkdir -p "$W"
 	mk exe 1 --size 4k
-	check_padded exe 1 4096
-	check_runs 0
+	chk manifest=exe:1 pad=4096 runs=0
 }
 
 @test "--size: refused for scripts and system-copy, and when no size from 0 to 64m" {
@@ -454,29 +324,27 @@ near_size() {
 # killed at its launch there).
 @test "--simulated: exe and dylib from one compile each, each artifact its own, of its own size" {
 	make_counting_cc
-	local kind size ext want
+	local kind size ext want own
 	for kind in exe dylib; do
 		for size in 0 64k; do
-			rm -rf "$W" "$M" "$W.own" && mkdir "$W" "$W.own" && : >"$CC_LOG"
+			rm -rf "$W" "$M" && mkdir "$W" && : >"$CC_LOG"
 			mk "$kind" 5 --size "$size" --cc "$COUNTCC" --simulated
 			# one compile: the template (and the dylib's host); on macOS each
 			want=1
 			[ "$(uname -s)" != Darwin ] || want=5
 			[ "$kind" != dylib ] || want=$((want + 1))
 			assert_equal "$(grep -c . "$CC_LOG")" "$want"
-			if [ "$size" = 0 ]; then check_manifest "$kind" 5; else check_padded "$kind" 5 65536; fi
-			ext=""
-			[ "$kind" != dylib ] || ext=$(awk -F'\t' '$1 == "artifact" { print $3; exit }' "$M") ext=.${ext##*.}
-			assert_equal "$(contents)" "$( (names "$ext" 5; [ "$kind" != dylib ] || echo p-host) | LC_ALL=C sort)"
-			check_all_differ
-			check_nonces
-			check_runs 0
-			# artifacts of the same names' length, compiled each: the same size
-			run "$BIN/mkfresh" --kind "$kind" --count 2 --size "$size" --dir "$W.own" --prefix p \
-				--manifest "$M.own"
-			assert_success
-			near_size "$W/p-0000$ext" "$W.own/p-0000$ext"
-			near_size "$W/p-0004$ext" "$W.own/p-0001$ext"
+			ext="" more=""
+			[ "$kind" != dylib ] || ext=$(awk -F'\t' '$1 == "artifact" { print $3; exit }' "$M") ext=.${ext##*.} more=:p-host
+			pad=""
+			[ "$size" = 0 ] || pad=pad=65536
+			chk "manifest=$kind:5" ${pad:+"$pad"} "names=$ext:5$more" differ nonces runs=0
+			# artifacts of the same names' length, compiled each (the
+			# file's runs of the kind and size): the same size
+			own="$BATS_FILE_TMPDIR/$kind"
+			[ "$size" = 0 ] || own="$own-s$size"
+			near_size "$W/p-0000$ext" "$own/p-0000$ext"
+			near_size "$W/p-0004$ext" "$own/p-0001$ext"
 			[ "$size" = 0 ] || [ "$(cmp -l "$W/p-0000$ext" "$W/p-0001$ext" | wc -l)" -gt 60000 ] ||
 				fail "$kind: the padding is the same in two artifacts"
 		done
@@ -489,8 +357,7 @@ near_size() {
 	check_runs $((128 + 9))
 	# --first: the next ones, from a template of their own
 	mk exe 2 --first 2 --simulated
-	check_manifest exe 4
-	check_nonces
+	chk manifest=exe:4 nonces
 }
 
 @test "--simulated: nothing launched while making; a template without the nonce: each compiled" {
@@ -508,8 +375,7 @@ near_size() {
 	rm -rf "$W" "$M" && mkdir "$W"
 	mk exe 3 --cc "$COUNTCC" --simulated
 	assert_equal "$(grep -c . "$CC_LOG")" "$([ "$(uname -s)" = Darwin ] && echo 3 || echo 4)"
-	check_manifest exe 3
-	assert_equal "$(contents)" "$(names "" 3)"
+	chk manifest=exe:3 names=:3
 }
 
 # EXECLAG_TEMPLATES: the templates a maker compiled serve the next makers
@@ -531,10 +397,11 @@ near_size() {
 		rm -rf "$W" "$M" && mkdir "$W"
 		mk "$kind" 3 --cc "$COUNTCC" --simulated
 		assert_equal "$(grep -c . "$CC_LOG")" "$want"
-		check_manifest "$kind" 3
-		[ "$kind" = exe-copy ] || check_all_differ
-		[ "$kind" = exe-copy ] || check_nonces
-		check_runs 0
+		if [ "$kind" = exe-copy ]; then
+			chk "manifest=$kind:3" runs=0
+		else
+			chk "manifest=$kind:3" differ nonces runs=0
+		fi
 		near_size "$(objects | sed -n 1p)" "$BATS_TEST_TMPDIR/first"
 	done
 	# the dylib's host (from its template) prints the library's own nonce
@@ -548,8 +415,7 @@ near_size() {
 	rm -rf "$W" "$M" && mkdir "$W"
 	mk exe 3 --cc "$COUNTCC" --simulated
 	assert_equal "$(grep -c . "$CC_LOG")" 1
-	check_nonces
-	check_runs 0
+	chk nonces runs=0
 	# a folder that cannot be made: each maker compiles its own, and works
 	export EXECLAG_TEMPLATES="$BATS_TEST_TMPDIR/none/templates"
 	: >"$BATS_TEST_TMPDIR/none"
@@ -594,12 +460,12 @@ build_ids() {
 			[ "$mac" = 0 ] || want=8
 			[ "$kind" != dylib ] || want=$((want + 1))
 			assert_equal "$(grep -c . "$CC_LOG")" "$want"
-			if [ "$size" = 0 ]; then check_manifest "$kind" 8; else check_padded "$kind" 8 65536; fi
 			# the work folder holds the artifacts (and the host), nothing else
-			assert_equal "$(contents)" "$( (names "$ext" 8; [ "$kind" != dylib ] || echo p-host) | LC_ALL=C sort)"
-			check_all_differ
-			check_nonces
-			check_runs 0
+			more=""
+			[ "$kind" != dylib ] || more=:p-host
+			pad=""
+			[ "$size" = 0 ] || pad=pad=65536
+			chk "manifest=$kind:8" ${pad:+"$pad"} "names=$ext:8$more" differ nonces runs=0
 			# no two share a build ID (a link of their own gives each its own)
 			ids=$(build_ids)
 			[ -z "$ids" ] || assert_equal "$(printf '%s\n' "$ids" | sort -u | grep -c .)" 8
@@ -613,8 +479,7 @@ build_ids() {
 	: >"$CC_LOG"
 	mk dylib 2 --cc "$COUNTCC" --template --first 8
 	assert_equal "$(grep -c . "$CC_LOG")" "$([ "$mac" = 1 ] && echo 2 || echo 1)"
-	check_manifest dylib 10
-	check_nonces
+	chk manifest=dylib:10 nonces
 }
 
 @test "--template: a failed call removes what it made, and nothing made before it" {
@@ -641,7 +506,7 @@ build_ids() {
 	for kind in script script-via-sh exe; do
 		rm -rf "$W" "$M" && mkdir "$W"
 		mk "$kind" 2 --payload kill
-		check_runs 137
+		chk runs=137
 	done
 }
 
@@ -649,7 +514,7 @@ build_ids() {
 	for kind in script exe; do
 		rm -rf "$W" "$M" && mkdir "$W"
 		mk "$kind" 2 --payload fail
-		check_runs 3
+		chk runs=3
 	done
 }
 
@@ -670,15 +535,15 @@ build_ids() {
 
 @test "unknown kind, unknown option, missing options: refused" {
 	expect_usage_error --kind exe-teleport --count 2 --dir "$W" --prefix p --manifest "$M"
-	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p --manifest "$M" --fast
-	assert_equal "$stderr" "mkfresh: unknown option '--fast' (try --help)"
+	expect_usage_error_saying "mkfresh: unknown option '--fast' (try --help)" \
+		--kind exe --count 2 --dir "$W" --prefix p --manifest "$M" --fast
 	expect_usage_error --count 2 --dir "$W" --prefix p --manifest "$M"
 	expect_usage_error --kind exe --dir "$W" --prefix p --manifest "$M"
 	expect_usage_error --kind exe --count 2 --prefix p --manifest "$M"
 	expect_usage_error --kind exe --count 2 --dir "$W" --manifest "$M"
 	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p
-	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p --manifest
-	assert_equal "$stderr" "mkfresh: --manifest needs a value (try --help)"
+	expect_usage_error_saying "mkfresh: --manifest needs a value (try --help)" \
+		--kind exe --count 2 --dir "$W" --prefix p --manifest
 	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p --manifest "$M" --jobs 0
 }
 
@@ -704,8 +569,8 @@ d" --prefix p --manifest "$M"
 }
 
 @test "no C compiler: CC=/nonexistent/cc, --cc, and cc missing from PATH" {
-	CC=/nonexistent/cc expect_usage_error --kind exe --count 2 --dir "$W" --prefix p --manifest "$M"
-	assert_equal "${stderr_lines[0]}" "mkfresh: no C compiler: /nonexistent/cc not found (install one, or set CC)"
+	CC=/nonexistent/cc expect_usage_error_saying "mkfresh: no C compiler: /nonexistent/cc not found (install one, or set CC)" \
+		--kind exe --count 2 --dir "$W" --prefix p --manifest "$M"
 	expect_usage_error --kind dylib --count 2 --dir "$W" --prefix p --manifest "$M" --cc /nonexistent/cc
 	mkdir "$BATS_TEST_TMPDIR/empty"
 	run --separate-stderr env -u CC PATH="$BATS_TEST_TMPDIR/empty" "$BIN/mkfresh" \

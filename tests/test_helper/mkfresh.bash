@@ -18,13 +18,25 @@ inode() { ls -i "$1" | awk '{ print $1 }'; }
 objects() { awk -F'\t' '$1 == "artifact" { print $3 }' "$M"; }
 
 # mk KIND N [more options]: make N artifacts with prefix "p" into $W.
+# It must succeed, saying nothing on stderr (no `run`: a fork of bats' bash).
 mk() {
-	local kind=$1 n=$2
+	local kind=$1 n=$2 e="$BATS_TEST_TMPDIR/mk.err"
 	shift 2
-	run --separate-stderr "$BIN/mkfresh" --kind "$kind" --count "$n" \
-		--dir "$W" --prefix p --manifest "$M" "$@"
-	assert_success
-	assert_equal "$stderr" ""
+	"$BIN/mkfresh" --kind "$kind" --count "$n" \
+		--dir "$W" --prefix p --manifest "$M" "$@" 2>"$e" || fail "mkfresh failed: $(cat "$e")"
+	[ ! -s "$e" ] || fail "mkfresh said on stderr: $(cat "$e")"
+}
+
+# chk CHECK...: tests/test_helper/mkfresh-check's CHECKs of $M and $W, in
+# one sh (its failures on stdout, shown with the failed test)
+chk() { sh "$ROOT/tests/test_helper/mkfresh-check" "$M" "$W" "$@"; }
+
+sha() { # sha FILE...: one hash a line
+	if command -v sha256sum >/dev/null 2>&1; then
+		sha256sum "$@" | awk '{ print $1 }'
+	else
+		shasum -a 256 "$@" | awk '{ print $1 }'
+	fi
 }
 
 # A compiler whose "binaries" are scripts that log "INODE PATH" of
