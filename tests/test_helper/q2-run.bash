@@ -29,12 +29,13 @@ _q2_run() {
 	else
 		"$@" >"$_q2_o" 2>&1 && status=0 || status=$?
 	fi
-	output="" stderr=""
+	output=""
 	IFS= read -r -d '' output <"$_q2_o" || true
 	while [ "${output%$'\n'}" != "$output" ]; do output=${output%$'\n'}; done
 	IFS=$'\n' read -d '' -r -a lines <<<"$output" || true
-	stderr_lines=()
+	# (run_both leaves stderr as it was, as run does)
 	if [ "$_q2_how" = sep ]; then
+		stderr="" stderr_lines=()
 		read -d '' -r stderr <"$_q2_e" || true
 		IFS=$'\n' read -d '' -r -a stderr_lines <<<"$stderr" || true
 	fi
