@@ -8,6 +8,7 @@
 
 load test_helper/common-setup
 load test_helper/mac-measure
+load test_helper/q2-run
 
 setup() {
 	_common_setup
@@ -17,7 +18,9 @@ setup() {
 	done
 }
 
-@test "make compare of two measures lines up W, N, L and B and says how much the command's time changed" {
+@test "make compare of two measures lines up W, N, L and B and says how much the command's time changed; a Mac's and one over ssh, the app and how each was started" {
+	# (one test for both: a bats test costs some 0.2 s of CPU here before it
+	# does anything, and both compare measures of the same probe)
 	# A: a Mac's measure tagged before, of 1.03 s, 9 to 12 checks, L the
 	# probe's and the services' CPU (XprotectService 3.78 s between the
 	# samples); B, tagged after: 0.01 s, no new program, no probe (L unknown)
@@ -32,29 +35,29 @@ setup() {
 	printf 'execlag-execwatch\t1\nwall_ns\t6778506\nstatus\texit\t0\nuser_us\t1\nsys_us\t1\nwatch\ton\nfresh_launches\t0\nfresh_execs\t0\nold_execs\t2\noutside\t0\nunplaced\t0\noverflow\t0\n' \
 		>"$b/raw/exec.tsv"
 	sed 's/^os=.*/os=Linux/' "$probe/conditions.txt" >"$b/conditions.txt"
-	run --separate-stderr "$BIN/measure" --out "$b" --watch "$b/raw/exec.tsv" --conditions "$b/conditions.txt" \
+	run_sep -0 "$BIN/measure" --out "$b" --watch "$b/raw/exec.tsv" --conditions "$b/conditions.txt" \
 		--dir /Users/u/src/app --id "${b##*/}" --probe-how none --probe-note "no comparable run" -- true
-	assert_success
-	run --separate-stderr make -s --no-print-directory -C "$ROOT" compare A=before B=after RESULTS="$RESULTS"
+	run_sep make -s --no-print-directory -C "$ROOT" compare A=before B=after RESULTS="$RESULTS"
 	assert_success
 	assert_line --regexp '^W +1\.[0-9]{2} s \(exit 0\) +0\.[0-9]{2} s \(exit 0\)$'
 	assert_line --regexp '^N +9 to 12 +'
-	l() { jq -r ".cases[] | select(.name == \"exe\") | .penalty_ms.$1" "$probe/run.json"; }
-	printf -v want '^L +%.2f ms \\[%.2f, %.2f\\] +unknown$' "$(l median)" "$(l ci_low)" "$(l ci_high)"
+	# the probe's L (one jq for its three figures)
+	local median low high
+	{ read -r median && read -r low && read -r high; } < <(jq -r '.cases[] | select(.name == "exe") | .penalty_ms | .median, .ci_low, .ci_high' "$probe/run.json")
+	printf -v want '^L +%.2f ms \\[%.2f, %.2f\\] +unknown$' "$median" "$low" "$high"
 	assert_line --regexp "$want"
 	assert_line --regexp '^B +1\.[0-9]{2} to 1\.[0-9]{2} s \[1\.[0-9]{2}, 1\.[0-9]{2}\] +0\.00 s \[0\.00, 0\.00\]$'
 	assert_line --regexp '^XprotectService CPU +3\.78 s +-$'
 	assert_line --regexp "^The command's time changed by -[01]\.[0-9]{2} s \(-[0-9.]+%\): 1\.[0-9]{2} s in A, 0\.[0-9]{2} s in B\.$"
-	# a run and a measure are not compared
-	run --separate-stderr make -s --no-print-directory -C "$ROOT" compare A=before B="$probe"
+	# a run and a measure are not compared (scripts/compare's refusal: the
+	# entry through make is the one above)
+	run_sep sh "$ROOT/scripts/compare" -- before "$probe"
 	assert_failure
 	[[ "$stderr" == *"holds no measure.json"* ]]
-}
-
-@test "make compare of a Mac's measure and one made over ssh shows the app and how each was started" {
+	# a Mac's measure and one made over ssh: the app and how each was started
 	mac_measure plain
 	mac_measure ssh ssh=yes started_via=ssh,Terminal
-	run -0 "$BIN/mcompare" -- "$D/plain" "$D/ssh"
+	run_both -0 "$BIN/mcompare" -- "$D/plain" "$D/ssh"
 	assert_line --regexp '^responsible app +Terminal \(Developer Tools: denied\) +Terminal \(Developer Tools: denied\)$'
 	assert_line --regexp '^started +Terminal +ssh, Terminal$'
 	assert_line "  ssh: no -> yes"

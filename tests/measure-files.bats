@@ -11,6 +11,7 @@
 
 load test_helper/common-setup
 load test_helper/mac-measure
+load test_helper/q2-run
 
 setup() {
 	_common_setup
@@ -21,50 +22,46 @@ setup() {
 	done
 }
 
-# gated_measure LOG: micro/measure of a command run under the gate (Linux,
-# 20 ms, one worker, key inode) whose log is LOG, into $D/g; no probe
+# gated_measure LOG [OUT]: micro/measure of a command run under the gate
+# (Linux, 20 ms, one worker, key inode) whose log is LOG, into OUT (default
+# $D/g, a folder of its own); no probe
 gated_measure() {
-	mkdir -p "$D/g/raw"
-	printf 'execlag-execwatch\t1\nwall_ns\t1500000000\nstatus\texit\t0\nuser_us\t1\nsys_us\t1\nwatch\ton\nfresh_launches\t2\nfresh_execs\t2\nold_execs\t9\noutside\t0\nunplaced\t0\noverflow\t0\n' \
-		>"$D/g/raw/exec.tsv"
-	printf '%s\n' os=Linux fanotify_listeners=none agents=none gate.active=1 gate.latency_ms=20 \
-		gate.workers=1 gate.key=inode >"$D/g/conditions.txt"
-	run --separate-stderr "$BIN/measure" --out "$D/g" --watch "$D/g/raw/exec.tsv" \
-		--conditions "$D/g/conditions.txt" --gate-log "$1" --probe-how none --probe-note "no probe here" -- true
+	local out=${2:-$D/g}
+	if [ ! -f "$D/exec.tsv" ]; then
+		printf 'execlag-execwatch\t1\nwall_ns\t1500000000\nstatus\texit\t0\nuser_us\t1\nsys_us\t1\nwatch\ton\nfresh_launches\t2\nfresh_execs\t2\nold_execs\t9\noutside\t0\nunplaced\t0\noverflow\t0\n' \
+			>"$D/exec.tsv"
+		printf '%s\n' os=Linux fanotify_listeners=none agents=none gate.active=1 gate.latency_ms=20 \
+			gate.workers=1 gate.key=inode >"$D/conditions.txt"
+	fi
+	[ -d "$out" ] || mkdir "$out"
+	run_sep "$BIN/measure" --out "$out" --watch "$D/exec.tsv" \
+		--conditions "$D/conditions.txt" --gate-log "$1" --probe-how none --probe-note "no probe here" -- true
 }
 
-# changed FILE FILTER: a copy of FILE with its layout changed by sed's
-# FILTER, its path on stdout
-changed() {
-	local c
-	c="$BATS_TEST_TMPDIR/changed.$(printf '%s' "$2" | cksum | cut -d ' ' -f 1)"
-	sed "$2" "$1" >"$c"
-	printf '%s\n' "$c"
-}
-
-@test "the gate's log: what it held, as the measure says it and as measure --gate-log gives it" {
+@test "the gate's log: what it held, as the measure says it and --gate-log gives it; its layout changed, every consumer fails through its one reader, naming the line" {
+	# (one test for the log as written and changed: a bats test costs some
+	# 0.2 s of CPU here before it does anything)
 	gated_measure "$LOG"
 	assert_success
 	assert_line "  Calibration gate (20 ms, 1 worker, key inode): it held 2 new launches, 0.06 s in all (its log)"
 	assert_line "  1 new launches passed the gate unheld: their folders were made and run before it had marked them (its log)"
-	[ "$(jq -c '.gate | [.decisions, .held_launches, .unheld_launches]' "$D/g/measure.json")" = '[5,2,1]' ]
-	[ "$(jq -c '.gate | [.held_launches_s, .held_s]' "$D/g/measure.json")" = '[0.0415745,0.0618876]' ]
-	run -0 "$BIN/measure" --gate-log "$LOG"
+	run -0 jq -c '.gate | [.decisions, .held_launches, .unheld_launches], [.held_launches_s, .held_s]' "$D/g/measure.json"
+	assert_output "$(printf '%s\n' '[5,2,1]' '[0.0415745,0.0618876]')"
+	run_both -0 "$BIN/measure" --gate-log "$LOG"
 	assert_output "$(printf 'decisions\t5\nheld_launches\t2\nheld_launches_s\t0.0415745\nunheld_launches\t1\nheld_s\t0.0618876')"
-}
-
-@test "the gate's log with its layout changed: every consumer fails through its one reader, naming the line" {
-	local filter at why c
+	local filter at why c n=0 outs=() want=""
 	# sed filter # the line at fault # what the reader says of it
 	while IFS='#' read -r filter at why; do
-		c=$(changed "$LOG" "$filter")
-		run -2 "$BIN/measure" --gate-log "$c"
+		n=$((n + 1))
+		c="$BATS_TEST_TMPDIR/changed.$n"
+		sed "$filter" "$LOG" >"$c"
+		run_both -2 "$BIN/measure" --gate-log "$c"
 		assert_output "measure: $c: not the calibration gate's log: ${at:+line $at: }$why"
-		gated_measure "$c"
+		gated_measure "$c" "$D/g$n"
 		assert_success
 		assert_line "  Calibration gate (20 ms, 1 worker, key inode): its log is not the gate's: ${at:+line $at: }$why"
-		[ "$(jq -c '.gate | [.held_launches, .held_s, has("decisions")]' "$D/g/measure.json")" = '[null,null,false]' ] ||
-			fail "$filter: the measure counted a log that is not the gate's: $(jq -c .gate "$D/g/measure.json")"
+		outs+=("$D/g$n/measure.json")
+		want="$want$n [null,null,false]"$'\n'
 	done <<'ROWS'
 s/"result"/"outcome"/#1#no result of miss, hit, exempt, unheld, wedged or refused
 s/"result":"miss"/"result":"held"/#3#no result of miss, hit, exempt, unheld, wedged or refused
@@ -74,39 +71,46 @@ s/"gate":"start"/"gate":"begin"/#2#a gate line neither start nor stop
 /"gate":"start"/d##no start line (the gate writes one as it starts)
 4s/^{/[/#4#not a JSON object
 ROWS
+	# none of those measures counted a log that is not the gate's (one jq
+	# for them all: row N's measure is line N)
+	run -0 jq -r '"\(input_filename | sub(".*/g"; "") | sub("/.*"; "")) \(.gate | [.held_launches, .held_s, has("decisions")] | tojson)"' "${outs[@]}"
+	assert_equal "$output"$'\n' "$want"
 	# the line numbers above are the fixture's: it is what the rows change
-	[ "$(grep -c '"gate":"start"' "$LOG")" = 1 ] && [ "$(sed -n 2p "$LOG" | cut -c 1-16)" = '{"gate":"start",' ]
+	# (one line starts the gate, the second)
+	local l starts=0 second=""
+	n=0
+	while IFS= read -r l; do
+		n=$((n + 1))
+		[ "$n" != 2 ] || second=$l
+		case $l in *'"gate":"start"'*) starts=$((starts + 1)) ;; esac
+	done <"$LOG"
+	[ "$starts" = 1 ] && [ "${second:0:16}" = '{"gate":"start",' ] || fail "the fixture's start line moved: $starts, line 2 $second"
 	# a log that is not there: the measure says so, --gate-log exits 1
-	run -1 "$BIN/measure" --gate-log "$D/none.log"
+	run_both -1 "$BIN/measure" --gate-log "$D/none.log"
 	assert_output "measure: cannot read $D/none.log: No such file or directory"
 	gated_measure "$D/none.log"
 	assert_line "  Calibration gate (20 ms, 1 worker, key inode): its log cannot be read: No such file or directory"
 }
 
-@test "measure.json: measure --figures and make compare read it back through its one reader" {
+@test "measure.json: measure --figures and make compare read it back through its one reader; its layout changed, every consumer fails through it, naming the field" {
 	mac_measure a
-	run -0 "$BIN/measure" --figures "$D/a"
+	run_both -0 "$BIN/measure" --figures "$D/a"
 	assert_line "$(printf 'wall_s\t4')"
 	assert_line "$(printf 'fresh_launches\t12')"
-	assert_line "$(printf 'penalty_ms\t%.6g' "$(jq .penalty_ms.median "$D/a/measure.json")")"
-	assert_line "$(printf 'checks_queue\t%s' "$(jq -r .checks_queue "$D/a/measure.json")")"
-	assert_line "$(printf 'checker_busy_s\t%.6g' "$(jq .checker_busy_s.median "$D/a/measure.json")")"
-	run -0 "$BIN/measure" --figures "$D/a/measure.json"
-	run -0 "$BIN/mcompare" "$D/a" "$D/a/measure.json"
+	# the figures as measure.json holds them (one jq for the three)
+	local penalty queue busy
+	{ read -r penalty && read -r queue && read -r busy; } < <(jq -r '.penalty_ms.median, .checks_queue, .checker_busy_s.median' "$D/a/measure.json")
+	assert_line "$(printf 'penalty_ms\t%.6g' "$penalty")"
+	assert_line "$(printf 'checks_queue\t%s' "$queue")"
+	assert_line "$(printf 'checker_busy_s\t%.6g' "$busy")"
+	run_both -0 "$BIN/measure" --figures "$D/a/measure.json"
+	run_both -0 "$BIN/mcompare" "$D/a" "$D/a/measure.json"
 	assert_line --regexp '^N +9 to 12 +9 to 12$'
-}
-
-@test "measure.json with its layout changed: every consumer fails through its one reader, naming the field" {
-	local filter why c
-	mac_measure a
+	local filter why c n=0 filters=() whys=()
 	# jq filter # what the reader says (after "PATH")
 	while IFS='#' read -r filter why; do
-		c="$BATS_TEST_TMPDIR/changed.json"
-		jq "$filter" "$D/a/measure.json" >"$c"
-		run -2 "$BIN/mcompare" "$D/a" "$c"
-		assert_output "mcompare: B: $c$why"
-		run -2 "$BIN/measure" --figures "$c"
-		assert_output "measure: $c$why"
+		filters+=("$filter")
+		whys+=("$why")
 	done <<'ROWS'
 .wall_ms = .wall_s | del(.wall_s)# has no wall_s
 .schema_version = 2# has schema_version another; this kit reads 1
@@ -121,6 +125,23 @@ del(.share_capped)#: share_capped or bottleneck is missing or not true or false
 .exit = {code: 0}#: exit.status is missing or not a whole number
 .penalty_at_size = {verdict: "maybe"}#: penalty_at_size.verdict is missing, or not slowdown, none, inconclusive or null
 ROWS
+	# each row's changed copy, a line of one jq's output (compact: a JSON
+	# reader's layout is its fields, not its spaces)
+	local prog="" l
+	for filter in "${filters[@]}"; do prog="$prog${prog:+, }($filter)"; done
+	while IFS= read -r l; do
+		printf '%s\n' "$l" >"$BATS_TEST_TMPDIR/changed.$n.json"
+		n=$((n + 1))
+	done < <(jq -c "$prog" "$D/a/measure.json")
+	assert_equal "$n" "${#filters[@]}"
+	for ((n = 0; n < ${#filters[@]}; n++)); do
+		c="$BATS_TEST_TMPDIR/changed.$n.json"
+		why=${whys[n]}
+		run_both -2 "$BIN/mcompare" "$D/a" "$c"
+		assert_output "mcompare: B: $c$why"
+		run_both -2 "$BIN/measure" --figures "$c"
+		assert_output "measure: $c$why"
+	done
 	# and the file as written reads
-	run -0 "$BIN/mcompare" "$D/a" "$D/a"
+	run_both -0 "$BIN/mcompare" "$D/a" "$D/a"
 }
