@@ -4,7 +4,7 @@
 # (tests/fixtures/analyze/README.md shows the arithmetic).
 
 load test_helper/common-setup
-load test_helper/q5-jq
+load test_helper/jqbatch
 
 setup() {
 	_common_setup
@@ -62,7 +62,7 @@ analyze_ok() {
 	[ -z "$stderr" ] || fail "unexpected stderr: $stderr"
 }
 
-# jq_is FILTER WANT, jq_near FILTER WANT: test_helper/q5-jq.bash, asked by
+# jq_is FILTER WANT, jq_near FILTER WANT: test_helper/jqbatch.bash, asked by
 # one jq a group; what is left is asked at the test's end
 teardown() { jq_flush; }
 

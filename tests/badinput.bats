@@ -3,7 +3,7 @@
 # gets one clear line on stderr, never a raw message of a tool underneath.
 
 load test_helper/common-setup
-load test_helper/q6-run
+load test_helper/quickrun
 
 setup() {
 	_common_setup
@@ -23,13 +23,13 @@ SCRIPTS="tool/bench tool/sensitivity tool/bench-aggregate probe/hfcheck probe/sy
 		*) args="--bogus" ;;
 		esac
 		# shellcheck disable=SC2086
-		q6_run sh "$ROOT/scripts/$s" $args </dev/null
+		run_sep sh "$ROOT/scripts/$s" $args </dev/null
 		assert_equal "$s $status" "$s 2"
 		[[ "$stderr" != *$'\n'* ]] || fail "$s: more than one line on stderr: $stderr"
 		[[ "$stderr" == *"--bogus"* ]] || fail "$s: $stderr"
 		assert_equal "$s: $output" "$s: "
 		assert_equal "$s: $(find "$D/tmp" -mindepth 1)" "$s: "
-		q6_run sh "$ROOT/scripts/$s" --help </dev/null
+		run_sep sh "$ROOT/scripts/$s" --help </dev/null
 		assert_equal "$s $status" "$s 0"
 		[[ "$output" == *usage* ]] || fail "$s --help: $output"
 	done
@@ -48,15 +48,15 @@ PROGRAMS="mkfresh:--kind launch:--manifest analyze:--run spawnloop:- suite:--dir
 	[ "$(uname -s)" != Linux ] || list="$list gate:--dir burn:--threads"
 	for p in $list; do
 		o=${p#*:} p=${p%%:*}
-		q6_run "$BIN/$p" --frob </dev/null
+		run_sep "$BIN/$p" --frob </dev/null
 		assert_equal "$p $status: $stderr" "$p 2: $p: unknown option '--frob' (try --help)"
 		assert_equal "$p: $output" "$p: "
 		if [ "$o" != - ]; then
-			q6_run "$BIN/$p" "$o" </dev/null
+			run_sep "$BIN/$p" "$o" </dev/null
 			assert_equal "$p $status: $stderr" "$p 2: $p: $o needs a value (try --help)"
 			assert_equal "$p: $output" "$p: "
 		fi
-		q6_run "$BIN/$p" --help </dev/null
+		run_sep "$BIN/$p" --help </dev/null
 		assert_equal "$p $status" "$p 0"
 		[[ "$output" == usage:* ]] || fail "$p --help: $output"
 	done
@@ -65,9 +65,9 @@ PROGRAMS="mkfresh:--kind launch:--manifest analyze:--run spawnloop:- suite:--dir
 # Programs that take no word but their options, or words after them: one
 # wording for a word too many or too few.
 @test "spawnloop without COUNT and PROGRAM, redact given a word: one line, exit 2" {
-	q6_run "$BIN/spawnloop" 5 </dev/null
+	run_sep "$BIN/spawnloop" 5 </dev/null
 	assert_equal "$status: $stderr" "2: spawnloop: COUNT and PROGRAM are required (try --help)"
-	q6_run env EXECLAG_REDACT= "$BIN/redact" list.txt </dev/null
+	run_sep env EXECLAG_REDACT= "$BIN/redact" list.txt </dev/null
 	assert_equal "$status: $stderr" "2: redact: unexpected argument 'list.txt': the values come in EXECLAG_REDACT (try --help)"
 	assert_output ""
 }
@@ -101,7 +101,7 @@ one_line() {
 	tiny_fs "$D/full" 64k
 	mkdir "$D/full/w"
 	for kind in exe script exe-copy dylib; do
-		q6_run "$BIN/mkfresh" --kind "$kind" --count 20 --dir "$D/full/w" \
+		run_sep "$BIN/mkfresh" --kind "$kind" --count 20 --dir "$D/full/w" \
 			--prefix "p$kind" --manifest "$D/m"
 		one_line 1 "mkfresh: no space left in $D/full/w"
 		assert_equal "$(find "$D/full/w" -mindepth 1)" ""
@@ -113,10 +113,10 @@ one_line() {
 	tiny_fs "$D/full" 64k
 	fill "$D/full"
 	mkdir "$D/w"
-	q6_run "$BIN/mkfresh" --kind script --count 3 --dir "$D/w" --prefix p \
+	run_sep "$BIN/mkfresh" --kind script --count 3 --dir "$D/w" --prefix p \
 		--manifest "$D/full/m"
 	one_line 1 "mkfresh: no space left in $D/full"
-	TMPDIR="$D/full" q6_run "$BIN/mkfresh" --kind exe --count 3 --dir "$D/w" \
+	TMPDIR="$D/full" run_sep "$BIN/mkfresh" --kind exe --count 3 --dir "$D/w" \
 		--prefix q --manifest "$D/m"
 	one_line 1 "mkfresh: no space left in $D/full (the compiler's temporaries)"
 	assert_equal "$(find "$D/w" -mindepth 1)" ""
@@ -125,23 +125,23 @@ one_line() {
 @test "a full disk in the suite, for launch's samples, analyze's results and jansson's build is named" {
 	tiny_fs "$D/full" 128k
 	mkdir "$D/full/w"
-	q6_run "$BIN/suite" --dir "$D/full/w" --count 40 --jobs 1 --out "$D/s.tsv" --quiet
+	run_sep "$BIN/suite" --dir "$D/full/w" --count 40 --jobs 1 --out "$D/s.tsv" --quiet
 	one_line 1 "suite: no space left in $D/full/w"
 
 	mkdir "$D/w"
 	"$BIN/mkfresh" --kind script --count 3 --dir "$D/w" --prefix p --manifest "$D/m"
 	cp -R "$FIXTURES/analyze/suite" "$D/full/run"
 	fill "$D/full"
-	q6_run "$BIN/launch" --manifest "$D/m" --out "$D/full/s.tsv" --quiet
+	run_sep "$BIN/launch" --manifest "$D/m" --out "$D/full/s.tsv" --quiet
 	one_line 1 "launch: no space left in $D/full"
-	q6_run "$BIN/analyze" --run "$D/full/run" --quiet
+	run_sep "$BIN/analyze" --run "$D/full/run" --quiet
 	one_line 1 "analyze: no space left in $D/full/run"
 	[ -z "$(find "$D/full" -name '*.tmp.*' -o -name run.json -o -name s.tsv)" ]
 
 	sh "$ROOT/scripts/tool/fetch" jansson >/dev/null 2>&1 || skip "the jansson source is not at hand (scripts/tool/fetch jansson)"
 	rm -rf "$D/full/run" "$D/full/.fill"
 	fill "$D/full"
-	q6_run sh "$ROOT/scripts/tool/jansson" "$D/full/j"
+	run_sep sh "$ROOT/scripts/tool/jansson" "$D/full/j"
 	[ "$status" = 1 ] || fail "jansson: $status $stderr"
 	[[ "$stderr" == *"jansson: no space left in $D/full" ]] || fail "$stderr"
 	[[ "$stderr" != *"collect2"* && "$stderr" != *"No space left on device"* ]] || fail "$stderr"
@@ -150,12 +150,12 @@ one_line() {
 @test "analyze that cannot write its results says which file and why" {
 	# the suite fixture makes no plots: run.json is the first file written
 	cp -R "$FIXTURES/analyze/suite" "$D/run"
-	q6_run bash -c 'trap "" XFSZ; ulimit -f 2; exec "$0" --run "$1" --quiet' \
+	run_sep bash -c 'trap "" XFSZ; ulimit -f 2; exec "$0" --run "$1" --quiet' \
 		"$BIN/analyze" "$D/run"
 	one_line 1 "analyze: $D/run/run.json: cannot write: File too large"
 	[ ! -e "$D/run/run.json" ] && [ ! -e "$D/run/report.md" ]
 	cp -R "$FIXTURES/analyze/hyperfine" "$D/run2"
-	q6_run bash -c 'trap "" XFSZ; ulimit -f 2; exec "$0" --run "$1" --quiet' \
+	run_sep bash -c 'trap "" XFSZ; ulimit -f 2; exec "$0" --run "$1" --quiet' \
 		"$BIN/analyze" "$D/run2"
 	one_line 1 "analyze: $D/run2/plot-launch.svg: cannot write: File too large"
 }
@@ -163,18 +163,18 @@ one_line() {
 # ---- launch: the manifest and the output, before any launch ----
 
 @test "a folder given as a manifest is a folder, not an empty file" {
-	q6_run "$BIN/launch" --manifest "$D/tmp" --out "$D/s.tsv"
+	run_sep "$BIN/launch" --manifest "$D/tmp" --out "$D/s.tsv"
 	one_line 2 "launch: manifest $D/tmp is a folder, not a manifest file"
 }
 
 @test "launch checks --out before the first launch, which a run has only once" {
 	mkdir "$D/w"
 	"$BIN/mkfresh" --kind script --count 3 --dir "$D/w" --prefix p --manifest "$D/m"
-	q6_run "$BIN/launch" --manifest "$D/m" --out "$D/nowhere/s.tsv"
+	run_sep "$BIN/launch" --manifest "$D/m" --out "$D/nowhere/s.tsv"
 	# no pass ran: its summary line would come before this
 	one_line 2 "launch: cannot write $D/nowhere/s.tsv: No such file or directory"
 	# and the artifacts are still fresh: a good --out launches them all
-	q6_run "$BIN/launch" --manifest "$D/m" --out "$D/s.tsv" --quiet
+	run_sep "$BIN/launch" --manifest "$D/m" --out "$D/s.tsv" --quiet
 	assert_success
 	assert_equal "$(grep -c '^sample	first' "$D/s.tsv")" 3
 	[ -z "$(find "$D" -name '*.tmp.*')" ]
@@ -186,16 +186,16 @@ one_line() {
 	mkdir -p "$D/big/r"
 	jq '.cases[0].penalty_ms.median = 1e308' "$FIXTURES/compare/online/run.json" >"$D/big/r/run.json"
 	want="$D/big/r/run.json: cases[0].penalty_ms.median is out of range"
-	q6_run "$BIN/compare" "$D/big/r" "$FIXTURES/compare/offline"
+	run_sep "$BIN/compare" "$D/big/r" "$FIXTURES/compare/offline"
 	assert_equal "$status" 2
 	[[ "$stderr" == "compare: A: $want"* ]] || fail "$stderr"
-	q6_run "$BIN/fbtext" --run "$D/big/r"
+	run_sep "$BIN/fbtext" --run "$D/big/r"
 	assert_equal "$status" 2
 	[[ "$stderr" == "fbtext: $want"* ]] || fail "$stderr"
 	[[ "$output" != *inf* ]]
 	for v in -1e308 1e10 -2e9; do
 		jq ".cases[0].configs[0].ratio = $v" "$FIXTURES/compare/online/run.json" >"$D/big/r/run.json"
-		q6_run "$BIN/fbtext" --run "$D/big/r"
+		run_sep "$BIN/fbtext" --run "$D/big/r"
 		assert_equal "$status" 2
 		[[ "$stderr" == "fbtext: $D/big/r/run.json: cases[0].configs[0].ratio is out of range"* ]] || fail "$v: $stderr"
 	done
@@ -204,7 +204,7 @@ one_line() {
 	cp "$FIXTURES/aggregate/mac-m1pro/run.json" "$D/agg/good/"
 	mkdir -p "$D/agg/big"
 	jq '.cases[0].first_median_ms = 1e308' "$FIXTURES/aggregate/mac-m1pro/run.json" >"$D/agg/big/run.json"
-	q6_run "$BIN/aggregate" --dir "$D/agg" --out "$D/out" --quiet
+	run_sep "$BIN/aggregate" --dir "$D/agg" --out "$D/out" --quiet
 	[[ "$stderr" == *"$D/agg/big/run.json"*"cases[0].first_median_ms is out of range"* ]] || fail "$stderr"
 	[[ "$stderr" != *$'\n'* ]] || fail "more than one line on stderr: $stderr"
 	! grep -q '[0-9]\{30\}' "$D/out.md" "$D/out.csv"
@@ -214,18 +214,18 @@ one_line() {
 	cp -R "$FIXTURES/analyze/hyperfine" "$D/run"
 	f="$D/run/raw/exe-t1-all.samples.tsv"
 	sed 's/^\(sample	first	0	0	\)21000000/\19000000000000000000/' "$FIXTURES/analyze/hyperfine/raw/exe-t1-all.samples.tsv" >"$f"
-	q6_run "$BIN/analyze" --run "$D/run" --quiet
+	run_sep "$BIN/analyze" --run "$D/run" --quiet
 	assert_equal "$status" 2
 	[[ "$stderr" == "analyze: $f:9: bad DUR_NS '9000000000000000000'"* ]] || fail "$stderr"
 	cp "$FIXTURES/analyze/hyperfine/raw/exe-t1-all.samples.tsv" "$f"
 	sed 's/^\(pass	first	\)141000000/\19000000000000000000/' "$FIXTURES/analyze/hyperfine/raw/exe-t1-all.samples.tsv" >"$f"
-	q6_run "$BIN/analyze" --run "$D/run" --quiet
+	run_sep "$BIN/analyze" --run "$D/run" --quiet
 	assert_equal "$status" 2
 	[[ "$stderr" == "analyze: $f:7: bad WALL_NS"* ]] || fail "$stderr"
 	cp "$FIXTURES/analyze/hyperfine/raw/exe-t1-all.samples.tsv" "$f"
 	h="$D/run/raw/hyperfine-exe-first.json"
 	jq '.results[0].times[1] = 1e308' "$FIXTURES/analyze/hyperfine/raw/hyperfine-exe-first.json" >"$h"
-	q6_run "$BIN/analyze" --run "$D/run" --quiet
+	run_sep "$BIN/analyze" --run "$D/run" --quiet
 	assert_equal "$status" 2
 	[[ "$stderr" == "analyze: $h: results[0].times[1] is not a time"* ]] || fail "$stderr"
 	[ ! -e "$D/run/run.json" ]
@@ -236,14 +236,14 @@ one_line() {
 @test "too few open files (ulimit -n 8): one line naming the limit, from make and from the script" {
 	# make: before any recipe (dash, Linux's sh, cannot even read a script so)
 	# as from a user's shell: only 0, 1 and 2 open (bats holds more)
-	q6_run bash -c 'for fd in 3 4 5 6 7 8 9; do eval "exec $fd>&-"; done
+	run_sep bash -c 'for fd in 3 4 5 6 7 8 9; do eval "exec $fd>&-"; done
 		ulimit -n 8 && exec make -s --no-print-directory -C "$1" repro' _ "$ROOT"
 	assert_equal "$status" 2
 	[[ "$stderr" != *$'\n'* ]] || fail "more than one line on stderr: $stderr"
 	[[ "$stderr" == *"execlag: only 8 files may be open at once (ulimit -n); the kit needs 64"* ]] || fail "$stderr"
 	[[ "$stderr" != *"Invalid argument"* ]] || fail "$stderr"
 	# the script, as a Mac's /bin/sh (bash) runs it
-	q6_run bash -c 'for fd in 3 4 5 6 7 8 9; do eval "exec $fd>&-"; done
+	run_sep bash -c 'for fd in 3 4 5 6 7 8 9; do eval "exec $fd>&-"; done
 		ulimit -n 8 && exec bash --posix "$1/scripts/repro"' _ "$ROOT"
 	assert_equal "$status" 2
 	assert_equal "$stderr" "execlag: only 8 files may be open at once (ulimit -n); the kit needs 64: ulimit -n 256"
@@ -255,7 +255,7 @@ one_line() {
 	for t in "$D/nonexistent" "$D/file"; do
 		for s in "repro --cases exe --threads 1" "feedback --run $FIXTURES/compare/online" "probe/services sample" "tool/runtests $ROOT/tests/maint/lint.bats"; do
 			# shellcheck disable=SC2086
-			TMPDIR=$t q6_run sh "$ROOT/scripts/"$s
+			TMPDIR=$t run_sep sh "$ROOT/scripts/"$s
 			assert_equal "$s: $status" "$s: 2"
 			[[ "$stderr" != *$'\n'* ]] || fail "$s: more than one line on stderr: $stderr"
 			[[ "$stderr" == *"TMPDIR '$t' is not a"* ]] || fail "$s: $stderr"
@@ -265,7 +265,7 @@ one_line() {
 }
 
 @test "progress: plain lines where stderr is not a terminal, one updating line where it is" {
-	q6_run sh -c '. "$1/scripts/lib/progress"; progress "step 1/2"; progress "step 2/2"; progress_done; echo out' sh "$ROOT"
+	run_sep sh -c '. "$1/scripts/lib/progress"; progress "step 1/2"; progress "step 2/2"; progress_done; echo out' sh "$ROOT"
 	assert_success
 	assert_equal "$output" out
 	assert_equal "$stderr" "$(printf 'step 1/2\nstep 2/2')"

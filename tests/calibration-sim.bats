@@ -5,7 +5,7 @@
 # exempt launcher, a check that grows with size -- the same on every run.
 
 load test_helper/common-setup
-load test_helper/q5-jq
+load test_helper/jqbatch
 
 # sim_run NAME SETTINGS ARGS...: the kit on the simulator (2 CPUs, seed 7)
 # into $RUNS/NAME; prints the run folder
@@ -68,7 +68,7 @@ patterns_hold() {
 
 # field_is RUN CASE PATH WANT: CASE's PATH (a jq path) in RUN's run.json is
 # WANT, asked with the test's other such values by one jq
-# (test_helper/q5-jq.bash); what is left is asked at the test's end
+# (test_helper/jqbatch.bash); what is left is asked at the test's end
 field_is() {
 	JSON="$1/run.json"
 	jq_is ".cases[] | select(.name == \"$2\") | $3" "$4"

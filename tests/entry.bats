@@ -7,7 +7,7 @@
 
 # bats file_tags=heavy
 load test_helper/common-setup
-load test_helper/q2-run
+load test_helper/quickrun
 
 setup() {
 	_common_setup

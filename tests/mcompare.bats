@@ -8,7 +8,7 @@
 
 load test_helper/common-setup
 load test_helper/mac-measure
-load test_helper/q2-run
+load test_helper/quickrun
 
 setup() {
 	_common_setup

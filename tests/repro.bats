@@ -5,7 +5,7 @@
 
 # bats file_tags=heavy
 load test_helper/common-setup
-load test_helper/q6-run
+load test_helper/quickrun
 
 setup_file() {
 	interrupt_tests_alone
@@ -51,14 +51,14 @@ assert_nothing_left() {
 }
 
 @test "an unknown case is refused with one line and exit 2" {
-	q6_run sh "$ROOT/scripts/repro" --cases exe,nosuchcase
+	run_sep sh "$ROOT/scripts/repro" --cases exe,nosuchcase
 	assert_refused_clean
 	[[ "$stderr" == *"unknown case 'nosuchcase'"* ]]
 }
 
 @test "THREADS=0 and THREADS=abc are refused" {
 	for t in 0 abc -1 2x; do
-		THREADS=$t q6_run sh "$ROOT/scripts/repro"
+		THREADS=$t run_sep sh "$ROOT/scripts/repro"
 		assert_refused_clean
 		[[ "$stderr" == *"THREADS"* ]]
 	done
@@ -66,14 +66,14 @@ assert_nothing_left() {
 
 @test "a count of 0, negative or absurd is refused" {
 	for c in 0 -3 1e9 1000000000 abc; do
-		COUNT=$c q6_run sh "$ROOT/scripts/repro"
+		COUNT=$c run_sep sh "$ROOT/scripts/repro"
 		assert_refused_clean
 		[[ "$stderr" == *"COUNT"* ]]
 	done
 }
 
 @test "more threads than artifacts is refused" {
-	COUNT=6 THREADS=8 q6_run sh "$ROOT/scripts/repro"
+	COUNT=6 THREADS=8 run_sep sh "$ROOT/scripts/repro"
 	assert_refused_clean
 	[[ "$stderr" == *"THREADS 8 exceeds COUNT 6"* ]]
 }
@@ -81,28 +81,28 @@ assert_nothing_left() {
 @test "a thread count, case, class or gate setting given twice is refused up front" {
 	for args in "--threads 1,1" "--threads 2,1,02" "--cases exe,script,exe" "--classes all,all"; do
 		# shellcheck disable=SC2086
-		q6_run sh "$ROOT/scripts/repro" --cases exe $args
+		run_sep sh "$ROOT/scripts/repro" --cases exe $args
 		assert_refused_clean
 		[[ "$stderr" == *"twice"* ]] || fail "$args: $stderr"
 	done
-	THREADS=1,1 q6_run sh "$ROOT/scripts/repro" --cases exe
+	THREADS=1,1 run_sep sh "$ROOT/scripts/repro" --cases exe
 	assert_refused_clean
 	assert_equal "$stderr" "execlag: THREADS names 1 twice"
-	q6_run sh "$ROOT/scripts/repro" --gate "latency=1 workers=1 latency=2"
+	run_sep sh "$ROOT/scripts/repro" --gate "latency=1 workers=1 latency=2"
 	assert_refused_clean
 	assert_equal "$stderr" "execlag: GATE sets latency twice"
 }
 
 @test "SIZE: a size that is not 0 to 64m, or one given twice, is refused; so is a bad GATE per_mb" {
 	for z in 65m 1g -1 abc 1.5m k 16k,,x 99999999999; do
-		SIZE=$z q6_run sh "$ROOT/scripts/repro" --cases exe
+		SIZE=$z run_sep sh "$ROOT/scripts/repro" --cases exe
 		assert_refused_clean
 		[[ "$stderr" == "execlag: SIZE '"* ]] || fail "$z: $stderr"
 	done
-	SIZE=16k,16384 q6_run sh "$ROOT/scripts/repro" --cases exe
+	SIZE=16k,16384 run_sep sh "$ROOT/scripts/repro" --cases exe
 	assert_refused_clean
 	assert_equal "$stderr" "execlag: SIZE names 16384 twice"
-	q6_run sh "$ROOT/scripts/repro" --gate "per_mb=-2"
+	run_sep sh "$ROOT/scripts/repro" --gate "per_mb=-2"
 	assert_refused_clean
 	[[ "$stderr" == "execlag: GATE per_mb '-2' is not a number of ms"* ]]
 }
@@ -111,7 +111,7 @@ assert_nothing_left() {
 	# simulated: the configs, their names and the padding are repro's and
 	# mkfresh's alike whatever launches (mkfresh --simulated pads as it
 	# does for a real run), without 14 compiles and their launches
-	SIZE=0,4K q6_run sh "$ROOT/scripts/repro" --cases exe,script --threads 1 --count 6 \
+	SIZE=0,4K run_sep sh "$ROOT/scripts/repro" --cases exe,script --threads 1 --count 6 \
 		--launcher 'sim:latency=0 seed=1'
 	assert_success
 	[[ "$output" == *"[2/3] exe T=1 class=all size=4k: making 6 fresh artifacts"* ]] || fail "$output"
@@ -131,7 +131,7 @@ assert_nothing_left() {
 	min=$("$BIN/launch" --constants | sed -n 's/^min_pairs=//p')
 	[ -n "$min" ] || fail "launch --constants states no min_pairs"
 	for c in 1 $((min - 1)); do
-		COUNT=$c q6_run sh "$ROOT/scripts/repro" --cases exe
+		COUNT=$c run_sep sh "$ROOT/scripts/repro" --cases exe
 		assert_refused_clean
 		[[ "$stderr" == *"COUNT $c "* ]] || fail "$stderr"
 		[[ "$stderr" == *"$min"*"MIN_PAIRS"* ]] || fail "$stderr"
@@ -142,14 +142,14 @@ assert_nothing_left() {
 @test "a bad TMPDIR gives the kit's one line only, naming TMPDIR and why" {
 	: >"$D/file"
 	for t in "$D/nonexistent" "$D/file"; do
-		TMPDIR=$t q6_run sh "$ROOT/scripts/repro" --cases exe --threads 1
+		TMPDIR=$t run_sep sh "$ROOT/scripts/repro" --cases exe --threads 1
 		assert_equal "$status" 2
 		assert_equal "$stderr" "execlag: TMPDIR '$t' is not a folder"
 		assert_equal "$(find "$D/results" -mindepth 1)" ""
 	done
 	if [ "$(id -u)" != 0 ]; then
 		mkdir "$D/ro" && chmod 555 "$D/ro"
-		TMPDIR=$D/ro q6_run sh "$ROOT/scripts/repro" --cases exe --threads 1
+		TMPDIR=$D/ro run_sep sh "$ROOT/scripts/repro" --cases exe --threads 1
 		assert_equal "$status" 2
 		assert_equal "$stderr" "execlag: TMPDIR '$D/ro' is not writable"
 	fi
@@ -159,19 +159,19 @@ assert_nothing_left() {
 	# simulated, with the run's own templates (EXECLAG_TEMPLATES empty): its
 	# one compile of the exe's template is CC's, split as for a real run
 	# (mkfresh's compile), not 7 compiles
-	EXECLAG_TEMPLATES= CC='cc -O0' q6_run sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6 \
+	EXECLAG_TEMPLATES= CC='cc -O0' run_sep sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6 \
 		--launcher 'sim:latency=0 seed=1'
 	assert_success
 	[[ "$stderr" != *"no C compiler"* ]]
 	assert_equal "$(find "$D/results" -name run.json | wc -l | tr -d ' ')" 1
-	CC='/nonexistent/cc -O0' q6_run sh "$ROOT/scripts/repro" --cases exe
+	CC='/nonexistent/cc -O0' run_sep sh "$ROOT/scripts/repro" --cases exe
 	assert_equal "$status" 2
 	assert_equal "$stderr" "execlag: no C compiler: '/nonexistent/cc -O0' not found (install Xcode command line tools or build-essential, or set CC)"
 }
 
 @test "an unwritable results folder is refused" {
 	: >"$D/file"
-	RESULTS="$D/file/results" q6_run sh "$ROOT/scripts/repro" --cases exe
+	RESULTS="$D/file/results" run_sep sh "$ROOT/scripts/repro" --cases exe
 	assert_equal "$status" 2
 	[[ "$stderr" != *$'\n'* ]] || fail "more than one line on stderr: $stderr"
 	[[ "$stderr" == *"not writable"* ]]
@@ -179,22 +179,22 @@ assert_nothing_left() {
 }
 
 @test "no C compiler is refused with one line" {
-	CC=/nonexistent/cc q6_run sh "$ROOT/scripts/repro" --cases exe
+	CC=/nonexistent/cc run_sep sh "$ROOT/scripts/repro" --cases exe
 	assert_refused_clean
 	[[ "$stderr" == *"no C compiler"* ]]
 }
 
 @test "an unknown profile, class or option is refused" {
-	q6_run sh "$ROOT/scripts/repro" --profile huge
+	run_sep sh "$ROOT/scripts/repro" --profile huge
 	assert_refused_clean
-	q6_run sh "$ROOT/scripts/repro" --classes X
+	run_sep sh "$ROOT/scripts/repro" --classes X
 	assert_refused_clean
-	q6_run sh "$ROOT/scripts/repro" --frobnicate
+	run_sep sh "$ROOT/scripts/repro" --frobnicate
 	assert_refused_clean
 }
 
 @test "make repro passes bad input through with exit status 2" {
-	q6_run make -s -C "$ROOT" repro THREADS=0
+	run_sep make -s -C "$ROOT" repro THREADS=0
 	assert_equal "$status" 2
 	[[ "$stderr" == *"THREADS '0'"* ]]
 	assert_equal "$(find "$D/results" -name run.json)" ""
@@ -243,12 +243,12 @@ assert_nothing_left() {
 # simulated run; beside it a hyperfine that gives no version, so that the
 # cross-check is skipped before it makes anything (hfcheck's tests have it).
 small_run() {
-	q6_run sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6 \
+	run_sep sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6 \
 		--launcher 'sim:latency=0 seed=1'
 }
 small_real_run() {
 	no_hyperfine
-	PATH="$D/nohf:$PATH" q6_run sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
+	PATH="$D/nohf:$PATH" run_sep sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
 }
 no_hyperfine() {
 	mkdir -p "$D/nohf"
@@ -369,7 +369,7 @@ owned() {
 		rm -f "$D/bin"/*
 		printf '#!/bin/sh\nexit 1\n' >"$D/bin/$tool"
 		chmod +x "$D/bin/$tool"
-		PATH="$D/bin:$PATH" q6_run sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
+		PATH="$D/bin:$PATH" run_sep sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
 		assert_equal "$status" 1
 		assert_equal "$stderr" "execlag: cannot start a run: date, od or ps failed (out of processes?)"
 		assert_equal "$(find "$D/tmp" "$D/results" -mindepth 1)" ""
@@ -387,7 +387,7 @@ owned() {
 	done
 	rm -rf "$D/results"
 	no_hyperfine
-	PATH="$D/nohf:$PATH" SUDO_UID=65534 SUDO_GID=65534 q6_run sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
+	PATH="$D/nohf:$PATH" SUDO_UID=65534 SUDO_GID=65534 run_sep sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
 	assert_success
 	r=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
 	[ -n "$r" ] || fail "no run: $stderr"
@@ -402,7 +402,7 @@ owned() {
 	mkdir -p "$D/kit/micro/bin"
 	cp -R "$ROOT/scripts" "$ROOT/README.md" "$D/kit/"
 	cp "$BIN/fbtext" "$BIN/redact" "$D/kit/micro/bin/"
-	q6_run setpriv --reuid=65534 --regid=65534 --clear-groups \
+	run_sep setpriv --reuid=65534 --regid=65534 --clear-groups \
 		env HOME="$D/utmp" TMPDIR="$D/utmp" sh "$D/kit/scripts/feedback" --run "$r"
 	assert_success
 	[ -s "$r/feedback/feedback.txt" ] || fail "no feedback.txt: $stderr"
@@ -413,7 +413,7 @@ owned() {
 	# number: every other run of the suite as root is one.)
 	for ids in "0:0" "65534x:65534"; do
 		rm -rf "$D/results"
-		SUDO_UID=${ids%%:*} SUDO_GID=${ids#*:} q6_run sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6 \
+		SUDO_UID=${ids%%:*} SUDO_GID=${ids#*:} run_sep sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6 \
 			--launcher 'sim:latency=0 seed=1'
 		assert_success
 		assert_equal "$(find "$D/results" ! -uid 0)" ""

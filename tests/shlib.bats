@@ -8,7 +8,7 @@
 # does carries the mark: a script with a copy of its own would not.
 
 load test_helper/common-setup
-load test_helper/q6-run
+load test_helper/quickrun
 
 setup() {
 	_common_setup
@@ -140,8 +140,8 @@ EOF
 
 # gate_run SPEC [wedge]: gate_parse as the scripts run it, on a machine that
 # can run the gate (os Linux, root, a gate program), then its conditions
-# (the stand-ins made once a test; q6_run, and $lines for assert_line:
-# a test runs it some twenty times)
+# (the stand-ins made once a test; run_sep, which sets $lines for
+# assert_line too: a test runs it some twenty times)
 gate_run() {
 	if [ ! -x "$T/fakeid/id" ]; then
 		mkdir -p "$T/bin" "$T/fakeid"
@@ -149,13 +149,10 @@ gate_run() {
 		printf '#!/bin/sh\necho 0\n' >"$T/fakeid/id"
 		chmod +x "$T/bin/gate" "$T/fakeid/id"
 	fi
-	PATH="$T/fakeid:$PATH" q6_run sh -c '. "$1/scripts/lib/check"; . "$1/scripts/lib/gate"
+	PATH="$T/fakeid:$PATH" run_sep sh -c '. "$1/scripts/lib/check"; . "$1/scripts/lib/gate"
 		os=Linux bin=$2
 		gate_parse "$3" ${4:-}
 		gate_conditions "$3" ${4:-}' _ "$ROOT" "$T/bin" "$@"
-	lines=()
-	local l
-	while IFS= read -r l; do lines+=("$l"); done <<<"$output"
 }
 
 @test "gate_parse: the settings, their defaults, wedge only where asked for" {
@@ -367,7 +364,7 @@ marked_kit() {
 	local cmd want
 	while IFS='|' read -r cmd want; do
 		eval "set -- $cmd"
-		q6_run "$@"
+		run_sep "$@"
 		assert_equal "$cmd: $status" "$cmd: 2"
 		assert_equal "$cmd: $stderr" "$cmd: LIB $want"
 	done <<EOF

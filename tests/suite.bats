@@ -7,7 +7,7 @@
 # (tests/live/suite.bats).
 
 load test_helper/common-setup
-load test_helper/q5-jq
+load test_helper/jqbatch
 
 # programs per set: the fewest a run takes (MIN_PAIRS, 6), so the file
 # stays quick (each is compiled twice at each J); the tests read the suite
@@ -34,7 +34,7 @@ setup() {
 	D="$BATS_TEST_TMPDIR"
 }
 
-# jq_is FILTER WANT: test_helper/q5-jq.bash, asked by one jq a group; what
+# jq_is FILTER WANT: test_helper/jqbatch.bash, asked by one jq a group; what
 # is left is asked at the test's end
 teardown() { jq_flush; }
 

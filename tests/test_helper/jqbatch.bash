@@ -1,4 +1,4 @@
-# q5-jq.bash - loaded by test files (load test_helper/q5-jq) that assert
+# jqbatch.bash - loaded by test files (load test_helper/jqbatch) that assert
 # many values of a run.json: jq_is and jq_near, asked by one jq a group.
 # A file that loads it calls jq_flush in its teardown.
 # jq_is FILTER WANT: the raw jq result equals WANT.

@@ -1,5 +1,5 @@
 # run_sep and run_both, for the files whose tests run a command hundreds of
-# times (`load test_helper/q2-run`): what bats' `run` sets, at about a third
+# times (`load test_helper/quickrun`): what bats' `run` sets, at about a third
 # of its cost.  bats 1.8.2's `run --separate-stderr` makes a temporary file
 # for each call (mktemp, in a $( ) of its own) and runs the command inside a
 # function in a subshell (a fork more than the command's own): some 60 ms of
@@ -15,30 +15,30 @@
 # CMD runs in the test's shell: a function of the test that changes folder
 # or execs must give itself a ( ) of its own.
 run_sep() {
-	_q2_run sep "$@"
+	_qr_run sep "$@"
 }
 run_both() {
-	_q2_run both "$@"
+	_qr_run both "$@"
 }
-_q2_run() {
-	local _q2_how=$1 _q2_want="" _q2_o="$BATS_TEST_TMPDIR/.q2-run.out" _q2_e="$BATS_TEST_TMPDIR/.q2-run.err"
+_qr_run() {
+	local _qr_how=$1 _qr_want="" _qr_o="$BATS_TEST_TMPDIR/.quickrun.out" _qr_e="$BATS_TEST_TMPDIR/.quickrun.err"
 	shift
-	case $1 in -[0-9]*) _q2_want=${1#-}; shift ;; esac
-	if [ "$_q2_how" = sep ]; then
-		"$@" >"$_q2_o" 2>"$_q2_e" && status=0 || status=$?
+	case $1 in -[0-9]*) _qr_want=${1#-}; shift ;; esac
+	if [ "$_qr_how" = sep ]; then
+		"$@" >"$_qr_o" 2>"$_qr_e" && status=0 || status=$?
 	else
-		"$@" >"$_q2_o" 2>&1 && status=0 || status=$?
+		"$@" >"$_qr_o" 2>&1 && status=0 || status=$?
 	fi
 	output=""
-	IFS= read -r -d '' output <"$_q2_o" || true
+	IFS= read -r -d '' output <"$_qr_o" || true
 	while [ "${output%$'\n'}" != "$output" ]; do output=${output%$'\n'}; done
 	IFS=$'\n' read -d '' -r -a lines <<<"$output" || true
 	# (run_both leaves stderr as it was, as run does)
-	if [ "$_q2_how" = sep ]; then
+	if [ "$_qr_how" = sep ]; then
 		stderr="" stderr_lines=()
-		read -d '' -r stderr <"$_q2_e" || true
+		read -d '' -r stderr <"$_qr_e" || true
 		IFS=$'\n' read -d '' -r -a stderr_lines <<<"$stderr" || true
 	fi
-	[ -z "$_q2_want" ] || [ "$status" = "$_q2_want" ] ||
-		fail "expected exit status $_q2_want, got $status: $*"$'\n'"$output"$'\n'"$stderr"
+	[ -z "$_qr_want" ] || [ "$status" = "$_qr_want" ] ||
+		fail "expected exit status $_qr_want, got $status: $*"$'\n'"$output"$'\n'"$stderr"
 }
