@@ -33,7 +33,8 @@ scratch() {
 
 # (one make aggregate for the golden files and the warnings: two tests ran
 # the same command before)
-@test "make aggregate on the fixture runs prints the expected table (golden), writes the same files, warns once about each bad file and goes on" {
+@test "make aggregate on the fixtures: the golden table and files, one warning a bad file, and on" {
+	# make aggregate on the fixture runs prints the expected table (golden), writes the same files, warns once about each bad file and goes on
 	run --separate-stderr bash -c "cd '$ROOT' && make -s --no-print-directory aggregate DIR=tests/fixtures/aggregate OUT='$OUT'"
 	assert_success
 	diff -u "$AGG/golden/aggregate.md" <(printf '%s\n' "$output")
@@ -168,7 +169,8 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 	assert_output --partial "[no interval] inconclusive |"
 }
 
-@test "no readable run at all: one line on stderr, exit 2, nothing written; bad usage: one line, exit 2; --help exits 0" {
+@test "no readable run, or bad usage: one line, exit 2, nothing written; --help exits 0" {
+	# no readable run at all: one line on stderr, exit 2, nothing written; bad usage: one line, exit 2; --help exits 0
 	mkdir -p "$BATS_TEST_TMPDIR/empty/a"
 	printf '{' >"$BATS_TEST_TMPDIR/empty/a/run.json"
 	run --separate-stderr "$BIN/aggregate" --dir "$BATS_TEST_TMPDIR/empty" --out "$OUT"
@@ -195,7 +197,8 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 
 # (the summary plot and the projector view's floor are one test: one
 # aggregate, one rendering, png_ink's three looks from one python)
-@test "the summary plot is valid XML, renders not blank, labels every row; the projector view: axis from 0.1 ms, the 1 ms floor drawn, the none zone shaded left of it" {
+@test "the summary plot: valid XML, not blank, rows labelled; the projector view's axis, floor and zone" {
+	# the summary plot is valid XML, renders not blank, labels every row; the projector view: axis from 0.1 ms, the 1 ms floor drawn, the none zone shaded left of it
 	need_tool rsvg-convert librsvg
 	local fx top bottom got inks area
 	run "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet

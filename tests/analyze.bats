@@ -142,7 +142,8 @@ assert_no_temporaries() {
 
 # ---- conditions and thresholds ---------------------------------------------------
 
-@test "conditions are kept as strings, last value wins, comments skipped; the thresholds are in run.json and the report" {
+@test "conditions as strings, the last value wins, comments skipped; the thresholds in run.json and report" {
+	# conditions are kept as strings, last value wins, comments skipped; the thresholds are in run.json and the report
 	# -- conditions are kept as strings, last value wins, comments skipped
 	analyzed verdicts
 	jq_is .conditions.profile quick
@@ -164,7 +165,8 @@ assert_no_temporaries() {
 }
 # ---- statistics -------------------------------------------------------------------
 
-@test "statistics: median and p90 (n=7; n=6, a failed launch left out), pairs by index, the intervals of n=20 and n=6 pairs, ratio, relative" {
+@test "statistics: median and p90, pairs by index, the intervals of n=20 and n=6 pairs, ratio, relative" {
+	# statistics: median and p90 (n=7; n=6, a failed launch left out), pairs by index, the intervals of n=20 and n=6 pairs, ratio, relative
 	# -- median and p90 of an odd number of samples (n=7)
 	analyzed verdicts
 	# first: 1 2 3 4 5 10 20 -> median 4; p90 at h=5.4: 10 + 0.4*(20-10) = 14
@@ -297,7 +299,8 @@ expect_paired() {
 
 # ---- verdicts ------------------------------------------------------------------------
 
-@test "verdicts: slowdown above the floor (1 ms, or a quarter of an unloaded launch), none below, inconclusive across it or with n=5 pairs" {
+@test "verdicts: slowdown above the floor, none below, inconclusive across it or with n=5 pairs" {
+	# verdicts: slowdown above the floor (1 ms, or a quarter of an unloaded launch), none below, inconclusive across it or with n=5 pairs
 	# -- slowdown: interval above the floor
 	analyzed verdicts
 	jq_is "$(kase paired).verdict" slowdown
@@ -349,7 +352,8 @@ expect_paired() {
 	jq_is "$(kase few).penalty_ms.ci_high" null
 	jq_is "$(kase few).penalty_ms.coverage" null
 }
-@test "failures (a killed child, signal 9; an exit 1 without a signal name), pass lines, and no NaN or infinity in run.json" {
+@test "failures (signal 9, an exit 1), pass lines, and no NaN or infinity in run.json" {
+	# failures (a killed child, signal 9; an exit 1 without a signal name), pass lines, and no NaN or infinity in run.json
 	# -- a killed child is a recorded sample (signal 9, SIGKILL), not a crash
 	analyzed verdicts
 	jq_is "$(cfg killed).failures.first" 6
@@ -390,7 +394,8 @@ expect_paired() {
 	assert_equal "$(cat "$BATS_TEST_TMPDIR/order")" "script,exe,dylib,classes"
 }
 
-@test "scaling and serialisation: throughput at T, serialised, parallel, undetermined, n/a (one thread count, no penalty), configs' order and headline" {
+@test "scaling and serialisation: throughput at T, each verdict and n/a, the configs' order and headline" {
+	# scaling and serialisation: throughput at T, serialised, parallel, undetermined, n/a (one thread count, no penalty), configs' order and headline
 	# -- scaling is throughput at T over throughput at T=1, per pass
 	analyzed scaling
 	jq_is "[$(kase exe).scaling[] | .threads] | join(\",\")" "1,2,4"
@@ -622,7 +627,8 @@ reference_run() {
 
 # ---- cache key inference ---------------------------------------------------------------------
 
-@test "cache key: inode, path and content; undetermined where no key explains, a rewrite is inconclusive, exe has no penalty, cases are missing" {
+@test "cache key: inode, path, content; undetermined where no key explains or the cases are missing" {
+	# cache key: inode, path and content; undetermined where no key explains, a rewrite is inconclusive, exe has no penalty, cases are missing
 	# -- cache key inode: hardlink none, copy and rewrite slowdown
 	analyzed key-inode
 	jq_is .inferred.cache_key inode
@@ -737,7 +743,8 @@ assert_refused() {
 	assert_no_temporaries
 }
 
-@test "refused, one line and nothing written: bad magic, a non-numeric field, a field missing, an unknown pass, a duplicate, an index beyond n, an unknown record, no meta n, a case twice, an empty file, no run folder, no samples, no raw/, no conditions.txt, a bad conditions line" {
+@test "refused, one line and nothing written: each of fifteen ways samples or a run folder can be bad" {
+	# refused, one line and nothing written: bad magic, a non-numeric field, a field missing, an unknown pass, a duplicate, an index beyond n, an unknown record, no meta n, a case twice, an empty file, no run folder, no samples, no raw/, no conditions.txt, a bad conditions line
 	# -- refused: a samples file with a bad magic line
 	broken_copy
 	replace_line "$SAMPLES" 1 "$(printf 'execlag-samples\t2')"

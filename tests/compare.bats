@@ -37,7 +37,8 @@ one_line_exit_2() {
 
 # (one compare of the online and offline runs read by what were four
 # tests, each running it again)
-@test "online vs offline: each configuration's penalties with intervals and the ratio B/A; the flipped verdicts and the cases in one run; the network conditions differ and no other; how to toggle by hand" {
+@test "online vs offline: penalties, intervals, B/A, flipped verdicts, the conditions that differ, a toggle" {
+	# online vs offline: each configuration's penalties with intervals and the ratio B/A; the flipped verdicts and the cases in one run; the network conditions differ and no other; how to toggle by hand
 	run -0 "$BIN/compare" "$CF/online" "$CF/offline"
 	# each configuration in both runs shows both penalties with intervals and the ratio B/A
 	assert_line --regexp '^exe \* +1 +all +152\.30 \[140\.10, 170\.20\] +35\.10 \[30\.00, 41\.00\] +0\.23 +slowdown \(same\)$'
@@ -146,7 +147,8 @@ one_line_exit_2() {
 }
 
 # (four ways a run cannot be read, one test)
-@test "a missing run, a folder that is not a finished run (no run.json), a run of another schema version, a corrupt run.json: one clear line each, exit 2" {
+@test "a missing, unfinished, other-version or corrupt run: one clear line each, exit 2" {
+	# a missing run, a folder that is not a finished run (no run.json), a run of another schema version, a corrupt run.json: one clear line each, exit 2
 	# a missing run: one clear line, exit 2
 	run --separate-stderr "$BIN/compare" "$BATS_TEST_TMPDIR/no-such-run" "$CF/offline"
 	one_line_exit_2

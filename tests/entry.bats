@@ -53,7 +53,8 @@ no_canary() {
 	[ ! -e "$CANARY" ] || fail "a value ran as a command: $1"
 }
 
-@test "make compare: runs A and B with awkward names are found; one named with a leading '-' is a run, not an option" {
+@test "make compare: runs A and B with awkward names are found; a leading '-' is a run, not an option" {
+	# make compare: runs A and B with awkward names are found; one named with a leading '-' is a run, not an option
 	# awkward names: NAMES (setup), with quotes, $(…), backticks, ';', spaces, a newline, unicode
 	# one make a name: A the folder of that name, B a folder in it (the
 	# online and offline fixtures, which the table's A and B lines tell apart)

@@ -178,7 +178,8 @@ wait_for() {
 }
 
 # (what make feedback wrote and what its archive holds: one test, a bats test's own cost saved)
-@test "make feedback writes execlag-<UTC date>.tar.gz and feedback.txt into the run's feedback folder; the archive holds run.json, report.md, conditions.txt, the plots, the log excerpt, the services file" {
+@test "make feedback writes its archive and feedback.txt in the run's feedback folder; the archive's files" {
+	# make feedback writes execlag-<UTC date>.tar.gz and feedback.txt into the run's feedback folder; the archive holds run.json, report.md, conditions.txt, the plots, the log excerpt, the services file
 	# make feedback writes execlag-<UTC date>.tar.gz and feedback.txt into the run's feedback folder
 	assert_equal "$(cat "$BATS_FILE_TMPDIR/make.rc")" 0
 	assert_equal "$(cat "$BATS_FILE_TMPDIR/make.err")" ""
@@ -213,7 +214,8 @@ feedback.txt"
 }
 
 # (the archive unpacked once for what were three tests)
-@test "no identifying value is left in the archive (contents, file names, tar headers) or in feedback.txt; placeholders stand where the values were, in any case they were written" {
+@test "no identifying value left in the archive or feedback.txt, in any case; placeholders stand for them" {
+	# no identifying value is left in the archive (contents, file names, tar headers) or in feedback.txt; placeholders stand where the values were, in any case they were written
 	# no identifying value is left in the archive: contents, file names or tar headers
 	unpack "$ARCHIVE" "$BATS_TEST_TMPDIR/x"
 	refute_secrets "$BATS_TEST_TMPDIR/x"
@@ -242,7 +244,8 @@ feedback.txt"
 }
 
 # (three tests that read the one feedback.txt, one test)
-@test "feedback.txt carries every configuration's medians, penalty, interval, ratio and verdict; its title and description name the largest penalty with its interval; it carries the conditions and the serialisation of each case" {
+@test "feedback.txt: each configuration's numbers, a title naming the largest penalty, conditions, queues" {
+	# feedback.txt carries every configuration's medians, penalty, interval, ratio and verdict; its title and description name the largest penalty with its interval; it carries the conditions and the serialisation of each case
 	# feedback.txt carries every configuration's medians, penalty, interval, ratio and verdict
 	local rows row n=0
 	rows=$(jq -r '.cases[] | .name as $c | .configs[]
@@ -286,7 +289,8 @@ feedback.txt"
 }
 
 # (four tests that read the one feedback.txt, one test)
-@test "feedback.txt has every part Feedback Assistant needs, in order; the workaround is the Developer Tools list (spctl only makes Terminal appear there); the sysdiagnose is started before the reproducer; the area is advised honestly" {
+@test "feedback.txt: Feedback Assistant's parts in order, the workaround, the sysdiagnose first, the area" {
+	# feedback.txt has every part Feedback Assistant needs, in order; the workaround is the Developer Tools list (spctl only makes Terminal appear there); the sysdiagnose is started before the reproducer; the area is advised honestly
 	# feedback.txt has every part Feedback Assistant needs, in order
 	run -0 grep -E '^[A-Z][A-Z ]+( \(public reports\))?$' "$TEXT"
 	assert_output "TITLE
@@ -800,7 +804,8 @@ echo Hello"
 }
 
 # (two tests that read the one feedback.txt, one test)
-@test "feedback.txt says which kit made it (version and commit, no home page the README does not name); its conditions: the responsible app, how the kit was started, the XProtect version" {
+@test "feedback.txt names the kit (version, commit), the responsible app, how it started, XProtect" {
+	# feedback.txt says which kit made it (version and commit, no home page the README does not name); its conditions: the responsible app, how the kit was started, the XProtect version
 	# feedback.txt says which kit made it: version and commit, and no home page the README does not name
 	run -0 cat "$TEXT"
 	if git -C "$ROOT" rev-parse HEAD >/dev/null 2>&1; then

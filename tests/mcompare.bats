@@ -18,7 +18,8 @@ setup() {
 	done
 }
 
-@test "make compare of two measures lines up W, N, L and B and says how much the command's time changed; a Mac's and one over ssh, the app and how each was started" {
+@test "make compare of two measures: W, N, L, B and the change; a Mac's and one over ssh, app and start" {
+	# make compare of two measures lines up W, N, L and B and says how much the command's time changed; a Mac's and one over ssh, the app and how each was started
 	# (one test for both: a bats test costs some 0.2 s of CPU here before it
 	# does anything, and both compare measures of the same probe)
 	# A: a Mac's measure tagged before, of 1.03 s, 9 to 12 checks, L the

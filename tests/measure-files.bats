@@ -38,7 +38,8 @@ gated_measure() {
 		--conditions "$D/conditions.txt" --gate-log "$1" --probe-how none --probe-note "no probe here" -- true
 }
 
-@test "the gate's log: what it held, as the measure says it and --gate-log gives it; its layout changed, every consumer fails through its one reader, naming the line" {
+@test "the gate's log through its one reader: what it held; a changed layout fails every consumer, named" {
+	# the gate's log: what it held, as the measure says it and --gate-log gives it; its layout changed, every consumer fails through its one reader, naming the line
 	# (one test for the log as written and changed: a bats test costs some
 	# 0.2 s of CPU here before it does anything)
 	gated_measure "$LOG"
@@ -92,7 +93,8 @@ ROWS
 	assert_line "  Calibration gate (20 ms, 1 worker, key inode): its log cannot be read: No such file or directory"
 }
 
-@test "measure.json: measure --figures and make compare read it back through its one reader; its layout changed, every consumer fails through it, naming the field" {
+@test "measure.json through its one reader: read back; a changed layout fails every consumer, field named" {
+	# measure.json: measure --figures and make compare read it back through its one reader; its layout changed, every consumer fails through it, naming the field
 	mac_measure a
 	run_both -0 "$BIN/measure" --figures "$D/a"
 	assert_line "$(printf 'wall_s\t4')"

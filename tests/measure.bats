@@ -216,7 +216,8 @@ mac_state() {
 
 # ---- bad input: one line, exit 2, nothing run -----------------------------------
 
-@test "--help says how the command is run, where, and DIR's default; bad input (make measure without CMD too) is refused with one line and exit 2, before anything runs" {
+@test "--help: how and where the command runs; bad input refused in one line, exit 2, before anything runs" {
+	# --help says how the command is run, where, and DIR's default; bad input (make measure without CMD too) is refused with one line and exit 2, before anything runs
 	# (one test: a bats test costs some 0.2 s of CPU here before it does anything)
 	run_both -0 sh "$ROOT/scripts/measure" --help
 	assert_output --partial "usage: scripts/measure"
@@ -300,7 +301,8 @@ EOF
 	expect '.command[0:2] | join(" ")' "sh -c" .dir "$(cd "$d" && pwd)"
 }
 
-@test "a command that is not found: exit 127, and the measure says it did not run; killed by a signal: 128 + its number, and the measure is written" {
+@test "a command not found: 127, said not run; killed by a signal: 128 + its number, the measure written" {
+	# a command that is not found: exit 127, and the measure says it did not run; killed by a signal: 128 + its number, and the measure is written
 	# (one test: a bats test costs some 0.2 s of CPU here before it does anything)
 	measure --probe 0 -- no-such-command-here
 	assert_equal "$status" 127
@@ -334,7 +336,8 @@ shared_measure() {
 	slurp output "$SHARED/out"
 }
 
-@test "the probe: exe at T=1 and T=2 in a work folder in DIR, a run tagged probe; L is its exe penalty; the measure ends with its cause and do lines, and no plain lines of its probe's own" {
+@test "the probe: exe at T=1 and 2 in DIR, tagged probe, L its exe penalty; the cause and do lines" {
+	# the probe: exe at T=1 and T=2 in a work folder in DIR, a run tagged probe; L is its exe penalty; the measure ends with its cause and do lines, and no plain lines of its probe's own
 	# the file's measure (setup_file): measure --launcher "$SIM" -- true
 	# (one test for the probe and the answer: both read it, and a bats test
 	# costs some 0.2 s of CPU here before it does anything)

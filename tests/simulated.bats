@@ -35,7 +35,8 @@ without_line() {
 	mv "$1.new" "$1"
 }
 
-@test "report.md (title, plain lines, why before the verdicts), the terminal table (after the table, its last line), run.json's launcher and both plots say simulated" {
+@test "report.md, the terminal table, run.json's launcher and both plots say simulated" {
+	# report.md (title, plain lines, why before the verdicts), the terminal table (after the table, its last line), run.json's launcher and both plots say simulated
 	# -- report.md names the run simulated in its title, in its plain lines, and says why before the verdicts
 	run -0 sed -n '1,11p' "$SIM/report.md"
 	assert_line --index 0 "# execlag report — $ID (simulated)"
@@ -63,7 +64,8 @@ without_line() {
 			fail "$p does not say simulated"
 	done
 }
-@test "samples that name the simulator make a run simulated where conditions.txt does not; a real run (no launcher key, or spawn) never is" {
+@test "samples naming the simulator make a run simulated, whatever conditions.txt says; a real run never is" {
+	# samples that name the simulator make a run simulated where conditions.txt does not; a real run (no launcher key, or spawn) never is
 	# -- samples that name the simulator make the run simulated where conditions.txt does not
 	local r
 	for r in none spawn; do
@@ -110,7 +112,8 @@ $D/real-$r/plot-scaling.svg:0"
 	assert_equal "$(find "$TMPDIR" -mindepth 1 | wc -l | tr -d ' ')" 0
 }
 
-@test "fbtext refuses a simulated run, its services table too; feedback refuses a run whose conditions.txt says simulated where its run.json does not" {
+@test "fbtext refuses a simulated run and its services; feedback one its conditions.txt calls simulated" {
+	# fbtext refuses a simulated run, its services table too; feedback refuses a run whose conditions.txt says simulated where its run.json does not
 	# -- fbtext refuses a simulated run, its services table too, printing nothing
 	local args
 	for args in "" --services-table "--bundle x.tar.gz --contents run.json"; do

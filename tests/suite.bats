@@ -188,7 +188,8 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 	assert_output --partial 'usage: suite'
 }
 
-@test "analyze (fixtures): per-launch penalty, overlap, share, utilisation and projection; held to the cases' floor; no cost, no projection; a corrupt suite file refused" {
+@test "analyze (fixtures): a suite's penalty, overlap, share, projection; the floor; a corrupt file refused" {
+	# analyze (fixtures): per-launch penalty, overlap, share, utilisation and projection; held to the cases' floor; no cost, no projection; a corrupt suite file refused
 	# -- analyze (fixture): per-launch penalty, overlap, share, utilisation and projection
 	cp -R "$FIXTURES/analyze/suite" "$D/run"
 	run "$BIN/analyze" --run "$D/run"

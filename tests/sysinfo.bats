@@ -258,7 +258,8 @@ started_with() {
 	assert_equal "$missing" ""
 }
 
-@test "the fakes: df and mount real without a state, sysctl new and old, route offline, a missing command, uname" {
+@test "the fakes: df and mount real without a state, sysctl, route offline, a missing command, uname" {
+	# the fakes: df and mount real without a state, sysctl new and old, route offline, a missing command, uname
 	# fake df and mount run the real commands when no state is given
 	run -0 env -u FAKE_STATE PATH="$FAKES/bin:$PATH" df -P /
 	assert_line --index 0 --partial Filesystem
@@ -372,7 +373,8 @@ sysctl: unknown oid 'hw.nada'"
 		devtools=restricted
 }
 
-@test "network: a default route scutil calls unreachable is not online; IPv6 reachable without an IPv4 route is" {
+@test "network: a route scutil calls unreachable is not online; IPv6 reachable without IPv4 is" {
+	# network: a default route scutil calls unreachable is not online; IPv6 reachable without an IPv4 route is
 	# a default route that scutil calls unreachable is not 'online'
 	check_state net-conflict network=unknown network_interface=en0 vpn=no
 	# no IPv4 default route but IPv6 reachable is online, not offline
@@ -481,7 +483,8 @@ sysctl: unknown oid 'hw.nada'"
 
 # ------------------------------------------- how it was started, XProtect
 
-@test "the responsible app: the outermost NAME.app of the reader's path, sshd-keygen-wrapper by its file, else unknown" {
+@test "the responsible app: the outermost NAME.app, sshd-keygen-wrapper by its file, else unknown" {
+	# the responsible app: the outermost NAME.app of the reader's path, sshd-keygen-wrapper by its file, else unknown
 	# the responsible app: the outermost NAME.app of the path the reader prints
 	check_state m1-online responsible_app=Terminal \
 		responsible_path=/System/Applications/Utilities/Terminal.app/Contents/MacOS/Terminal
@@ -497,7 +500,8 @@ sysctl: unknown oid 'hw.nada'"
 	check_state intel-vm responsible_app=unknown responsible_path=unknown
 }
 
-@test "XProtect: macOS 14's CoreServices bundle, 15's primary copy first and the scans, the fallback, 26.1's launch scans off, other words unknown" {
+@test "XProtect: macOS 14's bundle, 15's primary copy and scans, the fallback, 26.1's scans off, unknown" {
+	# XProtect: macOS 14's CoreServices bundle, 15's primary copy first and the scans, the fallback, 26.1's launch scans off, other words unknown
 	# XProtect on macOS 14: the CoreServices bundle's version, no xprotect command
 	check_state m1-online xprotect_version=5272 \
 		xprotect_version_from=/Library/Apple/System/Library/CoreServices/XProtect.bundle \
@@ -643,7 +647,8 @@ XProtect background scans: enabled"
 		spotlight_volume=n/a workdir_indexed=n/a work_fs=btrfs
 }
 
-@test "Linux: a default route on a down link is offline (Serial never printed); only an IPv6 default route is online on the up link" {
+@test "Linux: a default route on a down link is offline; an IPv6 default route alone is online" {
+	# Linux: a default route on a down link is offline (Serial never printed); only an IPv6 default route is online on the up link
 	# Linux board whose default route is on a down link is offline; Serial never printed
 	check_state linux-offline "os_name=Debian GNU/Linux 12 (\"bookworm\")" os_version=12 \
 		arch=aarch64 model=unknown cpu=BCM2835 core_classes=all cores_p=n/a cores_e=n/a \
