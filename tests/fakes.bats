@@ -37,8 +37,3 @@ setup() {
 	run -1 env FAKE_STATE="$STATE_DIR/linux-identity" "$b/id" -F
 }
 
-@test "the identity fakes pass shellcheck -s sh" {
-	need_tool shellcheck shellcheck
-	run shellcheck -s sh "$ROOT/tests/fakes"/bin/{hostname,id,ioreg,scutil,uname}
-	assert_success
-}

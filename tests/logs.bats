@@ -233,8 +233,3 @@ $PREDICATE
 	assert_line --index 0 --partial "usage: logs excerpt"
 }
 
-@test "logs and the fake log pass shellcheck -s sh" {
-	need_tool shellcheck shellcheck
-	run shellcheck -s sh "$LOGS" "$FAKES/bin/log"
-	assert_success
-}

@@ -168,8 +168,3 @@ mdworker_shared${T}0.00${T}0${T}-"
 	done
 }
 
-@test "services (probe) and the fake ps pass shellcheck -s sh" {
-	need_tool shellcheck shellcheck
-	run shellcheck -s sh "$SERVICES" "$FAKES/bin/ps"
-	assert_success
-}

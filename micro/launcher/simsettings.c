@@ -38,6 +38,7 @@ static int fail(char *err, size_t len, const char *fmt, const char *a, const cha
 
 static int parse_fit(struct sim_params *p, const char *text, const char *from, char *err,
 		     size_t errlen);
+static int sim_defaults_parse(struct sim_params *p, char *err, size_t errlen);
 
 /* The settings that are one number in a range: where each goes, and the
  * range its error names. */
@@ -61,8 +62,24 @@ static const struct num_setting {
 	{ "kill", offsetof(struct sim_params, kill), 0, 0, 1, "a share from 0 to 1" },
 };
 
-/* sim_defaults: P as a spec without settings leaves it. */
+/* sim_defaults: P as a spec without settings leaves it.  The built-in fit
+ * is parsed once a process and copied after (simrate parses a spec a run:
+ * the parse was most of its time); sim_params holds no pointers. */
 static int sim_defaults(struct sim_params *p, char *err, size_t errlen)
+{
+	static struct sim_params parsed;
+	static int have;
+
+	if (!have) {
+		if (sim_defaults_parse(&parsed, err, errlen) != 0)
+			return -1;
+		have = 1;
+	}
+	*p = parsed;
+	return 0;
+}
+
+static int sim_defaults_parse(struct sim_params *p, char *err, size_t errlen)
 {
 	int k;
 
