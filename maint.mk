@@ -30,7 +30,7 @@ deps-live:
 BUILD_JOBS = $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 1)
 test: deps-test
 	@$(SUBMAKE) --no-print-directory -j$(BUILD_JOBS) build unit
-	@sh scripts/tool/runtests $${TEST_JOBS:+--jobs "$$TEST_JOBS"} tests
+	@sh scripts/tool/runtests $${TEST_JOBS:+--jobs "$$TEST_JOBS"} $${TEST_TIMING:+--timing} tests
 
 test-live: deps-live
 	@$(SUBMAKE) --no-print-directory SANITIZE= build

@@ -24,9 +24,14 @@ setup() {
 	assert_line "3 passed, 0 failed, 0 skipped"
 	# a and z start together; b waits for one of them to end
 	assert_equal "$(sed -n 3p "$T/started")" b
-	# one at a time, the files' order is their names'
+	# no test's time on its line unless asked (--timing)
+	assert_line --regexp '^ok [0-9] b$'
+	refute_line --regexp '^ok .* in [0-9]+ms$'
+	# one at a time, the files' order is their names'; --timing: each
+	# test's time on its line
 	rm "$T/started"
-	run sh "$ROOT/scripts/tool/runtests" --jobs 1 "$T/t"
+	run sh "$ROOT/scripts/tool/runtests" --jobs 1 --timing "$T/t"
 	assert_success
 	assert_equal "$(tr '\n' ' ' <"$T/started")" "a b z "
+	assert_line --regexp '^ok 2 b in [0-9]+ms$'
 }
