@@ -257,16 +257,25 @@ svg_attr() { grep -E "$2" "$1" | sed -n "s/.* $3=\"\([^\"]*\)\".*/\1/p"; }
 	assert_equal "$(printf '%s\n' "$fills" | sort -u | wc -l)" "$n"
 	# and every colour it can give is different from the others, too: one run of
 	# each kind of machine and condition it tells apart, a legend of eight colours
-	local k=0 kinds="$BATS_TEST_TMPDIR/kinds" c
+	# (their run.json files from one jq, a line each, and one mkdir: a jq
+	# and a mkdir each were 16 processes)
+	local k=0 kinds="$BATS_TEST_TMPDIR/kinds" c prog="" dirs=() l
 	for c in '{os: "Darwin", sip: "enabled", devtools: "denied"}' '{os: "Darwin", sip: "enabled", devtools: "authorized"}' \
 		'{os: "Darwin", sip: "disabled", devtools: "denied"}' '{}' \
 		'{"gate.active": "1", "gate.latency_ms": "20", "gate.workers": "1", "gate.key": "inode", "gate.exempt": "0"}' \
 		'{"gate.active": "1", "gate.latency_ms": "20", "gate.workers": "1", "gate.key": "inode", "gate.exempt": "1"}' \
 		'{launcher: "sim:latency=20 seed=1"}' '{os: "FreeBSD"}'; do
 		k=$((k + 1))
-		mkdir -p "$kinds/k$k"
-		jq ".run_id = \"20250301T12000${k}Z-c0ffee\" | .conditions += $c" "$AGG/linux-control/run.json" >"$kinds/k$k/run.json"
+		dirs+=("$kinds/k$k")
+		prog="$prog${prog:+, }(.run_id = \"20250301T12000${k}Z-c0ffee\" | .conditions += $c)"
 	done
+	mkdir -p "${dirs[@]}"
+	k=0
+	while IFS= read -r l; do
+		k=$((k + 1))
+		printf '%s\n' "$l" >"$kinds/k$k/run.json"
+	done < <(jq -c "$prog" "$AGG/linux-control/run.json")
+	assert_equal "$k" 8
 	run_both "$BIN/aggregate" --dir "$kinds" --out "$BATS_TEST_TMPDIR/kinds-agg" --quiet
 	assert_success
 	for c in "macOS, SIP on" "macOS, Developer Tools" "macOS, other" "Linux" "Linux, gate" "Linux, gate, exempt" "simulated" "other"; do

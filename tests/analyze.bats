@@ -430,47 +430,52 @@ expect_paired() {
 # Throughput: T=1 20 launches in 70 ms first, 30 ms repeat; T=2 in 50 and
 # 17 ms: x1.40 and x1.76.
 rounds_run() {
-	local dir=$1 c
+	local dir=$1
 	mkdir -p "$dir/raw"
 	printf 'os=Linux\nos_version=fixture\narch=x86_64\nprofile=fixture\n' >"$dir/conditions.txt"
-	for c in queue parallel noisy late far contended veto; do
-		awk -v c="$c" 'BEGIN {
-			OFS = "\t"
-			print "execlag-samples", 1
-			print "meta", "case", c; print "meta", "kind", "exe"; print "meta", "threads", 1
-			print "meta", "class", "all"; print "meta", "n", 20; print "meta", "block", 2
-			print "pass", "first", 70000000, 20; print "pass", "repeat", 30000000, 20
-			for (i = 0; i < 20; i++) print "sample", "first", 0, i, 3500000, 0, 0, 0
-			for (i = 0; i < 20; i++) print "sample", "repeat", 0, i, 1500000, 0, 0, 0
-		}' >"$dir/raw/$c-t1-all.samples.tsv"
-		awk -v c="$c" 'BEGIN {
-			OFS = "\t"
-			split("1.90 1.95 2.00 2.05 2.10 3.90 3.95 4.00 4.05 4.10", noisy, " ")
-			print "execlag-samples", 1
-			print "meta", "case", c; print "meta", "kind", "exe"; print "meta", "threads", 2
-			print "meta", "class", "all"; print "meta", "n", 20; print "meta", "block", 2
-			print "pass", "first", (c == "late" ? 70000000 : 50000000), 20; print "pass", "repeat", 17000000, 20
+	# (one awk writes every samples file, a case at a time: an awk a file
+	# was 14 processes)
+	awk -v dir="$dir/raw" 'BEGIN {
+		OFS = "\t"
+		split("1.90 1.95 2.00 2.05 2.10 3.90 3.95 4.00 4.05 4.10", noisy, " ")
+		nc = split("queue parallel noisy late far contended veto", cs, " ")
+		for (k = 1; k <= nc; k++) {
+			c = cs[k]
+			f = dir "/" c "-t1-all.samples.tsv"
+			print "execlag-samples", 1 > f
+			print "meta", "case", c > f; print "meta", "kind", "exe" > f; print "meta", "threads", 1 > f
+			print "meta", "class", "all" > f; print "meta", "n", 20 > f; print "meta", "block", 2 > f
+			print "pass", "first", 70000000, 20 > f; print "pass", "repeat", 30000000, 20 > f
+			for (i = 0; i < 20; i++) print "sample", "first", 0, i, 3500000, 0, 0, 0 > f
+			for (i = 0; i < 20; i++) print "sample", "repeat", 0, i, 1500000, 0, 0, 0 > f
+			close(f)
+			f = dir "/" c "-t2-all.samples.tsv"
+			print "execlag-samples", 1 > f
+			print "meta", "case", c > f; print "meta", "kind", "exe" > f; print "meta", "threads", 2 > f
+			print "meta", "class", "all" > f; print "meta", "n", 20 > f; print "meta", "block", 2 > f
+			print "pass", "first", (c == "late" ? 70000000 : 50000000), 20 > f; print "pass", "repeat", 17000000, 20 > f
 			if (c == "contended" || c == "veto") {
 				# both repeats slowed to 3.5 ms by contention; thread 0 first
 				# 3.5, thread 1 later by S: a queue spread them, the excess
 				# over the longest repeat is S
 				for (b = 0; b < 10; b++) {
 					r = c == "contended" ? 2.1 + 0.02 * b : 1.9 + 0.02 * b
-					print "sample", "first", 0, 2 * b, 3500000, 0, 0, 0
-					print "sample", "first", 1, 2 * b + 1, sprintf("%d", (3.5 + r) * 1e6), 0, 0, 0
+					print "sample", "first", 0, 2 * b, 3500000, 0, 0, 0 > f
+					print "sample", "first", 1, 2 * b + 1, sprintf("%d", (3.5 + r) * 1e6), 0, 0, 0 > f
 				}
-				for (i = 0; i < 20; i++) print "sample", "repeat", i % 2, i, 3500000, 0, 0, 0
-				exit
+				for (i = 0; i < 20; i++) print "sample", "repeat", i % 2, i, 3500000, 0, 0, 0 > f
+			} else {
+				for (b = 0; b < 10; b++) {
+					r = c == "queue" ? 4 + 0.02 * b : (c == "parallel" || c == "late") ? 2 + 0.02 * b : c == "far" ? 1.2 + 0.02 * b : noisy[b + 1]
+					# thread 0: one check; thread 1: the round excess (over the 1.5 ms repeat)
+					print "sample", "first", 0, 2 * b, (c == "far" ? sprintf("%d", (1.5 + r) * 1e6) : 3500000), 0, 0, 0 > f
+					print "sample", "first", 1, 2 * b + 1, sprintf("%d", (1.5 + r) * 1e6), ((c == "queue" && b == 3) ? -1 : 0), ((c == "queue" && b == 3) ? 9 : 0), 0 > f
+				}
+				for (i = 0; i < 20; i++) print "sample", "repeat", i % 2, i, 1500000, 0, 0, 0 > f
 			}
-			for (b = 0; b < 10; b++) {
-				r = c == "queue" ? 4 + 0.02 * b : (c == "parallel" || c == "late") ? 2 + 0.02 * b : c == "far" ? 1.2 + 0.02 * b : noisy[b + 1]
-				# thread 0: one check; thread 1: the round excess (over the 1.5 ms repeat)
-				print "sample", "first", 0, 2 * b, (c == "far" ? sprintf("%d", (1.5 + r) * 1e6) : 3500000), 0, 0, 0
-				print "sample", "first", 1, 2 * b + 1, sprintf("%d", (1.5 + r) * 1e6), ((c == "queue" && b == 3) ? -1 : 0), ((c == "queue" && b == 3) ? 9 : 0), 0
-			}
-			for (i = 0; i < 20; i++) print "sample", "repeat", i % 2, i, 1500000, 0, 0, 0
-		}' >"$dir/raw/$c-t2-all.samples.tsv"
-	done
+			close(f)
+		}
+	}'
 }
 
 @test "serialisation from rounds: a queue as T x L, parallel as L; one check long, contended: undetermined" {
@@ -565,25 +570,30 @@ rounds_run() {
 #   plain    repeat as watched, reference 0.01 ms shorter than each repeat
 #   old      no reference samples (launch without --reference)
 reference_run() {
-	local dir=$1 c
+	local dir=$1
 	mkdir -p "$dir/raw"
 	printf 'os=Linux\nos_version=fixture\narch=x86_64\nprofile=fixture\n' >"$dir/conditions.txt"
-	for c in watched plain old; do
-		awk -v c="$c" 'BEGIN {
-			OFS = "\t"
-			print "execlag-samples", 1
-			print "meta", "case", c; print "meta", "kind", "exe"; print "meta", "threads", 1
-			print "meta", "class", "all"; print "meta", "n", 20; print "meta", "block", 2
-			print "pass", "first", 500000000, 20; print "pass", "repeat", 104000000, 20
-			for (i = 0; i < 20; i++) print "sample", "first", 0, i, 25000000, 0, 0, 0
-			for (i = 0; i < 20; i++) print "sample", "repeat", 0, i, 5000000 + 20000 * i, 0, 0, 0
+	# (one awk writes the three samples files)
+	awk -v dir="$dir/raw" 'BEGIN {
+		OFS = "\t"
+		nc = split("watched plain old", cs, " ")
+		for (k = 1; k <= nc; k++) {
+			c = cs[k]
+			f = dir "/" c "-t1-all.samples.tsv"
+			print "execlag-samples", 1 > f
+			print "meta", "case", c > f; print "meta", "kind", "exe" > f; print "meta", "threads", 1 > f
+			print "meta", "class", "all" > f; print "meta", "n", 20 > f; print "meta", "block", 2 > f
+			print "pass", "first", 500000000, 20 > f; print "pass", "repeat", 104000000, 20 > f
+			for (i = 0; i < 20; i++) print "sample", "first", 0, i, 25000000, 0, 0, 0 > f
+			for (i = 0; i < 20; i++) print "sample", "repeat", 0, i, 5000000 + 20000 * i, 0, 0, 0 > f
 			if (c != "old") {
-				print "pass", "reference", 20000000, 20
+				print "pass", "reference", 20000000, 20 > f
 				for (i = 0; i < 20; i++)
-					print "sample", "reference", 0, i, (c == "watched" ? 1000000 : 4990000 + 20000 * i), 0, 0, 0
+					print "sample", "reference", 0, i, (c == "watched" ? 1000000 : 4990000 + 20000 * i), 0, 0, 0 > f
 			}
-		}' >"$dir/raw/$c-t1-all.samples.tsv"
-	done
+			close(f)
+		}
+	}'
 }
 
 @test "every launch: repeats against the reference outside the work folder, with an interval and a verdict" {
@@ -847,27 +857,31 @@ assert_refused() {
 # the medians are exact: grow 2 + 2 ms per MiB, flat 3 ms, wide 2 + 2 ms
 # per MiB with a spread of 15 ms (repeats of 40 ms)
 sized_run() {
-	local dir=$1 c pad
+	local dir=$1
 	mkdir -p "$dir/raw"
 	printf 'os=Linux\nos_version=fixture\narch=x86_64\nprofile=fixture\n' >"$dir/conditions.txt"
-	for c in grow flat wide; do
-		for pad in 16384 1048576 8388608; do
-			awk -v c="$c" -v pad="$pad" 'BEGIN {
-				OFS = "\t"
+	# (one awk writes the nine samples files)
+	awk -v dir="$dir/raw" 'BEGIN {
+		OFS = "\t"
+		nc = split("grow flat wide", cs, " ")
+		np = split("16384 1048576 8388608", pads, " ")
+		for (k = 1; k <= nc; k++) for (q = 1; q <= np; q++) {
+			c = cs[k]; pad = pads[q]
+			f = dir "/" c "-t1-all-s" pad ".samples.tsv"
 				mib = pad / 1048576
 				pen = c == "flat" ? 3 : 2 + 2 * mib
 				spread = c == "wide" ? 15 : 0.05
 				rep = c == "wide" ? 40 : 2
-				print "execlag-samples", 1
-				print "meta", "case", c; print "meta", "kind", "exe"; print "meta", "threads", 1
-				print "meta", "class", "all"; print "meta", "n", 20; print "meta", "block", 2
-				print "meta", "pad", pad
-				print "pass", "first", 90000000, 20; print "pass", "repeat", 30000000, 20
-				for (i = 0; i < 20; i++) print "sample", "first", 0, i, sprintf("%d", (rep + pen + (i % 5 - 2) * spread) * 1e6), 0, 0, 0
-				for (i = 0; i < 20; i++) print "sample", "repeat", 0, i, sprintf("%d", rep * 1e6), 0, 0, 0
-			}' >"$dir/raw/$c-t1-all-s$pad.samples.tsv"
-		done
-	done
+				print "execlag-samples", 1 > f
+				print "meta", "case", c > f; print "meta", "kind", "exe" > f; print "meta", "threads", 1 > f
+				print "meta", "class", "all" > f; print "meta", "n", 20 > f; print "meta", "block", 2 > f
+				print "meta", "pad", pad > f
+				print "pass", "first", 90000000, 20 > f; print "pass", "repeat", 30000000, 20 > f
+				for (i = 0; i < 20; i++) print "sample", "first", 0, i, sprintf("%d", (rep + pen + (i % 5 - 2) * spread) * 1e6), 0, 0, 0 > f
+				for (i = 0; i < 20; i++) print "sample", "repeat", 0, i, sprintf("%d", rep * 1e6), 0, 0, 0 > f
+			close(f)
+		}
+	}'
 }
 
 @test "penalty against size: the slope over the paddings, its interval, and a verdict on growth" {

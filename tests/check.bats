@@ -197,14 +197,21 @@ refused() {
 
 @test "runfield: paths, cases by name, elements by KEY=VALUE, --f2 and --or; bad input: one line, exit 2" {
 	# paths: fields by path, such as conditions/os
-	local j="$D/run/run.json"
+	local j="$D/run/run.json" want=() f2
+	# what jq says of them, by one jq: exe's verdict, its median, then
+	# every case's name, a line each
+	IFS=$'\n' read -d '' -r -a want < <(jq -r '(.cases[] | select(.name == "exe") | .verdict, .penalty_ms.median),
+		.cases[].name' "$j") || :
+	[ "${#want[@]}" -gt 2 ] || fail "jq gave: ${want[*]}"
 	run_both -0 "$BIN/runfield" --run "$D/run" conditions/os cases/exe/verdict
 	assert_output "Linux
-$(jq -r '.cases[] | select(.name == "exe") | .verdict' "$j")"
+${want[0]}"
 	run_both -0 "$BIN/runfield" --run "$j" 'cases/*/name'
-	assert_output "$(jq -r '.cases[].name' "$j")"
+	assert_output "$(printf '%s\n' "${want[@]:2}")"
 	run_both -0 "$BIN/runfield" --run "$j" --f2 cases/exe/penalty_ms/median
-	assert_output "$(printf '%.2f' "$(jq -r '.cases[] | select(.name == "exe") | .penalty_ms.median' "$j")" | sed 's/^-0\.00$/0.00/')"
+	printf -v f2 '%.2f' "${want[1]}"
+	[ "$f2" != -0.00 ] || f2=0.00
+	assert_output "$f2"
 	run_both -0 "$BIN/runfield" --run "$j" 'cases/exe/configs/class=all,threads=1/threads'
 	assert_output 1
 	run_both -1 "$BIN/runfield" --run "$j" cases/nosuchcase/verdict
