@@ -4,6 +4,7 @@
 # warning, never a crash.  Fixtures: tests/fixtures/aggregate/ (README.md).
 
 load test_helper/common-setup
+load test_helper/quickrun
 
 setup_file() {
 	# the python3 PATH gives, by its own path: a version manager's shim
@@ -20,10 +21,12 @@ setup() {
 	OUT="$BATS_TEST_TMPDIR/aggregate"
 }
 
-# A scratch folder of runs: copies of fixture runs NAME…
+# A scratch folder of runs: copies of fixture runs NAME…, and nothing else
+# (a test may make one more than once)
 scratch() {
 	local n
 	D="$BATS_TEST_TMPDIR/runs"
+	[ ! -e "$D" ] || rm -rf "$D"
 	mkdir -p "$D"
 	for n in "$@"; do
 		mkdir -p "$D/$n"
@@ -33,9 +36,10 @@ scratch() {
 
 # (one make aggregate for the golden files and the warnings: two tests ran
 # the same command before)
-@test "make aggregate on the fixtures: the golden table and files, one warning a bad file, and on" {
+@test "make aggregate on the fixtures: golden table, files, warnings; a .partial passed over; depth; cells" {
+	# (was: "make aggregate on the fixtures: the golden table and files, one warning a bad file, and on")
 	# make aggregate on the fixture runs prints the expected table (golden), writes the same files, warns once about each bad file and goes on
-	run --separate-stderr bash -c "cd '$ROOT' && make -s --no-print-directory aggregate DIR=tests/fixtures/aggregate OUT='$OUT'"
+	run_sep make -C "$ROOT" -s --no-print-directory aggregate DIR=tests/fixtures/aggregate OUT="$OUT"
 	assert_success
 	diff -u "$AGG/golden/aggregate.md" <(printf '%s\n' "$output")
 	diff -u "$AGG/golden/aggregate.md" "$OUT.md"
@@ -49,25 +53,19 @@ scratch() {
 	assert_equal "${stderr_lines[1]}" "aggregate: warning: tests/fixtures/aggregate/bad-v2/run.json: schema_version 2 is not the version this kit reads (1); use the kit that wrote it; skipped"
 	assert_output --partial "2 files were skipped"
 	assert_equal "$(printf '%s\n' "$output" | grep -c '^| [0-9]')" $((2 * 6))
-}
-
-@test "a run still being made (a hidden .partial folder) is passed over, without a warning" {
+	# (was: "a run still being made (a hidden .partial folder) is passed over, without a warning")
 	[ -f "$AGG/.20250301T130000Z-777777.partial/run.json" ]
-	run --separate-stderr "$BIN/aggregate" --dir "$AGG" --out "$OUT"
+	run_sep "$BIN/aggregate" --dir "$AGG" --out "$OUT"
 	assert_success
 	refute_output --partial "777777"
 	[[ "$stderr" != *partial* ]] || fail "$stderr"
-}
-
-@test "runs are found at any depth, rows in path order" {
-	run "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
+	# (was: "runs are found at any depth, rows in path order")
+	run_both "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
 	assert_success
 	# lab/room2/mac-m2 is two folders down, and first by path
 	assert_equal "$(sed -n 2p "$OUT.csv" | cut -d, -f1,2)" "1,20250301T110000Z-abcdef"
-}
-
-@test "each case cell holds the penalty, its interval, the verdict and the serialisation" {
-	run "$BIN/aggregate" --dir "$AGG" --out "$OUT"
+	# (was: "each case cell holds the penalty, its interval, the verdict and the serialisation")
+	run_both "$BIN/aggregate" --dir "$AGG" --out "$OUT"
 	assert_success
 	assert_output --partial "| 150.00 [130.01, 169.99] slowdown, serialised |"
 	assert_output --partial "| 20.00 [17.34, 22.66] slowdown |"
@@ -77,10 +75,11 @@ scratch() {
 	assert_output --partial "| Apple M1 Pro | MacBookPro18,1 | macOS 14.4.1 | 10 (8P+2E) |"
 }
 
-@test "the CSV is one header and one line per run, every line as wide as the header" {
-	run "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
+@test "the CSV's shape; no host or user names; without --out the files go into DIR; a second run reads none" {
+	# (was: "the CSV is one header and one line per run, every line as wide as the header")
+	run_both "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
 	assert_success
-	run "$AGG_PY" -c '
+	run_both "$AGG_PY" -c '
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
 widths = {len(r) for r in rows}
@@ -89,31 +88,25 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 	assert_success
 	assert_line --index 0 "6 58"
 	assert_line --index 1 "script.penalty_ms macOS 14.4.1 149.995"
-}
-
-@test "host and user names in a run's conditions never reach the table, the CSV or the plot" {
+	# (was: "host and user names in a run's conditions never reach the table, the CSV or the plot")
 	scratch mac-m1pro linux-control
 	jq '.conditions += {"host": "alices-macbook", "user": "alice", "terminal": "alice-term", "workdir": "/Users/alice/x"}' \
 		"$AGG/mac-m1pro/run.json" >"$D/mac-m1pro/run.json"
-	run "$BIN/aggregate" --dir "$D" --out "$OUT"
+	run_both "$BIN/aggregate" --dir "$D" --out "$OUT"
 	assert_success
-	! grep -ri alice "$OUT.md" "$OUT.csv" "$OUT.svg"
+	! grep -ri alice "$OUT.md" "$OUT.csv" "$OUT.svg" || fail "a host or user name reached the outputs"
 	refute_output --partial alice
-}
-
-@test "without --out the files go into DIR as aggregate.md, .csv and .svg" {
+	# (was: "without --out the files go into DIR as aggregate.md, .csv and .svg")
 	scratch linux-control linux-gate
-	run "$BIN/aggregate" --dir "$D/" --quiet
+	run_both "$BIN/aggregate" --dir "$D/" --quiet
 	assert_success
 	assert_output ""
 	[ -s "$D/aggregate.md" ] && [ -s "$D/aggregate.csv" ] && [ -s "$D/aggregate.svg" ]
 	grep -qxF '![Penalty per case and machine, log scale](aggregate.svg)' "$D/aggregate.md"
-}
-
-@test "a second aggregate over the same folder reads no output of the first" {
+	# (was: "a second aggregate over the same folder reads no output of the first")
 	scratch linux-control
 	"$BIN/aggregate" --dir "$D" --quiet
-	run --separate-stderr "$BIN/aggregate" --dir "$D"
+	run_sep "$BIN/aggregate" --dir "$D"
 	assert_success
 	[ -z "$stderr" ]
 	assert_output --partial "— 1 run"
@@ -138,32 +131,31 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 	done < <(jq -c '(.schema = "other"), (.schema_version = "1"), del(.schema_version), (.schema_version = 0),
 		(.conditions = []), (.cases = {}), (.cases[0] = 7), (.cases[0].name = 3), del(.cases[1].verdict),
 		(.cases[0].penalty_ms = "12"), (.cases[2].penalty_ms.ci_low = "x")' "$j")
-	run --separate-stderr "$BIN/aggregate" --dir "$D" --out "$OUT"
+	run_sep "$BIN/aggregate" --dir "$D" --out "$OUT"
 	assert_success
 	[ "${#stderr_lines[@]}" -eq "$n" ] || fail "$n bad files, warnings: $stderr"
-	for i in $(seq 1 "$n"); do
+	for ((i = 1; i <= n; i++)); do
 		[[ "$stderr" == *"/bad$i/run.json: "*"; skipped"* ]] || fail "no warning for bad$i: $stderr"
 	done
 	assert_output --partial "$n files were skipped"
 	assert_equal "$(printf '%s\n' "$output" | grep -c '^| [0-9]')" 2
 }
 
-@test "a run without cases (the suite case alone) is a row of 'not run'" {
+@test "a run without cases is a row of 'not run'; null penalties and a case with no interval are shown" {
+	# (was: "a run without cases (the suite case alone) is a row of 'not run'")
 	scratch linux-control linux-gate
 	jq '.cases = []' "$AGG/linux-control/run.json" >"$D/linux-control/run.json"
-	run --separate-stderr "$BIN/aggregate" --dir "$D" --out "$OUT"
+	run_sep "$BIN/aggregate" --dir "$D" --out "$OUT"
 	assert_success
 	[ -z "$stderr" ] || fail "$stderr"
 	assert_output --regexp '\| 1 \| 20250301T120000Z-c0ffee \|.*\| off \| not run \| not run \| not run \| not run \| not run \| not run \| undetermined \|'
-}
-
-@test "null penalties and a case with no interval are shown, not dropped" {
+	# (was: "null penalties and a case with no interval are shown, not dropped")
 	scratch linux-control
 	jq '.cases[0].penalty_ms = {"median": null, "ci_low": null, "ci_high": null, "coverage": null}
 	    | .cases[0].verdict = "inconclusive"
 	    | .cases[1].penalty_ms.ci_low = null | .cases[1].penalty_ms.ci_high = null
 	    | .cases[1].verdict = "inconclusive"' "$AGG/linux-control/run.json" >"$D/linux-control/run.json"
-	run "$BIN/aggregate" --dir "$D" --out "$OUT"
+	run_both "$BIN/aggregate" --dir "$D" --out "$OUT"
 	assert_success
 	assert_output --partial "| - inconclusive |"
 	assert_output --partial "[no interval] inconclusive |"
@@ -173,26 +165,26 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 	# no readable run at all: one line on stderr, exit 2, nothing written; bad usage: one line, exit 2; --help exits 0
 	mkdir -p "$BATS_TEST_TMPDIR/empty/a"
 	printf '{' >"$BATS_TEST_TMPDIR/empty/a/run.json"
-	run --separate-stderr "$BIN/aggregate" --dir "$BATS_TEST_TMPDIR/empty" --out "$OUT"
+	run_sep "$BIN/aggregate" --dir "$BATS_TEST_TMPDIR/empty" --out "$OUT"
 	assert_failure 2
 	[ "${#stderr_lines[@]}" -eq 2 ] || fail "$stderr"
-	[[ "${stderr_lines[1]}" == "aggregate: $BATS_TEST_TMPDIR/empty: no readable run.json (1 skipped): nothing to aggregate" ]]
+	[[ "${stderr_lines[1]}" == "aggregate: $BATS_TEST_TMPDIR/empty: no readable run.json (1 skipped): nothing to aggregate" ]] || fail "stderr: $stderr"
 	[ ! -e "$OUT.md" ] && [ ! -e "$OUT.csv" ] && [ ! -e "$OUT.svg" ]
 	# bad usage is one line on stderr and exit 2; --help exits 0 (one test
 	# with the above: both are how aggregate refuses)
-	run "$BIN/aggregate" --help
+	run_both "$BIN/aggregate" --help
 	assert_success
 	assert_output --partial "usage: aggregate --dir DIR"
 	for args in "" "--dir" "--bogus" "--dir $BATS_TEST_TMPDIR/none" "--dir $BATS_FILE_TMPDIR --out"; do
 		# shellcheck disable=SC2086
-		run --separate-stderr "$BIN/aggregate" $args
+		run_sep "$BIN/aggregate" $args
 		assert_failure 2
 		[ "${#stderr_lines[@]}" -eq 1 ] || fail "'$args': $stderr"
-		[[ "$stderr" == "aggregate: "* ]]
+		[[ "$stderr" == "aggregate: "* ]] || fail "stderr: $stderr"
 	done
-	run --separate-stderr bash -c "cd '$ROOT' && make -s --no-print-directory aggregate"
+	run_sep make -C "$ROOT" -s --no-print-directory aggregate
 	assert_failure
-	[[ "$stderr" == *"aggregate: --dir DIR is required"* ]]
+	[[ "$stderr" == *"aggregate: --dir DIR is required"* ]] || fail "stderr: $stderr"
 }
 
 # (the summary plot and the projector view's floor are one test: one
@@ -201,13 +193,14 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 	# the summary plot is valid XML, renders not blank, labels every row; the projector view: axis from 0.1 ms, the 1 ms floor drawn, the none zone shaded left of it
 	need_tool rsvg-convert librsvg
 	local fx top bottom got inks area
-	run "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
+	run_both "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
 	assert_success
 	xmllint --noout "$OUT.svg"
 	# one awk for what was a grep each: every label #1..#6, the axis's
 	# title and ticks 0.1..10000 (not 0.01), two legend entries; nothing
 	# that runs or fetches (any case)
-	run awk -v want='>#1</text>|>#2</text>|>#3</text>|>#4</text>|>#5</text>|>#6</text>|>penalty, ms (log scale)<|>0.1</text>|>1</text>|>10</text>|>100</text>|>1000</text>|>10000</text>|>macOS, SIP on<|>Linux, gate<' '
+	# shellcheck disable=SC2016 # (awk's $0)
+	run_both awk -v want='>#1</text>|>#2</text>|>#3</text>|>#4</text>|>#5</text>|>#6</text>|>penalty, ms (log scale)<|>0.1</text>|>1</text>|>10</text>|>100</text>|>1000</text>|>10000</text>|>macOS, SIP on<|>Linux, gate<' '
 		BEGIN { n = split(want, w, "|") }
 		{ for (i = 1; i <= n; i++) if (index($0, w[i])) seen[i] = 1 }
 		index($0, ">0.01</text>") { print "a tick 0.01" }
@@ -255,7 +248,7 @@ svg_attr() { grep -E "$2" "$1" | sed -n "s/.* $3=\"\([^\"]*\)\".*/\1/p"; }
 
 @test "the projector view: a colour per condition, a lane per run in row order, labels in their own column" {
 	local fills ys n
-	run "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
+	run_both "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
 	assert_success
 	# the legend's circles (right of the plot): as many colours as conditions, all different
 	fills=$(svg_attr "$OUT.svg" '<circle cx="696.0"' fill)
@@ -264,17 +257,26 @@ svg_attr() { grep -E "$2" "$1" | sed -n "s/.* $3=\"\([^\"]*\)\".*/\1/p"; }
 	assert_equal "$(printf '%s\n' "$fills" | sort -u | wc -l)" "$n"
 	# and every colour it can give is different from the others, too: one run of
 	# each kind of machine and condition it tells apart, a legend of eight colours
-	local k=0 kinds="$BATS_TEST_TMPDIR/kinds" c
+	# (their run.json files from one jq, a line each, and one mkdir: a jq
+	# and a mkdir each were 16 processes)
+	local k=0 kinds="$BATS_TEST_TMPDIR/kinds" c prog="" dirs=() l
 	for c in '{os: "Darwin", sip: "enabled", devtools: "denied"}' '{os: "Darwin", sip: "enabled", devtools: "authorized"}' \
 		'{os: "Darwin", sip: "disabled", devtools: "denied"}' '{}' \
 		'{"gate.active": "1", "gate.latency_ms": "20", "gate.workers": "1", "gate.key": "inode", "gate.exempt": "0"}' \
 		'{"gate.active": "1", "gate.latency_ms": "20", "gate.workers": "1", "gate.key": "inode", "gate.exempt": "1"}' \
 		'{launcher: "sim:latency=20 seed=1"}' '{os: "FreeBSD"}'; do
 		k=$((k + 1))
-		mkdir -p "$kinds/k$k"
-		jq ".run_id = \"20250301T12000${k}Z-c0ffee\" | .conditions += $c" "$AGG/linux-control/run.json" >"$kinds/k$k/run.json"
+		dirs+=("$kinds/k$k")
+		prog="$prog${prog:+, }(.run_id = \"20250301T12000${k}Z-c0ffee\" | .conditions += $c)"
 	done
-	run "$BIN/aggregate" --dir "$kinds" --out "$BATS_TEST_TMPDIR/kinds-agg" --quiet
+	mkdir -p "${dirs[@]}"
+	k=0
+	while IFS= read -r l; do
+		k=$((k + 1))
+		printf '%s\n' "$l" >"$kinds/k$k/run.json"
+	done < <(jq -c "$prog" "$AGG/linux-control/run.json")
+	assert_equal "$k" 8
+	run_both "$BIN/aggregate" --dir "$kinds" --out "$BATS_TEST_TMPDIR/kinds-agg" --quiet
 	assert_success
 	for c in "macOS, SIP on" "macOS, Developer Tools" "macOS, other" "Linux" "Linux, gate" "Linux, gate, exempt" "simulated" "other"; do
 		grep -qF ">$c</text>" "$BATS_TEST_TMPDIR/kinds-agg.svg" || fail "no legend entry '$c'"
@@ -287,7 +289,8 @@ svg_attr() { grep -E "$2" "$1" | sed -n "s/.* $3=\"\([^\"]*\)\".*/\1/p"; }
 	ys=$(svg_attr "$OUT.svg" '<text x="140.0" [^>]*>#' y)
 	assert_equal "$(printf '%s\n' "$ys" | sort | uniq -d)" ""
 	# lanes in row order: in the first band, #1 to #6 from top to bottom
-	run awk -F'"' '/<text x="140.0" / && match($0, />#[0-9]+[< ]/) {
+	# shellcheck disable=SC2016 # (awk's $0 and $4)
+	run_both awk -F'"' '/<text x="140.0" / && match($0, />#[0-9]+[< ]/) {
 		n = substr($0, RSTART + 2, RLENGTH - 3) + 0
 		if (!(n in y)) { y[n] = $4 + 0; if (n > 1 && y[n] <= y[n - 1]) bad++ }
 	} END { print (bad ? "out of order" : "in order") }' "$OUT.svg"
@@ -295,7 +298,7 @@ svg_attr() { grep -E "$2" "$1" | sed -n "s/.* $3=\"\([^\"]*\)\".*/\1/p"; }
 	# a run made with TAG=<seat> is labelled with it in the first band
 	scratch mac-m1pro linux-control
 	jq '.run_id = "20250301T090000Z-a1b2c3-seat7"' "$D/mac-m1pro/run.json" >"$D/x" && mv "$D/x" "$D/mac-m1pro/run.json"
-	run "$BIN/aggregate" --dir "$D" --out "$OUT" --quiet
+	run_both "$BIN/aggregate" --dir "$D" --out "$OUT" --quiet
 	assert_success
 	assert_equal "$(grep -c '>#2 seat7</text>' "$OUT.svg")" 1
 	grep -q '>#1</text>' "$OUT.svg"
@@ -311,70 +314,68 @@ run_folder() {
 	printf 'sample\n' >"$R/raw/x.csv"
 }
 
-@test "an OUT inside a run folder is refused: one line, exit 2, the run's own files untouched" {
+@test "an OUT inside a run folder is refused, its files untouched; an OUT ending in / or a folder gets them" {
+	# (was: "an OUT inside a run folder is refused: one line, exit 2, the run's own files untouched")
 	scratch linux-control linux-gate
 	run_folder
 	local before after out
 	before=$(cd "$R" && find . -type f | sort | xargs cksum)
 	for out in "$R/report" "$R/run" "$R/raw/x" "$R" "$R/" "$R/raw/" \
 		"$BATS_TEST_TMPDIR/results/../results/${R##*/}/report"; do
-		run --separate-stderr "$BIN/aggregate" --dir "$D" --out "$out"
+		run_sep "$BIN/aggregate" --dir "$D" --out "$out"
 		assert_failure 2
 		[ "${#stderr_lines[@]}" -eq 1 ] || fail "--out $out: $stderr"
 		[[ "$stderr" == "aggregate: "*"inside the run folder "*"${R##*/}"* ]] || fail "--out $out: $stderr"
 	done
 	# without OUT, a DIR that is a run folder would get aggregate.* inside it
-	run --separate-stderr "$BIN/aggregate" --dir "$R"
+	run_sep "$BIN/aggregate" --dir "$R"
 	assert_failure 2
 	[[ "$stderr" == "aggregate: "*"inside the run folder "* ]] || fail "$stderr"
-	run --separate-stderr bash -c "cd '$ROOT' && make -s --no-print-directory aggregate DIR='$D' OUT='$R/report'"
+	run_sep make -C "$ROOT" -s --no-print-directory aggregate DIR="$D" OUT="$R/report"
 	assert_failure
 	[[ "${stderr_lines[0]}" == "aggregate: "*"inside the run folder "* ]] || fail "$stderr"
 	after=$(cd "$R" && find . -type f | sort | xargs cksum)
 	assert_equal "$after" "$before"
-}
-
-@test "an OUT ending in / or naming a folder gets aggregate.md, .csv, .svg inside it, no hidden .md files" {
+	# (was: "an OUT ending in / or naming a folder gets aggregate.md, .csv, .svg inside it, no hidden .md files")
 	scratch linux-control linux-gate
 	local o
 	for o in "$BATS_TEST_TMPDIR/slash/" "$BATS_TEST_TMPDIR/folder"; do
 		mkdir -p "$o"
-		run "$BIN/aggregate" --dir "$D" --out "$o" --quiet
+		run_both "$BIN/aggregate" --dir "$D" --out "$o" --quiet
 		assert_success
 		[ -s "$o/aggregate.md" ] && [ -s "$o/aggregate.csv" ] && [ -s "$o/aggregate.svg" ] || fail "--out $o: $(ls -A "$o")"
 		[ -z "$(find "$o" -name '.*' ! -name . ! -name ..)" ] || fail "--out $o: hidden files $(ls -A "$o")"
 		grep -qxF '![Penalty per case and machine, log scale](aggregate.svg)' "$o/aggregate.md"
 	done
 	mkdir -p "$BATS_TEST_TMPDIR/viamake"
-	run bash -c "cd '$ROOT' && make -s --no-print-directory aggregate DIR='$D' OUT='$BATS_TEST_TMPDIR/viamake/'"
+	run_both make -C "$ROOT" -s --no-print-directory aggregate DIR="$D" OUT="$BATS_TEST_TMPDIR/viamake/"
 	assert_success
 	[ -s "$BATS_TEST_TMPDIR/viamake/aggregate.md" ] || fail "$(ls -A "$BATS_TEST_TMPDIR/viamake")"
 	# a folder that is not there: one line, exit 2, nothing written
 	for o in "$BATS_TEST_TMPDIR/none/" "$BATS_TEST_TMPDIR/none/agg"; do
-		run --separate-stderr "$BIN/aggregate" --dir "$D" --out "$o"
+		run_sep "$BIN/aggregate" --dir "$D" --out "$o"
 		assert_failure 2
 		assert_equal "$stderr" "aggregate: $BATS_TEST_TMPDIR/none: no such folder to write the aggregate into"
 	done
 	[ ! -e "$BATS_TEST_TMPDIR/none" ]
-	run "$BIN/aggregate" --help
+	run_both "$BIN/aggregate" --help
 	assert_output --partial "ends in / or names a folder"
 }
 
-@test "one number format: a penalty that rounds to zero is 0.00, never -0.00; negatives keep their sign" {
+@test "one number format, never -0.00; the compact table leads; aggregate and compare fail alike" {
+	# (was: "one number format: a penalty that rounds to zero is 0.00, never -0.00; negatives keep their sign")
 	scratch mac-m1pro
 	jq '(.cases[] | select(.name == "exe") | .penalty_ms) |= (.median = -0.004 | .ci_low = -0.1 | .ci_high = 0.2)' \
 		"$D/mac-m1pro/run.json" >"$D/mac-m1pro/run.json.new"
 	mv "$D/mac-m1pro/run.json.new" "$D/mac-m1pro/run.json"
-	run "$BIN/aggregate" --dir "$D" --out "$OUT"
+	run_both "$BIN/aggregate" --dir "$D" --out "$OUT"
 	assert_success
 	assert_output --partial "| 0.00 [-0.10, 0.20] "
 	refute_output --partial -- "-0.00"
-}
-
-@test "a compact table for a screen leads, a verdict symbol per case; the full table follows" {
+	# (was: "a compact table for a screen leads, a verdict symbol per case; the full table follows")
 	# the compact table: machine, condition, and per case the penalty with a verdict symbol
 	local compact width
-	run --separate-stderr "$BIN/aggregate" --dir "$AGG" --out "$OUT"
+	run_sep "$BIN/aggregate" --dir "$AGG" --out "$OUT"
 	assert_success
 	assert_line "| # | machine | condition | script | script-via-sh | exe | exe-copy | exe-hardlink | exe-rewrite | system-copy | dylib | quarantined | key |"
 	assert_line "| 6 | Apple M1 Pro, macOS 14.4.1 | macOS, SIP on | 120.00 ▲ | 0.00 · | 150.00 ▲ | 150.00 ▲ | 0.00 · | 150.00 ▲ | 0.00 · | 130.00 ▲ | – | inode |"
@@ -386,17 +387,15 @@ run_folder() {
 	[ "$compact" -le $((width / 2)) ] || fail "compact $compact, full $width"
 	# intervals stay in the CSV
 	grep -q ',149.995,130.01,169.99,slowdown,' "$OUT.csv"
-}
-
-@test "aggregate and compare read run.json through one reader: the same file fails both in the same words" {
+	# (was: "aggregate and compare read run.json through one reader: the same file fails both in the same words")
 	local j="$FIXTURES/aggregate/mac-m1pro/run.json" d="$BATS_TEST_TMPDIR/one"
 	mkdir -p "$d/bad"
 	jq '.cases[0].configs[0].verdict = "maybe"' "$j" >"$d/bad/run.json"
-	run --separate-stderr "$BIN/compare" "$j" "$d/bad/run.json"
+	run_sep "$BIN/compare" "$j" "$d/bad/run.json"
 	assert_failure 2
 	assert_equal "$stderr" "compare: B: $d/bad/run.json: cases[0].configs[0].verdict is missing or not slowdown, none, inconclusive or hang"
 	cp -R "$FIXTURES/aggregate/mac-m1pro" "$d/good"
-	run --separate-stderr "$BIN/aggregate" --quiet --dir "$d" --out "$BATS_TEST_TMPDIR/out"
+	run_sep "$BIN/aggregate" --quiet --dir "$d" --out "$BATS_TEST_TMPDIR/out"
 	assert_success
 	assert_equal "$stderr" "aggregate: warning: $d/bad/run.json: cases[0].configs[0].verdict is missing or not slowdown, none, inconclusive or hang; skipped"
 }

@@ -6,6 +6,7 @@
 
 load test_helper/common-setup
 load test_helper/jqbatch
+load test_helper/quickrun
 
 # sim_run NAME SETTINGS ARGS...: the kit on the simulator (2 CPUs, seed 7)
 # into $RUNS/NAME; prints the run folder
@@ -60,7 +61,7 @@ run_of() {
 # patterns_hold RUN: every applicable pattern of make check holds
 patterns_hold() {
 	local l
-	run sh "$ROOT/scripts/check" --run "$1"
+	run_both sh "$ROOT/scripts/check" --run "$1"
 	while IFS= read -r l; do printf '# %s\n' "$l"; done <<<"$output" >&3
 	assert_success
 	refute_output --partial "DOES NOT HOLD"
@@ -95,16 +96,15 @@ teardown() { jq_flush; }
 	field_is "$r" exe-rewrite .verdict none
 }
 
-@test "one worker: the first launches queue, serialised; two: parallel" {
+@test "one worker: serialised, two: parallel; 150 ms: T=1 stops at look 1, T=2 after 8 rounds, within 5%" {
+	# (was: "one worker: the first launches queue, serialised; two: parallel")
 	local r
 	run_of inode
 	field_is "$r" exe .serialisation serialised
 	run_of parallel
 	field_is "$r" exe .serialisation parallel
 	field_is "$r" exe '.serialisation_reason | contains("checks run in parallel")' true
-}
-
-@test "150 ms serialised: T=1 stops at its first look, T=2 after 8 rounds, the estimate within 5%" {
+	# (was: "150 ms serialised: T=1 stops at its first look, T=2 after 8 rounds, the estimate within 5%")
 	local r
 	run_of queue
 	JSON="$r/run.json"
@@ -123,7 +123,8 @@ teardown() { jq_flush; }
 	assert_line --regexp '^P7 .*holds'
 }
 
-@test "per_mb=2: the penalty grows 2 ms per MiB of the program, within 20%; a hard link is none" {
+@test "per_mb=2: the penalty grows 2 ms per MiB, within 20%, a hard link none; every run says simulated" {
+	# (was: "per_mb=2: the penalty grows 2 ms per MiB of the program, within 20%; a hard link is none")
 	local r
 	run_of size
 	field_is "$r" exe '.size_slopes[0].sizes' 3
@@ -132,9 +133,7 @@ teardown() { jq_flush; }
 	field_is "$r" exe-hardlink .verdict none
 	grep -q '>exe, 8 MiB<' "$r/plot-launch.svg"
 	grep -q 'Size (T=1, class all): slowdown — the penalty grows' "$r/report.md"
-}
-
-@test "every run says it is simulated, and none is a gate's" {
+	# (was: "every run says it is simulated, and none is a gate's")
 	local d
 	for d in "$RUNS"/*/*/; do
 		grep -q '^launcher=sim:' "$d/conditions.txt"

@@ -2,6 +2,7 @@
 # scripts/check (make check): what it says of a run, pattern by pattern.
 
 load test_helper/common-setup
+load test_helper/quickrun
 
 setup_file() {
 	local root="$BATS_TEST_DIRNAME/.."
@@ -44,9 +45,14 @@ setup_file() {
 # checked RUN: status, output and lines as "run sh scripts/check --run" sets
 # them, from setup_file's check of RUN (run: as analyzed; slowdown; odd)
 checked() {
-	run cat "$BATS_FILE_TMPDIR/check-$1.out"
+	# (read by the shell, as test_helper/quickrun reads an output: no cat)
+	output="" status=0
+	[ -r "$BATS_FILE_TMPDIR/check-$1.out" ] || status=1
+	IFS= read -r -d '' output <"$BATS_FILE_TMPDIR/check-$1.out" || true
+	while [ "${output%$'\n'}" != "$output" ]; do output=${output%$'\n'}; done
+	IFS=$'\n' read -d '' -r -a lines <<<"$output" || true
 	assert_success
-	status=$(cat "$BATS_FILE_TMPDIR/check-$1.status")
+	read -r status <"$BATS_FILE_TMPDIR/check-$1.status"
 }
 
 setup() {
@@ -61,7 +67,8 @@ with_verdict() {
 		"$D/run/run.json" >"$D/run/run.json.new" && mv "$D/run/run.json.new" "$D/run/run.json"
 }
 
-@test "the expected key with inconclusive cases: P3 holds, with N inconclusive cases, said plainly" {
+@test "the expected key with inconclusive cases: P3 holds, said plainly; a wrong definite verdict does not" {
+	# (was: "the expected key with inconclusive cases: P3 holds, with N inconclusive cases, said plainly")
 	checked run
 	assert_equal "$status" 0
 	assert_line --regexp "^P3 cache key +holds$"
@@ -72,9 +79,7 @@ with_verdict() {
 	assert_output --partial "exe-copy: penalty"
 	assert_output --partial "inconclusive: run again on a quieter machine"
 	assert_line "1 hold, 0 do not hold, 6 not applicable"
-}
-
-@test "a wrong definite verdict still does not hold" {
+	# (was: "a wrong definite verdict still does not hold")
 	checked slowdown
 	assert_equal "$status" 1
 	assert_line --regexp "^P3 cache key +DOES NOT HOLD$"
@@ -84,11 +89,11 @@ with_verdict() {
 # naming the file and why, exit 2, and runs no pattern
 refused() {
 	printf '%s' "$1" >"$D/run/run.json"
-	run --separate-stderr sh "$ROOT/scripts/check" --run "$D/run"
+	run_sep sh "$ROOT/scripts/check" --run "$D/run"
 	assert_equal "$status" 2
 	assert_equal "${#stderr_lines[@]}" 1
-	[[ "$stderr" == *"$D/run/run.json"* ]]
-	[[ "$stderr" == *"$2"* ]]
+	[[ "$stderr" == *"$D/run/run.json"* ]] || fail "stderr: $stderr"
+	[[ "$stderr" == *"$2"* ]] || fail "stderr: $stderr"
 	refute_output --partial "not applicable"
 }
 
@@ -102,30 +107,33 @@ refused() {
 	refused '{"schema":"execlag-run"}' "schema_version"
 	refused '{"schema":"execlag-run","schema_version":"1"}' "schema_version is missing or not a whole number"
 	refused '{"schema":"execlag-run","schema_version":2}' "schema_version 2 is not the version"
-	cp "$D/run/run.json.orig" "$D/run/run.json.base"
-	refused "$(jq -c '.cases = null' "$D/run/run.json.base")" "cases"
-	refused "$(jq -c '.cases = []' "$D/run/run.json.base")" "cases"
-	refused "$(jq -c 'del(.run_id)' "$D/run/run.json.base")" "run_id"
-	refused "$(jq -c '.conditions = null' "$D/run/run.json.base")" "conditions"
-	refused "$(jq -c . "$D/run/run.json.base")$(jq -c . "$D/run/run.json.base")" "more than one"
+	# the run broken one way each, a line each from one jq (a jq is 30 ms)
+	local bad=()
+	IFS=$'\n' read -d '' -r -a bad < <(jq -c '(.cases = null), (.cases = []), del(.run_id), (.conditions = null), .' \
+		"$D/run/run.json.orig") || true
+	assert_equal "${#bad[@]}" 5
+	refused "${bad[0]}" "cases"
+	refused "${bad[1]}" "cases"
+	refused "${bad[2]}" "run_id"
+	refused "${bad[3]}" "conditions"
+	refused "${bad[4]}${bad[4]}" "more than one"
 }
 
 
-@test "one number format: two decimals everywhere (penalty, interval, ratio), no sign on a zero" {
+@test "one number format, two decimals, no sign on a zero; a pattern not holding is a finding, make check 0" {
+	# (was: "one number format: two decimals everywhere (penalty, interval, ratio), no sign on a zero")
 	# exe-hardlink's numbers: setup_file's "odd" run
 	checked odd
 	assert_output --partial "exe-hardlink: penalty 0.00 ms [-0.10, 20.60], 1.10x, "
 	refute_output --regexp '[^0-9.][0-9]+\.[0-9][] ,x]|-0\.00'
-}
-
-@test "a pattern that does not hold: the last line calls it a finding about the machine; make check exits 0" {
+	# (was: "a pattern that does not hold: the last line calls it a finding about the machine; make check exits 0")
 	# scripts/check itself exits 1
 	checked slowdown
 	assert_equal "$status" 1
 	assert_equal "${lines[${#lines[@]} - 1]}" "A pattern that does not hold is a finding about this machine, not an error of the kit (exit status 1 here; make check exits 0)."
 	assert_line "0 hold, 1 do not hold, 6 not applicable"
 	with_verdict exe-copy slowdown
-	run --separate-stderr make -s --no-print-directory -C "$ROOT" check RUN="$D/run" \
+	run_sep make -s --no-print-directory -C "$ROOT" check RUN="$D/run" \
 		PATH="$(path_without_bats_libexec)"
 	assert_equal "$status" 0
 	assert_equal "${lines[${#lines[@]} - 1]}" "A pattern that does not hold is a finding about this machine, not an error of the kit (exit status 1 here; make check exits 0)."
@@ -135,7 +143,7 @@ refused() {
 	assert_equal "$status" 0
 	refute_output --partial "a finding about this machine"
 	# bad input stays 2, through make too
-	run --separate-stderr make -s --no-print-directory -C "$ROOT" check RUN="$D/nowhere"
+	run_sep make -s --no-print-directory -C "$ROOT" check RUN="$D/nowhere"
 	assert_equal "$status" 2
 }
 
@@ -158,7 +166,7 @@ refused() {
 	assert_line "1 hold, 0 do not hold, 6 not applicable"
 	refute_output --partial 'note:'
 	for e in 1 2 3 4 5 6 7; do
-		PATH="$D/nojq:$PATH" run sh "$ROOT/scripts/check" --run "$D/run" --exercise "$e"
+		PATH="$D/nojq:$PATH" run_both sh "$ROOT/scripts/check" --run "$D/run" --exercise "$e"
 		[ "$status" -le 1 ] || fail "exercise $e: status $status: $output"
 		case $e in
 		2 | 3 | 4)
@@ -176,44 +184,51 @@ refused() {
 	done
 	cp -R "$FIXTURES/simulated/mac-sim" "$D/sim"
 	"$BIN/analyze" --run "$D/sim" --quiet
-	PATH="$D/nojq:$PATH" run -0 sh "$ROOT/scripts/check" --run "$D/sim"
+	PATH="$D/nojq:$PATH" run_both -0 sh "$ROOT/scripts/check" --run "$D/sim"
 	assert_line "3 hold, 0 do not hold, 4 not applicable (simulated run: not evidence)"
 	[ ! -e "$D/jq-ran" ] || fail "jq ran: $(cat "$D/jq-ran")"
 	[ ! -e "$BATS_FILE_TMPDIR/jq-ran" ] || fail "jq ran: $(cat "$BATS_FILE_TMPDIR/jq-ran")"
 	# a gate run: no note
 	jq '.conditions["gate.active"] = "1" | .conditions["gate.latency_ms"] = "20"' "$D/run/run.json" >"$D/run/run.json.new"
 	mv "$D/run/run.json.new" "$D/run/run.json"
-	run sh "$ROOT/scripts/check" --run "$D/run" --exercise 2
+	run_both sh "$ROOT/scripts/check" --run "$D/run" --exercise 2
 	refute_output --partial 'note:'
 }
 
 @test "runfield: paths, cases by name, elements by KEY=VALUE, --f2 and --or; bad input: one line, exit 2" {
 	# paths: fields by path, such as conditions/os
-	local j="$D/run/run.json"
-	run -0 "$BIN/runfield" --run "$D/run" conditions/os cases/exe/verdict
+	local j="$D/run/run.json" want=() f2
+	# what jq says of them, by one jq: exe's verdict, its median, then
+	# every case's name, a line each
+	IFS=$'\n' read -d '' -r -a want < <(jq -r '(.cases[] | select(.name == "exe") | .verdict, .penalty_ms.median),
+		.cases[].name' "$j") || :
+	[ "${#want[@]}" -gt 2 ] || fail "jq gave: ${want[*]}"
+	run_both -0 "$BIN/runfield" --run "$D/run" conditions/os cases/exe/verdict
 	assert_output "Linux
-$(jq -r '.cases[] | select(.name == "exe") | .verdict' "$j")"
-	run -0 "$BIN/runfield" --run "$j" 'cases/*/name'
-	assert_output "$(jq -r '.cases[].name' "$j")"
-	run -0 "$BIN/runfield" --run "$j" --f2 cases/exe/penalty_ms/median
-	assert_output "$(printf '%.2f' "$(jq -r '.cases[] | select(.name == "exe") | .penalty_ms.median' "$j")" | sed 's/^-0\.00$/0.00/')"
-	run -0 "$BIN/runfield" --run "$j" 'cases/exe/configs/class=all,threads=1/threads'
+${want[0]}"
+	run_both -0 "$BIN/runfield" --run "$j" 'cases/*/name'
+	assert_output "$(printf '%s\n' "${want[@]:2}")"
+	run_both -0 "$BIN/runfield" --run "$j" --f2 cases/exe/penalty_ms/median
+	printf -v f2 '%.2f' "${want[1]}"
+	[ "$f2" != -0.00 ] || f2=0.00
+	assert_output "$f2"
+	run_both -0 "$BIN/runfield" --run "$j" 'cases/exe/configs/class=all,threads=1/threads'
 	assert_output 1
-	run -1 "$BIN/runfield" --run "$j" cases/nosuchcase/verdict
+	run_both -1 "$BIN/runfield" --run "$j" cases/nosuchcase/verdict
 	assert_output ""
-	run -0 "$BIN/runfield" --run "$j" --or unknown cases/nosuchcase/verdict conditions/nosuchkey
+	run_both -0 "$BIN/runfield" --run "$j" --or unknown cases/nosuchcase/verdict conditions/nosuchkey
 	assert_output "unknown
 unknown"
-	run -0 "$BIN/runfield" --run "$j" --check
+	run_both -0 "$BIN/runfield" --run "$j" --check
 	assert_output ""
-	run --separate-stderr "$BIN/runfield" --run "$j"
+	run_sep "$BIN/runfield" --run "$j"
 	assert_equal "$status" 2
 	assert_equal "${#stderr_lines[@]}" 1
-	run --separate-stderr "$BIN/runfield" --frob
+	run_sep "$BIN/runfield" --frob
 	assert_equal "$status" 2
 	assert_equal "$stderr" "runfield: unknown option '--frob' (try --help)"
 	printf '{}' >"$D/notarun.json"
-	run --separate-stderr "$BIN/runfield" --run "$D/notarun.json" --check
+	run_sep "$BIN/runfield" --run "$D/notarun.json" --check
 	assert_equal "$status" 2
 	assert_equal "$stderr" "runfield: $D/notarun.json: not an execlag run.json (schema is not \"execlag-run\")"
 }
@@ -269,12 +284,12 @@ unknown"
 |	:
 |}
 BATS
-	PATH=$(path_without_bats_libexec) run bats --tap "$f"
+	PATH=$(path_without_bats_libexec) run_both bats --tap "$f"
 	local want="" got="" l
 	for l in "${lines[@]}"; do
 		case $l in 'ok '* | 'not ok '* | 1..* | '# says '* | '# not said' | '#   a detail' | '# said after') want="$want$l"$'\n' ;; esac
 	done
-	run bash "$ROOT/checks/tap.bash" "$f"
+	run_both bash "$ROOT/checks/tap.bash" "$f"
 	assert_equal "$status" 1
 	for l in "${lines[@]}"; do
 		case $l in 'ok '* | 'not ok '* | 1..* | '# says '* | '# not said' | '#   a detail' | '# said after') got="$got$l"$'\n' ;; esac
