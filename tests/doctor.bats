@@ -68,7 +68,8 @@ mac_run() {
 
 # ---- the probe on the simulator -------------------------------------------------------
 
-@test "a simulated 150 ms checker: exit 1, the penalty and its interval in the last line" {
+@test "a simulated 150 ms checker: exit 1, penalty and interval last; nothing left in TMPDIR or results/" {
+	# (was: "a simulated 150 ms checker: exit 1, the penalty and its interval in the last line")
 	doctor150
 	assert_equal "$status" 1
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: penalty 150.0 ms [149.3, 150.4]"
@@ -76,18 +77,35 @@ mac_run() {
 	assert_line --partial "SIMULATED: sim:latency=150 workers=1 key=inode"
 	assert_line --regexp '^cause: a simulated run'
 	assert_equal "$stderr" ""
+	# (was: "doctor leaves nothing behind in TMPDIR or results/")
+	# the file's doctor (setup_file): its own TMPDIR, results/ counted
+	# before and after it
+	local d="$BATS_FILE_TMPDIR/doctor150"
+	doctor150
+	assert_equal "$status" 1
+	run -0 find "$d/tmp" -maxdepth 1 -name 'execlag*'
+	assert_output ""
+	assert_equal "$(cat "$d/results-after")" "$(cat "$d/results-before")"
 }
 
 # (but the watchers line: it is this machine's now, the fanotify listeners
 # other programs hold, which a test beside this one may start or stop)
-@test "the same seed gives the same answer, byte for byte" {
-	# the first: the file's (setup_file), the second made here
+# The second run takes LAUNCHER from the environment, beside make repro's
+# settings, which the probe ignores: the same bytes.
+@test "same seed, same answer byte for byte; LAUNCHER from the environment, make repro's settings ignored" {
+	# (was: "the same seed gives the same answer, byte for byte")
+	# the first: the file's (setup_file, --launcher), the second made here
 	doctor150
 	assert_equal "$status" 1
 	assert_line --regexp '^watchers: '
 	local first
 	first=$(printf '%s\n' "$output" | grep -v '^watchers: ')
-	run -1 sh "$DOCTOR" --launcher "$SIM150"
+	# (was: "LAUNCHER and GATE come from the environment too; the probe ignores make repro's settings")
+	run env LAUNCHER="$SIM150" CASES=script THREADS=2 COUNT=30 PROFILE=full sh "$DOCTOR"
+	assert_equal "$status" 1
+	assert_line "verdict: penalty 150.0 ms [149.3, 150.4]"
+	assert_line --partial "probe: 8 new programs (exe)"
+	# (the same seed's second run, as before)
 	assert_line --regexp '^watchers: '
 	assert_equal "$(printf '%s\n' "$output" | grep -v '^watchers: ')" "$first"
 }
@@ -105,13 +123,6 @@ mac_run() {
 		assert_line --partial "probe: 32 new programs (exe)"
 		assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — 1.03 ms [0.93, 1.17]: run make repro"
 	fi
-}
-
-@test "LAUNCHER and GATE come from the environment too; the probe ignores make repro's settings" {
-	run env LAUNCHER="$SIM150" CASES=script THREADS=2 COUNT=30 PROFILE=full sh "$DOCTOR"
-	assert_equal "$status" 1
-	assert_line "verdict: penalty 150.0 ms [149.3, 150.4]"
-	assert_line --partial "probe: 8 new programs (exe)"
 }
 
 @test "the probe: exe, T=1, 8 artifacts, looks 8, 12, 16, then 32 (Mac) or to 128 (Linux), no hyperfine" {
@@ -192,18 +203,8 @@ checker is exhausted (out of file descriptors), 6 the checker storms (its
 log far above the baseline), 2 bad usage, 130 interrupted."
 }
 
-@test "doctor leaves nothing behind in TMPDIR or results/" {
-	# the file's doctor (setup_file): its own TMPDIR, results/ counted
-	# before and after it
-	local d="$BATS_FILE_TMPDIR/doctor150"
-	doctor150
-	assert_equal "$status" 1
-	run -0 find "$d/tmp" -maxdepth 1 -name 'execlag*'
-	assert_output ""
-	assert_equal "$(cat "$d/results-after")" "$(cat "$d/results-before")"
-}
-
-@test "advise: bad usage and a run.json it cannot read are one line and exit 2" {
+@test "advise: bad usage, an unreadable run.json: one line, exit 2; without --doctor only the plain lines" {
+	# (was: "advise: bad usage and a run.json it cannot read are one line and exit 2")
 	run --separate-stderr "$BIN/advise"
 	assert_equal "$status" 2
 	assert_equal "$stderr" "advise: --run DIR is required (try --help)"
@@ -214,6 +215,13 @@ log far above the baseline), 2 bad usage, 130 interrupted."
 	run --separate-stderr "$BIN/advise" --run "$RUN" --case nope
 	assert_equal "$status" 2
 	assert_equal "$stderr" "advise: $RUN/run.json has no case 'nope'"
+	# (was: "advise without --doctor: only the plain lines, exit 0 (what make repro can end with)")
+	# the same run (mac_run sip-custom 150)
+	run --separate-stderr "$BIN/advise" --run "$RUN"
+	assert_success
+	assert_line --index 0 --regexp '^cause: SIP is enabled and Terminal is not a Developer Tool'
+	refute_line --regexp '^verdict:'
+	refute_line --regexp '^SIP:'
 }
 
 # ---- the plain lines on a Mac, per state ------------------------------------------------------
@@ -232,17 +240,6 @@ log far above the baseline), 2 bad usage, 130 interrupted."
 	assert_line "will not fix: programs started over ssh (sshd-keygen-wrapper is responsible for them, cargo PR #15908) or by a launchd job (no terminal is, marspot RFC-007), nor a tmux session re-attached from another terminal (tmux#4803)."
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: penalty 150.0 ms [149.3, 150.4]"
 	assert_equal "$stderr" ""
-}
-
-@test "Mac, iTerm a Developer Tool, no penalty: nothing to fix, exit 0" {
-	mac_run m1-sequoia 0 TERM_PROGRAM=iTerm.app
-	assert_equal "$status" 0
-	assert_line "responsible app: iTerm — Developer Tools: authorized"
-	assert_line "XProtect: 5322, launch scans enabled"
-	assert_line "cause: nothing to fix: a new program does not pay here now (iTerm is a Developer Tool)."
-	assert_line "do: nothing."
-	refute_line --partial "will not fix"
-	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: none — -0.00 ms [-0.61, 0.39]"
 }
 
 @test "Mac over ssh: sshd-keygen-wrapper is responsible; run it in a terminal on the Mac" {
@@ -297,22 +294,25 @@ log far above the baseline), 2 bad usage, 130 interrupted."
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — 1.03 ms [0.93, 1.17]: run make repro"
 }
 
-@test "advise without --doctor: only the plain lines, exit 0 (what make repro can end with)" {
-	mac_run sip-custom 150
-	run --separate-stderr "$BIN/advise" --run "$RUN"
-	assert_success
-	assert_line --index 0 --regexp '^cause: SIP is enabled and Terminal is not a Developer Tool'
-	refute_line --regexp '^verdict:'
-	refute_line --regexp '^SIP:'
-}
-
-@test "report.md says how the kit was started and what it means, with the sources" {
+@test "report.md: how the kit was started, with sources; Mac, iTerm a Developer Tool, no penalty: exit 0" {
+	# (was: "report.md says how the kit was started and what it means, with the sources")
 	mac_run m1-ssh 150 SSH_CONNECTION="192.0.2.10 51234 192.0.2.20 22" TMUX=/tmp/tmux-501/default,1,0
 	run -0 sed -n '/^## How the kit was started/,/^## /p' "$RUN/report.md"
 	assert_line --regexp '^- Started over ssh: .*\(cargo PR #15908\).*\(marspot RFC-007\)\.$'
 	assert_line --regexp '^- Inside tmux: .*\(tmux#4803\)'
 	assert_line --regexp '^- The responsible app, sshd-keygen-wrapper, is not a Developer Tool \(Developer Tools: not-determined\)'
 	mac_run m1-sequoia 0 XPC_SERVICE_NAME=0 TERM_PROGRAM=iTerm.app
+	# (was: "Mac, iTerm a Developer Tool, no penalty: nothing to fix, exit 0",
+	# whose run, mac_run m1-sequoia 0 TERM_PROGRAM=iTerm.app, is this one:
+	# sysinfo's lines are the same byte for byte with XPC_SERVICE_NAME=0)
+	assert_equal "$status" 0
+	assert_line "responsible app: iTerm — Developer Tools: authorized"
+	assert_line "XProtect: 5322, launch scans enabled"
+	assert_line "cause: nothing to fix: a new program does not pay here now (iTerm is a Developer Tool)."
+	assert_line "do: nothing."
+	refute_line --partial "will not fix"
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: none — -0.00 ms [-0.61, 0.39]"
+	# (its report.md, as before)
 	run -0 sed -n '/^## How the kit was started/,/^## /p' "$RUN/report.md"
 	assert_line "- Started from iTerm2: not over ssh, in tmux or screen, or by a launchd job."
 	assert_line --regexp '^- The responsible app, iTerm, is a Developer Tool'
@@ -341,13 +341,21 @@ linux_run() {
 	run --separate-stderr "$BIN/advise" --run "$RUN" --doctor
 }
 
-@test "Linux under ClamAV on access: the watchers as make repro names them, and where to exclude" {
+@test "Linux under ClamAV on access: the watchers, where to exclude; without root, run it as root first" {
+	# (was: "Linux under ClamAV on access: the watchers as make repro names them, and where to exclude")
 	linux_run linux-clamav 150
 	assert_equal "$status" 1
 	assert_line "watchers: fanotify listeners: clamonacc (1); known agents: ClamAV daemon (clamd); ClamAV on-access scanning (clamonacc)"
 	assert_line "cause: something holds a new program on its first launch here (fanotify listeners: clamonacc (1); known agents: ClamAV daemon (clamd); ClamAV on-access scanning (clamonacc))."
 	assert_line "do: exclude the build folder in that scanner or agent (docs/linux-scanners.md says how for each)."
 	assert_line --regexp '^system: Linux \(Debian GNU/Linux 12 \(bookworm\)\)'
+	# (was: "Linux without root: the listeners are not read, so the first thing is to run it as root")
+	# the same run, its listeners not read
+	sed 's/^fanotify_listeners=.*/fanotify_listeners=not read (needs root)/' "$RUN/conditions.txt" >"$RUN/c.new" && mv "$RUN/c.new" "$RUN/conditions.txt"
+	"$BIN/analyze" --run "$RUN" --quiet
+	run "$BIN/advise" --run "$RUN" --doctor
+	assert_equal "$status" 1
+	assert_line "do: run make doctor as root, which names the fanotify listeners; then exclude the build folder in that scanner (docs/linux-scanners.md)."
 }
 
 @test "Linux control with nothing watching: none, nothing to fix" {
@@ -356,15 +364,6 @@ linux_run() {
 	assert_line "cause: nothing to fix: a new program does not pay here (fanotify listeners: none; known agents: none)."
 	run -0 sed -n '/^## How the kit was started/,/^## /p' "$RUN/report.md"
 	assert_line --regexp '^- Started via: no terminal\. Only macOS holds an app responsible'
-}
-
-@test "Linux without root: the listeners are not read, so the first thing is to run it as root" {
-	linux_run linux-clamav 150
-	sed 's/^fanotify_listeners=.*/fanotify_listeners=not read (needs root)/' "$RUN/conditions.txt" >"$RUN/c.new" && mv "$RUN/c.new" "$RUN/conditions.txt"
-	"$BIN/analyze" --run "$RUN" --quiet
-	run "$BIN/advise" --run "$RUN" --doctor
-	assert_equal "$status" 1
-	assert_line "do: run make doctor as root, which names the fanotify listeners; then exclude the build folder in that scanner (docs/linux-scanners.md)."
 }
 
 # ---- the checker's health, read before any launch (issue 43) ----------------------------
@@ -488,8 +487,13 @@ sick() {
 }
 
 @test "make doctor LAUNCHER='sim:… exhausted=1': exit 5, every launch refused, the relief, make's Error 5" {
-	run --separate-stderr sh "$DOCTOR" --launcher "$SIM150 exhausted=1"
-	assert_equal "$status" 5
+	# one run, through make: the doctor's lines pass through it as they
+	# are, its exit status is make's "Error 5", and make's line is the
+	# only one on stderr (the doctor's own is empty)
+	run --separate-stderr make -s -C "$ROOT" doctor LAUNCHER="$SIM150 exhausted=1"
+	assert_equal "$status" 2
+	[[ "$stderr" == *"doctor] Error 5" ]] || fail "stderr: $stderr"
+	assert_equal "${#stderr_lines[@]}" 1
 	assert_line --index 0 "checker: exhausted — SIMULATED (the model's record, not this machine's): Calculator's assessment answered \"Too many open files\"; its log's last 60 s: 0.0 lines a second not the kit's (the baseline 1.0)"
 	assert_line --regexp '^probe: new programs \(exe\), each to be launched twice, one at a time: none ran \(too few successful pairs \(0\)'
 	assert_line --regexp '^cause: the checker is sick, not slow: syspolicyd is out of file descriptors \(exhausted\).*\(the simulator.s record, not this machine.s\)\.$'
@@ -497,10 +501,6 @@ sick() {
 	assert_line --regexp "^relief: 1\. restart the checker's services: sudo killall syspolicyd trustd"
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — ? ms [?, ?]: the checker first (the relief above), then make doctor again"
 	refute_line --partial "Developer Tools ›"
-	assert_equal "$stderr" ""
-	run --separate-stderr make -s -C "$ROOT" doctor LAUNCHER="$SIM150 exhausted=1"
-	assert_equal "$status" 2
-	[[ "$stderr" == *"doctor] Error 5"* ]] || fail "stderr: $stderr"
 }
 
 @test "make doctor LAUNCHER='sim:… storm=300': exit 6, the driver named, the penalty still measured" {

@@ -505,11 +505,13 @@ shared_measure() {
 @test "macOS: a long window with background checks: N from those named in DIR and TMPDIR to plus unnamed" {
 	mac_state measure-long
 	# (logcount's split of this window alone: tests/logcount.bats)
-	# the measure: N a range, B and the share with it
-	measure_reusing --launcher "$SIM" -- sleep 2
+	# the measure: N a range, B and the share with it (the fake log's
+	# window whatever the command's: W is below 232 x 150 ms whatever
+	# the machine)
+	measure_reusing --launcher "$SIM" -- true
 	assert_success
 	the_measure
-	# 232 x 150 ms is past a 2 s command: a bottleneck at both ends
+	# 232 x 150 ms is past the command's W: a bottleneck at both ends
 	expect .fresh_range.low 232 .fresh_range.high 496 .fresh_launches 496 .fresh.others_checks 512 \
 		.fresh.checks_unnamed 264 \
 		'(.checker_busy_range_s.low - 232 * .penalty_ms.median / 1000) | fabs < 1e-3' true \
@@ -520,16 +522,17 @@ shared_measure() {
 }
 
 @test "macOS: a range whose high end alone reaches W is capped there, never called the bottleneck" {
-	mac_state measure-m1
-	# 9 x 150 ms = 1.35 s below W, 12 x 150 ms = 1.8 s above it: W is at
-	# least the sleep's 1.4 s, and a loaded machine has 0.4 s before W
-	# reaches 1.8 s (sleep 1.6 had 0.2 s: seen past it at a load of 22)
-	measure_reusing --launcher "$SIM" -- sleep 1.4
-	assert_success
-	the_measure
-	expect .share_capped true .bottleneck false '.share_range.low < 1 and .share_range.high == 1' true
-	[[ "$stderr" == *"to 100% (capped at N's high end) of the command's time"* ]]
-	[[ "$stderr" != *"$BOTTLENECK"* ]]
+	# W exactly 1.5 s (the command's record, no clock: micro/measure alone,
+	# mac_measure), 9 x L = 1.35 s below it, 12 x L = 1.80 s above it (L
+	# the mac-penalty probe's 150.1 ms)
+	MM_WALL_NS=1500000000 mac_measure capped
+	M="$D/capped"
+	expect .wall_s 1.5 .fresh_range.low 9 .fresh_range.high 12 \
+		'.checker_busy_range_s.low < .wall_s and .checker_busy_range_s.high > .wall_s' true \
+		.share_capped true .bottleneck false '.share_range.low < 1 and .share_range.high == 1' true
+	# (its words, which scripts/measure shows last on stderr)
+	[[ "$output" == *"to 100% (capped at N's high end) of the command's time"* ]]
+	[[ "$output" != *"$BOTTLENECK"* ]]
 }
 
 # sized_files BYTES: the programs measure-m1's log names in the project
@@ -590,7 +593,7 @@ sized_files() {
 	sized_files "$((pb * 2))"
 	# (L from the file's probe: the sizes are weighed against its program
 	# alone, reused or run; a probe run and sizes past 4x: the test above)
-	measure_reusing --launcher "$SIM" -- sleep 1
+	measure_reusing --launcher "$SIM" -- true
 	assert_success
 	the_measure
 	expect .program_sizes.median_bytes "$((pb * 2))" .penalty_at_size null .penalty_used probe
@@ -723,10 +726,13 @@ start_measure() {
 	[[ "$err" == *'interrupted: SIGTERM (passed on)'* ]] || fail "$err"
 	the_measure
 	rm -rf "$M"
-	start_measure --probe 0 -- sh -c 'trap "" TERM; echo >"$0"; while :; do sleep 0.1; done' "$D/ready"
+	# a command that does not end on TERM: it says it got it (a line into
+	# $D/ready, the event the second TERM waits for: the first one passed
+	# on, not two at once, which the measure would see as one) and goes on
+	start_measure --probe 0 -- sh -c 'trap "echo >\"\$0\"" TERM; echo >"$0"; while :; do sleep 0.1; done' "$D/ready"
 	kill -TERM "$pid"
-	sleep 0.5
-	kill -0 "$pid" # still running: the command ignores TERM
+	ready_wait 30 || fail "the TERM was not passed on: $(cat "$D/err")"
+	kill -0 "$pid" # still running: the command does not end on TERM
 	kill -TERM "$pid"
 	rc=0
 	wait "$pid" || rc=$?
