@@ -15,6 +15,7 @@ setup() {
 		[ -x "$BIN/$p" ] || fail "$BIN/$p is missing: run 'make build'"
 	done
 	T="$BATS_TEST_TMPDIR"
+	FD_N=$(ulimit -n)
 	CANARY="$T/canary"
 	mk_deps_done=""
 	CF="$FIXTURES/compare"
@@ -43,10 +44,17 @@ setup() {
 # installed; some 50 ms of processes); the test's other makes take it as
 # done (make -o): the step reads none of these values, and the entry's
 # recipe, which takes them, runs as ever.
+#
+# Each make is told the open-file limit (ulimit -n, the shell's builtin,
+# read once in setup) as an entry point's own make tells the make it runs:
+# EXECLAG_FD_N on its command line, MAKELEVEL 1 in its environment
+# (Makefile, "Open files allowed"), so it does not start a shell to ask
+# again.  The limit is no value of these tests' and reaches no recipe (a
+# limit too low is tests/badinput.bats' test, make's own refusal).
 mk() {
 	[ -z "$mk_deps_done" ] || set -- -o deps -o deps-check -o deps-test "$@"
 	mk_deps_done=1
-	run_sep make -s --no-print-directory -C "$ROOT" "$@"
+	MAKELEVEL=1 run_sep make -s --no-print-directory -C "$ROOT" EXECLAG_FD_N="$FD_N" "$@"
 }
 
 no_canary() {
