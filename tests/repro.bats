@@ -17,20 +17,6 @@ setup() {
 	_run_folders_setup
 }
 
-# assert_empty DIR...: each DIR is empty (or not there), else fail naming
-# what is in it: what find DIR -mindepth 1 would list, asked of the top of
-# each folder by the shell's own globs (nothing at the top is nothing at
-# any depth), not by a find in a $( ).
-assert_empty() {
-	local d f
-	for d in "$@"; do
-		for f in "$d"/* "$d"/.[!.]* "$d"/..?*; do
-			[ -e "$f" ] || [ -L "$f" ] || continue
-			fail "$d is not empty: $f"
-		done
-	done
-}
-
 # The last run was refused: exit 2, one stderr line, nothing left behind
 # (no work file, no result, no run.json among them).  The shell's own
 # tests, no process: a refusal is cheap, and these checks were most of

@@ -38,18 +38,6 @@ setup() {
 # is left is asked at the test's end
 teardown() { jq_flush; }
 
-# assert_empty DIR...: DIR has no entry, hidden or not (find DIR -mindepth
-# 1 | wc -l says 0; a DIR that is not there has none), without a process
-assert_empty() {
-	local d e
-	for d in "$@"; do
-		for e in "$d"/* "$d"/.[!.]* "$d"/..?*; do
-			[ -e "$e" ] || [ -L "$e" ] || continue
-			fail "$d is not empty: $e"
-		done
-	done
-}
-
 need_linux() { [ "$(uname -s)" = Linux ] || skip "the plain control and the gate are Linux"; }
 
 json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }

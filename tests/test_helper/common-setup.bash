@@ -117,6 +117,20 @@ e2_undecided_only() {
 	grep ', inconclusive — ' "$1" | sed 's/^ */#   /' >&3
 }
 
+# assert_empty DIR...: each DIR has no entry, hidden or not (or is not
+# there), else fail naming one: what find DIR -mindepth 1 would list, asked
+# of each folder's top by the shell's own globs (nothing at the top is
+# nothing at any depth), not by a find in a $( ).
+assert_empty() {
+	local d e
+	for d in "$@"; do
+		for e in "$d"/* "$d"/.[!.]* "$d"/..?*; do
+			[ -e "$e" ] || [ -L "$e" ] || continue
+			fail "$d is not empty: $e"
+		done
+	done
+}
+
 # jq_get FILE FILTER: print a jq result raw (fails when jq fails or is null).
 jq_get() {
 	jq -er "$2" "$1"
