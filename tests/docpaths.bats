@@ -45,22 +45,24 @@ doc_lines() {
 	' "$1"
 }
 
-# why_not COMMAND FILE: why a line cannot run here ("" when it can).
+# why_not COMMAND FILE: why, why a line cannot run here ("" when it can)
+# (a variable, not $(why_not ...): a fork of the test's shell a line).
 why_not() {
+	why=""
 	case $2:$1 in
-	README.md:*"make aggregate DIR=workshop"*) echo "needs the workshop/ folder the organiser gathers: docs/workshop.md's hand-in makes it, and runs this line there"; return ;;
+	README.md:*"make aggregate DIR=workshop"*) why="needs the workshop/ folder the organiser gathers: docs/workshop.md's hand-in makes it, and runs this line there"; return ;;
 	esac
 	case $1 in
-	@linux*) echo "a Linux attendee's line (the guide's Linux passage)" ;;
-	*"# no root"*) echo "Linux without root: the simulator's path" ;;
-	*"# Linux"* | sudo\ * | *GATE=* | *micro/bin/gate*) echo "Linux: the calibration gate (root, fanotify)" ;;
-	*"<"*">"*) echo "a placeholder (<...>) the reader fills in" ;;
-	*cargo\ test*) echo "needs the reader's own project (cargo, ~/src/app)" ;;
-	"make test"*) echo "the kit's own suite, a contributor's line (this test is part of it)" ;;
-	xcode-select*) echo "a macOS command the kit does not read: no fake" ;;
+	@linux*) why="a Linux attendee's line (the guide's Linux passage)" ;;
+	*"# no root"*) why="Linux without root: the simulator's path" ;;
+	*"# Linux"* | sudo\ * | *GATE=* | *micro/bin/gate*) why="Linux: the calibration gate (root, fanotify)" ;;
+	*"<"*">"*) why="a placeholder (<...>) the reader fills in" ;;
+	*cargo\ test*) why="needs the reader's own project (cargo, ~/src/app)" ;;
+	"make test"*) why="the kit's own suite, a contributor's line (this test is part of it)" ;;
+	xcode-select*) why="a macOS command the kit does not read: no fake" ;;
 	time\ *) [ "$TIME_KEYWORD" = 1 ] ||
-		echo "times with the shell's time keyword, which the Mac's shells have (zsh; sh, bash 3.2) and this machine's sh has not (dash has none): ../shared/macsim/run gives the Mac's" ;;
-	*CLASSES=P,E*) echo "P and E cores: launch binds to this machine's own core classes, which no fake changes (the guide: exercise 5 has no simulated form)" ;;
+		why="times with the shell's time keyword, which the Mac's shells have (zsh; sh, bash 3.2) and this machine's sh has not (dash has none): ../shared/macsim/run gives the Mac's" ;;
+	*CLASSES=P,E*) why="P and E cores: launch binds to this machine's own core classes, which no fake changes (the guide: exercise 5 has no simulated form)" ;;
 	*) ;;
 	esac
 }
@@ -87,70 +89,87 @@ setup_file() {
 	TIME_KEYWORD=0
 	$macsim sh -c 'time (:)' >/dev/null 2>&1 && TIME_KEYWORD=1
 	export TIME_KEYWORD
-	local lat="sim:latency=150 workers=1 key=inode seed=7" f line blk cmd why cur="" script="" lines=""
+	local lat="sim:latency=150 workers=1 key=inode seed=7" f line blk cmd why cur="" script="" lines="" nsteps=0 pending=0
 	: >"$DP/steps.tsv"
 	: >"$DP/status"
+	: >"$DP/driver"
 	export S macsim
 	for f in README.md docs/workshop.md docs/feedback.md; do
 		while IFS="$(printf '\t')" read -r line blk cmd; do
 			[ "$blk" = "$cur" ] || run_block
 			cur=$blk
+			# (a setting is a line of the driver, run between the blocks)
+			# shellcheck disable=SC2016 # the driver expands them
 			case $cmd in
 			@offline)
-				rm -f "$S/route.out"
-				cp "$ROOT/tests/fakes/states/intel-offline/route.err" "$ROOT/tests/fakes/states/intel-offline/route.rc" \
-					"$ROOT/tests/fakes/states/intel-offline/scutil.out" "$S/"
+				printf '%s\n' 'rm -f "$S/route.out"
+cp "$ROOT/tests/fakes/states/intel-offline/route.err" "$ROOT/tests/fakes/states/intel-offline/route.rc" "$ROOT/tests/fakes/states/intel-offline/scutil.out" "$S/"' >>"$DP/driver"
 				printf '%s\t%s:%s\tset\t-\tWi-Fi off: route answers "not in table", scutil --nwi reaches nothing (the intel-offline fakes)\n' - "$f" "$line" >>"$DP/steps.tsv"
+				nsteps=$((nsteps + 1))
 				continue ;;
 			@online)
-				rm -f "$S/route.err" "$S/route.rc"
-				cp "$ROOT/tests/fakes/states/m1-online/route.out" "$ROOT/tests/fakes/states/m1-online/scutil.out" "$S/"
+				printf '%s\n' 'rm -f "$S/route.err" "$S/route.rc"
+cp "$ROOT/tests/fakes/states/m1-online/route.out" "$ROOT/tests/fakes/states/m1-online/scutil.out" "$S/"' >>"$DP/driver"
 				printf '%s\t%s:%s\tset\t-\tWi-Fi on again\n' - "$f" "$line" >>"$DP/steps.tsv"
+				nsteps=$((nsteps + 1))
 				continue ;;
 			@exempt)
-				printf 'authorized\n' >"$S/devtools.out"
+				printf '%s\n' 'printf '"'"'authorized\n'"'"' >"$S/devtools.out"' >>"$DP/driver"
 				lat="sim:latency=150 workers=1 key=inode exempt=1 seed=7"
 				printf '%s\t%s:%s\tset\t-\tDeveloper Tools on: devtools answers authorized, the simulator exempt=1\n' - "$f" "$line" >>"$DP/steps.tsv"
+				nsteps=$((nsteps + 1))
 				continue ;;
 			esac
-			why=$(why_not "$cmd" "$f")
+			why_not "$cmd" "$f"
 			if [ -n "$why" ]; then
 				printf '%s\t%s:%s\tnot run\t-\t%s — %s\n' - "$f" "$line" "${cmd#@linux }" "$why" >>"$DP/steps.tsv"
+				nsteps=$((nsteps + 1))
 				continue
 			fi
-			cmd=$(printf '%s' "$cmd" | sed "s#/tmp/#$DP/tmp/#g")
+			# (by the shell: a sed and two forks a line)
+			cmd=${cmd//\/tmp\//$DP/tmp/}
 			script="$script$cmd
 printf '%s %s\\n' '$f:$line' \"\$?\" >>'$DP/status'
 "
 			lines="$lines$line	$f	$cmd
 "
+			pending=$((pending + 1))
 		done <<EOF
 $(doc_lines "$ROOT/$f")
 EOF
 		run_block
 	done
+	# every block, and the settings changed between them, in order, in one
+	# shell under the Mac's shells (one ../shared/macsim/run, not one a
+	# block); then each line's status in its row (the last status it
+	# wrote, "-" for none)
+	# (ROOT, S and DP exported: the driver names them)
+	$macsim sh "$DP/driver" || :
+	awk -F '\t' -v OFS='\t' -v sf="$DP/status" '
+		BEGIN { while ((getline l < sf) > 0) { split(l, a, " "); st[a[1]] = a[2] } }
+		$3 == "ran" { $4 = ($2 in st ? st[$2] : "-") } { print }' "$DP/steps.tsv" >"$DP/steps.new"
+	mv "$DP/steps.new" "$DP/steps.tsv"
 }
 
-# run_block: the pending lines of one block (script, lines), in one shell,
-# as a reader pastes a block; each line's status goes to status, then one
-# row a line to steps.tsv.
+# run_block: the pending lines of one block (script, lines), to be run in
+# one shell, as a reader pastes a block (the driver runs it, after the
+# settings before it); each line's status goes to status; one row a line
+# to steps.tsv, its status filled in when the driver has run; nsteps
+# counts the rows.
 run_block() {
 	[ -n "$script" ] || return 0
-	local n l w c st
-	n=$(($(wc -l <"$DP/steps.tsv") + 1))
+	local n=$((nsteps + 1))
 	printf '%s' "$script" >"$DP/out/$n.sh"
-	(cd "$DP/kit" && env -u RESULTS -u MAKEFLAGS -u MFLAGS -u MAKELEVEL PATH="$ROOT/tests/fakes/bin:$PATH" \
-		FAKE_STATE="$S" HOME="$DP/home" EXECLAG_DEVTOOLS="$ROOT/tests/fakes/bin/devtools" \
-		TMPDIR="$DP/tmp" LAUNCHER="$lat" CASES=exe THREADS=1 COUNT=6 \
-		$macsim sh "$DP/out/$n.sh" >"$DP/out/$n.log" 2>&1 </dev/null) || :
-	while IFS="$(printf '\t')" read -r l w c; do
-		[ -n "$l" ] || continue
-		st=$(awk -v k="$w:$l" '$1 == k { s = $2 } END { print (s == "" ? "-" : s) }' "$DP/status")
-		printf '%s\t%s:%s\tran\t%s\t%s\n' "$n" "$w" "$l" "$st" "$c" >>"$DP/steps.tsv"
-	done <<EOB
-$lines
-EOB
-	script="" lines=""
+	# (the LAUNCHER settings hold no quote)
+	printf '%s\n' "(cd \"\$DP/kit\" && env -u RESULTS -u MAKEFLAGS -u MFLAGS -u MAKELEVEL PATH=\"\$ROOT/tests/fakes/bin:\$PATH\" \\
+	FAKE_STATE=\"\$S\" HOME=\"\$DP/home\" EXECLAG_DEVTOOLS=\"\$ROOT/tests/fakes/bin/devtools\" \\
+	TMPDIR=\"\$DP/tmp\" LAUNCHER='$lat' CASES=exe THREADS=1 COUNT=6 \\
+	sh \"\$DP/out/$n.sh\" >\"\$DP/out/$n.log\" 2>&1 </dev/null) || :" >>"$DP/driver"
+	printf '%s' "$lines" | awk -v n="$n" '
+		{ l = $0; i = index(l, "\t"); line = substr(l, 1, i - 1); l = substr(l, i + 1)
+		  i = index(l, "\t"); printf "%s\t%s:%s\tran\t?\t%s\n", n, substr(l, 1, i - 1), line, substr(l, i + 1) }' >>"$DP/steps.tsv"
+	nsteps=$((nsteps + pending))
+	script="" lines="" pending=0
 }
 
 setup() {
