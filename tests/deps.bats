@@ -10,6 +10,36 @@ load test_helper/common-setup
 
 JANSSON_URL=https://github.com/akheron/jansson/archive/refs/tags/v2.14.tar.gz
 
+# The names the tests hide from PATH (path_without), one set or another.
+FARM_HIDE="brew pkg-config pkgconf sudo apt-get bats shellcheck hyperfine jq autoreconf automake libtoolize parallel"
+
+# farm_keep SET SRC-PATH HIDDEN...: $FARM/SET, a link to each name of
+# FARM_HIDE (and of bats' libexec folder) but HIDDEN, to the first of that
+# name on SRC-PATH (as path_without links it), one ln for them all.
+# SET before $FARM/base on PATH is path_without's folder of SRC-PATH
+# without HIDDEN, name for name: base has every other name, the first of it
+# on PATH (the names of bats' libexec folder, which SRC-PATH may lack, are
+# all here, none there).
+farm_keep() {
+	local set=$1 src=$2 n d seen=" " targets=()
+	shift 2
+	mkdir -p "$FARM/$set"
+	for n in $FARM_HIDE $FARM_LIBEXEC; do
+		case "$seen$* " in *" $n "*) continue ;; esac
+		seen="$seen$n "
+		local IFS=:
+		for d in $src; do
+			[ -d "$d" ] || continue
+			if [ -e "$d/$n" ] || [ -L "$d/$n" ]; then
+				targets+=("$d/$n")
+				break
+			fi
+		done
+		IFS=$' \t\n'
+	done
+	[ "${#targets[@]}" = 0 ] || ln -s "${targets[@]}" "$FARM/$set/"
+}
+
 setup_file() {
 	local root="$BATS_TEST_DIRNAME/.."
 	ORIG="$root/.cache/debian-orig"
@@ -20,6 +50,28 @@ setup_file() {
 		ORIG_SKIP="Debian's archive here has no jansson_2.14.orig.tar.gz"
 	export ORIG ORIG_SKIP
 	[ -z "$ORIG_SKIP" ] || return 0
+	# The PATHs without some programs (path_without's, some 1700 links a
+	# folder, a second of CPU each time here), made once for the file: the
+	# links to all but FARM_HIDE's names in $FARM/base, and each test's set
+	# (farm_keep) in a small folder before it.  The tests only read them.
+	local d f
+	FARM="$BATS_FILE_TMPDIR/farm" FARM_LIBEXEC=""
+	local IFS=:
+	for d in $PATH; do
+		case $d in */libexec/bats-core)
+			for f in "$d"/*; do FARM_LIBEXEC="$FARM_LIBEXEC ${f##*/}"; done ;;
+		esac
+	done
+	IFS=$' \t\n'
+	# shellcheck disable=SC2086 # names
+	path_without "$FARM/base" $FARM_HIDE $FARM_LIBEXEC
+	farm_keep mac "$PATH" brew pkg-config pkgconf sudo apt-get bats
+	farm_keep mac-shellcheck "$PATH" brew pkg-config pkgconf sudo apt-get bats shellcheck parallel
+	farm_keep linux "$PATH" pkg-config pkgconf sudo
+	farm_keep brew "$PATH" brew pkg-config pkgconf sudo apt-get shellcheck hyperfine
+	farm_keep jq "$(path_without_bats_libexec)" brew pkg-config pkgconf sudo apt-get jq shellcheck parallel
+	farm_keep live "$PATH" apt-get sudo autoreconf automake libtoolize
+	export FARM
 	# jansson is built from the same bytes in six tests, and here: this
 	# build, by scripts/tool/jansson with the real compiler, is the one
 	# compile of it; the tests put MEMO on PATH first: its cc
@@ -46,16 +98,28 @@ setup() {
 	printf 'Darwin\n' >"$D/state/uname_s"
 }
 
+# sum256 FILE: FILE's SHA-256 (sha256sum where there is one: shasum is
+# perl, some 40 ms of CPU a start)
+sum256() {
+	if command -v sha256sum >/dev/null 2>&1; then
+		sha256sum "$1" | awk '{ print $1 }'
+	else
+		shasum -a 256 "$1" | awk '{ print $1 }'
+	fi
+}
+
 # serve URL FILE: the fake curl answers URL with FILE's bytes.
 serve() {
 	cp "$2" "$FAKE_CURL_DIR/$(printf '%s' "$1" | tr '/:' '__')"
 }
 
 # A Mac without Homebrew: fake uname (Darwin) and curl first, and no brew,
-# pkg-config, sudo, apt-get or system bats on PATH.
+# pkg-config, sudo, apt-get or system bats on PATH (mac_path shellcheck:
+# and no shellcheck, nor GNU parallel, which only Homebrew gives a Mac:
+# scripts/tool/runtests runs one test at a time there, with no perl start).  What was path_without "$D/bin" NAMES: the file's
+# farm (setup_file).
 mac_path() {
-	path_without "$D/bin" brew pkg-config pkgconf sudo apt-get bats "$@"
-	printf '%s:%s:%s' "$ROOT/tests/fakes/net" "$D/fakeuname" "$D/bin"
+	printf '%s:%s:%s:%s' "$ROOT/tests/fakes/net" "$D/fakeuname" "$FARM/mac${1:+-$1}" "$FARM/base"
 }
 
 fake_uname_dir() {
@@ -76,7 +140,7 @@ nothing_left() {
 		"bats-support bats-support_0.3.0.orig.tar.gz bats-support_0.3.0-3.dsc"; do
 		set -- $p
 		pinned=$(awk -v n="$1" '$1 == n { print $4 }' "$ROOT/scripts/tool/pins")
-		got=$(shasum -a 256 "$ORIG/$2" | awk '{ print $1 }')
+		got=$(sum256 "$ORIG/$2")
 		dsc=$(awk -v f="$2" '/^Checksums-Sha256:/ { on = 1; next } /^[^ ]/ { on = 0 } on && $3 == f { print $1 }' "$ORIG/$3")
 		assert_equal "$got" "$pinned"
 		assert_equal "$dsc" "$pinned"
@@ -202,8 +266,8 @@ nothing_left() {
 	mkdir -p "$D/fakeid"
 	printf '#!/bin/sh\ncase "$*" in -u) echo 1000 ;; *) exec %s "$@" ;; esac\n' "$(command -v id)" >"$D/fakeid/id"
 	chmod +x "$D/fakeid/id"
-	path_without "$D/bin" pkg-config pkgconf sudo
-	PATH="$MEMO:$ROOT/tests/fakes/net:$D/fakeid:$D/bin" run sh "$ROOT/scripts/tool/deps" run
+	# (PATH without pkg-config, pkgconf and sudo: the file's farm)
+	PATH="$MEMO:$ROOT/tests/fakes/net:$D/fakeid:$FARM/linux:$FARM/base" run sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output --partial "building jansson 2.14 from source"
 	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
@@ -236,8 +300,12 @@ fake_brew() {
 	: >"$EXECLAG_CACHE/jansson/lib/libjansson.a"
 	fake_brew
 	# the system's bats and jq stay; shellcheck and hyperfine are absent: brew would give them
-	path_without "$D/bin" brew pkg-config pkgconf sudo apt-get shellcheck hyperfine
-	FAKE_STATE="$D/state" PATH="$D/brew:$ROOT/tests/fakes/net:$D/fakeuname:$D/bin" run sh "$ROOT/scripts/tool/deps" test
+	# (without brew, pkg-config, pkgconf, sudo, apt-get, shellcheck and
+	# hyperfine: the file's farm; $D/bin before it holds the parallel of
+	# each case below, where the farm's was)
+	mkdir -p "$D/bin"
+	local p="$D/brew:$ROOT/tests/fakes/net:$D/fakeuname:$D/bin:$FARM/brew:$FARM/base"
+	FAKE_STATE="$D/state" PATH="$p" run sh "$ROOT/scripts/tool/deps" test
 	assert_success
 	[ ! -e "$D/brew.log" ] || fail "brew was called: $(cat "$D/brew.log")"
 	assert_output --regexp 'it would use:.* shellcheck.* hyperfine'
@@ -245,13 +313,12 @@ fake_brew() {
 	refute_output --partial "installing with Homebrew"
 	# GNU parallel is known by its own name in its script; moreutils'
 	# parallel, another program, is not it: brew would give GNU's
-	rm -f "$D/bin/parallel"
 	printf '#!/bin/sh\n# moreutils: run programs in parallel\nexit 0\n' >"$D/bin/parallel"
 	chmod +x "$D/bin/parallel"
-	FAKE_STATE="$D/state" PATH="$D/brew:$ROOT/tests/fakes/net:$D/fakeuname:$D/bin" run sh "$ROOT/scripts/tool/deps" test
+	FAKE_STATE="$D/state" PATH="$p" run sh "$ROOT/scripts/tool/deps" test
 	assert_output --regexp 'it would use:.* parallel'
 	printf '#!/usr/bin/perl\n# GNU parallel - build and execute shell command lines in parallel\n' >"$D/bin/parallel"
-	FAKE_STATE="$D/state" PATH="$D/brew:$ROOT/tests/fakes/net:$D/fakeuname:$D/bin" run sh "$ROOT/scripts/tool/deps" test
+	FAKE_STATE="$D/state" PATH="$p" run sh "$ROOT/scripts/tool/deps" test
 	refute_output --regexp 'it would use:.* parallel'
 }
 
@@ -273,11 +340,10 @@ fake_brew() {
 	(cd "$D/pack/core" && tar -czf "$D/core.tar.gz" bats-core-1.10.0)
 	cp -R /usr/lib/bats/bats-assert/. "$D/pack/assert/bats-assert-2.1.0/"
 	(cd "$D/pack/assert" && tar -czf "$D/assert.tar.gz" bats-assert-2.1.0)
-	sum() { shasum -a 256 "$1" | awk '{ print $1 }'; }
 	{
 		grep -v -e '^bats-core ' -e '^bats-assert ' "$ROOT/scripts/tool/pins"
-		echo "bats-core 1.10.0 https://example.invalid/bats-core-1.10.0.tar.gz $(sum "$D/core.tar.gz")"
-		echo "bats-assert 2.1.0 https://example.invalid/bats-assert-2.1.0.tar.gz $(sum "$D/assert.tar.gz")"
+		echo "bats-core 1.10.0 https://example.invalid/bats-core-1.10.0.tar.gz $(sum256 "$D/core.tar.gz")"
+		echo "bats-assert 2.1.0 https://example.invalid/bats-assert-2.1.0.tar.gz $(sum256 "$D/assert.tar.gz")"
 	} >"$D/pins"
 	serve https://example.invalid/bats-core-1.10.0.tar.gz "$D/core.tar.gz"
 	serve https://example.invalid/bats-assert-2.1.0.tar.gz "$D/assert.tar.gz"
@@ -321,7 +387,7 @@ fake_brew() {
 	assert_success
 	assert_equal "$output" "$EXECLAG_CACHE/src/jansson-2.14"
 	[[ "$stderr" == *"using Debian's copy of the same source (jansson_2.14.orig.tar.gz)"* ]]
-	assert_equal "$(shasum -a 256 "$EXECLAG_CACHE/dl/jansson-2.14.tar.gz" | awk '{ print $1 }')" \
+	assert_equal "$(sum256 "$EXECLAG_CACHE/dl/jansson-2.14.tar.gz")" \
 		c739578bf6b764aa0752db9a2fdadcfe921c78f1228c7ec0bb47fa804c55d17b
 	[ -f "$EXECLAG_CACHE/src/jansson-2.14/src/jansson.h" ]
 }
@@ -343,7 +409,7 @@ fake_brew() {
 	(cd "$D/pack" && tar -czf "$D/jq.tar.gz" jq-1.7.1)
 	{
 		grep -v '^jq ' "$ROOT/scripts/tool/pins"
-		echo "jq 1.7.1 https://example.invalid/jq-1.7.1.tar.gz $(shasum -a 256 "$D/jq.tar.gz" | awk '{ print $1 }')"
+		echo "jq 1.7.1 https://example.invalid/jq-1.7.1.tar.gz $(sum256 "$D/jq.tar.gz")"
 	} >"$D/pins"
 	serve https://example.invalid/jq-1.7.1.tar.gz "$D/jq.tar.gz"
 	# jansson there already; bats the system's; no brew, no jq
@@ -351,8 +417,11 @@ fake_brew() {
 	: >"$EXECLAG_CACHE/jansson/lib/libjansson.a"
 	: >"$EXECLAG_CACHE/jansson/include/jansson.h"
 	fake_uname_dir
-	PATH="$(path_without_bats_libexec)" path_without "$D/bin" brew pkg-config pkgconf sudo apt-get jq shellcheck
-	P="$ROOT/tests/fakes/net:$D/fakeuname:$D/bin"
+	# (PATH without bats' libexec folder, brew, pkg-config, pkgconf, sudo,
+	# apt-get, jq and shellcheck: the file's farm; and without GNU parallel,
+	# which only Homebrew gives a Mac: scripts/tool/runtests runs one test at
+	# a time there, with no perl start)
+	P="$ROOT/tests/fakes/net:$D/fakeuname:$FARM/jq:$FARM/base"
 	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" check
 	assert_success
 	refute_output --partial jq
@@ -384,8 +453,8 @@ fake_brew() {
 	printf '#!/bin/sh\ncase "$*" in -u) echo 0 ;; *) exec %s "$@" ;; esac\n' "$(command -v id)" >"$D/fakeid/id"
 	printf '#!/bin/sh\necho "$*" >>"%s"\n' "$D/apt.log" >"$D/apt/apt-get"
 	chmod +x "$D/fakeid/id" "$D/apt/apt-get"
-	path_without "$D/bin" apt-get sudo autoreconf automake libtoolize
-	P="$ROOT/tests/fakes/net:$D/fakeid:$D/apt:$D/bin"
+	# (PATH without apt-get, sudo, autoreconf, automake and libtoolize: the file's farm)
+	P="$ROOT/tests/fakes/net:$D/fakeid:$D/apt:$FARM/live:$FARM/base"
 	# none of them there (an empty system root), not under CI
 	CI= EXECLAG_SYSROOT="$D/sysroot" PATH="$P" run sh "$ROOT/scripts/tool/deps" live
 	assert_success
