@@ -7,6 +7,8 @@
 # says Darwin.
 
 load test_helper/common-setup
+# run_both and run_sep: bats' run and run --separate-stderr, cheaper
+load test_helper/quickrun
 
 JANSSON_URL=https://github.com/akheron/jansson/archive/refs/tags/v2.14.tar.gz
 
@@ -152,7 +154,7 @@ nothing_left() {
 	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
 	# cc, as for the other tests, is MEMO's: the build is compiled once, in
 	# setup_file, by the same script
-	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run_both sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output --partial "building jansson 2.14 from source into $EXECLAG_CACHE/jansson"
 	assert_equal "$(cat "$FAKE_CURL_DIR/asked")" "$JANSSON_URL"
@@ -162,7 +164,7 @@ nothing_left() {
 	# no temporary folder of the build or the download is left
 	assert_equal "$(find "$EXECLAG_CACHE" -maxdepth 2 -name '.*' ! -name .execlag-unpacked | wc -l | tr -d ' ')" 0
 	# a second run finds it and downloads nothing
-	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run_both sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output ""
 	assert_equal "$(wc -l <"$FAKE_CURL_DIR/asked" | tr -d ' ')" 1
@@ -189,7 +191,7 @@ nothing_left() {
 			{ for (i = 1; i <= NF; i++) { w = $i; sub(/:$/, "", w); if (index(jh, " " w " ")) hit = 1 } }
 			END { if (hit) print obj "\n" d }' {} + | xargs rm -f)
 	fi
-	EXECLAG_CACHE="$K/.cache" PATH="$MEMO:$ROOT/tests/fakes/net:$PATH" run sh "$K/scripts/tool/jansson"
+	EXECLAG_CACHE="$K/.cache" PATH="$MEMO:$ROOT/tests/fakes/net:$PATH" run_both sh "$K/scripts/tool/jansson"
 	assert_success
 	# the programs the quick run needs, through make, two of them linking
 	# jansson (analyze, advise: the Makefile's one PROGLIBS line links every
@@ -200,7 +202,7 @@ nothing_left() {
 	# would be compiled against it too, but link into nothing run here
 	local libsrc
 	libsrc=$(cd "$ROOT" && sh "$ROOT/tests/test_helper/libsrc" analyze advise mkfresh launch) || libsrc=""
-	run make -C "$K" -s PKG_CONFIG=/nonexistent/pkg-config ${libsrc:+LIBSRC="$libsrc"} \
+	run_both make -C "$K" -s PKG_CONFIG=/nonexistent/pkg-config ${libsrc:+LIBSRC="$libsrc"} \
 		micro/bin/analyze micro/bin/advise micro/bin/mkfresh micro/bin/launch
 	assert_success
 	# compiled against the cache's jansson.h (the compiler's list of what
@@ -218,7 +220,7 @@ nothing_left() {
 	# the launches are the model's
 	mkdir -p "$D/tmp" "$D/results"
 	TMPDIR="$D/tmp" RESULTS="$D/results" CASES=exe,script COUNT=8 THREADS=1 \
-		LAUNCHER='sim:latency=20 workers=1 key=inode seed=7' run sh "$K/scripts/repro" --profile quick
+		LAUNCHER='sim:latency=20 workers=1 key=inode seed=7' run_both sh "$K/scripts/repro" --profile quick
 	assert_success
 	j=$(ls "$D"/results/*/run.json)
 	assert_equal "$(jq -r '[.cases[] | .name] | sort | unique | join(",")' "$j")" "exe,script"
@@ -231,7 +233,7 @@ nothing_left() {
 	cp "$ORIG/jansson_2.14.orig.tar.gz" "$D/bad.tar.gz"
 	printf 'X' | dd of="$D/bad.tar.gz" bs=1 seek=5000 conv=notrunc 2>/dev/null
 	serve "$JANSSON_URL" "$D/bad.tar.gz"
-	FAKE_STATE="$D/state" PATH="$(mac_path)" run --separate-stderr sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$(mac_path)" run_sep sh "$ROOT/scripts/tool/deps" run
 	assert_equal "$status" 1
 	assert_equal "$(printf '%s\n' "$stderr" | grep -c 'not the pinned c739578bf6b764aa0752db9a2fdadcfe921c78f1228c7ec0bb47fa804c55d17b')" 1
 	[[ "$stderr" == *"deleted it"* ]]
@@ -240,7 +242,7 @@ nothing_left() {
 
 @test "no network: one line with the URL, the checksum and where to put the file; a file put there is used" {
 	fake_uname_dir
-	FAKE_STATE="$D/state" PATH="$(mac_path)" run --separate-stderr sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$(mac_path)" run_sep sh "$ROOT/scripts/tool/deps" run
 	assert_equal "$status" 1
 	line=$(printf '%s\n' "$stderr" | grep '^fetch:')
 	assert_equal "$(printf '%s\n' "$line" | wc -l | tr -d ' ')" 1
@@ -254,7 +256,7 @@ nothing_left() {
 	mkdir -p "$EXECLAG_CACHE/dl"
 	cp "$ORIG/jansson_2.14.orig.tar.gz" "$EXECLAG_CACHE/dl/jansson-2.14.tar.gz"
 	rm -f "$FAKE_CURL_DIR/asked"
-	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run_both sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
 	[ ! -e "$FAKE_CURL_DIR/asked" ]
@@ -267,7 +269,7 @@ nothing_left() {
 	printf '#!/bin/sh\ncase "$*" in -u) echo 1000 ;; *) exec %s "$@" ;; esac\n' "$(command -v id)" >"$D/fakeid/id"
 	chmod +x "$D/fakeid/id"
 	# (PATH without pkg-config, pkgconf and sudo: the file's farm)
-	PATH="$MEMO:$ROOT/tests/fakes/net:$D/fakeid:$FARM/linux:$FARM/base" run sh "$ROOT/scripts/tool/deps" run
+	PATH="$MEMO:$ROOT/tests/fakes/net:$D/fakeid:$FARM/linux:$FARM/base" run_both sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output --partial "building jansson 2.14 from source"
 	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
@@ -284,7 +286,7 @@ fake_brew() {
 	fake_uname_dir
 	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
 	fake_brew
-	FAKE_STATE="$D/state" PATH="$MEMO:$D/brew:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$MEMO:$D/brew:$(mac_path)" run_both sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	# brew was not run at all (so never with install)
 	[ ! -e "$D/brew.log" ] || fail "brew was called: $(cat "$D/brew.log")"
@@ -305,7 +307,7 @@ fake_brew() {
 	# each case below, where the farm's was)
 	mkdir -p "$D/bin"
 	local p="$D/brew:$ROOT/tests/fakes/net:$D/fakeuname:$D/bin:$FARM/brew:$FARM/base"
-	FAKE_STATE="$D/state" PATH="$p" run sh "$ROOT/scripts/tool/deps" test
+	FAKE_STATE="$D/state" PATH="$p" run_both sh "$ROOT/scripts/tool/deps" test
 	assert_success
 	[ ! -e "$D/brew.log" ] || fail "brew was called: $(cat "$D/brew.log")"
 	assert_output --regexp 'it would use:.* shellcheck.* hyperfine'
@@ -315,10 +317,10 @@ fake_brew() {
 	# parallel, another program, is not it: brew would give GNU's
 	printf '#!/bin/sh\n# moreutils: run programs in parallel\nexit 0\n' >"$D/bin/parallel"
 	chmod +x "$D/bin/parallel"
-	FAKE_STATE="$D/state" PATH="$p" run sh "$ROOT/scripts/tool/deps" test
+	FAKE_STATE="$D/state" PATH="$p" run_both sh "$ROOT/scripts/tool/deps" test
 	assert_output --regexp 'it would use:.* parallel'
 	printf '#!/usr/bin/perl\n# GNU parallel - build and execute shell command lines in parallel\n' >"$D/bin/parallel"
-	FAKE_STATE="$D/state" PATH="$p" run sh "$ROOT/scripts/tool/deps" test
+	FAKE_STATE="$D/state" PATH="$p" run_both sh "$ROOT/scripts/tool/deps" test
 	refute_output --regexp 'it would use:.* parallel'
 }
 
@@ -355,12 +357,12 @@ fake_brew() {
 	fake_uname_dir
 	P="$MEMO:$(mac_path shellcheck)"
 	# make check's step: bats and jq only, nothing said of the test tools
-	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" check
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" check
 	assert_success
 	assert_output --partial "unpacking bats-core, bats-support and bats-assert into $EXECLAG_CACHE/bats"
 	refute_output --partial "optional"
 	# make test's step: the bats is there; the tools only Homebrew gives are optional
-	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" test
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" test
 	assert_success
 	refute_output --partial "unpacking"
 	assert_output --partial "optional, not installed: shellcheck"
@@ -371,7 +373,7 @@ fake_brew() {
 	printf '%s\n' 'load_libs() { bats_load_library bats-support; bats_load_library bats-assert; }' \
 		"@test \"assert_output from the unpacked bats-assert\" { load_libs; run echo hi; assert_output hi; }" \
 		"@test \"and it can fail\" { load_libs; run echo hi; run -1 assert_output nope; }" >"$D/t.bats"
-	PATH="$P" BATS_LIB_PATH= run sh "$ROOT/scripts/tool/runtests" "$D/t.bats"
+	PATH="$P" BATS_LIB_PATH= run_both sh "$ROOT/scripts/tool/runtests" "$D/t.bats"
 	assert_success
 	assert_line "2 passed, 0 failed, 0 skipped"
 }
@@ -383,7 +385,7 @@ fake_brew() {
 	# archive's lists, seconds of CPU); what is looked at is fetch taking it
 	mkdir -p "$EXECLAG_CACHE/debian-orig"
 	cp "$ORIG"/jansson_2.14*.dsc "$ORIG/jansson_2.14.orig.tar.gz" "$EXECLAG_CACHE/debian-orig/"
-	PATH="$ROOT/tests/fakes/net:$PATH" run --separate-stderr sh "$ROOT/scripts/tool/fetch" jansson
+	PATH="$ROOT/tests/fakes/net:$PATH" run_sep sh "$ROOT/scripts/tool/fetch" jansson
 	assert_success
 	assert_equal "$output" "$EXECLAG_CACHE/src/jansson-2.14"
 	[[ "$stderr" == *"using Debian's copy of the same source (jansson_2.14.orig.tar.gz)"* ]]
@@ -422,26 +424,26 @@ fake_brew() {
 	# which only Homebrew gives a Mac: scripts/tool/runtests runs one test at
 	# a time there, with no perl start)
 	P="$ROOT/tests/fakes/net:$D/fakeuname:$FARM/jq:$FARM/base"
-	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" check
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" check
 	assert_success
 	refute_output --partial jq
 	[ ! -e "$D/configure.args" ]
-	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" test
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" test
 	assert_success
 	assert_output --partial "building jq from source into $EXECLAG_CACHE/jq"
-	run -0 cat "$D/configure.args"
+	run_both -0 cat "$D/configure.args"
 	assert_line --regexp '^--disable-shared$'
 	assert_line --regexp '^--with-oniguruma=builtin$'
 	assert_line --regexp '^--disable-docs$'
 	[ -x "$EXECLAG_CACHE/jq/bin/jq" ]
 	! find "$EXECLAG_CACHE" -name '.jq-build.*' | grep -q .
 	# the second time: nothing to do
-	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" test
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" test
 	assert_success
 	refute_output --partial "building jq"
 	# scripts/tool/runtests puts the cache's jq on PATH for the tests
 	printf '%s\n' "@test \"jq reads JSON\" { [ \"\$(echo '{\"a\":7}' | jq -r .a)\" = 7 ]; }" >"$D/t.bats"
-	PATH="$P" run sh "$ROOT/scripts/tool/runtests" "$D/t.bats"
+	PATH="$P" run_both sh "$ROOT/scripts/tool/runtests" "$D/t.bats"
 	assert_success
 	assert_line "1 passed, 0 failed, 0 skipped"
 }
@@ -456,16 +458,16 @@ fake_brew() {
 	# (PATH without apt-get, sudo, autoreconf, automake and libtoolize: the file's farm)
 	P="$ROOT/tests/fakes/net:$D/fakeid:$D/apt:$FARM/live:$FARM/base"
 	# none of them there (an empty system root), not under CI
-	CI= EXECLAG_SYSROOT="$D/sysroot" PATH="$P" run sh "$ROOT/scripts/tool/deps" live
+	CI= EXECLAG_SYSROOT="$D/sysroot" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" live
 	assert_success
 	assert_output --partial "installing make test-live's real tools with apt-get: autoconf automake libtool cargo rustc librust-tempfile-dev librust-doc-comment-dev"
-	run grep -c clamav "$D/apt.log"
+	run_both grep -c clamav "$D/apt.log"
 	assert_output 0
 	grep -qx 'install -y -qq autoconf automake libtool cargo rustc librust-tempfile-dev librust-doc-comment-dev' "$D/apt.log"
 	[ -f "$EXECLAG_CACHE/src/jansson-2.14/.execlag-unpacked" ]
 	# under CI a real scanner too
 	: >"$D/apt.log"
-	CI=true EXECLAG_SYSROOT="$D/sysroot" PATH="$P" run sh "$ROOT/scripts/tool/deps" live
+	CI=true EXECLAG_SYSROOT="$D/sysroot" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" live
 	assert_success
 	grep -q ' librust-doc-comment-dev clamav-daemon clamav clamdscan$' "$D/apt.log"
 	# all there: nothing to install
@@ -480,9 +482,9 @@ fake_brew() {
 		chmod +x "$D/tools/$t"
 	done
 	: >"$D/apt.log"
-	CI=true EXECLAG_SYSROOT="$D/sysroot" PATH="$P:$D/tools" run sh "$ROOT/scripts/tool/deps" live
+	CI=true EXECLAG_SYSROOT="$D/sysroot" PATH="$P:$D/tools" run_both sh "$ROOT/scripts/tool/deps" live
 	assert_success
 	refute_output --partial "real tools"
-	run grep -c 'librust\|autoconf\|clamav' "$D/apt.log"
+	run_both grep -c 'librust\|autoconf\|clamav' "$D/apt.log"
 	assert_output 0
 }

@@ -5,6 +5,8 @@
 # bats file_tags=heavy
 load test_helper/common-setup
 load test_helper/mkfresh
+# run_both and run_sep: bats' run and run --separate-stderr, cheaper
+load test_helper/quickrun
 
 # The file's compiled runs that several tests read (made once: a compile
 # is the cost here): exe 6 (--jobs 3), dylib 5 (--jobs 2), and exe and
@@ -59,7 +61,7 @@ contents() { (cd "$W" && ls -A | LC_ALL=C sort); }
 host_prints_nonce() {
 	local lib
 	lib="$W/p-$(printf %04d "$1")$2"
-	run -0 "$W/p-host" "$lib"
+	run_both -0 "$W/p-host" "$lib"
 	assert_output "$(grep -a -o "execlag:p-$(printf %04d "$1"):[0-9:]*" "$lib" | head -n 1)"
 }
 
@@ -115,7 +117,7 @@ refused_all() {
 
 @test "exe: --case names the case, and WORKDIR is written resolved" {
 	ln -s "$W" "$BATS_TEST_TMPDIR/link"
-	run --separate-stderr "$BIN/mkfresh" --kind exe --count 2 --case my-exe \
+	run_sep "$BIN/mkfresh" --kind exe --count 2 --case my-exe \
 		--dir "$BATS_TEST_TMPDIR/link/" --prefix p --manifest "$M"
 	assert_success
 	check_manifest exe 2 my-exe
@@ -133,7 +135,7 @@ refused_all() {
 	# the host prints what the library returns: that library's own nonce
 	host_prints_nonce 2 "$ext"
 	# a library that cannot be loaded: exit 3, dlerror on stderr
-	run --separate-stderr "$W/p-host" "$W/nonexistent$ext"
+	run_sep "$W/p-host" "$W/nonexistent$ext"
 	assert_equal "$status" 3
 	[ -n "$stderr" ]
 }
@@ -234,17 +236,17 @@ refused_all() {
 }
 
 @test "--first: refused without the first run's base or host, past the last slot, or over an artifact" {
-	run --separate-stderr "$BIN/mkfresh" --kind exe-copy --count 2 --first 3 --dir "$W" \
+	run_sep "$BIN/mkfresh" --kind exe-copy --count 2 --first 3 --dir "$W" \
 		--prefix p --manifest "$M"
 	assert_equal "$status" 2
 	[[ "$stderr" == "mkfresh: --first 3: no "*"/p-base: the run that made artifact 0 makes it"* ]] || fail "$stderr"
 	[ ! -e "$M" ] && assert_equal "$(contents)" ""
-	run --separate-stderr "$BIN/mkfresh" --kind dylib --count 2 --first 3 --dir "$W" \
+	run_sep "$BIN/mkfresh" --kind dylib --count 2 --first 3 --dir "$W" \
 		--prefix p --manifest "$M"
 	assert_equal "$status" 2
 	[[ "$stderr" == *"/p-host: the run that made artifact 0 makes it"* ]] || fail "$stderr"
 	for bad in -1 x 99999; do
-		run --separate-stderr "$BIN/mkfresh" --kind script --count 2 --first "$bad" --dir "$W" \
+		run_sep "$BIN/mkfresh" --kind script --count 2 --first "$bad" --dir "$W" \
 			--prefix p --manifest "$M"
 		assert_equal "$status" 2
 		assert_equal "$stderr" "mkfresh: --first: '$bad' is not a whole number in 0..99998 (with --count 2)"
@@ -253,7 +255,7 @@ refused_all() {
 	# and the manifest of the run before stays as it was
 	mk script 4
 	cp "$M" "$BATS_TEST_TMPDIR/m4"
-	run --separate-stderr "$BIN/mkfresh" --kind script --count 2 --first 3 --dir "$W" \
+	run_sep "$BIN/mkfresh" --kind script --count 2 --first 3 --dir "$W" \
 		--prefix p --manifest "$M"
 	assert_equal "$status" 1
 	cmp "$M" "$BATS_TEST_TMPDIR/m4"
@@ -499,7 +501,7 @@ build_ids() {
 	export EXECLAG_TEMPLATES="$BATS_TEST_TMPDIR/templates"
 	# artifact 2 is there already: refused after the template is made
 	: >"$W/p-0002"
-	run --separate-stderr "$BIN/mkfresh" --kind exe --count 3 --dir "$W" --prefix p --manifest "$M" --template
+	run_sep "$BIN/mkfresh" --kind exe --count 3 --dir "$W" --prefix p --manifest "$M" --template
 	assert_failure 1
 	[[ "$stderr" == *"p-0002 already exists"* ]] || fail "$stderr"
 	assert_equal "$(contents)" "p-0002"
@@ -508,7 +510,7 @@ build_ids() {
 	rm "$W/p-0002"
 	mk exe 2 --template
 	: >"$W/p-0003"
-	run --separate-stderr "$BIN/mkfresh" --kind exe --count 2 --first 2 --dir "$W" --prefix p --manifest "$M" --template
+	run_sep "$BIN/mkfresh" --kind exe --count 2 --first 2 --dir "$W" --prefix p --manifest "$M" --template
 	assert_failure 1
 	assert_equal "$(contents)" "$(printf 'p-0000\np-0001\np-0003')"
 	check_manifest exe 2
@@ -598,7 +600,7 @@ d" --prefix p --manifest "$M"
 		--kind exe --count 2 --dir "$W" --prefix p --manifest "$M"
 	expect_usage_error --kind dylib --count 2 --dir "$W" --prefix p --manifest "$M" --cc /nonexistent/cc
 	mkdir "$BATS_TEST_TMPDIR/empty"
-	run --separate-stderr env -u CC PATH="$BATS_TEST_TMPDIR/empty" "$BIN/mkfresh" \
+	run_sep env -u CC PATH="$BATS_TEST_TMPDIR/empty" "$BIN/mkfresh" \
 		--kind exe-copy --count 2 --dir "$W" --prefix p --manifest "$M"
 	assert_equal "$status" 2
 	assert_equal "$stderr" "mkfresh: no C compiler: cc not found (install one, or set CC)"
@@ -622,7 +624,7 @@ exec cc "$@"
 CC
 	chmod 755 "$badcc"
 	# (the third of four fails: two compiled before it, one maybe after)
-	run --separate-stderr "$BIN/mkfresh" --kind exe --count 4 --jobs 2 --dir "$W" \
+	run_sep "$BIN/mkfresh" --kind exe --count 4 --jobs 2 --dir "$W" \
 		--prefix p --manifest "$M" --cc "$badcc"
 	assert_equal "$status" 1
 	assert_equal "${#stderr_lines[@]}" 1
@@ -633,7 +635,7 @@ CC
 
 @test "an existing file in the way: exit 1, it is kept, the rest removed" {
 	echo precious >"$W/p-0002"
-	run --separate-stderr "$BIN/mkfresh" --kind exe-copy --count 5 --dir "$W" \
+	run_sep "$BIN/mkfresh" --kind exe-copy --count 5 --dir "$W" \
 		--prefix p --manifest "$M"
 	assert_equal "$status" 1
 	assert_equal "${#stderr_lines[@]}" 1
@@ -673,7 +675,7 @@ interrupt_test() { # interrupt_test SIGNAL
 }
 
 @test "--help prints the usage on stdout" {
-	run --separate-stderr "$BIN/mkfresh" --help
+	run_sep "$BIN/mkfresh" --help
 	assert_success
 	assert_output --partial "usage: mkfresh --kind KIND"
 	assert_equal "$stderr" ""
