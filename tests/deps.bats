@@ -7,8 +7,40 @@
 # says Darwin.
 
 load test_helper/common-setup
+# run_both and run_sep: bats' run and run --separate-stderr, cheaper
+load test_helper/quickrun
 
 JANSSON_URL=https://github.com/akheron/jansson/archive/refs/tags/v2.14.tar.gz
+
+# The names the tests hide from PATH (path_without), one set or another.
+FARM_HIDE="brew pkg-config pkgconf sudo apt-get bats shellcheck hyperfine jq autoreconf automake libtoolize parallel"
+
+# farm_keep SET SRC-PATH HIDDEN...: $FARM/SET, a link to each name of
+# FARM_HIDE (and of bats' libexec folder) but HIDDEN, to the first of that
+# name on SRC-PATH (as path_without links it), one ln for them all.
+# SET before $FARM/base on PATH is path_without's folder of SRC-PATH
+# without HIDDEN, name for name: base has every other name, the first of it
+# on PATH (the names of bats' libexec folder, which SRC-PATH may lack, are
+# all here, none there).
+farm_keep() {
+	local set=$1 src=$2 n d seen=" " targets=()
+	shift 2
+	mkdir -p "$FARM/$set"
+	for n in $FARM_HIDE $FARM_LIBEXEC; do
+		case "$seen$* " in *" $n "*) continue ;; esac
+		seen="$seen$n "
+		local IFS=:
+		for d in $src; do
+			[ -d "$d" ] || continue
+			if [ -e "$d/$n" ] || [ -L "$d/$n" ]; then
+				targets+=("$d/$n")
+				break
+			fi
+		done
+		IFS=$' \t\n'
+	done
+	[ "${#targets[@]}" = 0 ] || ln -s "${targets[@]}" "$FARM/$set/"
+}
 
 setup_file() {
 	local root="$BATS_TEST_DIRNAME/.."
@@ -20,6 +52,28 @@ setup_file() {
 		ORIG_SKIP="Debian's archive here has no jansson_2.14.orig.tar.gz"
 	export ORIG ORIG_SKIP
 	[ -z "$ORIG_SKIP" ] || return 0
+	# The PATHs without some programs (path_without's, some 1700 links a
+	# folder, a second of CPU each time here), made once for the file: the
+	# links to all but FARM_HIDE's names in $FARM/base, and each test's set
+	# (farm_keep) in a small folder before it.  The tests only read them.
+	local d f
+	FARM="$BATS_FILE_TMPDIR/farm" FARM_LIBEXEC=""
+	local IFS=:
+	for d in $PATH; do
+		case $d in */libexec/bats-core)
+			for f in "$d"/*; do FARM_LIBEXEC="$FARM_LIBEXEC ${f##*/}"; done ;;
+		esac
+	done
+	IFS=$' \t\n'
+	# shellcheck disable=SC2086 # names
+	path_without "$FARM/base" $FARM_HIDE $FARM_LIBEXEC
+	farm_keep mac "$PATH" brew pkg-config pkgconf sudo apt-get bats
+	farm_keep mac-shellcheck "$PATH" brew pkg-config pkgconf sudo apt-get bats shellcheck parallel
+	farm_keep linux "$PATH" pkg-config pkgconf sudo
+	farm_keep brew "$PATH" brew pkg-config pkgconf sudo apt-get shellcheck hyperfine
+	farm_keep jq "$(path_without_bats_libexec)" brew pkg-config pkgconf sudo apt-get jq shellcheck parallel
+	farm_keep live "$PATH" apt-get sudo autoreconf automake libtoolize
+	export FARM
 	# jansson is built from the same bytes in six tests, and here: this
 	# build, by scripts/tool/jansson with the real compiler, is the one
 	# compile of it; the tests put MEMO on PATH first: its cc
@@ -46,16 +100,28 @@ setup() {
 	printf 'Darwin\n' >"$D/state/uname_s"
 }
 
+# sum256 FILE: FILE's SHA-256 (sha256sum where there is one: shasum is
+# perl, some 40 ms of CPU a start)
+sum256() {
+	if command -v sha256sum >/dev/null 2>&1; then
+		sha256sum "$1" | awk '{ print $1 }'
+	else
+		shasum -a 256 "$1" | awk '{ print $1 }'
+	fi
+}
+
 # serve URL FILE: the fake curl answers URL with FILE's bytes.
 serve() {
 	cp "$2" "$FAKE_CURL_DIR/$(printf '%s' "$1" | tr '/:' '__')"
 }
 
 # A Mac without Homebrew: fake uname (Darwin) and curl first, and no brew,
-# pkg-config, sudo, apt-get or system bats on PATH.
+# pkg-config, sudo, apt-get or system bats on PATH (mac_path shellcheck:
+# and no shellcheck, nor GNU parallel, which only Homebrew gives a Mac:
+# scripts/tool/runtests runs one test at a time there, with no perl start).  What was path_without "$D/bin" NAMES: the file's
+# farm (setup_file).
 mac_path() {
-	path_without "$D/bin" brew pkg-config pkgconf sudo apt-get bats "$@"
-	printf '%s:%s:%s' "$ROOT/tests/fakes/net" "$D/fakeuname" "$D/bin"
+	printf '%s:%s:%s:%s' "$ROOT/tests/fakes/net" "$D/fakeuname" "$FARM/mac${1:+-$1}" "$FARM/base"
 }
 
 fake_uname_dir() {
@@ -76,7 +142,7 @@ nothing_left() {
 		"bats-support bats-support_0.3.0.orig.tar.gz bats-support_0.3.0-3.dsc"; do
 		set -- $p
 		pinned=$(awk -v n="$1" '$1 == n { print $4 }' "$ROOT/scripts/tool/pins")
-		got=$(shasum -a 256 "$ORIG/$2" | awk '{ print $1 }')
+		got=$(sum256 "$ORIG/$2")
 		dsc=$(awk -v f="$2" '/^Checksums-Sha256:/ { on = 1; next } /^[^ ]/ { on = 0 } on && $3 == f { print $1 }' "$ORIG/$3")
 		assert_equal "$got" "$pinned"
 		assert_equal "$dsc" "$pinned"
@@ -88,7 +154,7 @@ nothing_left() {
 	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
 	# cc, as for the other tests, is MEMO's: the build is compiled once, in
 	# setup_file, by the same script
-	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run_both sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output --partial "building jansson 2.14 from source into $EXECLAG_CACHE/jansson"
 	assert_equal "$(cat "$FAKE_CURL_DIR/asked")" "$JANSSON_URL"
@@ -98,7 +164,7 @@ nothing_left() {
 	# no temporary folder of the build or the download is left
 	assert_equal "$(find "$EXECLAG_CACHE" -maxdepth 2 -name '.*' ! -name .execlag-unpacked | wc -l | tr -d ' ')" 0
 	# a second run finds it and downloads nothing
-	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run_both sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output ""
 	assert_equal "$(wc -l <"$FAKE_CURL_DIR/asked" | tr -d ' ')" 1
@@ -125,7 +191,7 @@ nothing_left() {
 			{ for (i = 1; i <= NF; i++) { w = $i; sub(/:$/, "", w); if (index(jh, " " w " ")) hit = 1 } }
 			END { if (hit) print obj "\n" d }' {} + | xargs rm -f)
 	fi
-	EXECLAG_CACHE="$K/.cache" PATH="$MEMO:$ROOT/tests/fakes/net:$PATH" run sh "$K/scripts/tool/jansson"
+	EXECLAG_CACHE="$K/.cache" PATH="$MEMO:$ROOT/tests/fakes/net:$PATH" run_both sh "$K/scripts/tool/jansson"
 	assert_success
 	# the programs the quick run needs, through make, two of them linking
 	# jansson (analyze, advise: the Makefile's one PROGLIBS line links every
@@ -136,7 +202,7 @@ nothing_left() {
 	# would be compiled against it too, but link into nothing run here
 	local libsrc
 	libsrc=$(cd "$ROOT" && sh "$ROOT/tests/test_helper/libsrc" analyze advise mkfresh launch) || libsrc=""
-	run make -C "$K" -s PKG_CONFIG=/nonexistent/pkg-config ${libsrc:+LIBSRC="$libsrc"} \
+	run_both make -C "$K" -s PKG_CONFIG=/nonexistent/pkg-config ${libsrc:+LIBSRC="$libsrc"} \
 		micro/bin/analyze micro/bin/advise micro/bin/mkfresh micro/bin/launch
 	assert_success
 	# compiled against the cache's jansson.h (the compiler's list of what
@@ -154,7 +220,7 @@ nothing_left() {
 	# the launches are the model's
 	mkdir -p "$D/tmp" "$D/results"
 	TMPDIR="$D/tmp" RESULTS="$D/results" CASES=exe,script COUNT=8 THREADS=1 \
-		LAUNCHER='sim:latency=20 workers=1 key=inode seed=7' run sh "$K/scripts/repro" --profile quick
+		LAUNCHER='sim:latency=20 workers=1 key=inode seed=7' run_both sh "$K/scripts/repro" --profile quick
 	assert_success
 	j=$(ls "$D"/results/*/run.json)
 	assert_equal "$(jq -r '[.cases[] | .name] | sort | unique | join(",")' "$j")" "exe,script"
@@ -167,7 +233,7 @@ nothing_left() {
 	cp "$ORIG/jansson_2.14.orig.tar.gz" "$D/bad.tar.gz"
 	printf 'X' | dd of="$D/bad.tar.gz" bs=1 seek=5000 conv=notrunc 2>/dev/null
 	serve "$JANSSON_URL" "$D/bad.tar.gz"
-	FAKE_STATE="$D/state" PATH="$(mac_path)" run --separate-stderr sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$(mac_path)" run_sep sh "$ROOT/scripts/tool/deps" run
 	assert_equal "$status" 1
 	assert_equal "$(printf '%s\n' "$stderr" | grep -c 'not the pinned c739578bf6b764aa0752db9a2fdadcfe921c78f1228c7ec0bb47fa804c55d17b')" 1
 	[[ "$stderr" == *"deleted it"* ]]
@@ -176,7 +242,7 @@ nothing_left() {
 
 @test "no network: one line with the URL, the checksum and where to put the file; a file put there is used" {
 	fake_uname_dir
-	FAKE_STATE="$D/state" PATH="$(mac_path)" run --separate-stderr sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$(mac_path)" run_sep sh "$ROOT/scripts/tool/deps" run
 	assert_equal "$status" 1
 	line=$(printf '%s\n' "$stderr" | grep '^fetch:')
 	assert_equal "$(printf '%s\n' "$line" | wc -l | tr -d ' ')" 1
@@ -190,7 +256,7 @@ nothing_left() {
 	mkdir -p "$EXECLAG_CACHE/dl"
 	cp "$ORIG/jansson_2.14.orig.tar.gz" "$EXECLAG_CACHE/dl/jansson-2.14.tar.gz"
 	rm -f "$FAKE_CURL_DIR/asked"
-	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run_both sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
 	[ ! -e "$FAKE_CURL_DIR/asked" ]
@@ -202,8 +268,8 @@ nothing_left() {
 	mkdir -p "$D/fakeid"
 	printf '#!/bin/sh\ncase "$*" in -u) echo 1000 ;; *) exec %s "$@" ;; esac\n' "$(command -v id)" >"$D/fakeid/id"
 	chmod +x "$D/fakeid/id"
-	path_without "$D/bin" pkg-config pkgconf sudo
-	PATH="$MEMO:$ROOT/tests/fakes/net:$D/fakeid:$D/bin" run sh "$ROOT/scripts/tool/deps" run
+	# (PATH without pkg-config, pkgconf and sudo: the file's farm)
+	PATH="$MEMO:$ROOT/tests/fakes/net:$D/fakeid:$FARM/linux:$FARM/base" run_both sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output --partial "building jansson 2.14 from source"
 	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
@@ -220,7 +286,7 @@ fake_brew() {
 	fake_uname_dir
 	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
 	fake_brew
-	FAKE_STATE="$D/state" PATH="$MEMO:$D/brew:$(mac_path)" run sh "$ROOT/scripts/tool/deps" run
+	FAKE_STATE="$D/state" PATH="$MEMO:$D/brew:$(mac_path)" run_both sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	# brew was not run at all (so never with install)
 	[ ! -e "$D/brew.log" ] || fail "brew was called: $(cat "$D/brew.log")"
@@ -236,8 +302,12 @@ fake_brew() {
 	: >"$EXECLAG_CACHE/jansson/lib/libjansson.a"
 	fake_brew
 	# the system's bats and jq stay; shellcheck and hyperfine are absent: brew would give them
-	path_without "$D/bin" brew pkg-config pkgconf sudo apt-get shellcheck hyperfine
-	FAKE_STATE="$D/state" PATH="$D/brew:$ROOT/tests/fakes/net:$D/fakeuname:$D/bin" run sh "$ROOT/scripts/tool/deps" test
+	# (without brew, pkg-config, pkgconf, sudo, apt-get, shellcheck and
+	# hyperfine: the file's farm; $D/bin before it holds the parallel of
+	# each case below, where the farm's was)
+	mkdir -p "$D/bin"
+	local p="$D/brew:$ROOT/tests/fakes/net:$D/fakeuname:$D/bin:$FARM/brew:$FARM/base"
+	FAKE_STATE="$D/state" PATH="$p" run_both sh "$ROOT/scripts/tool/deps" test
 	assert_success
 	[ ! -e "$D/brew.log" ] || fail "brew was called: $(cat "$D/brew.log")"
 	assert_output --regexp 'it would use:.* shellcheck.* hyperfine'
@@ -245,13 +315,12 @@ fake_brew() {
 	refute_output --partial "installing with Homebrew"
 	# GNU parallel is known by its own name in its script; moreutils'
 	# parallel, another program, is not it: brew would give GNU's
-	rm -f "$D/bin/parallel"
 	printf '#!/bin/sh\n# moreutils: run programs in parallel\nexit 0\n' >"$D/bin/parallel"
 	chmod +x "$D/bin/parallel"
-	FAKE_STATE="$D/state" PATH="$D/brew:$ROOT/tests/fakes/net:$D/fakeuname:$D/bin" run sh "$ROOT/scripts/tool/deps" test
+	FAKE_STATE="$D/state" PATH="$p" run_both sh "$ROOT/scripts/tool/deps" test
 	assert_output --regexp 'it would use:.* parallel'
 	printf '#!/usr/bin/perl\n# GNU parallel - build and execute shell command lines in parallel\n' >"$D/bin/parallel"
-	FAKE_STATE="$D/state" PATH="$D/brew:$ROOT/tests/fakes/net:$D/fakeuname:$D/bin" run sh "$ROOT/scripts/tool/deps" test
+	FAKE_STATE="$D/state" PATH="$p" run_both sh "$ROOT/scripts/tool/deps" test
 	refute_output --regexp 'it would use:.* parallel'
 }
 
@@ -273,11 +342,10 @@ fake_brew() {
 	(cd "$D/pack/core" && tar -czf "$D/core.tar.gz" bats-core-1.10.0)
 	cp -R /usr/lib/bats/bats-assert/. "$D/pack/assert/bats-assert-2.1.0/"
 	(cd "$D/pack/assert" && tar -czf "$D/assert.tar.gz" bats-assert-2.1.0)
-	sum() { shasum -a 256 "$1" | awk '{ print $1 }'; }
 	{
 		grep -v -e '^bats-core ' -e '^bats-assert ' "$ROOT/scripts/tool/pins"
-		echo "bats-core 1.10.0 https://example.invalid/bats-core-1.10.0.tar.gz $(sum "$D/core.tar.gz")"
-		echo "bats-assert 2.1.0 https://example.invalid/bats-assert-2.1.0.tar.gz $(sum "$D/assert.tar.gz")"
+		echo "bats-core 1.10.0 https://example.invalid/bats-core-1.10.0.tar.gz $(sum256 "$D/core.tar.gz")"
+		echo "bats-assert 2.1.0 https://example.invalid/bats-assert-2.1.0.tar.gz $(sum256 "$D/assert.tar.gz")"
 	} >"$D/pins"
 	serve https://example.invalid/bats-core-1.10.0.tar.gz "$D/core.tar.gz"
 	serve https://example.invalid/bats-assert-2.1.0.tar.gz "$D/assert.tar.gz"
@@ -289,12 +357,12 @@ fake_brew() {
 	fake_uname_dir
 	P="$MEMO:$(mac_path shellcheck)"
 	# make check's step: bats and jq only, nothing said of the test tools
-	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" check
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" check
 	assert_success
 	assert_output --partial "unpacking bats-core, bats-support and bats-assert into $EXECLAG_CACHE/bats"
 	refute_output --partial "optional"
 	# make test's step: the bats is there; the tools only Homebrew gives are optional
-	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" test
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" test
 	assert_success
 	refute_output --partial "unpacking"
 	assert_output --partial "optional, not installed: shellcheck"
@@ -305,7 +373,7 @@ fake_brew() {
 	printf '%s\n' 'load_libs() { bats_load_library bats-support; bats_load_library bats-assert; }' \
 		"@test \"assert_output from the unpacked bats-assert\" { load_libs; run echo hi; assert_output hi; }" \
 		"@test \"and it can fail\" { load_libs; run echo hi; run -1 assert_output nope; }" >"$D/t.bats"
-	PATH="$P" BATS_LIB_PATH= run sh "$ROOT/scripts/tool/runtests" "$D/t.bats"
+	PATH="$P" BATS_LIB_PATH= run_both sh "$ROOT/scripts/tool/runtests" "$D/t.bats"
 	assert_success
 	assert_line "2 passed, 0 failed, 0 skipped"
 }
@@ -317,11 +385,11 @@ fake_brew() {
 	# archive's lists, seconds of CPU); what is looked at is fetch taking it
 	mkdir -p "$EXECLAG_CACHE/debian-orig"
 	cp "$ORIG"/jansson_2.14*.dsc "$ORIG/jansson_2.14.orig.tar.gz" "$EXECLAG_CACHE/debian-orig/"
-	PATH="$ROOT/tests/fakes/net:$PATH" run --separate-stderr sh "$ROOT/scripts/tool/fetch" jansson
+	PATH="$ROOT/tests/fakes/net:$PATH" run_sep sh "$ROOT/scripts/tool/fetch" jansson
 	assert_success
 	assert_equal "$output" "$EXECLAG_CACHE/src/jansson-2.14"
 	[[ "$stderr" == *"using Debian's copy of the same source (jansson_2.14.orig.tar.gz)"* ]]
-	assert_equal "$(shasum -a 256 "$EXECLAG_CACHE/dl/jansson-2.14.tar.gz" | awk '{ print $1 }')" \
+	assert_equal "$(sum256 "$EXECLAG_CACHE/dl/jansson-2.14.tar.gz")" \
 		c739578bf6b764aa0752db9a2fdadcfe921c78f1228c7ec0bb47fa804c55d17b
 	[ -f "$EXECLAG_CACHE/src/jansson-2.14/src/jansson.h" ]
 }
@@ -343,7 +411,7 @@ fake_brew() {
 	(cd "$D/pack" && tar -czf "$D/jq.tar.gz" jq-1.7.1)
 	{
 		grep -v '^jq ' "$ROOT/scripts/tool/pins"
-		echo "jq 1.7.1 https://example.invalid/jq-1.7.1.tar.gz $(shasum -a 256 "$D/jq.tar.gz" | awk '{ print $1 }')"
+		echo "jq 1.7.1 https://example.invalid/jq-1.7.1.tar.gz $(sum256 "$D/jq.tar.gz")"
 	} >"$D/pins"
 	serve https://example.invalid/jq-1.7.1.tar.gz "$D/jq.tar.gz"
 	# jansson there already; bats the system's; no brew, no jq
@@ -351,28 +419,31 @@ fake_brew() {
 	: >"$EXECLAG_CACHE/jansson/lib/libjansson.a"
 	: >"$EXECLAG_CACHE/jansson/include/jansson.h"
 	fake_uname_dir
-	PATH="$(path_without_bats_libexec)" path_without "$D/bin" brew pkg-config pkgconf sudo apt-get jq shellcheck
-	P="$ROOT/tests/fakes/net:$D/fakeuname:$D/bin"
-	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" check
+	# (PATH without bats' libexec folder, brew, pkg-config, pkgconf, sudo,
+	# apt-get, jq and shellcheck: the file's farm; and without GNU parallel,
+	# which only Homebrew gives a Mac: scripts/tool/runtests runs one test at
+	# a time there, with no perl start)
+	P="$ROOT/tests/fakes/net:$D/fakeuname:$FARM/jq:$FARM/base"
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" check
 	assert_success
 	refute_output --partial jq
 	[ ! -e "$D/configure.args" ]
-	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" test
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" test
 	assert_success
 	assert_output --partial "building jq from source into $EXECLAG_CACHE/jq"
-	run -0 cat "$D/configure.args"
+	run_both -0 cat "$D/configure.args"
 	assert_line --regexp '^--disable-shared$'
 	assert_line --regexp '^--with-oniguruma=builtin$'
 	assert_line --regexp '^--disable-docs$'
 	[ -x "$EXECLAG_CACHE/jq/bin/jq" ]
 	! find "$EXECLAG_CACHE" -name '.jq-build.*' | grep -q .
 	# the second time: nothing to do
-	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run sh "$ROOT/scripts/tool/deps" test
+	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" test
 	assert_success
 	refute_output --partial "building jq"
 	# scripts/tool/runtests puts the cache's jq on PATH for the tests
 	printf '%s\n' "@test \"jq reads JSON\" { [ \"\$(echo '{\"a\":7}' | jq -r .a)\" = 7 ]; }" >"$D/t.bats"
-	PATH="$P" run sh "$ROOT/scripts/tool/runtests" "$D/t.bats"
+	PATH="$P" run_both sh "$ROOT/scripts/tool/runtests" "$D/t.bats"
 	assert_success
 	assert_line "1 passed, 0 failed, 0 skipped"
 }
@@ -384,19 +455,19 @@ fake_brew() {
 	printf '#!/bin/sh\ncase "$*" in -u) echo 0 ;; *) exec %s "$@" ;; esac\n' "$(command -v id)" >"$D/fakeid/id"
 	printf '#!/bin/sh\necho "$*" >>"%s"\n' "$D/apt.log" >"$D/apt/apt-get"
 	chmod +x "$D/fakeid/id" "$D/apt/apt-get"
-	path_without "$D/bin" apt-get sudo autoreconf automake libtoolize
-	P="$ROOT/tests/fakes/net:$D/fakeid:$D/apt:$D/bin"
+	# (PATH without apt-get, sudo, autoreconf, automake and libtoolize: the file's farm)
+	P="$ROOT/tests/fakes/net:$D/fakeid:$D/apt:$FARM/live:$FARM/base"
 	# none of them there (an empty system root), not under CI
-	CI= EXECLAG_SYSROOT="$D/sysroot" PATH="$P" run sh "$ROOT/scripts/tool/deps" live
+	CI= EXECLAG_SYSROOT="$D/sysroot" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" live
 	assert_success
 	assert_output --partial "installing make test-live's real tools with apt-get: autoconf automake libtool cargo rustc librust-tempfile-dev librust-doc-comment-dev"
-	run grep -c clamav "$D/apt.log"
+	run_both grep -c clamav "$D/apt.log"
 	assert_output 0
 	grep -qx 'install -y -qq autoconf automake libtool cargo rustc librust-tempfile-dev librust-doc-comment-dev' "$D/apt.log"
 	[ -f "$EXECLAG_CACHE/src/jansson-2.14/.execlag-unpacked" ]
 	# under CI a real scanner too
 	: >"$D/apt.log"
-	CI=true EXECLAG_SYSROOT="$D/sysroot" PATH="$P" run sh "$ROOT/scripts/tool/deps" live
+	CI=true EXECLAG_SYSROOT="$D/sysroot" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" live
 	assert_success
 	grep -q ' librust-doc-comment-dev clamav-daemon clamav clamdscan$' "$D/apt.log"
 	# all there: nothing to install
@@ -411,9 +482,9 @@ fake_brew() {
 		chmod +x "$D/tools/$t"
 	done
 	: >"$D/apt.log"
-	CI=true EXECLAG_SYSROOT="$D/sysroot" PATH="$P:$D/tools" run sh "$ROOT/scripts/tool/deps" live
+	CI=true EXECLAG_SYSROOT="$D/sysroot" PATH="$P:$D/tools" run_both sh "$ROOT/scripts/tool/deps" live
 	assert_success
 	refute_output --partial "real tools"
-	run grep -c 'librust\|autoconf\|clamav' "$D/apt.log"
+	run_both grep -c 'librust\|autoconf\|clamav' "$D/apt.log"
 	assert_output 0
 }

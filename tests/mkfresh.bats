@@ -5,6 +5,8 @@
 # bats file_tags=heavy
 load test_helper/common-setup
 load test_helper/mkfresh
+# run_both and run_sep: bats' run and run --separate-stderr, cheaper
+load test_helper/quickrun
 
 # The file's compiled runs that several tests read (made once: a compile
 # is the cost here): exe 6 (--jobs 3), dylib 5 (--jobs 2), and exe and
@@ -59,7 +61,7 @@ contents() { (cd "$W" && ls -A | LC_ALL=C sort); }
 host_prints_nonce() {
 	local lib
 	lib="$W/p-$(printf %04d "$1")$2"
-	run -0 "$W/p-host" "$lib"
+	run_both -0 "$W/p-host" "$lib"
 	assert_output "$(grep -a -o "execlag:p-$(printf %04d "$1"):[0-9:]*" "$lib" | head -n 1)"
 }
 
@@ -76,6 +78,20 @@ expect_usage_error_saying() {
 	local line=$1
 	shift
 	chk refused "says=$line" "$BIN/mkfresh" "$@"
+}
+# refuse ARGS... and refuse_saying LINE ARGS...: expect_usage_error's and
+# expect_usage_error_saying's checks, queued; refused_all makes them all in
+# one sh (mkfresh-check's refused=K each), every failure said
+REFUSE=()
+refuse() { REFUSE+=("refused=$(($# + 1))" "$BIN/mkfresh" "$@"); }
+refuse_saying() {
+	local line=$1
+	shift
+	REFUSE+=("refused=$(($# + 2))" "says=$line" "$BIN/mkfresh" "$@")
+}
+refused_all() {
+	chk "${REFUSE[@]}"
+	REFUSE=()
 }
 
 # ---- the kinds ----
@@ -101,7 +117,7 @@ expect_usage_error_saying() {
 
 @test "exe: --case names the case, and WORKDIR is written resolved" {
 	ln -s "$W" "$BATS_TEST_TMPDIR/link"
-	run --separate-stderr "$BIN/mkfresh" --kind exe --count 2 --case my-exe \
+	run_sep "$BIN/mkfresh" --kind exe --count 2 --case my-exe \
 		--dir "$BATS_TEST_TMPDIR/link/" --prefix p --manifest "$M"
 	assert_success
 	check_manifest exe 2 my-exe
@@ -119,32 +135,27 @@ expect_usage_error_saying() {
 	# the host prints what the library returns: that library's own nonce
 	host_prints_nonce 2 "$ext"
 	# a library that cannot be loaded: exit 3, dlerror on stderr
-	run --separate-stderr "$W/p-host" "$W/nonexistent$ext"
+	run_sep "$W/p-host" "$W/nonexistent$ext"
 	assert_equal "$status" 3
 	[ -n "$stderr" ]
 }
 
 @test "exe-hardlink: every artifact is the base's inode" {
 	mk exe-hardlink 5
-	chk manifest=exe-hardlink:5 names=:5:p-base runs=0
-	# the base and the 5: one inode
-	assert_equal "$(ls -i "$W/p-base" $(objects) | awk '{ print $1 }' | sort -u | grep -c .)" 1
+	# (inodes=: the base and the 5: one inode)
+	chk manifest=exe-hardlink:5 names=:5:p-base runs=0 inodes=1:p-base
 }
 
 @test "exe-copy: same bytes as the base, every artifact a new inode" {
 	mk exe-copy 5
-	chk manifest=exe-copy:5 names=:5:p-base runs=0
-	# the base and the 5: one content, six inodes
-	assert_equal "$(sha "$W/p-base" $(objects) | sort -u | grep -c .)" 1
-	assert_equal "$(ls -i "$W/p-base" $(objects) | awk '{ print $1 }' | sort -u | grep -c .)" 6
+	# (onecontent=, inodes=: the base and the 5: one content, six inodes)
+	chk manifest=exe-copy:5 names=:5:p-base runs=0 "onecontent=$W/p-base" inodes=6:p-base
 }
 
 @test "exe-rewrite: each slot is a new inode with the base's bytes, none of them the base's" {
 	mk exe-rewrite 4
-	chk manifest=exe-rewrite:4 names=:4:p-base runs=0
-	# the base and the 4: one content, five inodes
-	assert_equal "$(sha "$W/p-base" $(objects) | sort -u | grep -c .)" 1
-	assert_equal "$(ls -i "$W/p-base" $(objects) | awk '{ print $1 }' | sort -u | grep -c .)" 5
+	# (onecontent=, inodes=: the base and the 4: one content, five inodes)
+	chk manifest=exe-rewrite:4 names=:4:p-base runs=0 "onecontent=$W/p-base" inodes=5:p-base
 }
 
 @test "exe-copy, exe-hardlink: the base was launched before the artifacts were made from it" {
@@ -174,21 +185,30 @@ expect_usage_error_saying() {
 	assert_equal "$(awk '{ print $1 }' "$EXECLAG_TEST_LOG" | sort -u)" "$base"
 	# no slot is still the launched inode; each has the base's bytes
 	assert_equal "$(ls -i $(objects) | awk -v b="$base" '$1 == b { print $2 " still is the launched inode" }')" ""
-	assert_equal "$(sha "$W/p-base" $(objects) | sort -u | grep -c .)" 1
+	chk "onecontent=$W/p-base"
 }
 
 @test "--first: a second run makes the next artifacts beside the first ones; the manifest lists all" {
+	# the first run of exe and dylib: a copy of the file's (setup_file: 6
+	# and 5 artifacts, compiled), as mkfresh finds a WORKDIR a run left
+	# (it reads no manifest: what is there is the first run's); of
+	# script-via-sh, made here (no compile)
+	local kind n
 	for kind in exe script-via-sh dylib; do
 		rm -rf "$W" "$M" && mkdir "$W"
-		mk "$kind" 3 --jobs 2
-		before=$(sha $(objects))
+		case $kind in
+		script-via-sh) n=3; mk "$kind" 3 --jobs 2 ;;
+		exe) n=6; cp -Rp "$BATS_FILE_TMPDIR/exe/." "$W/" ;;
+		dylib) n=5; cp -Rp "$BATS_FILE_TMPDIR/dylib/." "$W/" ;;
+		esac
+		before=$(cd "$W" && sha p-000*)
 		host=""
 		[ "$kind" != dylib ] || host=$(inode "$W/p-host")
-		mk "$kind" 2 --jobs 2 --first 3
-		# the first three untouched, the new ones with bytes and a nonce
+		mk "$kind" 2 --jobs 2 --first "$n"
+		# the first ones untouched, the new ones with bytes and a nonce
 		# of their own, the host the one made first
-		assert_equal "$(sha $(objects) | head -n 3)" "$before"
-		chk "manifest=$kind:5" differ nonces runs=0
+		assert_equal "$(sha $(objects) | head -n "$n")" "$before"
+		chk "manifest=$kind:$((n + 2))" differ nonces runs=0
 		[ -z "$host" ] || assert_equal "$(inode "$W/p-host")" "$host"
 	done
 	# the base or host of the first run is used as it is: not made again,
@@ -216,17 +236,17 @@ expect_usage_error_saying() {
 }
 
 @test "--first: refused without the first run's base or host, past the last slot, or over an artifact" {
-	run --separate-stderr "$BIN/mkfresh" --kind exe-copy --count 2 --first 3 --dir "$W" \
+	run_sep "$BIN/mkfresh" --kind exe-copy --count 2 --first 3 --dir "$W" \
 		--prefix p --manifest "$M"
 	assert_equal "$status" 2
 	[[ "$stderr" == "mkfresh: --first 3: no "*"/p-base: the run that made artifact 0 makes it"* ]] || fail "$stderr"
 	[ ! -e "$M" ] && assert_equal "$(contents)" ""
-	run --separate-stderr "$BIN/mkfresh" --kind dylib --count 2 --first 3 --dir "$W" \
+	run_sep "$BIN/mkfresh" --kind dylib --count 2 --first 3 --dir "$W" \
 		--prefix p --manifest "$M"
 	assert_equal "$status" 2
 	[[ "$stderr" == *"/p-host: the run that made artifact 0 makes it"* ]] || fail "$stderr"
 	for bad in -1 x 99999; do
-		run --separate-stderr "$BIN/mkfresh" --kind script --count 2 --first "$bad" --dir "$W" \
+		run_sep "$BIN/mkfresh" --kind script --count 2 --first "$bad" --dir "$W" \
 			--prefix p --manifest "$M"
 		assert_equal "$status" 2
 		assert_equal "$stderr" "mkfresh: --first: '$bad' is not a whole number in 0..99998 (with --count 2)"
@@ -235,7 +255,7 @@ expect_usage_error_saying() {
 	# and the manifest of the run before stays as it was
 	mk script 4
 	cp "$M" "$BATS_TEST_TMPDIR/m4"
-	run --separate-stderr "$BIN/mkfresh" --kind script --count 2 --first 3 --dir "$W" \
+	run_sep "$BIN/mkfresh" --kind script --count 2 --first 3 --dir "$W" \
 		--prefix p --manifest "$M"
 	assert_equal "$status" 1
 	cmp "$M" "$BATS_TEST_TMPDIR/m4"
@@ -244,11 +264,10 @@ expect_usage_error_saying() {
 
 @test "system-copy: byte copies of echo, each exits 0" {
 	mk system-copy 3
-	chk manifest=system-copy:3 names=:3 runs=0
 	echo_bin=/bin/echo
 	[ -x "$echo_bin" ] || echo_bin=/usr/bin/echo
-	# echo and the 3: one content
-	assert_equal "$(sha "$echo_bin" $(objects) | sort -u | grep -c .)" 1
+	# (onecontent=: echo and the 3: one content)
+	chk manifest=system-copy:3 names=:3 runs=0 "onecontent=$echo_bin"
 }
 
 @test "quarantined: refused off macOS" {
@@ -276,8 +295,8 @@ expect_usage_error_saying() {
 	[ "$(wc -c <"$W/p-host")" -lt 65536 ] || fail "the host was padded"
 	W="$BATS_TEST_TMPDIR/work" M="$BATS_TEST_TMPDIR/out.manifest"
 	mk exe-copy 2 --size 16k
-	chk manifest=exe-copy:2 pad=16384 runs=0
-	assert_equal "$(sha "$W/p-0000" "$W/p-base" | sort -u | grep -c .)" 1
+	# (onecontent=: p-0000, and the other copy too, the base's bytes)
+	chk manifest=exe-copy:2 pad=16384 runs=0 "onecontent=$W/p-base"
 	# 0 is no padding: no pad line
 	rm -rf "$W" "$M" && mkdir "$W"
 	mk exe 1 --size 0
@@ -293,11 +312,12 @@ expect_usage_error_saying() {
 
 @test "--size: refused for scripts and system-copy, and when no size from 0 to 64m" {
 	for kind in script script-via-sh system-copy; do
-		expect_usage_error --kind "$kind" --count 1 --dir "$W" --prefix p --manifest "$M" --size 1m
+		refuse --kind "$kind" --count 1 --dir "$W" --prefix p --manifest "$M" --size 1m
 	done
 	for z in 65m 1g -1 abc 1.5m "" k 99999999999; do
-		expect_usage_error --kind exe --count 1 --dir "$W" --prefix p --manifest "$M" --size "$z"
+		refuse --kind exe --count 1 --dir "$W" --prefix p --manifest "$M" --size "$z"
 	done
+	refused_all
 }
 
 # ---- --simulated: one compile, for a run that launches nothing ----
@@ -311,13 +331,8 @@ make_counting_cc() {
 	chmod 755 "$COUNTCC"
 }
 
-# near_size A B: the files' sizes differ by at most 64 bytes (a nonce of
-# another length; the simulated ones are as long as their longest)
-near_size() {
-	local a b
-	a=$(wc -c <"$1" | tr -d ' ') b=$(wc -c <"$2" | tr -d ' ')
-	[ $((a - b)) -le 64 ] && [ $((b - a)) -le 64 ] || fail "$1: $a bytes, $2: $b"
-}
+# (mkfresh-check's near A B: the files' sizes differ by at most 64 bytes (a
+# nonce of another length; the simulated ones are as long as their longest))
 
 # each artifact its own nonce and padding, the size of its own build, and it
 # runs.  On macOS each is compiled (a signed program whose bytes change is
@@ -338,13 +353,12 @@ near_size() {
 			[ "$kind" != dylib ] || ext=$(awk -F'\t' '$1 == "artifact" { print $3; exit }' "$M") ext=.${ext##*.} more=:p-host
 			pad=""
 			[ "$size" = 0 ] || pad=pad=65536
-			chk "manifest=$kind:5" ${pad:+"$pad"} "names=$ext:5$more" differ nonces runs=0
-			# artifacts of the same names' length, compiled each (the
-			# file's runs of the kind and size): the same size
+			# (near: artifacts of the same names' length, compiled each (the
+			# file's runs of the kind and size): the same size)
 			own="$BATS_FILE_TMPDIR/$kind"
 			[ "$size" = 0 ] || own="$own-s$size"
-			near_size "$W/p-0000$ext" "$own/p-0000$ext"
-			near_size "$W/p-0004$ext" "$own/p-0001$ext"
+			chk "manifest=$kind:5" ${pad:+"$pad"} "names=$ext:5$more" differ nonces runs=0 \
+				near "$W/p-0000$ext" "$own/p-0000$ext" near "$W/p-0004$ext" "$own/p-0001$ext"
 			[ "$size" = 0 ] || [ "$(cmp -l "$W/p-0000$ext" "$W/p-0001$ext" | wc -l)" -gt 60000 ] ||
 				fail "$kind: the padding is the same in two artifacts"
 		done
@@ -397,12 +411,12 @@ near_size() {
 		rm -rf "$W" "$M" && mkdir "$W"
 		mk "$kind" 3 --cc "$COUNTCC" --simulated
 		assert_equal "$(grep -c . "$CC_LOG")" "$want"
+		# (near0: artifact 0 as long as the first maker's)
 		if [ "$kind" = exe-copy ]; then
-			chk "manifest=$kind:3" runs=0
+			chk "manifest=$kind:3" runs=0 near0 "$BATS_TEST_TMPDIR/first"
 		else
-			chk "manifest=$kind:3" differ nonces runs=0
+			chk "manifest=$kind:3" differ nonces runs=0 near0 "$BATS_TEST_TMPDIR/first"
 		fi
-		near_size "$(objects | sed -n 1p)" "$BATS_TEST_TMPDIR/first"
 	done
 	# the dylib's host (from its template) prints the library's own nonce
 	rm -rf "$W" "$M" && mkdir "$W"
@@ -487,7 +501,7 @@ build_ids() {
 	export EXECLAG_TEMPLATES="$BATS_TEST_TMPDIR/templates"
 	# artifact 2 is there already: refused after the template is made
 	: >"$W/p-0002"
-	run --separate-stderr "$BIN/mkfresh" --kind exe --count 3 --dir "$W" --prefix p --manifest "$M" --template
+	run_sep "$BIN/mkfresh" --kind exe --count 3 --dir "$W" --prefix p --manifest "$M" --template
 	assert_failure 1
 	[[ "$stderr" == *"p-0002 already exists"* ]] || fail "$stderr"
 	assert_equal "$(contents)" "p-0002"
@@ -496,75 +510,88 @@ build_ids() {
 	rm "$W/p-0002"
 	mk exe 2 --template
 	: >"$W/p-0003"
-	run --separate-stderr "$BIN/mkfresh" --kind exe --count 2 --first 2 --dir "$W" --prefix p --manifest "$M" --template
+	run_sep "$BIN/mkfresh" --kind exe --count 2 --first 2 --dir "$W" --prefix p --manifest "$M" --template
 	assert_failure 1
 	assert_equal "$(contents)" "$(printf 'p-0000\np-0001\np-0003')"
 	check_manifest exe 2
 }
 
 @test "payload kill: script, script-via-sh and exe artifacts die by SIGKILL" {
+	# (one exe: each is a compile, and what is looked at is each one's end)
+	local kind n
 	for kind in script script-via-sh exe; do
 		rm -rf "$W" "$M" && mkdir "$W"
-		mk "$kind" 2 --payload kill
+		n=2
+		[ "$kind" != exe ] || n=1
+		mk "$kind" "$n" --payload kill
 		chk runs=137
 	done
 }
 
 @test "payload fail: script and exe artifacts exit 3" {
+	# (one exe: each is a compile, and what is looked at is each one's end)
+	local kind n
 	for kind in script exe; do
 		rm -rf "$W" "$M" && mkdir "$W"
-		mk "$kind" 2 --payload fail
+		n=2
+		[ "$kind" != exe ] || n=1
+		mk "$kind" "$n" --payload fail
 		chk runs=3
 	done
 }
 
 @test "payload kill|fail is refused for the other kinds" {
 	for kind in exe-copy exe-hardlink exe-rewrite system-copy dylib; do
-		expect_usage_error --kind "$kind" --count 2 --dir "$W" --prefix p --manifest "$M" --payload kill
+		refuse --kind "$kind" --count 2 --dir "$W" --prefix p --manifest "$M" --payload kill
 	done
-	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p --manifest "$M" --payload maybe
+	refuse --kind exe --count 2 --dir "$W" --prefix p --manifest "$M" --payload maybe
+	refused_all
 }
 
 # ---- bad input: exit 2, one line, nothing made ----
 
 @test "count 0, -1, abc, 1e9, 100001, empty: refused" {
 	for n in 0 -1 abc 1e9 100001 ""; do
-		expect_usage_error --kind exe --count "$n" --dir "$W" --prefix p --manifest "$M"
+		refuse --kind exe --count "$n" --dir "$W" --prefix p --manifest "$M"
 	done
+	refused_all
 }
 
 @test "unknown kind, unknown option, missing options: refused" {
-	expect_usage_error --kind exe-teleport --count 2 --dir "$W" --prefix p --manifest "$M"
-	expect_usage_error_saying "mkfresh: unknown option '--fast' (try --help)" \
+	refuse --kind exe-teleport --count 2 --dir "$W" --prefix p --manifest "$M"
+	refuse_saying "mkfresh: unknown option '--fast' (try --help)" \
 		--kind exe --count 2 --dir "$W" --prefix p --manifest "$M" --fast
-	expect_usage_error --count 2 --dir "$W" --prefix p --manifest "$M"
-	expect_usage_error --kind exe --dir "$W" --prefix p --manifest "$M"
-	expect_usage_error --kind exe --count 2 --prefix p --manifest "$M"
-	expect_usage_error --kind exe --count 2 --dir "$W" --manifest "$M"
-	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p
-	expect_usage_error_saying "mkfresh: --manifest needs a value (try --help)" \
+	refuse --count 2 --dir "$W" --prefix p --manifest "$M"
+	refuse --kind exe --dir "$W" --prefix p --manifest "$M"
+	refuse --kind exe --count 2 --prefix p --manifest "$M"
+	refuse --kind exe --count 2 --dir "$W" --manifest "$M"
+	refuse --kind exe --count 2 --dir "$W" --prefix p
+	refuse_saying "mkfresh: --manifest needs a value (try --help)" \
 		--kind exe --count 2 --dir "$W" --prefix p --manifest
-	expect_usage_error --kind exe --count 2 --dir "$W" --prefix p --manifest "$M" --jobs 0
+	refuse --kind exe --count 2 --dir "$W" --prefix p --manifest "$M" --jobs 0
+	refused_all
 }
 
 @test "missing or unwritable WORKDIR: refused, and not created" {
-	expect_usage_error --kind script --count 2 --dir "$BATS_TEST_TMPDIR/nope" --prefix p --manifest "$M"
-	[ ! -e "$BATS_TEST_TMPDIR/nope" ]
+	refuse --kind script --count 2 --dir "$BATS_TEST_TMPDIR/nope" --prefix p --manifest "$M"
 	# root may write anywhere, but not below a regular file
+	refuse --kind script --count 2 --dir "$BATS_TEST_TMPDIR/file/sub" --prefix p --manifest "$M"
+	refuse --kind script --count 2 --dir "$BATS_TEST_TMPDIR/file" --prefix p --manifest "$M"
 	: >"$BATS_TEST_TMPDIR/file"
-	expect_usage_error --kind script --count 2 --dir "$BATS_TEST_TMPDIR/file/sub" --prefix p --manifest "$M"
-	expect_usage_error --kind script --count 2 --dir "$BATS_TEST_TMPDIR/file" --prefix p --manifest "$M"
+	refused_all
+	[ ! -e "$BATS_TEST_TMPDIR/nope" ]
 }
 
 @test "a tab or newline in a path, a slash in the prefix: refused" {
 	mkdir "$BATS_TEST_TMPDIR/a	b" "$BATS_TEST_TMPDIR/c
 d"
-	expect_usage_error --kind script --count 2 --dir "$BATS_TEST_TMPDIR/a	b" --prefix p --manifest "$M"
-	expect_usage_error --kind script --count 2 --dir "$BATS_TEST_TMPDIR/c
+	refuse --kind script --count 2 --dir "$BATS_TEST_TMPDIR/a	b" --prefix p --manifest "$M"
+	refuse --kind script --count 2 --dir "$BATS_TEST_TMPDIR/c
 d" --prefix p --manifest "$M"
-	expect_usage_error --kind script --count 2 --dir "$W" --prefix p --manifest "$BATS_TEST_TMPDIR/m	x"
-	expect_usage_error --kind script --count 2 --dir "$W" --prefix a/b --manifest "$M"
-	expect_usage_error --kind script --count 2 --dir "$W" --prefix "" --manifest "$M"
+	refuse --kind script --count 2 --dir "$W" --prefix p --manifest "$BATS_TEST_TMPDIR/m	x"
+	refuse --kind script --count 2 --dir "$W" --prefix a/b --manifest "$M"
+	refuse --kind script --count 2 --dir "$W" --prefix "" --manifest "$M"
+	refused_all
 	assert_equal "$(ls -A "$BATS_TEST_TMPDIR/a	b")" ""
 }
 
@@ -573,7 +600,7 @@ d" --prefix p --manifest "$M"
 		--kind exe --count 2 --dir "$W" --prefix p --manifest "$M"
 	expect_usage_error --kind dylib --count 2 --dir "$W" --prefix p --manifest "$M" --cc /nonexistent/cc
 	mkdir "$BATS_TEST_TMPDIR/empty"
-	run --separate-stderr env -u CC PATH="$BATS_TEST_TMPDIR/empty" "$BIN/mkfresh" \
+	run_sep env -u CC PATH="$BATS_TEST_TMPDIR/empty" "$BIN/mkfresh" \
 		--kind exe-copy --count 2 --dir "$W" --prefix p --manifest "$M"
 	assert_equal "$status" 2
 	assert_equal "$stderr" "mkfresh: no C compiler: cc not found (install one, or set CC)"
@@ -590,24 +617,25 @@ d" --prefix p --manifest "$M"
 #!/bin/sh
 for a; do
 	case $a in
-	*-0004.c) echo "$a:1:1: error: no good" >&2; echo "second line" >&2; exit 1 ;;
+	*-0002.c) echo "$a:1:1: error: no good" >&2; echo "second line" >&2; exit 1 ;;
 	esac
 done
 exec cc "$@"
 CC
 	chmod 755 "$badcc"
-	run --separate-stderr "$BIN/mkfresh" --kind exe --count 8 --jobs 2 --dir "$W" \
+	# (the third of four fails: two compiled before it, one maybe after)
+	run_sep "$BIN/mkfresh" --kind exe --count 4 --jobs 2 --dir "$W" \
 		--prefix p --manifest "$M" --cc "$badcc"
 	assert_equal "$status" 1
 	assert_equal "${#stderr_lines[@]}" 1
-	[[ "$stderr" == *"p-0004.c:1:1: error: no good" ]] || fail "stderr: $stderr"
+	[[ "$stderr" == *"p-0002.c:1:1: error: no good" ]] || fail "stderr: $stderr"
 	[ ! -e "$M" ]
 	assert_equal "$(contents)" ""
 }
 
 @test "an existing file in the way: exit 1, it is kept, the rest removed" {
 	echo precious >"$W/p-0002"
-	run --separate-stderr "$BIN/mkfresh" --kind exe-copy --count 5 --dir "$W" \
+	run_sep "$BIN/mkfresh" --kind exe-copy --count 5 --dir "$W" \
 		--prefix p --manifest "$M"
 	assert_equal "$status" 1
 	assert_equal "${#stderr_lines[@]}" 1
@@ -647,7 +675,7 @@ interrupt_test() { # interrupt_test SIGNAL
 }
 
 @test "--help prints the usage on stdout" {
-	run --separate-stderr "$BIN/mkfresh" --help
+	run_sep "$BIN/mkfresh" --help
 	assert_success
 	assert_output --partial "usage: mkfresh --kind KIND"
 	assert_equal "$stderr" ""
