@@ -18,7 +18,7 @@ deps-live:
 
 # make test: the tests whose pass or fail cannot depend on how fast or how
 # busy the machine is (fixtures, fakes, bad input, entry points, signals),
-# as many at once as there are CPUs where GNU parallel is installed
+# one file more at once than there are CPUs where GNU parallel is installed
 # (TEST_JOBS=N to choose).  make test-live: those that can (the calibration
 # gate's truth, ClamAV, hyperfine against the harness, the workshop guide as
 # written, the emulated arm64 run, every= and per_mb=), one at a time, on

@@ -34,4 +34,10 @@ setup() {
 	assert_success
 	assert_equal "$(tr '\n' ' ' <"$T/started")" "a b z "
 	assert_line --regexp '^ok 2 b in [0-9]+ms$'
+	# by default one file more at once than there are CPUs (a file that
+	# waits leaves its CPU idle)
+	rm "$T/started"
+	run sh "$ROOT/scripts/tool/runtests" "$T/t"
+	assert_success
+	assert_line "# runtests: 3 files, $(($(getconf _NPROCESSORS_ONLN) + 1)) at once"
 }
