@@ -416,6 +416,19 @@ expect_paired() {
 	jq_is ".cases[] | select(.name == \"exe\").headline | \"\(.class)\(.threads)\"" all1
 	jq_is ".cases[] | select(.name == \"classes\").kind" exe
 }
+
+# SAMPLES_HEAD_AWK: the awk function the generated runs' samples files
+# start with: samples_head(F, CASE, THREADS, FIRST_NS, REPEAT_NS) writes the
+# header, the meta lines (an exe case, class all, 20 artifacts, blocks of
+# 2) and the first and repeat passes' lines
+SAMPLES_HEAD_AWK='function samples_head(f, c, threads, first, repeat) {
+	print "execlag-samples", 1 > f
+	print "meta", "case", c > f; print "meta", "kind", "exe" > f; print "meta", "threads", threads > f
+	print "meta", "class", "all" > f; print "meta", "n", 20 > f; print "meta", "block", 2 > f
+	print "pass", "first", first, 20 > f; print "pass", "repeat", repeat, 20 > f
+}
+'
+
 # rounds_run DIR: a run with a check of 2 ms (T=1: first 3.5, repeat 1.5 ms)
 # and three cases at T=2 in blocks of one launch per thread (meta block 2),
 # each round's longest first launch minus its longest repeat (ms):
@@ -435,25 +448,19 @@ rounds_run() {
 	printf 'os=Linux\nos_version=fixture\narch=x86_64\nprofile=fixture\n' >"$dir/conditions.txt"
 	# (one awk writes every samples file, a case at a time: an awk a file
 	# was 14 processes)
-	awk -v dir="$dir/raw" 'BEGIN {
+	awk -v dir="$dir/raw" "$SAMPLES_HEAD_AWK"'BEGIN {
 		OFS = "\t"
 		split("1.90 1.95 2.00 2.05 2.10 3.90 3.95 4.00 4.05 4.10", noisy, " ")
 		nc = split("queue parallel noisy late far contended veto", cs, " ")
 		for (k = 1; k <= nc; k++) {
 			c = cs[k]
 			f = dir "/" c "-t1-all.samples.tsv"
-			print "execlag-samples", 1 > f
-			print "meta", "case", c > f; print "meta", "kind", "exe" > f; print "meta", "threads", 1 > f
-			print "meta", "class", "all" > f; print "meta", "n", 20 > f; print "meta", "block", 2 > f
-			print "pass", "first", 70000000, 20 > f; print "pass", "repeat", 30000000, 20 > f
+			samples_head(f, c, 1, 70000000, 30000000)
 			for (i = 0; i < 20; i++) print "sample", "first", 0, i, 3500000, 0, 0, 0 > f
 			for (i = 0; i < 20; i++) print "sample", "repeat", 0, i, 1500000, 0, 0, 0 > f
 			close(f)
 			f = dir "/" c "-t2-all.samples.tsv"
-			print "execlag-samples", 1 > f
-			print "meta", "case", c > f; print "meta", "kind", "exe" > f; print "meta", "threads", 2 > f
-			print "meta", "class", "all" > f; print "meta", "n", 20 > f; print "meta", "block", 2 > f
-			print "pass", "first", (c == "late" ? 70000000 : 50000000), 20 > f; print "pass", "repeat", 17000000, 20 > f
+			samples_head(f, c, 2, (c == "late" ? 70000000 : 50000000), 17000000)
 			if (c == "contended" || c == "veto") {
 				# both repeats slowed to 3.5 ms by contention; thread 0 first
 				# 3.5, thread 1 later by S: a queue spread them, the excess
@@ -574,16 +581,13 @@ reference_run() {
 	mkdir -p "$dir/raw"
 	printf 'os=Linux\nos_version=fixture\narch=x86_64\nprofile=fixture\n' >"$dir/conditions.txt"
 	# (one awk writes the three samples files)
-	awk -v dir="$dir/raw" 'BEGIN {
+	awk -v dir="$dir/raw" "$SAMPLES_HEAD_AWK"'BEGIN {
 		OFS = "\t"
 		nc = split("watched plain old", cs, " ")
 		for (k = 1; k <= nc; k++) {
 			c = cs[k]
 			f = dir "/" c "-t1-all.samples.tsv"
-			print "execlag-samples", 1 > f
-			print "meta", "case", c > f; print "meta", "kind", "exe" > f; print "meta", "threads", 1 > f
-			print "meta", "class", "all" > f; print "meta", "n", 20 > f; print "meta", "block", 2 > f
-			print "pass", "first", 500000000, 20 > f; print "pass", "repeat", 104000000, 20 > f
+			samples_head(f, c, 1, 500000000, 104000000)
 			for (i = 0; i < 20; i++) print "sample", "first", 0, i, 25000000, 0, 0, 0 > f
 			for (i = 0; i < 20; i++) print "sample", "repeat", 0, i, 5000000 + 20000 * i, 0, 0, 0 > f
 			if (c != "old") {
