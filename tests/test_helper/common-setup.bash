@@ -179,16 +179,35 @@ SCHEMA_PY=/usr/bin/python3
 # answer is kept (schema_validator_keep, for setup_file: exported) for the
 # SCHEMA_PY and PATH it was found with: python's import of jsonschema takes
 # a third of a second here, once per validation otherwise.
+#
+# Across the whole run of the suite too, for the system python (a test
+# that fakes one, or a check-jsonschema, asks each time): each answer found
+# is appended, one line "SCHEMA_PY:PATH<TAB>answer" in one write (O_APPEND:
+# files side by side never mix lines), to $BATS_RUN_TMPDIR/schema-validators,
+# which every file's tests read first.
 schema_validator() {
-	if [ "${KIT_SCHEMA_FOR-}" = "$SCHEMA_PY:$PATH" ]; then
+	local key="$SCHEMA_PY:$PATH" known="" k a
+	[ "$SCHEMA_PY" != /usr/bin/python3 ] || known="${BATS_RUN_TMPDIR:+$BATS_RUN_TMPDIR/schema-validators}"
+	if [ "${KIT_SCHEMA_FOR-}" = "$key" ]; then
 		[ -z "${KIT_SCHEMA_VALIDATOR-}" ] || echo "$KIT_SCHEMA_VALIDATOR"
 		return 0
 	fi
-	if [ -x "$SCHEMA_PY" ] && "$SCHEMA_PY" -c 'import jsonschema' 2>/dev/null; then
-		echo python
-	elif command -v check-jsonschema >/dev/null 2>&1; then
-		echo check-jsonschema
+	if [ -n "$known" ] && [ -f "$known" ]; then
+		while IFS='	' read -r k a; do
+			if [ "$k" = "$key" ]; then
+				[ -z "$a" ] || echo "$a"
+				return 0
+			fi
+		done <"$known"
 	fi
+	a=""
+	if [ -x "$SCHEMA_PY" ] && "$SCHEMA_PY" -c 'import jsonschema' 2>/dev/null; then
+		a=python
+	elif command -v check-jsonschema >/dev/null 2>&1; then
+		a=check-jsonschema
+	fi
+	[ -z "$known" ] || printf '%s\t%s\n' "$key" "$a" >>"$known"
+	[ -z "$a" ] || echo "$a"
 }
 
 schema_validator_keep() {
