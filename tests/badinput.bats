@@ -28,7 +28,7 @@ SCRIPTS="tool/bench tool/sensitivity tool/bench-aggregate probe/hfcheck probe/sy
 		[[ "$stderr" != *$'\n'* ]] || fail "$s: more than one line on stderr: $stderr"
 		[[ "$stderr" == *"--bogus"* ]] || fail "$s: $stderr"
 		assert_equal "$s: $output" "$s: "
-		assert_equal "$s: $(find "$D/tmp" -mindepth 1)" "$s: "
+		assert_empty "$D/tmp"
 		run_sep sh "$ROOT/scripts/$s" --help </dev/null
 		assert_equal "$s $status" "$s 0"
 		[[ "$output" == *usage* ]] || fail "$s --help: $output"
@@ -104,7 +104,7 @@ one_line() {
 		run_sep "$BIN/mkfresh" --kind "$kind" --count 20 --dir "$D/full/w" \
 			--prefix "p$kind" --manifest "$D/m"
 		one_line 1 "mkfresh: no space left in $D/full/w"
-		assert_equal "$(find "$D/full/w" -mindepth 1)" ""
+		assert_empty "$D/full/w"
 		[ ! -e "$D/m" ]
 	done
 }
@@ -119,7 +119,7 @@ one_line() {
 	TMPDIR="$D/full" run_sep "$BIN/mkfresh" --kind exe --count 3 --dir "$D/w" \
 		--prefix q --manifest "$D/m"
 	one_line 1 "mkfresh: no space left in $D/full (the compiler's temporaries)"
-	assert_equal "$(find "$D/w" -mindepth 1)" ""
+	assert_empty "$D/w"
 }
 
 @test "a full disk in the suite, for launch's samples, analyze's results and jansson's build is named" {
@@ -247,7 +247,7 @@ one_line() {
 		ulimit -n 8 && exec bash --posix "$1/scripts/repro"' _ "$ROOT"
 	assert_equal "$status" 2
 	assert_equal "$stderr" "execlag: only 8 files may be open at once (ulimit -n); the kit needs 64: ulimit -n 256"
-	assert_equal "$(find "$D/tmp" -mindepth 1)" ""
+	assert_empty "$D/tmp"
 }
 
 @test "a bad TMPDIR is the kit's one line naming TMPDIR, never mktemp's own" {
@@ -268,7 +268,7 @@ one_line() {
 	run_sep sh -c '. "$1/scripts/lib/progress"; progress "step 1/2"; progress "step 2/2"; progress_done; echo out' sh "$ROOT"
 	assert_success
 	assert_equal "$output" out
-	assert_equal "$stderr" "$(printf 'step 1/2\nstep 2/2')"
+	assert_equal "$stderr" $'step 1/2\nstep 2/2'
 	# on a terminal (util-linux script gives one): carriage returns, no newline
 	script -qc true /dev/null >/dev/null 2>&1 </dev/null || skip "no script(1) with -c to give a terminal"
 	run script -qc "sh -c '. \"$ROOT/scripts/lib/progress\"; progress a; progress b; progress_done' 2>&1" /dev/null </dev/null

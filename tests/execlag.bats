@@ -38,7 +38,8 @@ setup() {
 	done
 	run_both -0 "$X" version
 	. "$ROOT/scripts/lib/version"
-	assert_output "execlag $(kit_version "$ROOT") ($ROOT)"
+	kit_version_v "$ROOT"
+	assert_output "execlag $_v ($ROOT)"
 }
 
 @test "execlag: no command, or an unknown one, is one line (or the usage) and exit 2" {
@@ -62,7 +63,7 @@ setup() {
 	for f in "$RESULTS"/*/measure.json; do m=$f; done
 	# (one jq for the three: a jq start is 50 ms of CPU here)
 	run_both -0 jq -r '.dir, .conditions."measure.tag", (.command | length)' "$m"
-	assert_output "$(printf '%s\n' "$PWD" none 9)"
+	assert_output "$PWD"$'\nnone\n9'
 	# without --: the first word that is not an option starts the command
 	rm -rf "${RESULTS:?}"/*
 	EXECLAG_RESULTS="$RESULTS" run_sep "$X" measure --probe 0 pwd
@@ -93,7 +94,10 @@ setup() {
 	assert_line "The kit: $p/libexec/execlag (installed)"
 	run_sep "$p/bin/execlag" doctor --launcher "$SIM"
 	assert_equal "$status" 1
-	assert_equal "${lines[${#lines[@]} - 1]}" "$(printf '%s\n' "$output" | grep '^verdict: penalty ')"
+	# the last line is the one verdict line (the lines grep '^verdict: penalty ' finds, by the shell)
+	local l v=""
+	for l in "${lines[@]}"; do [[ "$l" != "verdict: penalty "* ]] || v+=${v:+$'\n'}$l; done
+	assert_equal "${lines[${#lines[@]} - 1]}" "$v"
 	run_sep "$p/bin/execlag" measure --launcher "$SIM" --tag one -- sh -c 'echo ran here: "$(pwd)"'
 	assert_success
 	assert_output "ran here: $D/work"
@@ -110,7 +114,8 @@ setup() {
 	run_both -0 "$p/bin/execlag" version
 	# the installed kit's version is the checkout's (scripts/lib/version reads both)
 	. "$ROOT/scripts/lib/version"
-	assert_output "execlag $(kit_version "$ROOT") ($p/libexec/execlag)"
+	kit_version_v "$ROOT"
+	assert_output "execlag $_v ($p/libexec/execlag)"
 	# through a symbolic link on PATH too
 	mkdir -p "$D/bin"
 	ln -s "$p/bin/execlag" "$D/bin/execlag"

@@ -14,7 +14,8 @@ setup() { _common_setup; }
 	[ "${#lines[@]}" -le 24 ] || fail "${#lines[@]} lines"
 	local l
 	for l in "${lines[@]}"; do
-		[ "$(printf '%s' "$l" | wc -m)" -le 80 ] || fail "longer than 80 columns: $l"
+		# characters, as wc -m counts them (the shell's ${#}, the same locale)
+		[ "${#l}" -le 80 ] || fail "longer than 80 columns: $l"
 	done
 	assert_line --regexp '^  make doctor +five seconds'
 	assert_line --regexp '^  make repro +measure'
@@ -32,7 +33,8 @@ setup() { _common_setup; }
 	run -0 make -s --no-print-directory -C "$ROOT" help
 	for t in $(printf '%s\n' "$output" | sed -n 's/^  make \([a-z-]*\).*/\1/p' | sed 's/ .*//') \
 		$(printf '%s\n' "$output" | sed -n 's/^  make \(lint |.*\)$/\1/p' | tr -d '|'); do
-		printf '%s\n' "$known" | grep -qx -- "$t" || missing="$missing $t"
+		# a whole line of known (grep -qx; a target's name holds no pattern character)
+		[[ $'\n'"$known"$'\n' == *$'\n'"$t"$'\n'* ]] || missing="$missing $t"
 	done
 	[ -z "$missing" ] || fail "make help names targets the Makefile lacks:$missing"
 }
