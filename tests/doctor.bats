@@ -5,7 +5,7 @@
 # Nothing here depends on this machine's timing.
 
 load test_helper/common-setup
-load test_helper/mac-advise
+load test_helper/h5-doctor
 
 SIM150='sim:latency=150 workers=1 key=inode seed=7'
 SIM0='sim:latency=0 workers=1 key=inode seed=7'
@@ -27,15 +27,24 @@ setup_file() {
 	# and as this machine's takes them (on Linux: the extension to 128)
 	sh "$root/scripts/repro" --profile doctor --results "$BATS_FILE_TMPDIR/here150" \
 		--launcher "sim:latency=150 workers=1 key=inode seed=7" >/dev/null 2>&1 || return 1
+	# the three latencies' samples without their launcher line, once for
+	# the file (mac_run, linux_run: not a grep a run)
+	awk -v dir="$BATS_FILE_TMPDIR" 'FNR == 1 { n++; out = dir "/sim" (n == 1 ? 0 : n == 2 ? 1 : 150) ".samples" }
+		!/^meta	launcher	/ { print >out }' "$BATS_FILE_TMPDIR"/sim0/*/raw/exe-t1-all.samples.tsv \
+		"$BATS_FILE_TMPDIR"/sim1/*/raw/exe-t1-all.samples.tsv \
+		"$BATS_FILE_TMPDIR"/sim150/*/raw/exe-t1-all.samples.tsv || return 1
+	# this system's name, for the tests that differ by it (not a uname a test)
+	export DOCTOR_SYSTEM
+	DOCTOR_SYSTEM=$(uname -s)
 	# the doctor at 150 ms once, for the tests that only read its answer
 	# (its lines, a second run's sameness, what it left): its TMPDIR of
 	# its own, and the results/ folder's count before and after
 	local d="$BATS_FILE_TMPDIR/doctor150"
 	mkdir -p "$d/tmp"
-	ls "$root/results" 2>/dev/null | wc -l >"$d/results-before"
+	count_names "$root/results" >"$d/results-before"
 	TMPDIR="$d/tmp" EXECLAG_TEMPLATES="${EXECLAG_TEMPLATES:-$BATS_RUN_TMPDIR/templates}" sh "$root/scripts/doctor" --launcher "$SIM150" >"$d/out" 2>"$d/err" &&
 		echo 0 >"$d/status" || echo "$?" >"$d/status"
-	ls "$root/results" 2>/dev/null | wc -l >"$d/results-after"
+	count_names "$root/results" >"$d/results-after"
 }
 
 # doctor150: the file's doctor at 150 ms (setup_file) as this test's run
@@ -63,7 +72,7 @@ mac_run() {
 	local state=$1 lat=$2
 	shift 2
 	RUN="$BATS_TEST_TMPDIR/run-$state-$lat"
-	mac_advise "$BATS_FILE_TMPDIR/sim$lat"/*/raw/exe-t1-all.samples.tsv "$state" "doctor-$state" "$@"
+	mac_doctor_run "$BATS_FILE_TMPDIR/sim$lat.samples" "$state" "doctor-$state" "$@"
 }
 
 # ---- the probe on the simulator -------------------------------------------------------
@@ -83,31 +92,58 @@ mac_run() {
 	local d="$BATS_FILE_TMPDIR/doctor150"
 	doctor150
 	assert_equal "$status" 1
-	run -0 find "$d/tmp" -maxdepth 1 -name 'execlag*'
-	assert_output ""
-	assert_equal "$(cat "$d/results-after")" "$(cat "$d/results-before")"
+	# (find "$d/tmp" -maxdepth 1 -name 'execlag*', in the shell)
+	local left=("$d/tmp"/execlag*) before after
+	[ -e "${left[0]}" ] || [ -L "${left[0]}" ] || left=()
+	assert_equal "${left[*]}" ""
+	read -r after <"$d/results-after"
+	read -r before <"$d/results-before"
+	assert_equal "$after" "$before"
 }
 
 # (but the watchers line: it is this machine's now, the fanotify listeners
 # other programs hold, which a test beside this one may start or stop)
-# The second run takes LAUNCHER from the environment, beside make repro's
-# settings, which the probe ignores: the same bytes.
-@test "same seed, same answer byte for byte; LAUNCHER from the environment, make repro's settings ignored" {
-	# (was: "the same seed gives the same answer, byte for byte")
+# The second run is make doctor's, LAUNCHER in its environment beside make
+# repro's settings, which the probe ignores: the same bytes; make turns the
+# doctor's 1 into its own 2.  (And a simulated checker at 0 ms: exit 0, none
+# with the penalty and its interval, the doctor's own answer, which make
+# passes on.)
+@test "same seed, same bytes: make doctor, LAUNCHER from the environment, repro's settings ignored; make's 2" {
+	# (was: "same seed, same answer byte for byte; LAUNCHER from the environment, make repro's settings ignored")
 	# the first: the file's (setup_file, --launcher), the second made here
 	doctor150
 	assert_equal "$status" 1
 	assert_line --regexp '^watchers: '
 	local first
-	first=$(printf '%s\n' "$output" | grep -v '^watchers: ')
-	# (was: "LAUNCHER and GATE come from the environment too; the probe ignores make repro's settings")
-	run env LAUNCHER="$SIM150" CASES=script THREADS=2 COUNT=30 PROFILE=full sh "$DOCTOR"
-	assert_equal "$status" 1
+	without_watchers
+	first=$kept
+	# (was: "make doctor LAUNCHER=…: the same answer; make turns any status but 0 into its 2")
+	# the second run, through make (the doctor's exit 1 is make's "Error 1")
+	run --separate-stderr env LAUNCHER="$SIM150" CASES=script THREADS=2 COUNT=30 PROFILE=full \
+		make -s -C "$ROOT" doctor
+	assert_equal "$status" 2
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: penalty 150.0 ms [149.3, 150.4]"
+	[[ "$stderr" == *"doctor] Error 1"* ]] || fail "stderr: $stderr"
 	assert_line "verdict: penalty 150.0 ms [149.3, 150.4]"
 	assert_line --partial "probe: 8 new programs (exe)"
 	# (the same seed's second run, as before)
 	assert_line --regexp '^watchers: '
-	assert_equal "$(printf '%s\n' "$output" | grep -v '^watchers: ')" "$first"
+	without_watchers
+	assert_equal "$kept" "$first"
+	run --separate-stderr make -s -C "$ROOT" doctor LAUNCHER="$SIM0"
+	assert_equal "$status" 0
+	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: none — -0.00 ms [-0.61, 0.39]"
+}
+
+# without_watchers: $output's lines but those beginning "watchers: ", in
+# $kept (grep -v '^watchers: ', in the shell)
+without_watchers() {
+	local l
+	kept=''
+	for l in "${lines[@]}"; do
+		[[ "$l" == "watchers: "* ]] || kept+=$l$'\n'
+	done
+	kept=${kept%$'\n'}
 }
 
 # 1 ms is the floor itself: no number of pairs can tell.  On Linux the
@@ -116,7 +152,7 @@ mac_run() {
 @test "a simulated 1 ms checker: 128 launches on Linux, 32 elsewhere (16 cannot tell), unclear: exit 3" {
 	run --separate-stderr sh "$DOCTOR" --launcher "$SIM1"
 	assert_equal "$status" 3
-	if [ "$(uname -s)" = Linux ]; then
+	if [ "$DOCTOR_SYSTEM" = Linux ]; then
 		assert_line --partial "probe: 128 new programs (exe)"
 		assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — 1.01 ms [0.95, 1.09]: run make repro"
 	else
@@ -126,42 +162,41 @@ mac_run() {
 }
 
 @test "the probe: exe, T=1, 8 artifacts, looks 8, 12, 16, then 32 (Mac) or to 128 (Linux), no hyperfine" {
-	local run_dir looks=8,12,16+32
-	[ "$(uname -s)" != Linux ] || looks=8,12,16+32,48,64,80,96,112,128
+	local run_dir looks=8,12,16+32 t=$'\t'
+	[ "$DOCTOR_SYSTEM" != Linux ] || looks=8,12,16+32,48,64,80,96,112,128
 	# a Mac's (the fakes) at 32, this machine's at its own
-	run -0 grep -E '^meta	looks	' "$BATS_FILE_TMPDIR"/sim150/*/raw/exe-t1-all.samples.tsv
+	# (the files read by the shell: grep_ere, md_section, file_lines)
+	local mac=("$BATS_FILE_TMPDIR"/sim150/*/raw/exe-t1-all.samples.tsv) dirs=("$BATS_FILE_TMPDIR"/here150/*/)
+	grep_ere "${mac[0]}" "^meta${t}looks${t}"
+	assert_equal "$status" 0
 	assert_output "meta	looks	8,12,16+32"
-	run_dir=$(echo "$BATS_FILE_TMPDIR"/here150/*/)
-	run -0 sed -n 's/^run\.\(profile\|cases\|threads\|count\|sequential\)=//p' "$run_dir/conditions.txt"
-	assert_equal "$output" "doctor
+	run_dir=${dirs[0]}
+	# (sed -n 's/^run\.\(profile\|cases\|threads\|count\|sequential\)=//p')
+	grep_ere "$run_dir/conditions.txt" '^run\.(profile|cases|threads|count|sequential)='
+	assert_equal "$status" 0
+	local l vals=
+	for l in "${lines[@]}"; do vals+=${l#*=}$'\n'; done
+	assert_equal "${vals%$'\n'}" "doctor
 exe
 1
 16
 1"
-	run -0 grep -E '^meta	(n|planned|looks|stopped)	' "$run_dir/raw/exe-t1-all.samples.tsv"
+	grep_ere "$run_dir/raw/exe-t1-all.samples.tsv" "^meta${t}(n|planned|looks|stopped)${t}"
+	assert_equal "$status" 0
 	assert_equal "$output" "meta	n	8
 meta	planned	16
 meta	looks	$looks
 meta	stopped	slowdown"
-	run -0 ls "$run_dir/raw"
-	assert_equal "$output" "exe-t1-all.manifest
+	# (ls "$run_dir/raw")
+	local names= f
+	for f in "$run_dir"raw/*; do names+=${f##*/}$'\n'; done
+	assert_equal "${names%$'\n'}" "exe-t1-all.manifest
 exe-t1-all.samples.tsv"
-	run -0 grep -c '^artifact	' "$run_dir/raw/exe-t1-all.manifest"
-	assert_output 8
-	run -0 grep '^hyperfine.status=' "$run_dir/conditions.txt"
-	assert_output hyperfine.status=skipped
-}
-
-# (and a simulated checker at 0 ms: exit 0, none with the penalty and its
-# interval, the doctor's own answer, which make passes on)
-@test "make doctor LAUNCHER=…: the same answer; make turns any status but 0 into its 2" {
-	run --separate-stderr make -s -C "$ROOT" doctor LAUNCHER="$SIM150"
-	assert_equal "$status" 2
-	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: penalty 150.0 ms [149.3, 150.4]"
-	[[ "$stderr" == *"doctor] Error 1"* ]] || fail "stderr: $stderr"
-	run --separate-stderr make -s -C "$ROOT" doctor LAUNCHER="$SIM0"
+	grep_ere "$run_dir/raw/exe-t1-all.manifest" "^artifact${t}"
+	assert_equal "${#lines[@]}" 8
+	grep_ere "$run_dir/conditions.txt" '^hyperfine\.status='
 	assert_equal "$status" 0
-	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: none — -0.00 ms [-0.61, 0.39]"
+	assert_output hyperfine.status=skipped
 }
 
 @test "make doctor's LAUNCHER and GATE are data: nothing in them runs" {
@@ -269,7 +304,7 @@ log far above the baseline), 2 bad usage, 130 interrupted."
 @test "Mac, an authorised app that still pays (Alacritty on macOS 26): a report, not a setting" {
 	mac_run m5-three-levels 150 TERM=alacritty
 	# m5-three-levels: not-determined; as a Developer Tool:
-	sed 's/^devtools=.*/devtools=authorized/' "$RUN/conditions.txt" >"$RUN/c.new" && mv "$RUN/c.new" "$RUN/conditions.txt"
+	set_key "$RUN/conditions.txt" devtools authorized
 	"$BIN/analyze" --run "$RUN" --quiet
 	run "$BIN/advise" --run "$RUN" --doctor
 	assert_equal "$status" 1
@@ -297,7 +332,7 @@ log far above the baseline), 2 bad usage, 130 interrupted."
 @test "report.md: how the kit was started, with sources; Mac, iTerm a Developer Tool, no penalty: exit 0" {
 	# (was: "report.md says how the kit was started and what it means, with the sources")
 	mac_run m1-ssh 150 SSH_CONNECTION="192.0.2.10 51234 192.0.2.20 22" TMUX=/tmp/tmux-501/default,1,0
-	run -0 sed -n '/^## How the kit was started/,/^## /p' "$RUN/report.md"
+	md_section "$RUN/report.md" "## How the kit was started"
 	assert_line --regexp '^- Started over ssh: .*\(cargo PR #15908\).*\(marspot RFC-007\)\.$'
 	assert_line --regexp '^- Inside tmux: .*\(tmux#4803\)'
 	assert_line --regexp '^- The responsible app, sshd-keygen-wrapper, is not a Developer Tool \(Developer Tools: not-determined\)'
@@ -313,7 +348,7 @@ log far above the baseline), 2 bad usage, 130 interrupted."
 	refute_line --partial "will not fix"
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: none — -0.00 ms [-0.61, 0.39]"
 	# (its report.md, as before)
-	run -0 sed -n '/^## How the kit was started/,/^## /p' "$RUN/report.md"
+	md_section "$RUN/report.md" "## How the kit was started"
 	assert_line "- Started from iTerm2: not over ssh, in tmux or screen, or by a launchd job."
 	assert_line --regexp '^- The responsible app, iTerm, is a Developer Tool'
 }
@@ -328,8 +363,9 @@ linux_run() {
 	mkdir -p "$RUN/raw"
 	# the simulator's samples as a Mac's own: without their launcher line,
 	# which would have analyze call the run simulated (as it is)
-	grep -v '^meta	launcher	' "$BATS_FILE_TMPDIR/sim$lat"/*/raw/exe-t1-all.samples.tsv \
-		>"$RUN/raw/exe-t1-all.samples.tsv"
+	local text=
+	IFS= read -r -d '' text <"$BATS_FILE_TMPDIR/sim$lat.samples" || :
+	printf '%s' "$text" >"$RUN/raw/exe-t1-all.samples.tsv"
 	{
 		env -i PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/$state" \
 			EXECLAG_SYSROOT="$FAKES/states/$state/root" sh "$ROOT/scripts/probe/sysinfo" </dev/null
@@ -351,7 +387,7 @@ linux_run() {
 	assert_line --regexp '^system: Linux \(Debian GNU/Linux 12 \(bookworm\)\)'
 	# (was: "Linux without root: the listeners are not read, so the first thing is to run it as root")
 	# the same run, its listeners not read
-	sed 's/^fanotify_listeners=.*/fanotify_listeners=not read (needs root)/' "$RUN/conditions.txt" >"$RUN/c.new" && mv "$RUN/c.new" "$RUN/conditions.txt"
+	set_key "$RUN/conditions.txt" fanotify_listeners "not read (needs root)"
 	"$BIN/analyze" --run "$RUN" --quiet
 	run "$BIN/advise" --run "$RUN" --doctor
 	assert_equal "$status" 1
@@ -362,7 +398,7 @@ linux_run() {
 	linux_run linux-hybrid 0
 	assert_equal "$status" 0
 	assert_line "cause: nothing to fix: a new program does not pay here (fanotify listeners: none; known agents: none)."
-	run -0 sed -n '/^## How the kit was started/,/^## /p' "$RUN/report.md"
+	md_section "$RUN/report.md" "## How the kit was started"
 	assert_line --regexp '^- Started via: no terminal\. Only macOS holds an app responsible'
 }
 
@@ -473,7 +509,8 @@ sick() {
 
 @test "the simulated record says it is simulated: exhausted refuses the assessment, storm names its driver" {
 	run -0 "$BIN/launch" --launcher 'sim:seed=7 exhausted=1 storm=300' --health "$BATS_TEST_TMPDIR/h.tsv"
-	run -0 cat "$BATS_TEST_TMPDIR/h.tsv"
+	file_lines "$BATS_TEST_TMPDIR/h.tsv"
+	lines=("${flines[@]}")
 	assert_line --index 0 "execlag-health	1"
 	assert_line --regexp '^simulated	sim:latency=0 .* seed=7 .* exhausted=1 storm=300$'
 	assert_line "assess	too-many-open-files"
@@ -528,9 +565,8 @@ sick() {
 	assert_line --index 0 "checker: unknown — its health (ps, Calculator's assessment bounded at 3 s, the log's last minute) was not read within 6 s"
 	assert_line "probe: stopped before its programs were made, nothing kept, nothing launched."
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — the probe did not finish within 6 s"
-	# looked for twice a second, up to 15 s (each pgrep reads every
-	# process's command line: ten a second cost 1.5 s of CPU here)
-	local i=0
-	while pgrep -f 'sleep 295.5' >/dev/null && [ $i -lt 30 ]; do sleep 0.5; i=$((i + 1)); done
+	# waited for up to 15 s (wait_gone: pgrep once, then /proc, no
+	# process a look)
+	wait_gone 'sleep 295.5' 150
 	run -1 pgrep -f 'sleep 295.5'
 }

@@ -7,6 +7,7 @@
 # and on fixtures; the real gate's wedge is tests/live/hang.bats.
 
 load test_helper/common-setup
+load test_helper/h5-doctor
 
 WEDGE='sim:latency=150 workers=1 key=inode seed=7 wedge=2'
 
@@ -55,13 +56,16 @@ manifest() {
 	assert_equal "$stderr" "launch: exe/all T=1 first: 2 launches in 301.6 ms (7/s)
 launch: exe/all T=1 repeat: 2 launches in 30000.0 ms (0/s)
 launch: exe/all T=1: 1 launch did not end within 30 s: killed, the case stops"
-	run -0 grep -v '^sample' "$D/s"
+	# (the samples file read by the shell: grep_ere, not grep)
+	grep_ere -v "$D/s" '^sample'
+	assert_equal "$status" 0
 	assert_line "meta	stopped	hang"
 	assert_line "meta	hang_s	30"
 	assert_line "meta	n	2"
 	assert_line "pass	repeat	30000000000	1"
 	assert_line "hang	repeat	0	0	sim	unknown	-	killed"
-	run -0 grep '^sample	repeat' "$D/s"
+	grep_ere "$D/s" '^sample	repeat'
+	assert_equal "$status" 0
 	assert_output "sample	repeat	0	0	30000000000	-1	9	0	302662054"
 }
 
@@ -69,11 +73,12 @@ launch: exe/all T=1: 1 launch did not end within 30 s: killed, the case stops"
 	manifest "$D/m" 8 "$D/x"
 	: >"$D/x"
 	run -0 "$BIN/launch" --manifest "$D/m" --out "$D/s" --threads 4 --launcher "$WEDGE" --hang-s 5 --quiet
-	run -0 grep -c '^hang	first	' "$D/s"
-	assert_output 2
-	run -1 grep '^pass	repeat' "$D/s"
-	run -0 grep -c '^sample	first	' "$D/s"
-	assert_output 4
+	grep_ere "$D/s" '^hang	first	'
+	assert_equal "${#lines[@]}" 2
+	grep_ere "$D/s" '^pass	repeat'
+	assert_equal "$status" 1
+	grep_ere "$D/s" '^sample	first	'
+	assert_equal "${#lines[@]}" 4
 }
 
 @test "a real launch past its bound: state and wait channel read, killed, services sampled, nothing left" {
@@ -88,14 +93,15 @@ launch: exe/all T=1: 1 launch did not end within 30 s: killed, the case stops"
 	# the hung launch: its own pid, a sleeping process with no CPU to speak of, killed
 	run -0 awk -F '\t' '$1 == "hang" { print $2, $3, ($4 > 0), $5, ($6 < 0.5), ($7 != ""), $8 }' "$D/s"
 	assert_output "first 1 1 S 1 1 killed"
-	run -0 grep '^sample	first	0	1	1000000000	-1	9	0	' "$D/s"
+	grep_ere "$D/s" '^sample	first	0	1	1000000000	-1	9	0	'
+	assert_equal "$status" 0
 	# the services: sampled before (at half the bound) and after (at the kill)
-	run -0 grep -c '^sample	' "$D/svc"
-	assert_output 2
+	grep_ere "$D/svc" '^sample	'
+	assert_equal "${#lines[@]}" 2
 	# the case stopped: the first launches of artifacts 0 and 1, no repeat
 	# pass into what hung, no artifact 2 or 3
-	run -0 grep -c '^sample	' "$D/s"
-	assert_output 2
+	grep_ere "$D/s" '^sample	'
+	assert_equal "${#lines[@]}" 2
 	run -1 pgrep -f 'sleep 297.5'
 }
 
@@ -125,24 +131,29 @@ launch: exe/all T=1: 1 launch did not end within 30 s: killed, the case stops"
 @test "make repro on the wedged simulator: verdict hang, the case stops, the run ends after two hung cases" {
 	run --separate-stderr sh "$ROOT/scripts/repro" --launcher "$WEDGE" --cases exe,script,exe-copy --threads 1,2
 	assert_success
-	local dir table=$output
-	dir=$(echo "$RESULTS"/*/)
-	# the terminal's table: the verdict hang, no penalty
-	grep -qE '^exe +1 +all +[0-9.]+ +- +- +- +hang$' <<<"$table"
-	grep -qF "exe: hang — 1 of 1 repeat launch did not end within 30 s" <<<"$table"
-	assert_equal "$(grep -c 'not run' <<<"$stderr")" 4
-	grep -qF "[2/6] exe T=2: not run, its case hung" <<<"$stderr"
-	grep -qF "[6/6] exe-copy T=2: not run, the run ended after 2 hung cases" <<<"$stderr"
+	local table=$output dirs=("$RESULTS"/*/) dir l n=0 re='^exe +1 +all +[0-9.]+ +- +- +- +hang$'
+	dir=${dirs[0]}
+	# the terminal's table: the verdict hang, no penalty (grep -E, -F and
+	# -c as the shell's matches: no process each)
+	for l in "${lines[@]}"; do [[ "$l" =~ $re ]] && n=$((n + 1)); done
+	[ "$n" -gt 0 ] || fail "no line matching $re in: $table"
+	[[ "$table" == *"exe: hang — 1 of 1 repeat launch did not end within 30 s"* ]] || fail "table: $table"
+	n=0
+	for l in "${stderr_lines[@]}"; do [[ "$l" == *'not run'* ]] && n=$((n + 1)); done
+	assert_equal "$n" 4
+	[[ "$stderr" == *"[2/6] exe T=2: not run, its case hung"* ]] || fail "stderr: $stderr"
+	[[ "$stderr" == *"[6/6] exe-copy T=2: not run, the run ended after 2 hung cases"* ]] || fail "stderr: $stderr"
 	run -0 jq -r '.cases[] | [.name, .verdict, .reason] | join(" | ")' "$dir/run.json"
 	assert_output "script | hang | 1 of 1 repeat launch did not end within 30 s
 exe | hang | 1 of 1 repeat launch did not end within 30 s"
 	run -0 jq -c '.cases[0].configs[0].hang | [.bound_s, .hung, .made, .launches[0].state, .launches[0].outcome, .services_reason]' "$dir/run.json"
 	assert_output '[30,{"first":0,"repeat":1},{"first":2,"repeat":1},"sim","killed","not sampled: a simulated run"]'
-	run -0 grep -E '^(run.stopped|hyperfine.status|run.hang_s)=' "$dir/conditions.txt"
+	grep_ere "$dir/conditions.txt" '^(run.stopped|hyperfine.status|run.hang_s)='
+	assert_equal "$status" 0
 	assert_output "run.hang_s=30
 run.stopped=2 cases hung (the most a run feeds a wedged checker): the run ended there
 hyperfine.status=skipped"
-	run -0 sed -n '/^## Hangs/,/^## How the kit/p' "$dir/report.md"
+	md_section "$dir/report.md" "## Hangs" "## How the kit"
 	assert_line "- **exe** T=1 class all: 1 of 1 repeat launch did not end within 30 s; the case stopped."
 	assert_line "  - repeat #0: simulated: the model's checker answered nothing"
 	assert_line "The run ended early: 2 cases hung (the most a run feeds a wedged checker): the run ended there."
@@ -169,8 +180,7 @@ validate_or_skip() {
 	run --separate-stderr sh "$ROOT/scripts/repro" --gate 'wedge=-1'
 	assert_equal "$status" 2
 	assert_equal "$stderr" "execlag: GATE wedge '-1' is not a whole number from 0 to 1000000"
-	run -0 find "$RESULTS" "$TMPDIR" -mindepth 1
-	assert_output ""
+	no_entries "$RESULTS" "$TMPDIR"
 }
 
 # ---- the doctor -------------------------------------------------------------------------
@@ -186,8 +196,7 @@ validate_or_skip() {
 	assert_line "copy: not tried (a simulated run launches nothing)."
 	assert_line --regexp '^cause: a simulated run .*: the model.s checker stopped answering \(wedge\)'
 	assert_line --partial "fix: none needed: the simulator's checker wedged on purpose"
-	run -0 find "$TMPDIR" -mindepth 1
-	assert_output ""
+	no_entries "$TMPDIR"
 }
 
 # fake_cc BODY: a "compiler" at $D/bin/cc that writes a shell script whose
@@ -215,11 +224,10 @@ fake_cc() {
 	assert_line --index 1 "probe: its 8 new programs were not made within 2 s: stopped, nothing kept, nothing launched."
 	# the probe's cleanup, which the doctor does not wait for: mkfresh gives
 	# an interrupted compiler 1 s, then SIGTERM, 1 s, SIGKILL (within 10 s)
-	local i=0
-	while pgrep -f 'sleep 291.5' >/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	# (wait_gone: pgrep once, then /proc, no process a look)
+	wait_gone 'sleep 291.5' 100
 	run -1 pgrep -f 'sleep 291.5'
-	run -0 find "$TMPDIR" -mindepth 1
-	assert_output ""
+	no_entries "$TMPDIR"
 }
 
 @test "make doctor whose new program never starts: killed at 3 s, its evidence, the copy hangs too, exit 4" {
@@ -232,8 +240,7 @@ fake_cc() {
 	assert_line "copy: the same bytes copied to a new path hung too (its own bound, 1 s): the checker answers nothing at all, not only for that file."
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: hang — 1 of 1 first launch did not end within 3 s"
 	run -1 pgrep -f 'sleep 293.5'
-	run -0 find "$TMPDIR" -mindepth 1
-	assert_output ""
+	no_entries "$TMPDIR"
 }
 
 # A Mac's hang as the doctor reads it: the conditions of the fake Mac STATE,
@@ -246,15 +253,29 @@ mac_hang_run() {
 	RUN="$D/run-$state"
 	mkdir -p "$RUN/raw"
 	[ -d "$SIM_PROBE" ] || fail "the simulated probe failed: $(tail -n 3 "$BATS_FILE_TMPDIR/sim.out")"
-	sim=$(echo "$SIM_PROBE"/*/raw/exe-t1-all.samples.tsv)
+	local sims=("$SIM_PROBE"/*/raw/exe-t1-all.samples.tsv) l text=
+	sim=${sims[0]}
 	[ -f "$sim" ] || fail "the simulated probe left no samples"
-	grep -v '^meta	launcher	' "$sim" |
-		sed 's/^hang	repeat	0	0	sim	unknown	-	killed$/hang	repeat	0	4242	S	0.00	-	killed/' \
-			>"$RUN/raw/exe-t1-all.samples.tsv"
+	# (grep -v '^meta	launcher	' | sed 's/^hang	repeat	0	0	sim	unknown	-	killed$/…/', in the shell)
+	file_lines "$sim"
+	for l in "${flines[@]}"; do
+		[[ "$l" == "meta	launcher	"* ]] && continue
+		[ "$l" != "hang	repeat	0	0	sim	unknown	-	killed" ] || l="hang	repeat	0	4242	S	0.00	-	killed"
+		text+=$l$'\n'
+	done
+	printf '%s' "$text" >"$RUN/raw/exe-t1-all.samples.tsv"
 	printf 'execlag-services\t1\nsample\tbefore\t2026-05-01T10:00:00Z\nservice\tbefore\tsyspolicyd\t100.00\t1\t728=100.00\nservice\tbefore\tXprotectService\t5.00\t1\t900=5.00\nsample\tafter\t2026-05-01T10:00:02Z\nservice\tafter\tsyspolicyd\t101.50\t1\t728=101.50\nservice\tafter\tXprotectService\t5.00\t1\t900=5.00\n' \
 		>"$RUN/raw/exe-t1-all.hang.services.tsv"
-	sed -n '/"GK process assessment: /{s/exe-t1-all-0000/exe-t1-all-0000/p;q;}' "$FAKES/states/m1-watch/log.out" \
-		>"$RUN/raw/exe-t1-all.log.ndjson"
+	# (sed -n '/"GK process assessment: /{s/exe-t1-all-0000/exe-t1-all-0000/p;q;}':
+	# the first line naming the assessment, if it names exe-t1-all-0000)
+	file_lines "$FAKES/states/m1-watch/log.out"
+	text=
+	for l in "${flines[@]}"; do
+		[[ "$l" == *'"GK process assessment: '* ]] || continue
+		[[ "$l" != *exe-t1-all-0000* ]] || text=$l$'\n'
+		break
+	done
+	printf '%s' "$text" >"$RUN/raw/exe-t1-all.log.ndjson"
 	{
 		env -i PATH="$FAKES/bin:$PATH" HOME=/Users/alice FAKE_STATE="$FAKES/states/$state" \
 			EXECLAG_DEVTOOLS="$FAKES/bin/devtools" sh "$ROOT/scripts/probe/sysinfo" </dev/null
@@ -316,14 +337,17 @@ mac_hang_run() {
 		--cases exe,script --threads 1 --tag fine >/dev/null 2>&1 3>&-
 	wait "$p1" || true
 	local hung fine
-	hung=$(echo "$RESULTS"/*-hung/) fine=$(echo "$RESULTS"/*-fine/)
+	local hungs=("$RESULTS"/*-hung/) fines=("$RESULTS"/*-fine/)
+	hung=${hungs[0]} fine=${fines[0]}
 	run sh "$ROOT/scripts/check" --run "$hung"
 	assert_line --index 1 "hang: script exe — a launch did not end within its bound (killed; the case stopped): no penalty to read there; the report's Hangs section has the evidence, make doctor what to do"
 	assert_line "    exe: hang — 1 of 1 repeat launch did not end within 30 s (killed, its case stopped: no penalty to read; make doctor says what to do)"
 	run -0 "$BIN/compare" "$hung" "$fine"
 	assert_line "  exe T=1 all: hang → slowdown (- → 150.18 ms)"
 	run -0 "$BIN/aggregate" --dir "$RESULTS" --out "$D/agg" --quiet
-	run -0 grep -c ',hang,n/a,' "$D/agg.csv"
-	assert_output 1
-	run -0 grep -F -- '- ✖ | - ✖' "$D/agg.md"
+	grep_ere "$D/agg.csv" ',hang,n/a,'
+	assert_equal "${#lines[@]}" 1
+	local agg=
+	IFS= read -r -d '' agg <"$D/agg.md" || :
+	[[ "$agg" == *'- ✖ | - ✖'* ]] || fail "agg.md: $agg"
 }

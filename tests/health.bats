@@ -7,6 +7,7 @@
 # checks take each threshold at its edge).
 
 load test_helper/common-setup
+load test_helper/h5-doctor
 
 setup_file() {
 	make -C "$BATS_TEST_DIRNAME/.." -s build micro/bin/unit-checkerstate >/dev/null
@@ -66,8 +67,8 @@ state_is() {
 		trustd_count 1 trustd_rss_kb 20480 \
 		assess accepted assess_exit 0 assess_line "/System/Applications/Calculator.app: accepted" \
 		log.result ok log.last 1m log.syspolicyd_lines 2 log.own_lines 0 log.emfile_lines 0 log.asp_lines 0
-	run grep -c '^log.top_program' "$REC"
-	assert_output 0
+	grep_ere "$REC" '^log.top_program'
+	assert_equal "${#lines[@]}" 0
 	state_is well -
 }
 
@@ -84,8 +85,8 @@ state_is() {
 	assert_success
 	has assess accepted log.syspolicyd_lines 26400 log.own_lines 0 log.asp_lines 660 \
 		log.top_program /Applications/Codex.app/Contents/MacOS/Codex log.top_program_lines 660
-	run grep -c '^quote	.*ASP: Security policy would not allow process: 30001, /Applications/Codex.app/Contents/MacOS/Codex$' "$REC"
-	assert_output 1
+	grep_ere "$REC" '^quote	.*ASP: Security policy would not allow process: 30001, /Applications/Codex.app/Contents/MacOS/Codex$'
+	assert_equal "${#lines[@]}" 1
 	state_is storm /Applications/Codex.app/Contents/MacOS/Codex
 }
 
@@ -96,7 +97,7 @@ state_is() {
 		assess too-many-open-files assess_exit 1 \
 		assess_line "/System/Applications/Calculator.app: Too many open files" \
 		log.syspolicyd_lines 20760 log.emfile_lines 20760
-	run grep '^quote' "$REC"
+	grep_ere "$REC" '^quote'
 	assert_equal "${#lines[@]}" 2
 	assert_line --index 0 --partial 'Failed to generate SecStaticCode for <private> error: 100024'
 	assert_line --index 1 --partial '[com.apple.securityd:security_exception] UNIX error exception: 24'
@@ -105,13 +106,14 @@ state_is() {
 
 @test "wedged: an assessment that never answers is killed at its bound, and the checker is hung" {
 	local t0 t1
-	t0=$(date +%s)
+	# (the shell's clock in whole seconds: no date, a process)
+	t0=$SECONDS
 	health_on health-wedged --bound 1
-	t1=$(date +%s)
+	t1=$SECONDS
 	assert_success
 	has assess timeout assess_exit 124 assess_bound_s 1 syspolicyd_etime 42-03:12:45 syspolicyd_etime_s 3640365 log.result ok
-	run grep -c '^assess_line' "$REC"
-	assert_output 0
+	grep_ere "$REC" '^assess_line'
+	assert_equal "${#lines[@]}" 0
 	# the bound (1 s) and the watchdog's look once a second, not the hour
 	# the fake would wait (a wide margin: a loaded machine is slow)
 	[ $((t1 - t0)) -le 60 ] || fail "took $((t1 - t0)) s"
@@ -121,7 +123,9 @@ state_is() {
 @test "off macOS the record says so in one key, and nothing is run" {
 	health_on linux-hybrid
 	assert_success
-	assert_equal "$(cat "$REC")" "$(printf 'execlag-health\t1\nsystem\tLinux\nchecker\tnone')"
+	local rec=
+	IFS= read -r -d '' rec <"$REC" || :
+	assert_equal "$rec" $'execlag-health\t1\nsystem\tLinux\nchecker\tnone\n'
 	state_is unknown -
 }
 
@@ -133,8 +137,8 @@ state_is() {
 	health_on log-refused --bound 20
 	assert_success
 	has log.result refused log.message "log: Must be admin to run 'show' command"
-	run grep -c '^log.syspolicyd_lines' "$REC"
-	assert_output 0
+	grep_ere "$REC" '^log.syspolicyd_lines'
+	assert_equal "${#lines[@]}" 0
 	state_is unknown -
 }
 
@@ -173,9 +177,12 @@ state_with_lines() {
 	mkdir -p "$D/out"
 	run -0 env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/health-storm" \
 		sh "$ROOT/scripts/probe/health" --out "$D/out/h.tsv" --bound 20
-	assert_equal "$(ls -A "$D/out")" h.tsv
-	run -0 head -n 1 "$D/out/h.tsv"
-	assert_output "execlag-health	1"
+	# (ls -A and head -n 1, in the shell)
+	local names=("$D/out"/* "$D/out"/.[!.]* "$D/out"/..?*) n left=
+	for n in "${names[@]}"; do [ ! -e "$n" ] || left+=" ${n##*/}"; done
+	assert_equal "$left" " h.tsv"
+	file_lines "$D/out/h.tsv"
+	assert_equal "${flines[0]}" "execlag-health	1"
 }
 
 @test "bad usage: one line on stderr, exit 2" {
@@ -206,11 +213,14 @@ state_with_lines() {
 	local d
 	run -0 sh "$ROOT/scripts/repro" --profile doctor --results "$D/results" \
 		--launcher 'sim:latency=150 workers=1 key=inode seed=7 storm=300'
-	d=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
-	run -0 head -n 4 "$d/health.tsv"
+	one_dir "$D/results"
+	d=$dir
+	file_lines "$d/health.tsv"
+	lines=("${flines[@]:0:4}")
 	assert_line --index 0 "execlag-health	1"
 	assert_line --index 3 --regexp '^simulated	sim:latency=150 .* storm=300$'
-	run -0 grep '^checker\.' "$d/conditions.txt"
+	grep_ere "$d/conditions.txt" '^checker\.'
+	assert_equal "$status" 0
 	assert_line --index 0 "checker.state=storm"
 	assert_line "checker.record=simulated"
 	assert_line "checker.rate=300.0"
@@ -227,13 +237,15 @@ state_with_lines() {
 	local d
 	run -0 env EXECLAG_LOG= sh "$ROOT/scripts/repro" --profile doctor --results "$D/results" \
 		--launcher 'sim:latency=0 workers=1 key=inode seed=7'
-	d=$(find "$D/results" -mindepth 1 -maxdepth 1 -type d)
+	one_dir "$D/results"
+	d=$dir
 	# the simulator's record on this Linux: said simulated, well
-	run -0 grep -c '^checker\.state=well$' "$d/conditions.txt"
+	grep_ere "$d/conditions.txt" '^checker\.state=well$'
+	assert_equal "$status" 0
 	# a real run here reads the record of this system: checker none
 	run -0 sh "$ROOT/scripts/probe/health" --out "$D/h.tsv"
 	run -0 "$BIN/advise" --health "$D/h.tsv"
-	assert_output "$(printf 'checker.state=unknown\nchecker.record=none')"
+	assert_output $'checker.state=unknown\nchecker.record=none'
 }
 
 # The calibration gate's record (issue 43, item 4; the real gate's refusal
@@ -243,11 +255,14 @@ state_with_lines() {
 	[ "$(uname -s)" != Darwin ] || skip "the gate's record is Linux's (a Mac's is syspolicyd's)"
 	mkdir -p "$D/held"
 	run -0 sh "$ROOT/scripts/probe/health" --out "$D/g.tsv" --gate-dir "$D/held" --exec "$BIN/tiny" --bound 20
-	run -0 cat "$D/g.tsv"
+	file_lines "$D/g.tsv"
+	lines=("${flines[@]}")
 	assert_line --index 2 "checker	gate"
 	assert_line "assess	accepted"
 	assert_line "assess_exit	0"
-	assert_equal "$(ls -A "$D/held")" ""
+	local held=("$D/held"/* "$D/held"/.[!.]* "$D/held"/..?*) n left=
+	for n in "${held[@]}"; do [ ! -e "$n" ] || left+=" ${n##*/}"; done
+	assert_equal "$left" ""
 	run -0 "$BIN/advise" --health "$D/g.tsv"
 	assert_line --index 0 "checker.state=well"
 	assert_line "checker.record=gate"

@@ -1,0 +1,160 @@
+# Helpers of tests/doctor.bats (and hang.bats, health.bats): the shell's
+# own reading of files where a test read them through grep, sed, ls, cat or
+# find (a process each, 6-12 ms in a test body).
+
+# mac_doctor_run SAMPLES STATE ID [ENV=VALUE...]: as mac_advise
+# (test_helper/mac-advise.bash) without DEVTOOLS=, SAMPLES already without
+# their launcher line (setup_file's): RUN becomes a Mac's doctor run, its
+# conditions sysinfo's on the fake Mac STATE in an environment of ENV alone,
+# its run.id ID (HEALTH=1: the checker's health too); analyzed, then
+# advise --doctor on it ($output, $status).  Needs FAKES, BIN and RUN.
+mac_doctor_run() {
+	local samples=$1 state=$2 id=$3 text=
+	shift 3
+	rm -rf "$RUN"
+	mkdir -p "$RUN/raw"
+	IFS= read -r -d '' text <"$samples" || :
+	printf '%s' "$text" >"$RUN/raw/exe-t1-all.samples.tsv"
+	{
+		env -i PATH="$FAKES/bin:$PATH" HOME=/Users/alice FAKE_STATE="$FAKES/states/$state" \
+			EXECLAG_DEVTOOLS="$FAKES/bin/devtools" "$@" sh "$ROOT/scripts/probe/sysinfo" </dev/null
+		echo "run.id=$id"
+		echo "run.profile=doctor"
+		echo "launcher=spawn"
+		echo "gate.active=0"
+		if [ "${HEALTH:-0}" = 1 ]; then
+			env -i PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/$state" EXECLAG_LOG="$FAKES/bin/log" \
+				sh "$ROOT/scripts/probe/health" --out "$RUN/health.tsv" --bound 1 </dev/null
+			"$BIN/advise" --health "$RUN/health.tsv"
+		fi
+	} >"$RUN/conditions.txt"
+	"$BIN/analyze" --run "$RUN" --quiet || fail "analyze failed on $RUN"
+	run --separate-stderr "$BIN/advise" --run "$RUN" --doctor
+}
+
+# count_names DIR: how many names ls would list in DIR (0 without DIR)
+count_names() {
+	local f n=0
+	for f in "$1"/*; do
+		[ -e "$f" ] || [ -L "$f" ] || continue
+		n=$((n + 1))
+	done
+	echo "$n"
+}
+
+# file_lines FILE: FILE's lines in the array flines (none without FILE)
+file_lines() {
+	flines=()
+	[ -f "$1" ] || return 0
+	# (read, not mapfile: bash 3.2, a Mac's, has none)
+	local l
+	while IFS= read -r l || [ -n "$l" ]; do flines[${#flines[@]}]=$l; done <"$1"
+}
+
+# grep_ere [-v] FILE ERE: FILE's lines that match ERE (bash's [[ =~ ]],
+# POSIX ERE as grep -E's; -v: that do not) as run's output: $output,
+# $lines, $status 0 with a line, 1 without (grep's)
+grep_ere() {
+	local l v=0
+	[ "$1" != -v ] || { v=1; shift; }
+	file_lines "$1"
+	output='' lines=()
+	for l in "${flines[@]}"; do
+		if [[ "$l" =~ $2 ]]; then [ $v = 0 ] || continue; else [ $v = 1 ] || continue; fi
+		lines[${#lines[@]}]=$l
+	done
+	if [ ${#lines[@]} -eq 0 ]; then status=1; else status=0; fi
+	local IFS=$'\n'
+	output="${lines[*]}"
+}
+
+# set_key FILE KEY VALUE: FILE's lines KEY=... become KEY=VALUE (sed
+# 's/^KEY=.*/KEY=VALUE/' into FILE), in the shell
+set_key() {
+	local l text=''
+	file_lines "$1"
+	for l in "${flines[@]}"; do
+		[[ "$l" == "$2="* ]] && l="$2=$3"
+		text+=$l$'\n'
+	done
+	printf '%s' "$text" >"$1"
+}
+
+# md_section FILE HEADING [END]: sed -n '/^HEADING/,/^END/p' FILE (END
+# "## " unless given) as run's output ($output, $lines, $status 0): from
+# the first line that begins with HEADING to the next line beginning with
+# END after it, both kept, and again from any later HEADING
+md_section() {
+	local l in=0 end=${3:-## }
+	file_lines "$1"
+	lines=()
+	for l in "${flines[@]}"; do
+		if [ $in = 0 ]; then
+			[[ "$l" == "$2"* ]] || continue
+			in=1
+			lines[${#lines[@]}]=$l
+			continue
+		fi
+		lines[${#lines[@]}]=$l
+		[[ "$l" == "$end"* ]] && in=0
+	done
+	status=0
+	local IFS=$'\n'
+	output="${lines[*]}"
+}
+
+# one_dir DIR: the folder in DIR (find DIR -mindepth 1 -maxdepth 1 -type d,
+# dot-named ones too), in $dir, in the shell; with more than one, the last
+one_dir() {
+	local f
+	dir=
+	for f in "$1"/* "$1"/.[!.]* "$1"/..?*; do
+		[ -d "$f" ] && [ ! -L "$f" ] && dir=$f
+	done
+	return 0
+}
+
+# no_entries DIR...: fail unless every DIR is empty (find DIR... -mindepth 1
+# finding nothing), in the shell
+no_entries() {
+	local d f
+	for d in "$@"; do
+		for f in "$d"/* "$d"/.[!.]* "$d"/..?*; do
+			[ -e "$f" ] || [ -L "$f" ] || continue
+			fail "left in $d: ${f##*/}"
+		done
+	done
+}
+
+# wait_gone PATTERN TENTHS: wait, up to TENTHS tenths of a second, until no
+# process's command line matches PATTERN (pgrep -f's); then return (the
+# caller asserts).  On Linux with bash 4 or later: pgrep, then the
+# processes it found looked at in /proc (an ended one, even a zombie not
+# yet reaped, has an empty command line) every tenth of a second, the tenth
+# a read's timeout on a FIFO nobody writes, until they have ended; then
+# pgrep again (for any started since): a process or two, not two a look.
+# Elsewhere pgrep and sleep 0.1 a look, as before.
+wait_gone() {
+	local pat=$1 max=$2 i=0 pids p alive c tick="$BATS_TEST_TMPDIR/.wait-gone-tick"
+	if [ "${BASH_VERSINFO[0]}" -lt 4 ] || [ ! -d /proc/self ]; then
+		while pgrep -f "$pat" >/dev/null && [ $i -lt "$max" ]; do sleep 0.1; i=$((i + 1)); done
+		return 0
+	fi
+	[ -p "$tick" ] || mkfifo "$tick"
+	exec 6<>"$tick"
+	while [ $i -lt "$max" ] && pids=$(pgrep -f "$pat"); do
+		while [ $i -lt "$max" ]; do
+			alive=
+			for p in $pids; do
+				c=
+				{ IFS= read -r -d "" c <"/proc/$p/cmdline"; } 2>/dev/null || :
+				[ -z "$c" ] || alive=1
+			done
+			[ -n "$alive" ] || break
+			read -r -t 0.1 -u 6 c || :
+			i=$((i + 1))
+		done
+	done
+	exec 6<&-
+	return 0
+}
