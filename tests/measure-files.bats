@@ -46,10 +46,11 @@ gated_measure() {
 	assert_success
 	assert_line "  Calibration gate (20 ms, 1 worker, key inode): it held 2 new launches, 0.06 s in all (its log)"
 	assert_line "  1 new launches passed the gate unheld: their folders were made and run before it had marked them (its log)"
-	run -0 jq -c '.gate | [.decisions, .held_launches, .unheld_launches], [.held_launches_s, .held_s]' "$D/g/measure.json"
-	assert_output "$(printf '%s\n' '[5,2,1]' '[0.0415745,0.0618876]')"
+	# (the texts wanted as $'...': a printf in a $( ) is a fork)
+	run_both -0 jq -c '.gate | [.decisions, .held_launches, .unheld_launches], [.held_launches_s, .held_s]' "$D/g/measure.json"
+	assert_output $'[5,2,1]\n[0.0415745,0.0618876]'
 	run_both -0 "$BIN/measure" --gate-log "$LOG"
-	assert_output "$(printf 'decisions\t5\nheld_launches\t2\nheld_launches_s\t0.0415745\nunheld_launches\t1\nheld_s\t0.0618876')"
+	assert_output $'decisions\t5\nheld_launches\t2\nheld_launches_s\t0.0415745\nunheld_launches\t1\nheld_s\t0.0618876'
 	local filter at why c n=0 outs=() want=""
 	# sed filter # the line at fault # what the reader says of it
 	while IFS='#' read -r filter at why; do
@@ -74,7 +75,7 @@ s/"gate":"start"/"gate":"begin"/#2#a gate line neither start nor stop
 ROWS
 	# none of those measures counted a log that is not the gate's (one jq
 	# for them all: row N's measure is line N)
-	run -0 jq -r '"\(input_filename | sub(".*/g"; "") | sub("/.*"; "")) \(.gate | [.held_launches, .held_s, has("decisions")] | tojson)"' "${outs[@]}"
+	run_both -0 jq -r '"\(input_filename | sub(".*/g"; "") | sub("/.*"; "")) \(.gate | [.held_launches, .held_s, has("decisions")] | tojson)"' "${outs[@]}"
 	assert_equal "$output"$'\n' "$want"
 	# the line numbers above are the fixture's: it is what the rows change
 	# (one line starts the gate, the second)
@@ -97,14 +98,18 @@ ROWS
 	# measure.json: measure --figures and make compare read it back through its one reader; its layout changed, every consumer fails through it, naming the field
 	mac_measure a
 	run_both -0 "$BIN/measure" --figures "$D/a"
-	assert_line "$(printf 'wall_s\t4')"
-	assert_line "$(printf 'fresh_launches\t12')"
+	assert_line $'wall_s\t4'
+	assert_line $'fresh_launches\t12'
 	# the figures as measure.json holds them (one jq for the three)
-	local penalty queue busy
+	local penalty queue busy want
 	{ read -r penalty && read -r queue && read -r busy; } < <(jq -r '.penalty_ms.median, .checks_queue, .checker_busy_s.median' "$D/a/measure.json")
-	assert_line "$(printf 'penalty_ms\t%.6g' "$penalty")"
-	assert_line "$(printf 'checks_queue\t%s' "$queue")"
-	assert_line "$(printf 'checker_busy_s\t%.6g' "$busy")"
+	# (printf -v: no $( ))
+	printf -v want 'penalty_ms\t%.6g' "$penalty"
+	assert_line "$want"
+	printf -v want 'checks_queue\t%s' "$queue"
+	assert_line "$want"
+	printf -v want 'checker_busy_s\t%.6g' "$busy"
+	assert_line "$want"
 	run_both -0 "$BIN/measure" --figures "$D/a/measure.json"
 	run_both -0 "$BIN/mcompare" "$D/a" "$D/a/measure.json"
 	assert_line --regexp '^N +9 to 12 +9 to 12$'
