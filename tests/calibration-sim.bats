@@ -134,10 +134,16 @@ teardown() { jq_flush; }
 	grep -q '>exe, 8 MiB<' "$r/plot-launch.svg"
 	grep -q 'Size (T=1, class all): slowdown — the penalty grows' "$r/report.md"
 	# (was: "every run says it is simulated, and none is a gate's")
-	local d
+	# (the files read and matched by the shell, not by a grep each)
+	local d c m
 	for d in "$RUNS"/*/*/; do
-		grep -q '^launcher=sim:' "$d/conditions.txt"
-		grep -q '^gate.active=0$' "$d/conditions.txt"
-		grep -qi 'simulated' "$d/report.md"
+		c="" m=""
+		IFS= read -r -d '' c <"$d/conditions.txt" || :
+		IFS= read -r -d '' m <"$d/report.md" || :
+		[[ $'\n'"$c" == *$'\n'launcher=sim:* ]] || fail "$d: no launcher=sim"
+		[[ $'\n'"$c"$'\n' == *$'\n'gate.active=0$'\n'* ]] || fail "$d: no gate.active=0"
+		shopt -s nocasematch
+		[[ "$m" == *simulated* ]] || { shopt -u nocasematch; fail "$d: report.md does not say simulated"; }
+		shopt -u nocasematch
 	done
 }

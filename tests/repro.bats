@@ -35,14 +35,17 @@ start_long_run() {
 	sh "$ROOT/scripts/repro" --cases exe,script --count 200 >"$D/out" 2>"$D/err" &
 	pid=$!
 	set +m
-	# (a find into a file, its lines counted by the shell: a process a
-	# look, not three)
-	local n
+	# (the files counted by the shell, by globs of the levels a run writes
+	# at: its owner file, its work folder's artifacts; no find a look)
+	local n f
 	i=0
 	while [ $i -lt 200 ]; do
-		find "$D/tmp" -type f >"$D/found" 2>/dev/null || :
 		n=0
-		while IFS= read -r _; do n=$((n + 1)); done <"$D/found"
+		shopt -s dotglob nullglob
+		for f in "$D/tmp"/* "$D/tmp"/*/* "$D/tmp"/*/*/* "$D/tmp"/*/*/*/*; do
+			[ ! -f "$f" ] || [ -L "$f" ] || n=$((n + 1))
+		done
+		shopt -u dotglob nullglob
 		[ "$n" -lt 3 ] || break
 		sleep 0.05
 		i=$((i + 1))
@@ -250,15 +253,17 @@ no_hyperfine() {
 	chmod +x "$D/nohf/hyperfine"
 }
 
-# start_of PID: the start time as scripts/repro's started() reads it
+# start_of PID: start, the start time as scripts/repro's started() reads it
+# (the stat file read by the shell, and no $( ) around the call: no process
+# on Linux)
 start_of() {
 	local st
 	if [ -r "/proc/$1/stat" ]; then
-		st=$(cat "/proc/$1/stat")
+		read -r st <"/proc/$1/stat"
 		set -- ${st##*) }
-		echo "boot+${20}"
+		start="boot+${20}"
 	else
-		echo "utc $(LC_ALL=C TZ=UTC0 ps -o lstart= -p "$1")"
+		start="utc $(LC_ALL=C TZ=UTC0 ps -o lstart= -p "$1")"
 	fi
 }
 
@@ -279,8 +284,14 @@ owned() {
 		sleep 0.05
 		i=$((i + 1))
 	done
-	left_tmp=$(find "$D/tmp" -mindepth 1 -maxdepth 1 -name 'execlag.*')
-	left_partial=$(find "$D/results" -mindepth 1 -maxdepth 1 -name '.*.partial')
+	# (what is left, by globs: no find; a line each, as find would list them)
+	local left f
+	shopt -s nullglob
+	left_tmp=""
+	for f in "$D/tmp"/execlag.*; do left_tmp=${left_tmp:+$left_tmp$'\n'}$f; done
+	left_partial=""
+	for f in "$D/results"/.*.partial; do left_partial=${left_partial:+$left_partial$'\n'}$f; done
+	shopt -u nullglob
 	[ -n "$left_tmp" ] && [ -n "$left_partial" ]
 	small_run
 	assert_success
@@ -288,7 +299,10 @@ owned() {
 	[[ "$stderr" == *"removed the leftovers of an ended run (process $pid is gone): $left_tmp"* ]] || fail "stderr: $stderr"
 	[ ! -e "$left_tmp" ] && [ ! -e "$left_partial" ]
 	# and the new run is whole, without the owner file
-	assert_equal "$(find "$D/results" -mindepth 1 -maxdepth 1 | wc -l | tr -d ' ')" 1
+	shopt -s dotglob nullglob
+	left=("$D/results"/*)
+	shopt -u dotglob nullglob
+	assert_equal "${#left[@]}" 1
 	assert_equal "$(find "$D/results" -name .execlag-owner)" ""
 	assert_empty "$D/tmp"
 }
@@ -297,7 +311,7 @@ owned() {
 	# (was: "the folders of a live run, a reused pid's and foreign ones are left alone")
 	sleep 1000 &
 	live=$!
-	start=$(start_of "$live")
+	start_of "$live"
 	gone=$(sh -c 'echo $$')
 	owned "$D/results/.20260101T000000Z-aaaaaa.partial" "$live" "$start"
 	owned "$D/tmp/execlag.LiVe01" "$live" "$start"
@@ -318,13 +332,19 @@ owned() {
 	[ -d "$D/tmp/execlag.NotOur" ]
 	[ -d "$D/tmp/execlag.longer-name" ]
 	[ -d "$D/results/.notarun.partial" ]
-	assert_equal "$(printf '%s\n' "$stderr" | grep -c 'removed the leftovers')" 1
+	# (the lines that say so counted by the shell, not by a grep)
+	local l n=0
+	while IFS= read -r l; do
+		[[ "$l" != *'removed the leftovers'* ]] || n=$((n + 1))
+	done <<<"$stderr"
+	assert_equal "$n" 1
 	# (was: "a live run's folders are kept by a run started in another time zone and locale")
 	# (empty folders, as that test started with: the live run above is gone now)
 	rm -rf "$D/tmp" "$D/results" && mkdir "$D/tmp" "$D/results"
 	sleep 1000 &
 	live=$!
-	owned "$D/tmp/execlag.LiVe02" "$live" "$(start_of "$live")"
+	start_of "$live"
+	owned "$D/tmp/execlag.LiVe02" "$live" "$start"
 	# ps prints its start time in the local zone: a time read under
 	# another TZ would differ from the one recorded and make a live run
 	# look like a reused pid, whose work folder would then be removed

@@ -19,7 +19,8 @@ load test_helper/common-setup
 # for these runs: its cross-check compiles eight programs more a run, and
 # no test here reads it (tests/hyperfine.bats does).
 setup_file() {
-	local root="$BATS_TEST_DIRNAME/.." n=0 spec tag threads before last
+	local root="$BATS_TEST_DIRNAME/.." n=0 spec tag threads before last names
+	shopt -s nullglob
 	make -C "$root" -s build >/dev/null
 	RUNS="$BATS_FILE_TMPDIR/runs"
 	export RUNS
@@ -28,7 +29,11 @@ setup_file() {
 	for spec in before:1 after:1 before:1,2 -:1; do
 		n=$((n + 1))
 		tag=${spec%%:*} threads=${spec#*:}
-		before=$(ls "$RUNS/results")
+		# (the newest folder before and after, the last of a glob: sorted
+		# as ls | sort sorts them, no process)
+		names=("$RUNS/results"/*)
+		before=""
+		[ ${#names[@]} = 0 ] || before=${names[${#names[@]} - 1]##*/}
 		set -- CASES=exe THREADS="$threads" COUNT=6
 		[ "$tag" = - ] || set -- TAG="$tag" "$@"
 		if PATH="$RUNS/bin" RESULTS="$RUNS/results" TMPDIR="$RUNS/tmp" \
@@ -37,11 +42,14 @@ setup_file() {
 		else
 			echo "$?" >"$RUNS/$n.status"
 		fi
-		last=$(ls "$RUNS/results" | sort | tail -n 1)
-		[ "$last" = "$(printf '%s\n' "$before" | sort | tail -n 1)" ] && last=""
+		names=("$RUNS/results"/*)
+		last=""
+		[ ${#names[@]} = 0 ] || last=${names[${#names[@]} - 1]##*/}
+		[ "$last" = "$before" ] && last=""
 		printf '%s\n' "$last" >"$RUNS/$n.name"
 		[ -z "$last" ] || [ "$(date -u +%Y%m%dT%H%M%SZ)" != "${last%%-*}" ] || sleep 1
 	done
+	shopt -u nullglob
 }
 
 setup() {
@@ -123,13 +131,19 @@ runs_made() {
 }
 
 @test "a bad TAG is one line and exit 2, nothing made" {
-	local t
-	for t in "-x" ".hidden" "a/b" "a b" "x'; touch $D/canary; '" "é" "\$(id)" "$(printf 'a%.0s' $(seq 33))"; do
+	local t long left
+	# (33 a's by the shell; what is left, a glob of both folders: no process)
+	printf -v long '%33s' ''
+	long=${long// /a}
+	for t in "-x" ".hidden" "a/b" "a b" "x'; touch $D/canary; '" "é" "\$(id)" "$long"; do
 		run --separate-stderr sh "$ROOT/scripts/repro" --tag "$t" --cases exe --threads 1 --count 6
 		assert_equal "$status" 2
 		assert_equal "${#stderr_lines[@]}" 1
 		[[ "$stderr" == "execlag: TAG "* ]] || fail "TAG '$t': $stderr"
-		assert_equal "$(find "$D/results" "$D/tmp" -mindepth 1 | wc -l | tr -d ' ')" 0
+		shopt -s dotglob nullglob
+		left=("$D/results"/* "$D/tmp"/*)
+		shopt -u dotglob nullglob
+		assert_equal "${left[*]}" ""
 	done
 	# through make too, a value make would expand
 	run --separate-stderr make -s --no-print-directory -C "$ROOT" repro TAG="x\$(shell touch $D/canary)" CASES=exe

@@ -5,10 +5,23 @@
 # fake ps and log. Hand-worked numbers: tests/fixtures/services-log/README.md.
 
 load test_helper/common-setup
+load test_helper/jqbatch
 
+# The mac and steps fixtures analyzed once for the file (the tests that
+# only read them share it; those that change a fixture analyze their own
+# copy): each analyze's status, stdout and stderr kept beside it.
 setup_file() {
 	schema_validator_keep
+	local root="$BATS_TEST_DIRNAME/.." f rc
+	for f in mac steps; do
+		cp -R "$root/tests/fixtures/services-log/$f" "$BATS_FILE_TMPDIR/$f"
+		rc=0
+		"$root/micro/bin/analyze" --run "$BATS_FILE_TMPDIR/$f" >"$BATS_FILE_TMPDIR/$f.out" \
+			2>"$BATS_FILE_TMPDIR/$f.err" || rc=$?
+		echo "$rc" >"$BATS_FILE_TMPDIR/$f.status"
+	done
 }
+teardown() { jq_flush; }
 
 setup() {
 	_common_setup
@@ -16,100 +29,123 @@ setup() {
 	FAKES="$ROOT/tests/fakes"
 }
 
-# analyze_mac: analyze a scratch copy of the mac fixture; JSON is run.json.
+# analyze_mac [SHELL]: the mac fixture analyzed; JSON is run.json.  With
+# SHELL, a scratch copy changed by it first, then analyzed; without, the
+# file's one analyze of it (setup_file), which the test only reads.
 analyze_mac() {
+	if [ -z "${1:-}" ]; then
+		analyzed mac
+		return
+	fi
+	jq_flush
 	RUN="$BATS_TEST_TMPDIR/mac"
 	rm -rf "$RUN"
 	cp -R "$FIXTURES/services-log/mac" "$RUN"
-	[ -z "${1:-}" ] || eval "$1"
+	eval "$1"
 	JSON="$RUN/run.json"
 	run --separate-stderr "$BIN/analyze" --run "$RUN"
 	assert_success
 	assert_equal "$stderr" ""
 }
 
-# jq_is FILTER WANT: the compact jq result equals WANT.
+# analyzed NAME: RUN, JSON, status, output, lines, stderr as analyze_mac's
+# run --separate-stderr set them, from setup_file's analyze of NAME (read by
+# the shell: no cat); then its assertions
+analyzed() {
+	jq_flush
+	local F=$BATS_FILE_TMPDIR
+	RUN="$F/$1"
+	JSON="$RUN/run.json"
+	output="" stderr="" status=""
+	read -r status <"$F/$1.status" || :
+	IFS= read -r -d '' output <"$F/$1.out" || :
+	while [ "${output%$'\n'}" != "$output" ]; do output=${output%$'\n'}; done
+	lines=()
+	[ -z "$output" ] || IFS=$'\n' read -d '' -r -a lines <<<"$output" || :
+	IFS= read -r -d '' stderr <"$F/$1.err" || :
+	while [ "${stderr%$'\n'}" != "$stderr" ]; do stderr=${stderr%$'\n'}; done
+	assert_success
+	assert_equal "$stderr" ""
+}
+
+# jq_is FILTER WANT: the compact jq result (jq -c) equals WANT, asked with
+# the test's others by one jq (test_helper/jqbatch.bash: tojson gives what
+# -c prints).  In FILTER, kase("CASE") is that case and delta("CASE";
+# "SERVICE") the cpu_s_delta of SERVICE in CASE (jq functions: no process
+# to spell them).
 jq_is() {
-	local got
-	got="$(jq -c "$1" "$JSON")" || fail "jq failed on: $1"
-	[ "$got" = "$2" ] || fail "$1: got '$got', want '$2'"
-}
-
-kase() {
-	printf '.cases[] | select(.name == "%s")' "$1"
-}
-
-delta() { # CASE SERVICE: the cpu_s_delta of SERVICE in CASE
-	printf '%s | .services.deltas[] | select(.name == "%s") | .cpu_s_delta' "$(kase "$1")" "$2"
+	jq_queue is 'def kase($n): .cases[] | select(.name == $n);
+		def delta($c; $s): kase($c) | .services.deltas[] | select(.name == $s) | .cpu_s_delta;
+		('"$1"') | tojson' "$2"
 }
 
 # ---- analyze ----------------------------------------------------------------------------
 
 @test "services: deltas summed over a case's windows, new processes whole, ended ones apart" {
 	analyze_mac
-	jq_is "$(kase exe) | .services | [.fresh_launches, .repeat_launches, .windows]" '[5,5,2]'
-	jq_is "$(delta exe syspolicyd)" 0.41
-	jq_is "$(delta exe XprotectService)" 4.78
-	jq_is "$(delta exe amfid)" 0
-	jq_is "$(delta exe trustd)" 0.02
-	jq_is "$(delta exe mdworker_shared)" 0.2
-	jq_is "$(kase exe) | .services.deltas | map([.name, .instances, .ended])" \
+	jq_is "kase(\"exe\") | .services | [.fresh_launches, .repeat_launches, .windows]" '[5,5,2]'
+	jq_is "delta(\"exe\"; \"syspolicyd\")" 0.41
+	jq_is "delta(\"exe\"; \"XprotectService\")" 4.78
+	jq_is "delta(\"exe\"; \"amfid\")" 0
+	jq_is "delta(\"exe\"; \"trustd\")" 0.02
+	jq_is "delta(\"exe\"; \"mdworker_shared\")" 0.2
+	jq_is "kase(\"exe\") | .services.deltas | map([.name, .instances, .ended])" \
 		'[["syspolicyd",1,0],["XprotectService",2,0],["amfid",1,0],["trustd",1,0],["mdworker_shared",2,1]]'
-	jq_is "$(kase exe) | .services_reason" null
+	jq_is "kase(\"exe\") | .services_reason" null
 }
 
 @test "services: a time that did not parse makes that delta null, the others still count" {
 	analyze_mac
-	jq_is "$(delta exe-copy syspolicyd)" null
-	jq_is "$(delta exe-copy XprotectService)" 0.75
-	jq_is "$(kase exe-copy) | .services.deltas[1].instances" 2
+	jq_is "delta(\"exe-copy\"; \"syspolicyd\")" null
+	jq_is "delta(\"exe-copy\"; \"XprotectService\")" 0.75
+	jq_is "kase(\"exe-copy\") | .services.deltas[1].instances" 2
 }
 
 @test "assessments: GK performScan events against fresh launches, the other counts beside" {
 	analyze_mac
-	jq_is "$(kase exe) | .assessments | del(.steps, .checks_timed, .check_median_ms, .check_max_ms, .checks)" \
+	jq_is "kase(\"exe\") | .assessments | del(.steps, .checks_timed, .check_median_ms, .check_max_ms, .checks)" \
 		'{"fresh_launches":5,"repeat_launches":5,"windows":2,"observed":5,"scan_complete":3,"process_assessment":3,"amfid":4,"xprotect":0,"events":18,"unreadable":0,"cut_windows":1}'
-	jq_is "$(kase exe-copy) | .assessments | [.observed, .xprotect, .events, .unreadable]" '[1,1,2,1]'
-	jq_is "$(kase exe-copy) | .assessments_reason" null
+	jq_is "kase(\"exe-copy\") | .assessments | [.observed, .xprotect, .events, .unreadable]" '[1,1,2,1]'
+	jq_is "kase(\"exe-copy\") | .assessments_reason" null
 }
 
 @test "an excerpt cut at the size limit makes the counts lower bounds, and says so" {
 	analyze_mac
-	jq_is "$(kase exe) | .assessments_reason" \
+	jq_is "kase(\"exe\") | .assessments_reason" \
 		'"the excerpt of 1 window(s) reached the size limit: the counts are lower bounds"'
 	grep -q 'the excerpt of 1 window reached the size limit: the counts are lower bounds' "$RUN/report.md"
 }
 
 @test "a failed ps and a refused log: null, with the reason" {
 	analyze_mac
-	jq_is "$(kase script) | .services" null
-	jq_is "$(kase script) | .services_reason" \
+	jq_is "kase(\"script\") | .services" null
+	jq_is "kase(\"script\") | .services_reason" \
 		'"ps could not be read after the case (script-t1-all): ps -axo pid=,time=,command= failed (exit 127): sh: ps: command not found"'
-	jq_is "$(kase script) | .assessments" null
-	jq_is "$(kase script) | .assessments_reason" \
+	jq_is "kase(\"script\") | .assessments" null
+	jq_is "kase(\"script\") | .assessments_reason" \
 		"\"log show refused: log: Must be admin to run 'show' command\""
 	grep -qF -- "- **script** — log show refused: log: Must be admin to run 'show' command." "$RUN/report.md"
 }
 
 @test "a Mac run without the files: null, and the reason says none were taken" {
 	analyze_mac
-	jq_is "$(kase dylib) | [.services, .assessments]" '[null,null]'
-	jq_is "$(kase dylib) | .services_reason" '"not sampled: the run has no raw/*.services.tsv"'
-	jq_is "$(kase dylib) | .assessments_reason" '"no log read: the run has no raw/*.log.status"'
+	jq_is "kase(\"dylib\") | [.services, .assessments]" '[null,null]'
+	jq_is "kase(\"dylib\") | .services_reason" '"not sampled: the run has no raw/*.services.tsv"'
+	jq_is "kase(\"dylib\") | .assessments_reason" '"no log read: the run has no raw/*.log.status"'
 }
 
 @test "one window without files: the case counts the others and says which part is missing" {
 	analyze_mac 'rm "$RUN/raw/exe-t2-all.services.tsv" "$RUN/raw/exe-t2-all.log.status"'
-	jq_is "$(kase exe) | .services | [.fresh_launches, .windows]" '[3,1]'
-	jq_is "$(delta exe XprotectService)" 3.78
-	jq_is "$(kase exe) | .services_reason" '"1 of 2 windows read; the others have no file"'
-	jq_is "$(kase exe) | .assessments.observed" 3
+	jq_is "kase(\"exe\") | .services | [.fresh_launches, .windows]" '[3,1]'
+	jq_is "delta(\"exe\"; \"XprotectService\")" 3.78
+	jq_is "kase(\"exe\") | .services_reason" '"1 of 2 windows read; the others have no file"'
+	jq_is "kase(\"exe\") | .assessments.observed" 3
 }
 
 @test "a corrupt services file does not stop analyze: that case's services are null, naming the line" {
 	analyze_mac 'printf "service\tafter\tamfid\t1.00\t1\t342=x\n" >>"$RUN/raw/exe-copy-t1-all.services.tsv"'
-	jq_is "$(kase exe-copy) | .services" null
-	jq_is "$(kase exe-copy) | .services_reason" \
+	jq_is "kase(\"exe-copy\") | .services" null
+	jq_is "kase(\"exe-copy\") | .services_reason" \
 		"\"exe-copy-t1-all.services.tsv:14: bad process list '342=x'\""
 }
 
@@ -141,45 +177,40 @@ delta() { # CASE SERVICE: the cpu_s_delta of SERVICE in CASE
 	assert_equal "$status" 3
 }
 
-# analyze_steps: analyze a scratch copy of the steps fixture (README.md).
+# analyze_steps: the steps fixture (README.md) analyzed: the file's one
+# analyze of it (setup_file), which the test only reads.
 analyze_steps() {
-	RUN="$BATS_TEST_TMPDIR/steps"
-	rm -rf "$RUN"
-	cp -R "$FIXTURES/services-log/steps" "$RUN"
-	JSON="$RUN/run.json"
-	run --separate-stderr "$BIN/analyze" --run "$RUN"
-	assert_success
-	assert_equal "$stderr" ""
+	analyzed steps
 }
 
 @test "steps: each documented line of an assessment counted, syspolicyd's only" {
 	analyze_steps
-	jq_is "$(kase exe) | .assessments.steps" \
+	jq_is "kase(\"exe\") | .assessments.steps" \
 		'{"process_assessment":2,"perform_scan":3,"legacy_notarization":2,"ticket_lookup":2,"network_reachability":1,"xprotect_results":3,"scan_finished":3,"scan_complete":3,"evaluate_scan_result":2}'
-	jq_is "$(kase exe) | [.assessments.observed, .assessments.events]" '[3,21]'
+	jq_is "kase(\"exe\") | [.assessments.observed, .assessments.events]" '[3,21]'
 	# the mac fixture's m1-watch log: amfid's lines are no step
 	analyze_mac
-	jq_is "$(kase exe) | .assessments.steps | [.process_assessment, .perform_scan, .scan_finished, .scan_complete]" \
+	jq_is "kase(\"exe\") | .assessments.steps | [.process_assessment, .perform_scan, .scan_finished, .scan_complete]" \
 		'[3,5,3,3]'
 }
 
 @test "checks: the lines of one path timed from first to last; a PST hash apart from the path it hides" {
 	analyze_steps
-	jq_is "$(kase exe) | .assessments | [.checks_timed, .check_median_ms, .check_max_ms]" '[4,140.55,181.5]'
-	jq_is "$(kase exe) | .assessments.checks | map([(.path | split(\"/\") | last), .lines, .ms])" \
+	jq_is "kase(\"exe\") | .assessments | [.checks_timed, .check_median_ms, .check_max_ms]" '[4,140.55,181.5]'
+	jq_is "kase(\"exe\") | .assessments.checks | map([(.path | split(\"/\") | last), .lines, .ms])" \
 		'[["exe-t1-all-0000",5,181.5],["exe-t1-all-0001",2,140],["40b87848f627f51a",3,141.1],["Antigravity Tools.app",3,61]]'
-	jq_is "$(kase exe) | .assessments.checks[3].path" '"/Applications/Antigravity Tools.app"'
-	jq_is "$(kase exe) | .assessments.checks[0].first" '"2024-01-15 10:30:00.100000-0800"'
+	jq_is "kase(\"exe\") | .assessments.checks[3].path" '"/Applications/Antigravity Tools.app"'
+	jq_is "kase(\"exe\") | .assessments.checks[0].first" '"2024-01-15 10:30:00.100000-0800"'
 }
 
 @test "checks: lines logged at one instant time a check at 0 ms; one line alone is no check" {
 	analyze_mac
 	# m1-watch: every line of an artifact at the same time; the two PST
 	# lines of a hash are a check, the one line naming the path is none
-	jq_is "$(kase exe) | .assessments | [.checks_timed, .check_median_ms, .check_max_ms]" '[3,0,0]'
-	jq_is "$(kase exe) | .assessments.checks | map([.path, .lines])" \
+	jq_is "kase(\"exe\") | .assessments | [.checks_timed, .check_median_ms, .check_max_ms]" '[3,0,0]'
+	jq_is "kase(\"exe\") | .assessments.checks | map([.path, .lines])" \
 		'[["40b87848f627f510",2],["40b87848f627f511",2],["40b87848f627f512",2]]'
-	jq_is "$(kase exe-copy) | .assessments | [.checks_timed, .check_median_ms, .checks]" '[0,null,[]]'
+	jq_is "kase(\"exe-copy\") | .assessments | [.checks_timed, .check_median_ms, .checks]" '[0,null,[]]'
 }
 
 @test "report.md and the terminal give the steps and the checks' times" {
@@ -236,7 +267,12 @@ repro_services_log() {
 		FAKE_STATE="$FAKES/states/m1-watch" FAKE_COUNTER_DIR="$BATS_TEST_TMPDIR/count" \
 		FAKE_LOG_ARGS="$BATS_TEST_TMPDIR/log-args" TMPDIR="$BATS_TEST_TMPDIR/tmp" \
 		RESULTS="$BATS_TEST_TMPDIR/results" "$@"
-	RUN=$(find "$BATS_TEST_TMPDIR/results" -mindepth 1 -maxdepth 1 -type d | head -n 1)
+	# (the run's folder by a glob: no find, no head)
+	local d
+	RUN=""
+	for d in "$BATS_TEST_TMPDIR/results"/*/; do
+		[ -d "$d" ] && { RUN=${d%/}; break; }
+	done
 	JSON="$RUN/run.json"
 }
 
@@ -246,14 +282,16 @@ repro_services_log() {
 		sh "$ROOT/scripts/repro" --cases exe --threads 1 --count 6
 	assert_success
 	[ -f "$RUN/raw/exe-t1-all.services.tsv" ] || fail "no services file: $(ls "$RUN/raw")"
-	assert_equal "$(cat "$BATS_TEST_TMPDIR/count/ps.count")" 2
+	local n=""
+	read -r n <"$BATS_TEST_TMPDIR/count/ps.count" || :
+	assert_equal "$n" 2
 	run grep -c '^sample	' "$RUN/raw/exe-t1-all.services.tsv"
 	assert_output 2
 	[ -f "$RUN/raw/exe-t1-all.log.ndjson" ]
 	run sed -n 's/^result	//p' "$RUN/raw/exe-t1-all.log.status"
 	assert_output ok
-	jq_is "$(delta exe XprotectService)" 3.78
-	jq_is "$(kase exe) | .assessments | [.observed, .fresh_launches]" '[3,6]'
+	jq_is "delta(\"exe\"; \"XprotectService\")" 3.78
+	jq_is "kase(\"exe\") | .assessments | [.observed, .fresh_launches]" '[3,6]'
 	# log show was asked for a local-time window of whole seconds
 	run sed -n '1,/^--$/p' "$BATS_TEST_TMPDIR/log-args"
 	assert_line --index 0 show
@@ -272,7 +310,7 @@ repro_services_log() {
 	assert_output refused
 	[ ! -e "$RUN/raw/script-t1-all.log.ndjson" ]
 	[ ! -e "$RUN/raw/script-t1-all.services.tsv" ] # ps is only watched on request off macOS
-	jq_is "$(kase script) | .assessments_reason" "\"log show refused: log: Must be admin to run 'show' command\""
+	jq_is "kase(\"script\") | .assessments_reason" "\"log show refused: log: Must be admin to run 'show' command\""
 }
 
 @test "repro on Linux without stand-ins takes neither ps samples nor log excerpts" {

@@ -38,18 +38,26 @@ setup() {
 # is left is asked at the test's end
 teardown() { jq_flush; }
 
-need_linux() { [ "$(uname -s)" = Linux ] || skip "the plain control and the gate are Linux"; }
+# (bash's OSTYPE: the kernel uname -s names, without a process)
+need_linux() { [[ "$OSTYPE" == linux* ]] || skip "the plain control and the gate are Linux"; }
 
-json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
+# json_of NAME: r, the first run.json of $RUNS/NAME (as ls sorts; by a glob)
+json_of() {
+	local j
+	r=""
+	for j in "$RUNS/$1"/*/run.json; do
+		[ -e "$j" ] && { r=$j; return 0; }
+	done
+}
 
 @test "--cases suite runs alone: the suite block is filled and there are no other cases" {
 	need_linux
-	r=$(json_of plain)
+	json_of plain
 	JSON="$r"; jq_is '.cases | length' 0
 	JSON="$r"; jq_is '.suite.programs' "$M"
 	JSON="$r"; jq_is '[.suite.runs[].jobs] | join(",")' 1,2
 	JSON="$r"; jq_is '.hyperfine' null
-	[ -f "$(dirname "$r")/raw/suite-t1-all.suite.tsv" ]
+	[ -f "${r%/*}/raw/suite-t1-all.suite.tsv" ]
 	[ -n "$(schema_skip_reason)" ] || run -0 validate_run_json "$r"
 }
 
@@ -113,18 +121,19 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 	run "$BIN/suite" --dir "$D/w" --count 2 --jobs 2 --out "$D/s.tsv" --prefix t
 	assert_success
 	assert_empty "$D/w"
-	assert_equal "$(head -n 1 "$D/s.tsv")" "$(printf 'execlag-suite\t1')"
-	assert_equal "$(grep -c '^pass	' "$D/s.tsv")" 4
-	for p in fresh rerun build alone; do
-		assert_equal "$(grep -c "^sample	$p	" "$D/s.tsv")" 2
-	done
+	# (one awk for all that is counted, a line each: the header; the pass
+	# lines; the samples of fresh, rerun, build and alone; then below)
 	# every program compiled and exited 0; runs are timed where the pass runs
-	# (the samples that are not so, counted by one awk: failed, timed in the
-	# build pass, untimed alone)
-	assert_equal "$(awk -F '\t' '$1 == "sample" && ($7 != 0 || $8 != 0 || $9 != 0) { f++ }
+	# (the samples that are not so: failed, timed in the build pass, untimed
+	# alone)
+	assert_equal "$(awk -F '\t' 'NR == 1 { head = $0 }
+		$1 == "pass" { np++ }
+		$1 == "sample" { ns[$2]++ }
+		$1 == "sample" && ($7 != 0 || $8 != 0 || $9 != 0) { f++ }
 		$1 == "sample" && $2 == "build" && $6 != "-" { b++ }
 		$1 == "sample" && $2 == "alone" && ($5 != "-" || $6 == "-") { a++ }
-		END { print f + 0, b + 0, a + 0 }' "$D/s.tsv")" "0 0 0"
+		END { print head; print np + 0; print ns["fresh"] + 0, ns["rerun"] + 0, ns["build"] + 0, ns["alone"] + 0
+			print f + 0, b + 0, a + 0 }' "$D/s.tsv")" $'execlag-suite\t1\n4\n2 2 2 2\n0 0 0'
 }
 
 @test "micro/suite, simulated: one compile, timed, stands for each program's; a failing one fails the run" {
@@ -135,16 +144,22 @@ json_of() { ls "$RUNS/$1"/*/run.json 2>/dev/null | head -n 1; }
 	CC="$D/cc" run "$BIN/suite" --dir "$D/w" --count 6 --jobs 2 --out "$D/s.tsv" --prefix t --quiet \
 		--launcher 'sim:latency=20 workers=1 key=inode seed=7'
 	assert_success
-	assert_equal "$(wc -l <"$D/compiles" | tr -d ' ')" 1
+	# (the compiles' lines counted by the shell)
+	local n=0 l
+	while IFS= read -r l; do n=$((n + 1)); done <"$D/compiles"
+	assert_equal "$n" 1
 	assert_empty "$D/w"
-	for p in fresh rerun build alone; do
-		assert_equal "$(grep -c "^sample	$p	" "$D/s.tsv")" 6
-	done
-	# the 12 compiles of fresh and build each the one compile's time, every
-	# program "exited 0", the runs the model's
-	assert_equal "$(awk -F '\t' '$1 == "sample" && ($2 == "fresh" || $2 == "build") { print $5 }' "$D/s.tsv" | sort -u | wc -l | tr -d ' ')" 1
-	assert_equal "$(awk -F '\t' '$1 == "sample" && ($2 == "fresh" || $2 == "build") && $5 != "-" && $5 > 0' "$D/s.tsv" | wc -l | tr -d ' ')" 12
-	assert_equal "$(awk -F '\t' '$1 == "sample" && ($7 != 0 || $8 != 0 || $9 != 0)' "$D/s.tsv" | wc -l | tr -d ' ')" 0
+	# (one awk for all that is counted, a line each: the samples of fresh,
+	# rerun, build and alone; then below)
+	# the 12 compiles of fresh and build each the one compile's time (their
+	# distinct times; those timed above 0), every program "exited 0" (the
+	# samples that did not), the runs the model's
+	assert_equal "$(awk -F '\t' '$1 == "sample" { ns[$2]++ }
+		$1 == "sample" && ($2 == "fresh" || $2 == "build") && !($5 in u) { u[$5] = 1; nu++ }
+		$1 == "sample" && ($2 == "fresh" || $2 == "build") && $5 != "-" && $5 > 0 { t++ }
+		$1 == "sample" && ($7 != 0 || $8 != 0 || $9 != 0) { f++ }
+		END { print ns["fresh"] + 0, ns["rerun"] + 0, ns["build"] + 0, ns["alone"] + 0; print nu + 0; print t + 0; print f + 0 }' \
+		"$D/s.tsv")" $'6 6 6 6\n1\n12\n0'
 	# a compiler that fails the one compile fails the run, as the fresh pass would
 	printf '#!/bin/sh\nexit 3\n' >"$D/cc"
 	CC="$D/cc" run --separate-stderr "$BIN/suite" --dir "$D/w" --count 6 --jobs 2 --out "$D/f.tsv" --prefix t \
@@ -267,7 +282,7 @@ projection_sane() {
 		else "overlap outside 1..J: \([.suite.runs[] | [.jobs, .concurrency]] | tojson)" end' true
 	jq_is 'if .suite.penalty_per_launch_ms == null or (.suite.runs[0].jobs == 1 and .suite.runs[0].verdict == "slowdown") then true
 		else "a per-launch penalty beside J=1'"'"'s \(.suite.runs[0].verdict)" end' true
-	! grep -E '÷ 0\.[0-9]+ =' "$(dirname "$r")/report.md" || fail "fewer than one check at once in the report"
+	! grep -E '÷ 0\.[0-9]+ =' "${r%/*}/report.md" || fail "fewer than one check at once in the report"
 }
 
 @test "analyze: the suite projection is never impossible: overlap in 1..J, no penalty from an undecided J=1" {
