@@ -31,6 +31,11 @@ setup() {
 	# through a pipe, in odd-sized pieces: other read boundaries
 	dd if="$in" bs=4099 2>/dev/null | EXECLAG_REDACT=$list "$BIN/redact" >"$BATS_TEST_TMPDIR/out2"
 	cmp "$want" "$BATS_TEST_TMPDIR/out2"
+	# the files in pairs, IN OUT (as scripts/feedback redacts a run's): each
+	# the same bytes, the stream twice over one process (its buffer reused)
+	EXECLAG_REDACT=$list "$BIN/redact" "$in" "$BATS_TEST_TMPDIR/out3" "$in" "$BATS_TEST_TMPDIR/out4" </dev/null
+	cmp "$want" "$BATS_TEST_TMPDIR/out3"
+	cmp "$want" "$BATS_TEST_TMPDIR/out4"
 	run grep -a -c -i -e zzqxuser -e c02xk0aajgh5 "$BATS_TEST_TMPDIR/out2"
 	assert_output 0
 }
@@ -50,4 +55,8 @@ setup() {
 	run --separate-stderr env EXECLAG_REDACT="novalue" "$BIN/redact" </dev/null
 	assert_equal "$status" 2
 	assert_equal "$stderr" "redact: EXECLAG_REDACT: a line is not PLACEHOLDER<TAB>VALUE"
+	# a file without the OUT of its pair: the same one line, exit 2
+	run --separate-stderr env EXECLAG_REDACT= "$BIN/redact" a b c </dev/null
+	assert_equal "$status" 2
+	assert_equal "$stderr" "redact: unexpected argument 'c': the values come in EXECLAG_REDACT (try --help)"
 }

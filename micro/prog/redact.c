@@ -2,7 +2,11 @@
  * placeholders, for make feedback.
  *
  *   EXECLAG_REDACT='<user><TAB>jappleseed<NL>...' redact <in >out
+ *   EXECLAG_REDACT=... redact IN OUT [IN OUT]...
  *
+ * The second form redacts each file IN into the file OUT (created, or
+ * emptied first), in one process: scripts/feedback redacts a run's files
+ * so, a process for all of them.
  * Every occurrence of a value becomes its placeholder: in any ASCII case,
  * wherever it stands (inside a word, next to _ or a digit), in lines of
  * any length or none, in binary data.  Where values overlap, the one that
@@ -20,6 +24,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -46,9 +51,11 @@ static char obuf[CHUNK];
 static void usage(FILE *f)
 {
 	fputs("usage: " ENV_NAME "=LIST redact <in >out\n"
+	      "       " ENV_NAME "=LIST redact IN OUT [IN OUT]...\n"
 	      "  LIST: lines of PLACEHOLDER<TAB>VALUE\n"
 	      "Copies stdin to stdout with every VALUE (any ASCII case, anywhere)\n"
-	      "replaced by its PLACEHOLDER.  scripts/feedback runs this.\n"
+	      "replaced by its PLACEHOLDER; given pairs of files, each IN into its\n"
+	      "OUT (created or emptied), in turn.  scripts/feedback runs this.\n"
 	      "Exit: 0 done, 1 read or write error, 2 bad usage.\n", f);
 }
 
@@ -134,22 +141,28 @@ static const struct value *match(const unsigned char *p, size_t n)
 	return NULL;
 }
 
+/* the input's fd and names of the input and the output, for errors */
+static int in_fd = STDIN_FILENO;
+static const char *in_name = "the input";
+static const char *out_name = "the output";
+static FILE *out;
+
 static void put(const void *p, size_t n)
 {
-	if (n && fwrite(p, 1, n, stdout) != n)
-		die(EXIT_FAIL, "cannot write the output:");
+	if (n && fwrite(p, 1, n, out) != n)
+		die(EXIT_FAIL, "cannot write %s:", out_name);
 }
 
 /* Read more input after the have bytes kept in buf; returns 1 at its end. */
 static int fill(unsigned char *buf, size_t cap, size_t *have)
 {
 	for (;;) {
-		ssize_t r = read(STDIN_FILENO, buf + *have, cap - *have);
+		ssize_t r = read(in_fd, buf + *have, cap - *have);
 
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
-			die(EXIT_FAIL, "cannot read the input:");
+			die(EXIT_FAIL, "cannot read %s:", in_name);
 		}
 		*have += (size_t)r;
 		return r == 0;
@@ -178,16 +191,16 @@ static size_t replace(const unsigned char *buf, size_t limit, size_t have)
 	return i;
 }
 
-/* stdin to stdout, redacted, in one pass through a buffer of fixed size. */
-static void redact(size_t maxlen)
+/* in_fd to out, redacted, in one pass through a buffer of fixed size
+ * (buf, of CHUNK + maxlen bytes). */
+static void redact(size_t maxlen, unsigned char *buf)
 {
 	/* a value is only looked for where all of it could be in the buffer:
 	 * up to maxlen - 1 bytes are kept back for the next read */
 	size_t cap = CHUNK + maxlen, have = 0, limit, done;
-	unsigned char *buf = xmalloc(cap);
 	int eof = 0;
 
-	setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
+	setvbuf(out, obuf, _IOFBF, sizeof obuf);
 	while (!eof || have) {
 		if (!eof)
 			eof = fill(buf, cap, &have);
@@ -201,24 +214,46 @@ static void redact(size_t maxlen)
 		memmove(buf, buf + done, have - done);
 		have -= done;
 	}
-	if (fflush(stdout) != 0 || ferror(stdout))
-		die(EXIT_FAIL, "cannot write the output:");
+	if (fflush(out) != 0 || ferror(out))
+		die(EXIT_FAIL, "cannot write %s:", out_name);
 }
 
 int main(int argc, char **argv)
 {
-	static const struct opt none[] = { OPT_END }; /* stdin, stdout and the environment */
+	static const struct opt none[] = { OPT_END }; /* files, or stdin and stdout; the environment */
 	const char *env;
+	unsigned char *buf;
+	size_t maxlen;
 	int at;
 
 	progname = "redact";
 	at = opts_parse(argc, argv, none, OPTS_AFTER, usage);
-	if (at < argc)
+	if ((argc - at) % 2)
 		die(EXIT_USAGE, "unexpected argument '%s': the values come in " ENV_NAME " (try --help)",
-		    argv[at]);
+		    argv[argc - 1]); /* a file alone: pairs only, IN OUT */
 	env = getenv(ENV_NAME);
 	if (!env)
 		die(EXIT_USAGE, ENV_NAME " is not set (see --help)");
-	redact(load(xstrdup(env)));
+	maxlen = load(xstrdup(env));
+	buf = xmalloc(CHUNK + maxlen);
+	if (at == argc) {
+		out = stdout;
+		redact(maxlen, buf);
+		return EXIT_OK;
+	}
+	for (; at < argc; at += 2) {
+		in_name = argv[at];
+		out_name = argv[at + 1];
+		in_fd = open(in_name, O_RDONLY);
+		if (in_fd < 0)
+			die(EXIT_FAIL, "cannot read %s:", in_name);
+		out = fopen(out_name, "w");
+		if (!out)
+			die(EXIT_FAIL, "cannot write %s:", out_name);
+		redact(maxlen, buf);
+		if (fclose(out) != 0)
+			die(EXIT_FAIL, "cannot write %s:", out_name);
+		close(in_fd);
+	}
 	return EXIT_OK;
 }
