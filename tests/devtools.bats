@@ -5,6 +5,7 @@
 # with dlopen like the real one, which records every call.
 
 load test_helper/common-setup
+load test_helper/quickrun
 
 setup_file() {
 	local root="$BATS_TEST_DIRNAME/.." src="$BATS_TEST_DIRNAME/fixtures/devtools"
@@ -33,18 +34,28 @@ setup() {
 # responsible [ENV=VALUE...]: devtools --responsible --runtime --why
 # against the stand-in libSystem.
 responsible() {
-	rm -f "$FAKE_RESP_TRACE"
-	run --separate-stderr env "$@" "$DEVTOOLS" --responsible --runtime --why
+	[ ! -e "$FAKE_RESP_TRACE" ] || rm -f "$FAKE_RESP_TRACE"
+	run_sep env "$@" "$DEVTOOLS" --responsible --runtime --why
 }
 
 # ask [ENV=VALUE...]: run devtools --runtime --why against the stand-in.
 ask() {
-	rm -f "$TRACE"
-	run --separate-stderr env "$@" "$DEVTOOLS" --runtime --why
+	[ ! -e "$TRACE" ] || rm -f "$TRACE"
+	run_sep env "$@" "$DEVTOOLS" --runtime --why
 }
 
+# trace: traced, what the stand-in recorded ("" when nothing), as
+# $(cat "$TRACE") gives it; slurp FILE: slurped, FILE's text the same way.
+# Read by the shell: no process.
 trace() {
-	[ ! -e "$TRACE" ] || cat "$TRACE"
+	traced=''
+	[ ! -e "$TRACE" ] || slurp "$TRACE"
+	[ ! -e "$TRACE" ] || traced=$slurped
+}
+slurp() {
+	slurped=''
+	IFS= read -r -d '' slurped <"$1" || :
+	while [ "${slurped%$'\n'}" != "$slurped" ]; do slurped=${slurped%$'\n'}; done
 }
 
 # ---- the answer ------------------------------------------------------------------
@@ -70,7 +81,7 @@ trace() {
 }
 
 @test "without --why an unknown answer prints only the word" {
-	run --separate-stderr env FAKE_OBJC_STATUS=9 "$DEVTOOLS" --runtime
+	run_sep env FAKE_OBJC_STATUS=9 "$DEVTOOLS" --runtime
 	assert_success
 	assert_output unknown
 	assert_equal "$stderr" ""
@@ -81,7 +92,8 @@ trace() {
 @test "the calls: pool pushed, class looked up, +new, -authorizationStatus, -release, pool popped" {
 	ask FAKE_OBJC_STATUS=3
 	assert_output authorized
-	assert_equal "$(trace)" "pool push
+	trace
+	assert_equal "$traced" "pool push
 getClass EPDeveloperTool in pool
 msgSend class EPDeveloperTool new in pool
 msgSend instance authorizationStatus in pool
@@ -102,7 +114,7 @@ _Static_assert(_Generic((devtools_msg_release)0, void (*)(id, SEL): 1, default: 
 _Static_assert(sizeof(long) == sizeof(void *), "NSInteger is long on LP64");
 int main(void) { return 0; }
 EOF
-	run cc -std=c11 -Wall -Wextra -Werror -I"$ROOT/micro/plat" -o "$BATS_TEST_TMPDIR/types" \
+	run_both cc -std=c11 -Wall -Wextra -Werror -I"$ROOT/micro/plat" -o "$BATS_TEST_TMPDIR/types" \
 		"$BATS_TEST_TMPDIR/types.c"
 	assert_success
 	# that every call goes through one of them, and the libraries' flags,
@@ -114,7 +126,8 @@ EOF
 	assert_success
 	assert_output unknown
 	assert_equal "$stderr" "devtools: the class EPDeveloperTool is not registered"
-	assert_equal "$(trace)" "pool push
+	trace
+	assert_equal "$traced" "pool push
 getClass EPDeveloperTool in pool -> nil
 pool pop (the pushed token)"
 }
@@ -123,7 +136,8 @@ pool pop (the pushed token)"
 	ask FAKE_OBJC_NEW_NIL=1
 	assert_output unknown
 	assert_equal "$stderr" "devtools: +[EPDeveloperTool new] returned nil"
-	assert_equal "$(trace)" "pool push
+	trace
+	assert_equal "$traced" "pool push
 getClass EPDeveloperTool in pool
 msgSend class EPDeveloperTool new in pool
 pool pop (the pushed token)"
@@ -134,7 +148,8 @@ pool pop (the pushed token)"
 	assert_success
 	assert_output unknown
 	[[ "$stderr" == "devtools: cannot load ExecutionPolicy: "*Nope* ]] || fail "stderr: $stderr"
-	assert_equal "$(trace)" ""
+	trace
+	assert_equal "$traced" ""
 }
 
 @test "a missing Objective-C runtime is unknown" {
@@ -156,7 +171,7 @@ pool pop (the pushed token)"
 	# loaded; the authorized answer above therefore shows it was loaded first
 	ask FAKE_OBJC_STATUS=2
 	assert_output denied
-	run nm -D "$EXECLAG_OBJC_LIB"
+	run_both nm -D "$EXECLAG_OBJC_LIB"
 	assert_output --partial "T objc_msgSend"
 	assert_output --partial "T objc_autoreleasePoolPush"
 }
@@ -165,18 +180,19 @@ pool pop (the pushed token)"
 
 @test "off macOS the answer is n/a, and --why says it is not macOS" {
 	[ "$(uname -s)" != Darwin ] || skip "this is macOS"
-	run --separate-stderr "$DEVTOOLS" --why
+	run_sep "$DEVTOOLS" --why
 	assert_success
 	assert_output n/a
 	assert_equal "$stderr" "devtools: not macOS: no Developer Tools authorisation"
-	assert_equal "$(trace)" ""
+	trace
+	assert_equal "$traced" ""
 }
 
 @test "--help prints the usage and the words; a bad option is one line and exit 2" {
-	run -0 "$DEVTOOLS" --help
+	run_both -0 "$DEVTOOLS" --help
 	assert_line --index 0 "usage: devtools [--why] [--runtime] [--responsible]"
 	assert_output --partial "not-determined, restricted, denied, authorized, unknown"
-	run --separate-stderr "$DEVTOOLS" --status
+	run_sep "$DEVTOOLS" --status
 	assert_equal "$status" 2
 	assert_equal "$output" ""
 	assert_equal "$stderr" "devtools: unknown option '--status' (try --help)"
@@ -190,7 +206,8 @@ pool pop (the pushed token)"
 	assert_output /System/Applications/Utilities/Terminal.app/Contents/MacOS/Terminal
 	assert_equal "$stderr" ""
 	# asked about itself, then the path of the answer (here its parent)
-	assert_equal "$(cat "$FAKE_RESP_TRACE")" "responsible-for self
+	slurp "$FAKE_RESP_TRACE"
+	assert_equal "$slurped" "responsible-for self
 pidpath parent"
 	responsible FAKE_PIDPATH=/usr/libexec/sshd-keygen-wrapper
 	assert_output /usr/libexec/sshd-keygen-wrapper
@@ -200,7 +217,8 @@ pidpath parent"
 	responsible FAKE_RESPONSIBLE=self
 	assert_success
 	assert_output self
-	assert_equal "$(cat "$FAKE_RESP_TRACE")" "responsible-for self"
+	slurp "$FAKE_RESP_TRACE"
+	assert_equal "$slurped" "responsible-for self"
 }
 
 @test "--responsible: no pid, no path, or a path that is not one, is unknown with the reason" {
@@ -230,8 +248,8 @@ pidpath parent"
 }
 
 @test "--responsible off macOS is n/a and asks nothing" {
-	rm -f "$FAKE_RESP_TRACE"
-	run --separate-stderr "$DEVTOOLS" --responsible --why
+	[ ! -e "$FAKE_RESP_TRACE" ] || rm -f "$FAKE_RESP_TRACE"
+	run_sep "$DEVTOOLS" --responsible --why
 	assert_success
 	assert_output n/a
 	assert_equal "$stderr" "devtools: not macOS: no responsible process"
@@ -239,24 +257,25 @@ pidpath parent"
 }
 
 @test "the fake devtools of the sysinfo states replays a state byte for byte" {
-	run --separate-stderr env FAKE_STATE="$ROOT/tests/fakes/states/weird2" "$ROOT/tests/fakes/bin/devtools"
+	run_sep env FAKE_STATE="$ROOT/tests/fakes/states/weird2" "$ROOT/tests/fakes/bin/devtools"
 	assert_equal "$status" 1
 	assert_equal "$output" ""
 	assert_equal "$stderr" "devtools: cannot write to stdout: Broken pipe"
-	run -0 env FAKE_STATE="$ROOT/tests/fakes/states/sip-custom" "$ROOT/tests/fakes/bin/devtools"
-	assert_equal "$output" "$(cat "$ROOT/tests/fakes/states/sip-custom/devtools.out")"
+	run_both -0 env FAKE_STATE="$ROOT/tests/fakes/states/sip-custom" "$ROOT/tests/fakes/bin/devtools"
+	slurp "$ROOT/tests/fakes/states/sip-custom/devtools.out"
+	assert_equal "$output" "$slurped"
 	assert_output denied
-	run -127 env FAKE_STATE="$ROOT/tests/fakes/states/m1-online" "$ROOT/tests/fakes/bin/devtools"
+	run_both -127 env FAKE_STATE="$ROOT/tests/fakes/states/m1-online" "$ROOT/tests/fakes/bin/devtools"
 }
 
 @test "sysinfo on a fake Mac reports what the reader gets from the runtime" {
 	local wrapper="$BATS_TEST_TMPDIR/devtools"
 	printf '#!/bin/sh\nexec "%s" --runtime\n' "$DEVTOOLS" >"$wrapper"
 	chmod +x "$wrapper"
-	run -0 env PATH="$ROOT/tests/fakes/bin:$PATH" FAKE_STATE="$ROOT/tests/fakes/states/m1-online" \
+	run_both -0 env PATH="$ROOT/tests/fakes/bin:$PATH" FAKE_STATE="$ROOT/tests/fakes/states/m1-online" \
 		EXECLAG_DEVTOOLS="$wrapper" FAKE_OBJC_STATUS=2 sh "$ROOT/scripts/probe/sysinfo"
 	assert_line devtools=denied
-	run -0 env PATH="$ROOT/tests/fakes/bin:$PATH" FAKE_STATE="$ROOT/tests/fakes/states/m1-online" \
+	run_both -0 env PATH="$ROOT/tests/fakes/bin:$PATH" FAKE_STATE="$ROOT/tests/fakes/states/m1-online" \
 		EXECLAG_DEVTOOLS="$wrapper" EXECLAG_EP_FRAMEWORK=/nonexistent sh "$ROOT/scripts/probe/sysinfo"
 	assert_line devtools=unknown
 }

@@ -8,6 +8,7 @@
 # tests read the table as scripts/repro does and ask each program.
 
 load test_helper/common-setup
+load test_helper/quickrun
 
 # kinds_table: KINDS (names, in the table's order), and COMPILED, PAYLOAD,
 # PLATFORMS, MEANING (bash arrays, by name's index), from cases/kinds, as
@@ -90,7 +91,11 @@ setup() {
 	_common_setup
 	_run_folders_setup
 	kinds_table
-	RUN=$(cat "$BATS_FILE_TMPDIR/run")
+	# the run's folder as $(cat) gives it (trailing newlines cut), read by
+	# the shell: no process a test
+	RUN=''
+	IFS= read -r -d '' RUN <"$BATS_FILE_TMPDIR/run" || :
+	while [ "${RUN%$'\n'}" != "$RUN" ]; do RUN=${RUN%$'\n'}; done
 }
 
 @test "the kinds table: a row a kind, its name, yes or no twice, platforms and a meaning" {
@@ -104,7 +109,7 @@ setup() {
 
 @test "every kind is one mkfresh names in --help, in the table's order, and makes where its platforms say" {
 	local ki W="$BATS_TEST_TMPDIR" out made=() want="" nl=$'\n'
-	run -0 "$BIN/mkfresh" --help
+	run_both -0 "$BIN/mkfresh" --help
 	# the kinds: lines, to the first option
 	out=$(printf '%s\n' "$output" | sed -n '/^kinds: /,/^  --/p' | sed '$d' | sed 's/^kinds: //; s/ (macOS only)//' | tr -d ',' | tr '\n' ' ')
 	assert_equal "$(echo $out)" "${KINDS[*]}"
@@ -180,7 +185,7 @@ setup() {
 	# each samples file: two first launches (one awk for them all)
 	assert_equal "$(awk 'FNR == 1 && NR > 1 { printf "%d ", n; n = 0 } /^sample\tfirst\t/ { n++ } END { printf "%d ", n }' "$W"/s[0-9]*)" "$want"
 	sed 's/^kind	.*/kind	no-such-kind/' "$W/m0" >"$W/bad"
-	run -2 --separate-stderr "$BIN/launch" --manifest "$W/bad" --out "$W/sbad" --launcher 'sim:latency=5 seed=1' --quiet
+	run_sep -2 "$BIN/launch" --manifest "$W/bad" --out "$W/sbad" --launcher 'sim:latency=5 seed=1' --quiet
 	assert_equal "$stderr" "launch: the simulator has no model of the kind 'no-such-kind'"
 }
 
@@ -197,7 +202,7 @@ setup() {
 		case_val "$ROOT/cases" "$c" kind
 		assert_equal "$_cv" "$c"
 		if ! made_here "$ki"; then
-			run -2 --separate-stderr sh "$ROOT/scripts/repro" --cases "$c"
+			run_sep -2 sh "$ROOT/scripts/repro" --cases "$c"
 			[[ $stderr == "execlag: case '$c' does not run on "* ]] || fail "$c: $stderr"
 			continue
 		fi
@@ -233,7 +238,7 @@ setup() {
 	jq -n --slurpfile r "$FIXTURES/compare/online/run.json" --args \
 		'$r[0] | .cases = [$ARGS.positional[] as $k | ($r[0].cases[0] | .name = ("c-" + $k) | .kind = $k)]' \
 		"${KINDS[@]}" >"$BATS_TEST_TMPDIR/r/run.json"
-	run -0 "$BIN/fbtext" --run "$BATS_TEST_TMPDIR/r"
+	run_both -0 "$BIN/fbtext" --run "$BATS_TEST_TMPDIR/r"
 	for ki in "${!KINDS[@]}"; do
 		assert_output --partial "- c-${KINDS[$ki]} (${MEANING[$ki]}), T="
 	done
@@ -243,14 +248,14 @@ setup() {
 @test "the build refuses a kinds row it cannot read and a case whose kind is no row" {
 	local c="$BATS_TEST_TMPDIR/cases"
 	bad() { # bad WHAT [--kinds]: casegen on $c fails with one line naming WHAT
-		run --separate-stderr sh "$ROOT/scripts/tool/casegen" ${2:+"$2"} "$c"
+		run_sep sh "$ROOT/scripts/tool/casegen" ${2:+"$2"} "$c"
 		assert_equal "$status" 2
 		assert_equal "${#stderr_lines[@]}" 1
 		[[ "$stderr" == *"$1"* ]] || fail "stderr: $stderr"
 		assert_output ""
 	}
 	cp -R "$ROOT/cases" "$c"
-	run -0 sh "$ROOT/scripts/tool/casegen" --kinds "$c"
+	run_both -0 sh "$ROOT/scripts/tool/casegen" --kinds "$c"
 	# a row per kind, in the table's order
 	assert_equal "$(printf '%s\n' "$output" | sed -n 's/^	KIND([A-Z_]*, "\([^"]*\)".*/\1/p' | tr '\n' ' ')" "${KINDS[*]} "
 	sed 's/^kind=exe$/kind=exe-teleport/' "$ROOT/cases/exe.case" >"$c/exe.case"
@@ -270,6 +275,6 @@ setup() {
 	# a row's text is a C string's, whatever it holds
 	cp "$ROOT/cases/kinds" "$c/kinds"
 	printf 'exe-twin  yes yes any  say "hi" \\ or ??=\n' >>"$c/kinds"
-	run -0 sh "$ROOT/scripts/tool/casegen" --kinds "$c"
+	run_both -0 sh "$ROOT/scripts/tool/casegen" --kinds "$c"
 	assert_line '	KIND(EXE_TWIN, "exe-twin", 1, 1, "any", "say \"hi\" \\ or \?\?=") \'
 }

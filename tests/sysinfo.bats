@@ -5,6 +5,7 @@
 
 # bats file_tags=heavy
 load test_helper/common-setup
+load test_helper/quickrun
 
 # The runs several tests read, made once in setup_file (a run on the fakes
 # is some twenty processes): every state check_state reads under each
@@ -240,9 +241,9 @@ started_with() {
 # ------------------------------------------------------------ fixtures
 
 @test "the stored fake states are exactly what tests/fakes/mkstates writes" {
-	run sh "$FAKES/mkstates" "$BATS_TEST_TMPDIR/states"
+	run_both sh "$FAKES/mkstates" "$BATS_TEST_TMPDIR/states"
 	assert_success
-	run diff -r "$FAKES/states" "$BATS_TEST_TMPDIR/states"
+	run_both diff -r "$FAKES/states" "$BATS_TEST_TMPDIR/states"
 	assert_success
 }
 
@@ -261,38 +262,38 @@ started_with() {
 @test "the fakes: df and mount real without a state, sysctl, route offline, a missing command, uname" {
 	# the fakes: df and mount real without a state, sysctl new and old, route offline, a missing command, uname
 	# fake df and mount run the real commands when no state is given
-	run -0 env -u FAKE_STATE PATH="$FAKES/bin:$PATH" df -P /
+	run_both -0 env -u FAKE_STATE PATH="$FAKES/bin:$PATH" df -P /
 	assert_line --index 0 --partial Filesystem
-	run -0 env -u FAKE_STATE PATH="$FAKES/bin:$PATH" mount
+	run_both -0 env -u FAKE_STATE PATH="$FAKES/bin:$PATH" mount
 	refute_output ""
 	# fake sysctl: known names print values, unknown ones warn per name and count in the exit status
-	run --separate-stderr env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/sysctl" -n hw.ncpu hw.nope hw.model hw.nada
+	run_sep env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/sysctl" -n hw.ncpu hw.nope hw.model hw.nada
 	assert_equal "$status" 2
 	assert_equal "$output" "8
 MacBookAir10,1"
 	assert_equal "$stderr" "sysctl: unknown oid 'hw.nope'
 sysctl: unknown oid 'hw.nada'"
-	run --separate-stderr env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/sysctl" hw.ncpu
+	run_sep env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/sysctl" hw.ncpu
 	assert_equal "$output" "hw.ncpu: 8"
-	run --separate-stderr env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/sysctl" -in hw.nope hw.ncpu
+	run_sep env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/sysctl" -in hw.nope hw.ncpu
 	assert_equal "$status" 0
 	assert_equal "$output" 8
 	assert_equal "$stderr" ""
 	# fake sysctl in an old-sysctl state stops at the first unknown name with exit 1
-	run --separate-stderr env FAKE_STATE="$FAKES/states/m5-three-levels" "$FAKES/bin/sysctl" -n hw.nope hw.ncpu
+	run_sep env FAKE_STATE="$FAKES/states/m5-three-levels" "$FAKES/bin/sysctl" -n hw.nope hw.ncpu
 	assert_equal "$status" 1
 	assert_equal "$output" ""
 	assert_equal "$stderr" "sysctl: unknown oid 'hw.nope'"
 	# fake route offline: empty stdout, the message on stderr, exit 1
-	run --separate-stderr env FAKE_STATE="$FAKES/states/intel-offline" "$FAKES/bin/route" -n get default
+	run_sep env FAKE_STATE="$FAKES/states/intel-offline" "$FAKES/bin/route" -n get default
 	assert_equal "$status" 1
 	assert_equal "$output" ""
 	assert_equal "$stderr" "route: writing to routing socket: not in table"
 	# fakes: a command without fixture files is missing (exit 127); uname -n is refused
-	run -127 env FAKE_STATE="$FAKES/states/missing" "$FAKES/bin/csrutil" status
-	run env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/uname" -n
+	run_both -127 env FAKE_STATE="$FAKES/states/missing" "$FAKES/bin/csrutil" status
+	run_both env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/uname" -n
 	assert_equal "$status" 64
-	run env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/uname" -m -s
+	run_both env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/uname" -m -s
 	assert_output "Darwin arm64"
 }
 
@@ -309,11 +310,20 @@ sysctl: unknown oid 'hw.nada'"
 		"workdir_indexed=no (.noindex)" work_fs=apfs
 }
 
-@test "macOS keys come in the documented order, two lines per perflevel" {
+@test "M5: the documented key order, two lines per perflevel; levels read by name, not position" {
+	# (was: "macOS keys come in the documented order, two lines per perflevel")
 	check_state m5-three-levels
 	keys_in
 	expected_keys 3
 	assert_equal "$got_keys" "$want_keys"
+	# (was: "M5 with Super/Performance/Efficiency: levels are read by name, not position")
+	check_state m5-three-levels os_version=26.1 os_build=25B78 model=Mac17,2 cpu="Apple M5" \
+		ncpu=12 perflevels=3 perflevel0.name=Super perflevel0.cpus=2 \
+		perflevel1.name=Performance perflevel1.cpus=6 \
+		perflevel2.name=Efficiency perflevel2.cpus=4 \
+		cores_p=8 cores_e=4 "core_classes=all P E" \
+		spotlight_volume=disabled-search network=online network_interface=en0 vpn=no \
+		devtools=not-determined
 }
 
 @test "M1 Pro on a VPN: the default route on utun4 means vpn=yes" {
@@ -322,16 +332,6 @@ sysctl: unknown oid 'hw.nada'"
 		network=online network_interface=utun4 vpn=yes \
 		os_version=14.4.1 os_build=23E224 spotlight_volume=disabled \
 		sip=enabled sip_custom=no assessments=enabled devtools=authorized
-}
-
-@test "M5 with Super/Performance/Efficiency: levels are read by name, not position" {
-	check_state m5-three-levels os_version=26.1 os_build=25B78 model=Mac17,2 cpu="Apple M5" \
-		ncpu=12 perflevels=3 perflevel0.name=Super perflevel0.cpus=2 \
-		perflevel1.name=Performance perflevel1.cpus=6 \
-		perflevel2.name=Efficiency perflevel2.cpus=4 \
-		cores_p=8 cores_e=4 "core_classes=all P E" \
-		spotlight_volume=disabled-search network=online network_interface=en0 vpn=no \
-		devtools=not-determined
 }
 
 @test "Intel without perflevel oids, offline: one core class, network offline" {
@@ -423,17 +423,17 @@ sysctl: unknown oid 'hw.nada'"
 
 @test "on a fake Mac without EXECLAG_DEVTOOLS, sysinfo runs micro/bin/devtools (here: n/a, so unknown)" {
 	[ -x "$ROOT/micro/bin/devtools" ] || make -C "$ROOT" -s micro/bin/devtools
-	run -0 "$ROOT/micro/bin/devtools"
+	run_both -0 "$ROOT/micro/bin/devtools"
 	assert_output n/a
 	# a stand-in at the default place that says authorized is believed
 	mkdir -p "$BATS_TEST_TMPDIR/kit/scripts/probe" "$BATS_TEST_TMPDIR/kit/micro/bin"
 	cp "$SYSINFO" "$SYSINFO-darwin" "$SYSINFO-linux" "$BATS_TEST_TMPDIR/kit/scripts/probe/"
 	printf '#!/bin/sh\necho authorized\n' >"$BATS_TEST_TMPDIR/kit/micro/bin/devtools"
 	chmod +x "$BATS_TEST_TMPDIR/kit/micro/bin/devtools"
-	run -0 env -u EXECLAG_DEVTOOLS PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" \
+	run_both -0 env -u EXECLAG_DEVTOOLS PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" \
 		sh "$BATS_TEST_TMPDIR/kit/scripts/probe/sysinfo"
 	assert_line devtools=authorized
-	run -0 env -u EXECLAG_DEVTOOLS PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" \
+	run_both -0 env -u EXECLAG_DEVTOOLS PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" \
 		sh "$SYSINFO"
 	assert_line devtools=unknown
 }
@@ -449,7 +449,7 @@ sysctl: unknown oid 'hw.nada'"
 	run -0 sysinfo_in "$kit" m1-online
 	assert_equal "$output" "$want"
 	# Linux needs sysinfo-linux, which this copy lacks
-	run --separate-stderr env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/linux-offline" \
+	run_sep env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/linux-offline" \
 		EXECLAG_SYSROOT="$FAKES/states/linux-offline/root" sh "$kit/sysinfo"
 	assert_equal "$status" 1
 	assert_equal "$output" ""
@@ -483,7 +483,8 @@ sysctl: unknown oid 'hw.nada'"
 
 # ------------------------------------------- how it was started, XProtect
 
-@test "the responsible app: the outermost NAME.app, sshd-keygen-wrapper by its file, else unknown" {
+@test "the responsible app and XProtect, on the same states' runs" {
+	# (was: "the responsible app: the outermost NAME.app, sshd-keygen-wrapper by its file, else unknown")
 	# the responsible app: the outermost NAME.app of the reader's path, sshd-keygen-wrapper by its file, else unknown
 	# the responsible app: the outermost NAME.app of the path the reader prints
 	check_state m1-online responsible_app=Terminal \
@@ -498,9 +499,7 @@ sysctl: unknown oid 'hw.nada'"
 	check_state weird responsible_app=unknown responsible_path=unknown
 	check_state missing responsible_app=unknown responsible_path=unknown
 	check_state intel-vm responsible_app=unknown responsible_path=unknown
-}
-
-@test "XProtect: macOS 14's bundle, 15's primary copy and scans, the fallback, 26.1's scans off, unknown" {
+	# (was: "XProtect: macOS 14's bundle, 15's primary copy and scans, the fallback, 26.1's scans off, unknown")
 	# XProtect: macOS 14's CoreServices bundle, 15's primary copy first and the scans, the fallback, 26.1's launch scans off, other words unknown
 	# XProtect on macOS 14: the CoreServices bundle's version, no xprotect command
 	check_state m1-online xprotect_version=5272 \
@@ -524,21 +523,21 @@ sysctl: unknown oid 'hw.nada'"
 
 @test "fake defaults and xprotect replay their states; other questions are not recorded" {
 	local st="$FAKES/states/m1-online"
-	run --separate-stderr env FAKE_STATE="$st" "$FAKES/bin/defaults" read \
+	run_sep env FAKE_STATE="$st" "$FAKES/bin/defaults" read \
 		/var/protected/xprotect/XProtect.bundle/Contents/Info.plist CFBundleShortVersionString
 	assert_equal "$status" 1
 	assert_equal "$output" ""
 	assert_equal "$stderr" "2024-09-25 10:15:02.114 defaults[4410:51327] 
 The domain/default pair of (/var/protected/xprotect/XProtect.bundle/Contents/Info.plist, CFBundleShortVersionString) does not exist"
-	run -0 env FAKE_STATE="$st" "$FAKES/bin/defaults" read \
+	run_both -0 env FAKE_STATE="$st" "$FAKES/bin/defaults" read \
 		/Library/Apple/System/Library/CoreServices/XProtect.bundle/Contents/Info.plist CFBundleShortVersionString
 	assert_output 5272
-	run -127 env FAKE_STATE="$st" "$FAKES/bin/xprotect" status
-	run -0 env FAKE_STATE="$FAKES/states/m5-three-levels" "$FAKES/bin/xprotect" status
+	run_both -127 env FAKE_STATE="$st" "$FAKES/bin/xprotect" status
+	run_both -0 env FAKE_STATE="$FAKES/states/m5-three-levels" "$FAKES/bin/xprotect" status
 	assert_output "XProtect launch scans: disabled
 XProtect background scans: enabled"
-	run -64 env FAKE_STATE="$FAKES/states/m5-three-levels" "$FAKES/bin/xprotect" version
-	run -64 env FAKE_STATE="$st" "$FAKES/bin/defaults" read com.apple.Terminal
+	run_both -64 env FAKE_STATE="$FAKES/states/m5-three-levels" "$FAKES/bin/xprotect" version
+	run_both -64 env FAKE_STATE="$st" "$FAKES/bin/defaults" read com.apple.Terminal
 }
 
 @test "started from Terminal: the app from TERM_PROGRAM, no ssh, multiplexer or launchd job" {
@@ -622,7 +621,7 @@ XProtect background scans: enabled"
 }
 
 @test "on Linux: ssh and multiplexers are read, the macOS-only keys are n/a" {
-	run --separate-stderr env -i PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/linux-hybrid" \
+	run_sep env -i PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/linux-hybrid" \
 		EXECLAG_SYSROOT="$FAKES/states/linux-hybrid/root" SSH_CONNECTION="192.0.2.1 1 192.0.2.2 22" \
 		XPC_SERVICE_NAME=com.example.job __CFBundleIdentifier=com.apple.Terminal sh "$SYSINFO" </dev/null
 	assert_success
@@ -682,15 +681,18 @@ XProtect background scans: enabled"
 }
 
 @test "three capacities (prime, big, little): P is the highest alone, E the other two, each a level" {
-	local st="$BATS_TEST_TMPDIR/st" i=0 c
+	local st="$BATS_TEST_TMPDIR/st" i c dirs=()
 	cp -R "$FAKES/states/arm64-server" "$st"
 	rm -rf "$st/root/sys/devices/system/cpu"
+	# the eight folders in one mkdir, the files by the shell
+	for i in 0 1 2 3 4 5 6 7; do dirs+=("$st/root/sys/devices/system/cpu/cpu$i"); done
+	mkdir -p "${dirs[@]}"
+	i=0
 	for c in 1024 870 870 870 340 340 340 340; do
-		mkdir -p "$st/root/sys/devices/system/cpu/cpu$i"
 		echo "$c" >"$st/root/sys/devices/system/cpu/cpu$i/cpu_capacity"
 		i=$((i + 1))
 	done
-	run --separate-stderr env PATH="$FAKES/bin:$PATH" FAKE_STATE="$st" EXECLAG_SYSROOT="$st/root" \
+	run_sep env PATH="$FAKES/bin:$PATH" FAKE_STATE="$st" EXECLAG_SYSROOT="$st/root" \
 		sh "$SYSINFO" --workdir /tmp/x
 	assert_success
 	values cores_p cores_e perflevels
@@ -721,7 +723,7 @@ XProtect background scans: enabled"
 	i=0
 	while [ ! -e "$BATS_TEST_TMPDIR/ready" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 	[ -e "$BATS_TEST_TMPDIR/ready" ] || { kill "$gpid"; skip "the gate did not start (no fanotify here?): $(cat "$BATS_TEST_TMPDIR/gate.out")"; }
-	run --separate-stderr sh "$SYSINFO"
+	run_sep sh "$SYSINFO"
 	kill "$gpid"
 	wait "$gpid" || true
 	assert_success
@@ -733,8 +735,20 @@ XProtect background scans: enabled"
 
 # ------------------------------------------------------------ this machine
 
-@test "on this Linux machine: os=Linux, ncpu from getconf, all keys, well formed" {
-	[ "$(uname -s)" = Linux ] || skip "not Linux"
+@test "on this machine: no line holds the host or user name or \$HOME; on Linux: os=Linux, ncpu, all keys" {
+	# (was: "on this machine: no line holds the host name, \$HOME or the user name")
+	# the file's run on this machine (setup_file), as the part below reads it
+	kept here
+	assert_success
+	local host user
+	host=$(hostname 2>/dev/null || uname -n)
+	user=$(id -un)
+	# whole words: a host called "vm" is not leaked by "kvm-clock"
+	[ -z "$host" ] || refute_output --regexp "(^|[^A-Za-z0-9_-])${host//./\\.}([^A-Za-z0-9_-]|$)"
+	[ -z "$user" ] || refute_output --regexp "(^|[^A-Za-z0-9_-])${user}([^A-Za-z0-9_-]|$)"
+	[ "${#HOME}" -le 1 ] || refute_output --partial "$HOME"
+	# (was: "on this Linux machine: os=Linux, ncpu from getconf, all keys, well formed")
+	[ "$(uname -s)" = Linux ] || skip "not Linux (the checks above done)"
 	kept here
 	assert_success
 	assert_equal "$stderr" ""
@@ -752,25 +766,12 @@ XProtect background scans: enabled"
 	assert_equal "$got_keys" "$want_keys"
 }
 
-@test "on this machine: no line holds the host name, \$HOME or the user name" {
-	# the file's run on this machine (setup_file), as the test above reads it
-	kept here
-	assert_success
-	local host user
-	host=$(hostname 2>/dev/null || uname -n)
-	user=$(id -un)
-	# whole words: a host called "vm" is not leaked by "kvm-clock"
-	[ -z "$host" ] || refute_output --regexp "(^|[^A-Za-z0-9_-])${host//./\\.}([^A-Za-z0-9_-]|$)"
-	[ -z "$user" ] || refute_output --regexp "(^|[^A-Za-z0-9_-])${user}([^A-Za-z0-9_-]|$)"
-	[ "${#HOME}" -le 1 ] || refute_output --partial "$HOME"
-}
-
 @test "terminal is TERM_PROGRAM, else TERM, else unknown" {
-	run -0 env TERM_PROGRAM=iTerm.app TERM=xterm-256color sh "$SYSINFO"
+	run_both -0 env TERM_PROGRAM=iTerm.app TERM=xterm-256color sh "$SYSINFO"
 	assert_line terminal=iTerm.app
-	run -0 env -u TERM_PROGRAM TERM=xterm-256color sh "$SYSINFO"
+	run_both -0 env -u TERM_PROGRAM TERM=xterm-256color sh "$SYSINFO"
 	assert_line terminal=xterm-256color
-	run -0 env -u TERM_PROGRAM -u TERM sh "$SYSINFO"
+	run_both -0 env -u TERM_PROGRAM -u TERM sh "$SYSINFO"
 	assert_line terminal=unknown
 }
 
@@ -789,10 +790,11 @@ XProtect background scans: enabled"
 	mkdir -p "$trap"
 	for c in hostname whoami system_profiler ioreg logname users; do
 		printf '#!/bin/sh\necho "%s $*" >>"%s/called"\n' "$c" "$trap" >"$trap/$c"
-		chmod +x "$trap/$c"
 	done
-	run -0 env PATH="$trap:$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" sh "$SYSINFO" --workdir /tmp/x
-	run -0 env PATH="$trap:$PATH" sh "$SYSINFO" --workdir /tmp/x
+	# the six made executable in one chmod
+	chmod +x "$trap"/*
+	run_both -0 env PATH="$trap:$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" sh "$SYSINFO" --workdir /tmp/x
+	run_both -0 env PATH="$trap:$PATH" sh "$SYSINFO" --workdir /tmp/x
 	[ ! -e "$trap/called" ] || fail "called: $(cat "$trap/called")"
 }
 
@@ -800,14 +802,14 @@ XProtect background scans: enabled"
 
 @test "--help prints usage and exits 0; an unknown option is one line on stderr and exit 2" {
 	# --help prints usage and exits 0
-	run -0 sh "$SYSINFO" --help
+	run_both -0 sh "$SYSINFO" --help
 	assert_line --index 0 --partial "usage: sysinfo"
 	# an unknown option is one line on stderr and exit 2
-	run --separate-stderr sh "$SYSINFO" --frobnicate
+	run_sep sh "$SYSINFO" --frobnicate
 	assert_equal "$status" 2
 	assert_equal "$output" ""
 	assert_equal "${#stderr_lines[@]}" 1
-	run --separate-stderr sh "$SYSINFO" --workdir
+	run_sep sh "$SYSINFO" --workdir
 	assert_equal "$status" 2
 	assert_equal "${#stderr_lines[@]}" 1
 }
