@@ -36,7 +36,9 @@ _qr_run() {
 	# (run_both leaves stderr as it was, as run does)
 	if [ "$_qr_how" = sep ]; then
 		stderr="" stderr_lines=()
-		read -d '' -r stderr <"$_qr_e" || true
+		# (as $( ) gives it: blanks kept, the trailing newlines dropped)
+		IFS= read -d '' -r stderr <"$_qr_e" || true
+		while [ "${stderr%$'\n'}" != "$stderr" ]; do stderr=${stderr%$'\n'}; done
 		IFS=$'\n' read -d '' -r -a stderr_lines <<<"$stderr" || true
 	fi
 	[ -z "$_qr_want" ] || [ "$status" = "$_qr_want" ] ||
