@@ -85,7 +85,11 @@ setup_file() {
 	export MEMO MEMO_CC_REAL MEMO_CC_DIR
 	mkdir -p "$MEMO" "$BATS_FILE_TMPDIR/served"
 	ln -s "$root/tests/test_helper/memo-cc" "$MEMO/cc"
-	cp "$ORIG/jansson_2.14.orig.tar.gz" "$BATS_FILE_TMPDIR/served/$(printf '%s' "$JANSSON_URL" | tr '/:' '__')"
+	cp "$ORIG/jansson_2.14.orig.tar.gz" "$BATS_FILE_TMPDIR/served/${JANSSON_URL//[\/:]/_}"
+	# the fake uname (Darwin, FAKE_STATE's) in a folder of its own, for
+	# the tests that put it on PATH (fake_uname_dir)
+	mkdir -p "$FARM/fakeuname"
+	ln -s "$root/tests/fakes/bin/uname" "$FARM/fakeuname/uname"
 	EXECLAG_CACHE="$BATS_FILE_TMPDIR/cache" FAKE_CURL_DIR="$BATS_FILE_TMPDIR/served" \
 		PATH="$MEMO:$root/tests/fakes/net:$PATH" sh "$root/scripts/tool/jansson" >/dev/null 2>&1 || true
 }
@@ -94,25 +98,31 @@ setup() {
 	_common_setup
 	[ -z "$ORIG_SKIP" ] || skip "$ORIG_SKIP"
 	D="$BATS_TEST_TMPDIR"
+	# (no fake uname unless a test asks for it: a folder that is not there)
+	FAKEUNAME="$D/fakeuname"
 	export EXECLAG_CACHE="$D/cache"
 	export FAKE_CURL_DIR="$D/served"
 	mkdir -p "$FAKE_CURL_DIR" "$D/state"
 	printf 'Darwin\n' >"$D/state/uname_s"
 }
 
-# sum256 FILE: FILE's SHA-256 (sha256sum where there is one: shasum is
-# perl, some 40 ms of CPU a start)
+# sum256 VAR FILE: FILE's SHA-256 into VAR (sha256sum where there is
+# one: shasum is perl, some 40 ms of CPU a start; one process, its first
+# field taken by the shell)
 sum256() {
+	local _s
 	if command -v sha256sum >/dev/null 2>&1; then
-		sha256sum "$1" | awk '{ print $1 }'
+		_s=$(sha256sum "$2")
 	else
-		shasum -a 256 "$1" | awk '{ print $1 }'
+		_s=$(shasum -a 256 "$2")
 	fi
+	printf -v "$1" '%s' "${_s%% *}"
 }
 
-# serve URL FILE: the fake curl answers URL with FILE's bytes.
+# serve URL FILE: the fake curl answers URL with FILE's bytes (its name:
+# the URL with every / and : made _, as tr '/:' '__')
 serve() {
-	cp "$2" "$FAKE_CURL_DIR/$(printf '%s' "$1" | tr '/:' '__')"
+	cp "$2" "$FAKE_CURL_DIR/${1//[\/:]/_}"
 }
 
 # A Mac without Homebrew: fake uname (Darwin) and curl first, and no brew,
@@ -121,12 +131,23 @@ serve() {
 # scripts/tool/runtests runs one test at a time there, with no perl start).  What was path_without "$D/bin" NAMES: the file's
 # farm (setup_file).
 mac_path() {
-	printf '%s:%s:%s:%s' "$ROOT/tests/fakes/net" "$D/fakeuname" "$FARM/mac${1:+-$1}" "$FARM/base"
+	printf '%s:%s:%s:%s' "$ROOT/tests/fakes/net" "$FAKEUNAME" "$FARM/mac${1:+-$1}" "$FARM/base"
 }
 
+# fake_uname_dir: FAKEUNAME, the folder of the fake uname (the file's,
+# setup_file: no process a test)
 fake_uname_dir() {
-	mkdir -p "$D/fakeuname"
-	ln -sf "$ROOT/tests/fakes/bin/uname" "$D/fakeuname/uname"
+	FAKEUNAME="$FARM/fakeuname"
+}
+
+# lines_with VAR TEXT PATTERN: how many lines of TEXT match the glob
+# PATTERN (grep -c, by the shell)
+lines_with() {
+	local _l _k=0
+	while IFS= read -r _l; do
+		[[ $_l != $3 ]] || _k=$((_k + 1))
+	done <<<"$2"
+	printf -v "$1" '%s' "$_k"
 }
 
 # nothing_left: the cache holds no file at all (folders may stay, empty).
@@ -142,7 +163,7 @@ nothing_left() {
 		"bats-support bats-support_0.3.0.orig.tar.gz bats-support_0.3.0-3.dsc"; do
 		set -- $p
 		pinned=$(awk -v n="$1" '$1 == n { print $4 }' "$ROOT/scripts/tool/pins")
-		got=$(sum256 "$ORIG/$2")
+		sum256 got "$ORIG/$2"
 		dsc=$(awk -v f="$2" '/^Checksums-Sha256:/ { on = 1; next } /^[^ ]/ { on = 0 } on && $3 == f { print $1 }' "$ORIG/$3")
 		assert_equal "$got" "$pinned"
 		assert_equal "$dsc" "$pinned"
@@ -157,17 +178,23 @@ nothing_left() {
 	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run_both sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output --partial "building jansson 2.14 from source into $EXECLAG_CACHE/jansson"
-	assert_equal "$(cat "$FAKE_CURL_DIR/asked")" "$JANSSON_URL"
+	local asked left n=0
+	IFS= read -r asked <"$FAKE_CURL_DIR/asked"
+	assert_equal "$asked" "$JANSSON_URL"
 	[ -f "$EXECLAG_CACHE/jansson/lib/libjansson.a" ]
 	nm "$EXECLAG_CACHE/jansson/lib/libjansson.a" | grep -q ' T json_loads$'
 	grep -q '#define JSON_INTEGER_IS_LONG_LONG 1' "$EXECLAG_CACHE/jansson/include/jansson_config.h"
 	# no temporary folder of the build or the download is left
-	assert_equal "$(find "$EXECLAG_CACHE" -maxdepth 2 -name '.*' ! -name .execlag-unpacked | wc -l | tr -d ' ')" 0
+	# (none found: find's output empty, was its wc -l 0)
+	left=$(find "$EXECLAG_CACHE" -maxdepth 2 -name '.*' ! -name .execlag-unpacked)
+	assert_equal "$left" ""
 	# a second run finds it and downloads nothing
 	FAKE_STATE="$D/state" PATH="$MEMO:$(mac_path)" run_both sh "$ROOT/scripts/tool/deps" run
 	assert_success
 	assert_output ""
-	assert_equal "$(wc -l <"$FAKE_CURL_DIR/asked" | tr -d ' ')" 1
+	# (wc -l: the lines ended by a newline)
+	while IFS= read -r asked; do n=$((n + 1)); done <"$FAKE_CURL_DIR/asked"
+	assert_equal "$n" 1
 }
 
 @test "the kit built against that jansson, without pkg-config, links it statically and passes a quick run" {
@@ -222,10 +249,14 @@ nothing_left() {
 	TMPDIR="$D/tmp" RESULTS="$D/results" CASES=exe,script COUNT=8 THREADS=1 \
 		LAUNCHER='sim:latency=20 workers=1 key=inode seed=7' run_both sh "$K/scripts/repro" --profile quick
 	assert_success
-	j=$(ls "$D"/results/*/run.json)
+	# (the one run's run.json: the glob, no ls)
+	local js=("$D"/results/*/run.json)
+	assert_equal "${#js[@]}" 1
+	j=${js[0]}
+	[ -f "$j" ]
 	assert_equal "$(jq -r '[.cases[] | .name] | sort | unique | join(",")' "$j")" "exe,script"
 	jq -e '[.cases[] | .verdict] | all(. == "none" or . == "inconclusive" or . == "slowdown")' "$j"
-	grep -q '^## ' "$(dirname "$j")/report.md"
+	grep -q '^## ' "${j%/*}/report.md"
 }
 
 @test "a corrupted download is refused in one line, exit 1, and leaves nothing behind" {
@@ -235,7 +266,9 @@ nothing_left() {
 	serve "$JANSSON_URL" "$D/bad.tar.gz"
 	FAKE_STATE="$D/state" PATH="$(mac_path)" run_sep sh "$ROOT/scripts/tool/deps" run
 	assert_equal "$status" 1
-	assert_equal "$(printf '%s\n' "$stderr" | grep -c 'not the pinned c739578bf6b764aa0752db9a2fdadcfe921c78f1228c7ec0bb47fa804c55d17b')" 1
+	local k
+	lines_with k "$stderr" '*not the pinned c739578bf6b764aa0752db9a2fdadcfe921c78f1228c7ec0bb47fa804c55d17b*'
+	assert_equal "$k" 1
 	[[ "$stderr" == *"deleted it"* ]]
 	nothing_left
 }
@@ -244,8 +277,12 @@ nothing_left() {
 	fake_uname_dir
 	FAKE_STATE="$D/state" PATH="$(mac_path)" run_sep sh "$ROOT/scripts/tool/deps" run
 	assert_equal "$status" 1
-	line=$(printf '%s\n' "$stderr" | grep '^fetch:')
-	assert_equal "$(printf '%s\n' "$line" | wc -l | tr -d ' ')" 1
+	# (the lines starting fetch:, by the shell: one)
+	local l k=0 line=""
+	while IFS= read -r l; do
+		[[ $l != fetch:* ]] || { line=$l k=$((k + 1)); }
+	done <<<"$stderr"
+	assert_equal "$k" 1
 	# curl's own message is not shown: that one line says what to do
 	[[ "$stderr" != *"curl: ("* ]] || fail "curl's message shown: $stderr"
 	[[ "$line" == *"$JANSSON_URL"* ]]
@@ -306,7 +343,7 @@ fake_brew() {
 	# hyperfine: the file's farm; $D/bin before it holds the parallel of
 	# each case below, where the farm's was)
 	mkdir -p "$D/bin"
-	local p="$D/brew:$ROOT/tests/fakes/net:$D/fakeuname:$D/bin:$FARM/brew:$FARM/base"
+	local p="$D/brew:$ROOT/tests/fakes/net:$FAKEUNAME:$D/bin:$FARM/brew:$FARM/base"
 	FAKE_STATE="$D/state" PATH="$p" run_both sh "$ROOT/scripts/tool/deps" test
 	assert_success
 	[ ! -e "$D/brew.log" ] || fail "brew was called: $(cat "$D/brew.log")"
@@ -344,8 +381,10 @@ fake_brew() {
 	(cd "$D/pack/assert" && tar -czf "$D/assert.tar.gz" bats-assert-2.1.0)
 	{
 		grep -v -e '^bats-core ' -e '^bats-assert ' "$ROOT/scripts/tool/pins"
-		echo "bats-core 1.10.0 https://example.invalid/bats-core-1.10.0.tar.gz $(sum256 "$D/core.tar.gz")"
-		echo "bats-assert 2.1.0 https://example.invalid/bats-assert-2.1.0.tar.gz $(sum256 "$D/assert.tar.gz")"
+		sum256 s1 "$D/core.tar.gz"
+		sum256 s2 "$D/assert.tar.gz"
+		echo "bats-core 1.10.0 https://example.invalid/bats-core-1.10.0.tar.gz $s1"
+		echo "bats-assert 2.1.0 https://example.invalid/bats-assert-2.1.0.tar.gz $s2"
 	} >"$D/pins"
 	serve https://example.invalid/bats-core-1.10.0.tar.gz "$D/core.tar.gz"
 	serve https://example.invalid/bats-assert-2.1.0.tar.gz "$D/assert.tar.gz"
@@ -389,8 +428,9 @@ fake_brew() {
 	assert_success
 	assert_equal "$output" "$EXECLAG_CACHE/src/jansson-2.14"
 	[[ "$stderr" == *"using Debian's copy of the same source (jansson_2.14.orig.tar.gz)"* ]]
-	assert_equal "$(sum256 "$EXECLAG_CACHE/dl/jansson-2.14.tar.gz")" \
-		c739578bf6b764aa0752db9a2fdadcfe921c78f1228c7ec0bb47fa804c55d17b
+	local got
+	sum256 got "$EXECLAG_CACHE/dl/jansson-2.14.tar.gz"
+	assert_equal "$got" c739578bf6b764aa0752db9a2fdadcfe921c78f1228c7ec0bb47fa804c55d17b
 	[ -f "$EXECLAG_CACHE/src/jansson-2.14/src/jansson.h" ]
 }
 
@@ -411,7 +451,8 @@ fake_brew() {
 	(cd "$D/pack" && tar -czf "$D/jq.tar.gz" jq-1.7.1)
 	{
 		grep -v '^jq ' "$ROOT/scripts/tool/pins"
-		echo "jq 1.7.1 https://example.invalid/jq-1.7.1.tar.gz $(sum256 "$D/jq.tar.gz")"
+		sum256 s1 "$D/jq.tar.gz"
+		echo "jq 1.7.1 https://example.invalid/jq-1.7.1.tar.gz $s1"
 	} >"$D/pins"
 	serve https://example.invalid/jq-1.7.1.tar.gz "$D/jq.tar.gz"
 	# jansson there already; bats the system's; no brew, no jq
@@ -423,7 +464,7 @@ fake_brew() {
 	# apt-get, jq and shellcheck: the file's farm; and without GNU parallel,
 	# which only Homebrew gives a Mac: scripts/tool/runtests runs one test at
 	# a time there, with no perl start)
-	P="$ROOT/tests/fakes/net:$D/fakeuname:$FARM/jq:$FARM/base"
+	P="$ROOT/tests/fakes/net:$FAKEUNAME:$FARM/jq:$FARM/base"
 	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" check
 	assert_success
 	refute_output --partial jq

@@ -44,24 +44,80 @@ sha() { # sha FILE...: one hash a line
 # inode) mkfresh launched, without any debug hook in mkfresh.  With
 # EXECLAG_TEST_STAMPS (a folder) each also leaves there, under its own
 # name, a file with its modification time at its launch (touch -r).
+# (Each a process as few as it can: the compiler's printf and its chmod,
+# the program's one ls, split by set: no awk, no cat.)
 make_logging_cc() {
 	FAKECC="$BATS_TEST_TMPDIR/logging-cc"
-	cat >"$FAKECC" <<'CC'
+	local text
+	# (read and printf, the shell's own: no cat)
+	IFS= read -r -d '' text <<'CC' || :
 #!/bin/sh
 out=
 while [ $# -gt 0 ]; do
 	if [ "$1" = -o ]; then out=$2; shift; fi
 	shift
 done
-cat >"$out" <<'PROG'
-#!/bin/sh
-echo "$(ls -i "$0" | awk '{ print $1 }') $0" >>"$EXECLAG_TEST_LOG"
-[ -z "${EXECLAG_TEST_STAMPS:-}" ] || touch -r "$0" "$EXECLAG_TEST_STAMPS/${0##*/}"
-exit 0
-PROG
+printf '%s\n' '#!/bin/sh' 'p=$0' 'set -- $(ls -i "$p")' 'echo "$1 $p" >>"$EXECLAG_TEST_LOG"' \
+	'[ -z "${EXECLAG_TEST_STAMPS:-}" ] || touch -r "$p" "$EXECLAG_TEST_STAMPS/${p##*/}"' 'exit 0' >"$out"
 chmod 755 "$out"
 CC
+	printf '%s' "$text" >"$FAKECC"
 	chmod 755 "$FAKECC"
 	export EXECLAG_TEST_LOG="$BATS_TEST_TMPDIR/launched.log"
 	: >"$EXECLAG_TEST_LOG"
+}
+
+# (tests/mkfresh.bats: the same values as inode, objects and grep -c ., by
+# the shell's own read where it can: a fork in a test body is 6-12 ms)
+# inode_of VAR FILE: FILE's inode number into VAR (one ls)
+inode_of() {
+	local _l
+	_l=$(ls -i "$2")
+	_l=${_l#"${_l%%[! ]*}"}
+	printf -v "$1" '%s' "${_l%% *}"
+}
+
+# objs_read: OBJS, the manifest's objects in order (objects' lines)
+objs_read() {
+	local _a _b _c
+	OBJS=()
+	while IFS=$'\t' read -r _a _b _c _; do
+		[ "$_a" != artifact ] || OBJS+=("$_c")
+	done <"$M"
+}
+
+# lines_of VAR FILE: how many lines of FILE hold a character (grep -c .)
+lines_of() {
+	local _l _k=0
+	while IFS= read -r _l || [ -n "$_l" ]; do
+		[ -z "$_l" ] || _k=$((_k + 1))
+	done <"$2"
+	printf -v "$1" '%s' "$_k"
+}
+
+# field_of VAR N FILE: field N (blank-separated) of each line of FILE, one
+# a line (awk '{ print $N }')
+field_of() {
+	local _f=() _out=""
+	while read -r -a _f || [ "${#_f[@]}" -gt 0 ]; do
+		_out+="${_f[$2 - 1]:-}"$'\n'
+		_f=()
+	done <"$3"
+	printf -v "$1" '%s' "${_out%$'\n'}"
+}
+
+# slurp VAR FILE: FILE's text, trailing newlines dropped ($(cat FILE))
+slurp() {
+	local _v=""
+	IFS= read -r -d '' _v <"$2" || :
+	while [[ $_v == *$'\n' ]]; do _v=${_v%$'\n'}; done
+	printf -v "$1" '%s' "$_v"
+}
+
+# phys VAR DIR: DIR resolved ($(cd DIR && pwd -P)), without a subshell
+phys() {
+	local _o=$PWD
+	cd -P "$2" || return 1
+	printf -v "$1" '%s' "$PWD"
+	cd "$_o" || return 1
 }
