@@ -108,7 +108,7 @@ mac_run() {
 # doctor's 1 into its own 2.  (And a simulated checker at 0 ms: exit 0, none
 # with the penalty and its interval, the doctor's own answer, which make
 # passes on.)
-@test "same seed, same bytes: make doctor, LAUNCHER from the environment, repro's settings ignored; make's 2" {
+@test "same seed, same bytes: make doctor LAUNCHER from the env, repro's settings ignored; make's 2" {
 	# (was: "same seed, same answer byte for byte; LAUNCHER from the environment, make repro's settings ignored")
 	# the first: the file's (setup_file, --launcher), the second made here
 	doctor150
