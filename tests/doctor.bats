@@ -5,7 +5,7 @@
 # Nothing here depends on this machine's timing.
 
 load test_helper/common-setup
-load test_helper/h5-doctor
+load test_helper/shellread
 
 SIM150='sim:latency=150 workers=1 key=inode seed=7'
 SIM0='sim:latency=0 workers=1 key=inode seed=7'

@@ -7,7 +7,7 @@
 # and on fixtures; the real gate's wedge is tests/live/hang.bats.
 
 load test_helper/common-setup
-load test_helper/h5-doctor
+load test_helper/shellread
 
 WEDGE='sim:latency=150 workers=1 key=inode seed=7 wedge=2'
 

@@ -7,7 +7,7 @@
 # checks take each threshold at its edge).
 
 load test_helper/common-setup
-load test_helper/h5-doctor
+load test_helper/shellread
 
 setup_file() {
 	make -C "$BATS_TEST_DIRNAME/.." -s build micro/bin/unit-checkerstate >/dev/null

@@ -15,20 +15,37 @@ mac_advise() {
 	rm -rf "$RUN"
 	mkdir -p "$RUN/raw"
 	grep -v '^meta	launcher	' "$samples" >"$RUN/raw/exe-t1-all.samples.tsv"
+	mac_conditions "$state" "$id" "$dt" "$@"
+	"$BIN/analyze" --run "$RUN" --quiet || fail "analyze failed on $RUN"
+	run --separate-stderr "$BIN/advise" --run "$RUN" --doctor
+}
+
+# mac_conditions STATE ID DEVTOOLS [ENV=VALUE...]: $RUN/conditions.txt of a
+# Mac's doctor run, as mac_advise says (DEVTOOLS empty: sysinfo's own).  The
+# health's bounds leave no race with real work on a loaded machine: the
+# wedged state's assessment never answers (bound 1 s, waited out), every
+# other state's fake answers at once (20 s), and the log's minute has 120 s.
+mac_conditions() {
+	local state=$1 id=$2 dt=$3 hb=20
+	shift 3
+	[ "$state" != health-wedged ] || hb=1
 	{
-		env -i PATH="$FAKES/bin:$PATH" HOME=/Users/alice FAKE_STATE="$FAKES/states/$state" \
-			EXECLAG_DEVTOOLS="$FAKES/bin/devtools" "$@" sh "$ROOT/scripts/probe/sysinfo" </dev/null |
-			if [ -n "$dt" ]; then sed "s/^devtools=.*/devtools=$dt/"; else cat; fi
+		if [ -n "$dt" ]; then
+			env -i PATH="$FAKES/bin:$PATH" HOME=/Users/alice FAKE_STATE="$FAKES/states/$state" \
+				EXECLAG_DEVTOOLS="$FAKES/bin/devtools" "$@" sh "$ROOT/scripts/probe/sysinfo" </dev/null |
+				sed "s/^devtools=.*/devtools=$dt/"
+		else
+			env -i PATH="$FAKES/bin:$PATH" HOME=/Users/alice FAKE_STATE="$FAKES/states/$state" \
+				EXECLAG_DEVTOOLS="$FAKES/bin/devtools" "$@" sh "$ROOT/scripts/probe/sysinfo" </dev/null
+		fi
 		echo "run.id=$id"
 		echo "run.profile=doctor"
 		echo "launcher=spawn"
 		echo "gate.active=0"
 		if [ "${HEALTH:-0}" = 1 ]; then
 			env -i PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/$state" EXECLAG_LOG="$FAKES/bin/log" \
-				sh "$ROOT/scripts/probe/health" --out "$RUN/health.tsv" --bound 1 </dev/null
+				sh "$ROOT/scripts/probe/health" --out "$RUN/health.tsv" --bound "$hb" --log-bound 120 </dev/null
 			"$BIN/advise" --health "$RUN/health.tsv"
 		fi
 	} >"$RUN/conditions.txt"
-	"$BIN/analyze" --run "$RUN" --quiet || fail "analyze failed on $RUN"
-	run --separate-stderr "$BIN/advise" --run "$RUN" --doctor
 }

@@ -2,6 +2,10 @@
 # own reading of files where a test read them through grep, sed, ls, cat or
 # find (a process each, 6-12 ms in a test body).
 
+# mac_conditions: tests/test_helper/mac-advise.bash's
+# shellcheck source=mac-advise.bash
+. "${BASH_SOURCE[0]%/*}/mac-advise.bash"
+
 # mac_doctor_run SAMPLES STATE ID [ENV=VALUE...]: as mac_advise
 # (test_helper/mac-advise.bash) without DEVTOOLS=, SAMPLES already without
 # their launcher line (setup_file's): RUN becomes a Mac's doctor run, its
@@ -15,19 +19,7 @@ mac_doctor_run() {
 	mkdir -p "$RUN/raw"
 	IFS= read -r -d '' text <"$samples" || :
 	printf '%s' "$text" >"$RUN/raw/exe-t1-all.samples.tsv"
-	{
-		env -i PATH="$FAKES/bin:$PATH" HOME=/Users/alice FAKE_STATE="$FAKES/states/$state" \
-			EXECLAG_DEVTOOLS="$FAKES/bin/devtools" "$@" sh "$ROOT/scripts/probe/sysinfo" </dev/null
-		echo "run.id=$id"
-		echo "run.profile=doctor"
-		echo "launcher=spawn"
-		echo "gate.active=0"
-		if [ "${HEALTH:-0}" = 1 ]; then
-			env -i PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/$state" EXECLAG_LOG="$FAKES/bin/log" \
-				sh "$ROOT/scripts/probe/health" --out "$RUN/health.tsv" --bound 1 </dev/null
-			"$BIN/advise" --health "$RUN/health.tsv"
-		fi
-	} >"$RUN/conditions.txt"
+	mac_conditions "$state" "$id" "" "$@"
 	"$BIN/analyze" --run "$RUN" --quiet || fail "analyze failed on $RUN"
 	run --separate-stderr "$BIN/advise" --run "$RUN" --doctor
 }
