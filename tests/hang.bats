@@ -180,7 +180,7 @@ validate_or_skip() {
 	run --separate-stderr sh "$ROOT/scripts/repro" --gate 'wedge=-1'
 	assert_equal "$status" 2
 	assert_equal "$stderr" "execlag: GATE wedge '-1' is not a whole number from 0 to 1000000"
-	no_entries "$RESULTS" "$TMPDIR"
+	assert_empty "$RESULTS" "$TMPDIR"
 }
 
 # ---- the doctor -------------------------------------------------------------------------
@@ -196,7 +196,7 @@ validate_or_skip() {
 	assert_line "copy: not tried (a simulated run launches nothing)."
 	assert_line --regexp '^cause: a simulated run .*: the model.s checker stopped answering \(wedge\)'
 	assert_line --partial "fix: none needed: the simulator's checker wedged on purpose"
-	no_entries "$TMPDIR"
+	assert_empty "$TMPDIR"
 }
 
 # fake_cc BODY: a "compiler" at $D/bin/cc that writes a shell script whose
@@ -227,7 +227,7 @@ fake_cc() {
 	# (wait_gone: pgrep once, then /proc, no process a look)
 	wait_gone 'sleep 291.5' 100
 	run -1 pgrep -f 'sleep 291.5'
-	no_entries "$TMPDIR"
+	assert_empty "$TMPDIR"
 }
 
 @test "make doctor whose new program never starts: killed at 3 s, its evidence, the copy hangs too, exit 4" {
@@ -240,7 +240,7 @@ fake_cc() {
 	assert_line "copy: the same bytes copied to a new path hung too (its own bound, 1 s): the checker answers nothing at all, not only for that file."
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: hang — 1 of 1 first launch did not end within 3 s"
 	run -1 pgrep -f 'sleep 293.5'
-	no_entries "$TMPDIR"
+	assert_empty "$TMPDIR"
 }
 
 # A Mac's hang as the doctor reads it: the conditions of the fake Mac STATE,

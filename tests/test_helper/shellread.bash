@@ -106,18 +106,6 @@ one_dir() {
 	return 0
 }
 
-# no_entries DIR...: fail unless every DIR is empty (find DIR... -mindepth 1
-# finding nothing), in the shell
-no_entries() {
-	local d f
-	for d in "$@"; do
-		for f in "$d"/* "$d"/.[!.]* "$d"/..?*; do
-			[ -e "$f" ] || [ -L "$f" ] || continue
-			fail "left in $d: ${f##*/}"
-		done
-	done
-}
-
 # wait_gone PATTERN TENTHS: wait, up to TENTHS tenths of a second, until no
 # process's command line matches PATTERN (pgrep -f's); then return (the
 # caller asserts).  On Linux with bash 4 or later: pgrep, then the
