@@ -282,16 +282,18 @@ state_with_lines() {
 	local state="$D/log-hangs"
 	mkdir -p "$state" "$D/bin"
 	cp "$FAKES/states/m1-online/"* "$state/"
-	printf '#!/bin/sh\nexec sleep 296.5\n' >"$D/bin/log"
+	# (a duration of this test's own, $$: another make test beside this one
+	# runs the same test, and pgrep sees the whole machine)
+	printf '#!/bin/sh\nexec sleep 296.%s\n' "$$" >"$D/bin/log"
 	chmod +x "$D/bin/log"
 	EXECLAG_LOG="$D/bin/log" health_on "$state" --bound 20 --log-bound 1
 	assert_success
 	has assess accepted log.result failed log.message "log show did not end within 1 s (killed)"
-	run -1 pgrep -f 'sleep 296.5'
+	run -1 pgrep -f "^sleep 296\.$$\$"
 	state_is well -
 	# without --log-bound: three times the assessment's (no spctl here)
 	EXECLAG_LOG="$D/bin/log" health_on missing --bound 1
 	assert_success
 	has assess missing log.result failed log.message "log show did not end within 3 s (killed)"
-	run -1 pgrep -f 'sleep 296.5'
+	run -1 pgrep -f "^sleep 296\.$$\$"
 }
