@@ -37,7 +37,26 @@ kit_setup() {
 	done
 	BIN="$ROOT/micro/bin"
 	export ROOT BIN
+	KIT_DEBUG_TRAP=$kit_debug_trap
 	[ -z "$kit_debug_trap" ] || eval "$kit_debug_trap"
+}
+
+# kit_untraced CMD [ARG...]: CMD (a test helper's function, usually) run
+# without bats' DEBUG trap, which is set again after it as kit_setup found
+# it; CMD's status is kit_untraced's, and under set -e a failure inside
+# fails the test as CMD alone would.  The trap runs before every command
+# of a test and of the functions it calls (it keeps a stack trace for a
+# failure's report): a helper's loop of 2,000 passes took 775 ms with it
+# and 30 ms without, here.  A failure inside is reported at the line of
+# the test that called kit_untraced (the last line the trap saw).  Where
+# kit_setup did not run in this shell, CMD runs as it is.
+kit_untraced() {
+	[ -n "${KIT_DEBUG_TRAP:-}" ] || { "$@"; return; }
+	trap - DEBUG
+	"$@"
+	set -- "$?"
+	eval "$KIT_DEBUG_TRAP"
+	return "$1"
 }
 
 # kit_load_library NAME: what bats_load_library NAME does, without a

@@ -1,12 +1,16 @@
 #!/usr/bin/env bats
 # scripts/tool/runtests, make test's runner: the files side by side, those
-# marked heavy first, so that none of them is left to run alone at the end.
+# marked heavy first, so that none of them is left to run alone at the end;
+# and checks/kit.bash's kit_untraced, a test helper's way out of bats' DEBUG trap.
 
 load test_helper/common-setup
 
 setup() {
 	_common_setup
 	T="$BATS_TEST_TMPDIR"
+}
+
+@test "runtests: two at a time, a file marked heavy starts with the first, whatever its name" {
 	parallel --version 2>/dev/null | head -n 1 | grep -q '^GNU parallel' ||
 		skip "GNU parallel is missing (make deps-test installs it): runtests runs one file at a time"
 	mkdir -p "$T/t"
@@ -16,9 +20,6 @@ setup() {
 		printf '@test "%s" {\n\techo %s >>"%s"\n\tsleep 0.3\n}\n' "$f" "$f" "$T/started" >"$T/t/$f.bats"
 	done
 	printf '# bats file_tags=heavy\n' | cat - "$T/t/z.bats" >"$T/t/z.tmp" && mv "$T/t/z.tmp" "$T/t/z.bats"
-}
-
-@test "runtests: two at a time, a file marked heavy starts with the first, whatever its name" {
 	run sh "$ROOT/scripts/tool/runtests" --jobs 2 "$T/t"
 	assert_success
 	assert_line "3 passed, 0 failed, 0 skipped"
@@ -40,4 +41,45 @@ setup() {
 	run sh "$ROOT/scripts/tool/runtests" "$T/t"
 	assert_success
 	assert_line "# runtests: 3 files, $(($(getconf _NPROCESSORS_ONLN) + 1)) at once"
+}
+
+@test "kit_untraced: a helper runs without bats' DEBUG trap, set again after; its status and failures as its own" {
+	local at=@
+	mkdir -p "$T/k"
+	# the inner file (its tests' "@" through $at: bats reads this file's
+	# lines for tests, heredocs too): each test notes the trap inside and after; the third
+	# fails inside an untraced helper, reported at the line calling it
+	cat >"$T/k/k.bats" <<-INNER
+	. "$ROOT/checks/kit.bash"
+	setup() { kit_setup; }
+	note() { trap -p DEBUG >"\$1"; return "\${2:-0}"; }
+	${at}test "in and after" {
+		trap -p DEBUG >"$T/before"
+		kit_untraced note "$T/inside"
+		trap -p DEBUG >"$T/after"
+	}
+	${at}test "status" {
+		kit_untraced note "$T/inside3" 3 || echo "\$?" >"$T/status"
+	}
+	${at}test "a failure" {
+		:
+		kit_untraced note "$T/inside4" 1
+		echo reached >"$T/reached"
+	}
+	INNER
+	local root=$ROOT bats
+	. "$ROOT/scripts/tool/batsenv"
+	run --separate-stderr "$bats" --tap "$T/k/k.bats"
+	[ "$status" = 1 ]
+	assert_line --index 1 'ok 1 in and after'
+	assert_line --index 2 'ok 2 status'
+	assert_line --index 3 'not ok 3 a failure'
+	assert_line --partial "in test file $T/k/k.bats, line 14)"
+	[ -s "$T/before" ]
+	[ ! -s "$T/inside" ]
+	[ ! -s "$T/inside3" ]
+	[ ! -s "$T/inside4" ]
+	[ "$(<"$T/after")" = "$(<"$T/before")" ]
+	[ "$(<"$T/status")" = 3 ]
+	[ ! -e "$T/reached" ]
 }
