@@ -53,9 +53,11 @@ setup() {
 	. "$ROOT/checks/kit.bash"
 	setup() { kit_setup; }
 	note() { trap -p DEBUG >"\$1"; return "\${2:-0}"; }
+	nested() { kit_untraced note "\$1"; note "\$2"; }
 	${at}test "in and after" {
 		trap -p DEBUG >"$T/before"
 		kit_untraced note "$T/inside"
+		kit_untraced nested "$T/inside1" "$T/inside2"
 		trap -p DEBUG >"$T/after"
 	}
 	${at}test "status" {
@@ -74,9 +76,11 @@ setup() {
 	assert_line --index 1 'ok 1 in and after'
 	assert_line --index 2 'ok 2 status'
 	assert_line --index 3 'not ok 3 a failure'
-	assert_line --partial "in test file $T/k/k.bats, line 14)"
+	assert_line --partial "in test file $T/k/k.bats, line 16)"
 	[ -s "$T/before" ]
 	[ ! -s "$T/inside" ]
+	[ ! -s "$T/inside1" ]
+	[ ! -s "$T/inside2" ]
 	[ ! -s "$T/inside3" ]
 	[ ! -s "$T/inside4" ]
 	[ "$(<"$T/after")" = "$(<"$T/before")" ]

@@ -11,6 +11,8 @@
 # A jq_is for another run.json flushes first; a test flushes before it
 # changes a run.json it asserted on (or a helper that remakes one does, as
 # tests/analyze.bats' analyze_fixture); teardown flushes what is left.
+# jq_flush loops in the shell: it runs without bats' DEBUG trap
+# (kit_untraced, checks/kit.bash).
 JQ_KIND=() JQ_FILTER=() JQ_WANT=() JQ_JSON=""
 jq_is() { jq_queue is "$1" "$2"; }
 jq_near() { jq_queue near "$1" "$2"; }
@@ -22,7 +24,8 @@ jq_queue() {
 	JQ_WANT+=("$3")
 }
 
-jq_flush() {
+jq_flush() { kit_untraced _jq_flush "$@"; }
+_jq_flush() {
 	local n=${#JQ_FILTER[@]} i prog="" w sep=$'\x1f' out line got first=1 blocks=() bad=""
 	local kind=("${JQ_KIND[@]}") filter=("${JQ_FILTER[@]}") want=("${JQ_WANT[@]}")
 	[ "$n" -gt 0 ] || return 0

@@ -13,14 +13,18 @@
 # run_both [-N] CMD...: the same with stdout and stderr in output and lines
 # together, as `run` sets them.
 # CMD runs in the test's shell: a function of the test that changes folder
-# or execs must give itself a ( ) of its own.
+# or execs must give itself a ( ) of its own.  Both run without bats'
+# DEBUG trap (kit_untraced, checks/kit.bash: ~0.3 ms a command, a dozen
+# here, and in CMD's fork before its exec); a failure of -N is reported
+# at the test's line.
 run_sep() {
 	_qr_run sep "$@"
 }
 run_both() {
 	_qr_run both "$@"
 }
-_qr_run() {
+_qr_run() { kit_untraced __qr_run "$@"; }
+__qr_run() {
 	local _qr_how=$1 _qr_want="" _qr_o="$BATS_TEST_TMPDIR/.quickrun.out" _qr_e="$BATS_TEST_TMPDIR/.quickrun.err"
 	shift
 	case $1 in -[0-9]*) _qr_want=${1#-}; shift ;; esac

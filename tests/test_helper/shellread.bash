@@ -25,7 +25,8 @@ mac_doctor_run() {
 }
 
 # count_names DIR: how many names ls would list in DIR (0 without DIR)
-count_names() {
+count_names() { kit_untraced _count_names "$@"; }
+_count_names() {
 	local f n=0
 	for f in "$1"/*; do
 		[ -e "$f" ] || [ -L "$f" ] || continue
@@ -35,7 +36,8 @@ count_names() {
 }
 
 # file_lines FILE: FILE's lines in the array flines (none without FILE)
-file_lines() {
+file_lines() { kit_untraced _file_lines "$@"; }
+_file_lines() {
 	flines=()
 	[ -f "$1" ] || return 0
 	# (read, not mapfile: bash 3.2, a Mac's, has none)
@@ -46,7 +48,8 @@ file_lines() {
 # grep_ere [-v] FILE ERE: FILE's lines that match ERE (bash's [[ =~ ]],
 # POSIX ERE as grep -E's; -v: that do not) as run's output: $output,
 # $lines, $status 0 with a line, 1 without (grep's)
-grep_ere() {
+grep_ere() { kit_untraced _grep_ere "$@"; }
+_grep_ere() {
 	local l v=0
 	[ "$1" != -v ] || { v=1; shift; }
 	file_lines "$1"
@@ -62,7 +65,8 @@ grep_ere() {
 
 # set_key FILE KEY VALUE: FILE's lines KEY=... become KEY=VALUE (sed
 # 's/^KEY=.*/KEY=VALUE/' into FILE), in the shell
-set_key() {
+set_key() { kit_untraced _set_key "$@"; }
+_set_key() {
 	local l text=''
 	file_lines "$1"
 	for l in "${flines[@]}"; do
@@ -76,7 +80,8 @@ set_key() {
 # "## " unless given) as run's output ($output, $lines, $status 0): from
 # the first line that begins with HEADING to the next line beginning with
 # END after it, both kept, and again from any later HEADING
-md_section() {
+md_section() { kit_untraced _md_section "$@"; }
+_md_section() {
 	local l in=0 end=${3:-## }
 	file_lines "$1"
 	lines=()
@@ -97,7 +102,8 @@ md_section() {
 
 # one_dir DIR: the folder in DIR (find DIR -mindepth 1 -maxdepth 1 -type d,
 # dot-named ones too), in $dir, in the shell; with more than one, the last
-one_dir() {
+one_dir() { kit_untraced _one_dir "$@"; }
+_one_dir() {
 	local f
 	dir=
 	for f in "$1"/* "$1"/.[!.]* "$1"/..?*; do
