@@ -157,7 +157,8 @@ check_step() {
 	r=$(step_run ex2)
 	grep -qF '![First vs repeat launch time per case, log time axis](plot-launch.svg)' "$r/report.md"
 	grep -qF '](plot-scaling.svg)' "$r/report.md"
-	[ -s "$r/plot-launch.svg" ] && [ -s "$r/plot-scaling.svg" ]
+	[ -s "$r/plot-launch.svg" ]
+	[ -s "$r/plot-scaling.svg" ]
 }
 
 @test "exercise 3: make check EXERCISE=3 says P2 and P3 hold, the key inferred being inode" {
