@@ -26,10 +26,15 @@ kit_setup() {
 		IFS= read -r -d '' kit_debug_trap <"$kit_trap_file" || :
 	else
 		kit_debug_trap=$(trap -p DEBUG)
+		kit_trap_file=""
 	fi
 	trap - DEBUG
 	kit_load_library bats-support
 	kit_load_library bats-assert
+	# bats-assert's assert_line and refute_line walk every line of the
+	# output, several commands a line: without the trap, a third of the
+	# time (kit_untraced)
+	[ -z "$kit_trap_file" ] || kit_untrace "$kit_trap_file" assert_line refute_line
 	ROOT="$BATS_TEST_DIRNAME"
 	while [ ! -f "$ROOT/Makefile" ] && [ "$ROOT" != / ]; do
 		ROOT="${ROOT%/*}"
@@ -39,6 +44,25 @@ kit_setup() {
 	export ROOT BIN
 	KIT_DEBUG_TRAP=$kit_debug_trap
 	[ -z "$kit_debug_trap" ] || eval "$kit_debug_trap"
+}
+
+# kit_untrace FILE FUNC...: each FUNC, a function defined by then, runs
+# from then on under kit_untraced: its body becomes _kit_FUNC's, and FUNC
+# calls kit_untraced _kit_FUNC.  FILE is scratch (declare -f's text goes
+# through it: a $( ) is a fork of bats' large shell).
+kit_untrace() {
+	local file=$1 f def
+	shift
+	for f in "$@"; do
+		declare -F "$f" >/dev/null || continue
+		declare -F "_kit_$f" >/dev/null && continue
+		declare -f "$f" >"$file" || return 1
+		def=""
+		IFS= read -r -d '' def <"$file" || :
+		# (its first line is "FUNC () ")
+		eval "_kit_$f${def#"$f"}"
+		eval "$f() { kit_untraced _kit_$f \"\$@\"; }"
+	done
 }
 
 # kit_untraced CMD [ARG...]: CMD (a test helper's function, usually) run

@@ -63,6 +63,19 @@ setup() {
 	${at}test "status" {
 		kit_untraced note "$T/inside3" 3 || echo "\$?" >"$T/status"
 	}
+	${at}test "asserts untraced" {
+		local i
+		lines=()
+		for ((i = 0; i < 500; i++)); do lines+=("l\$i"); done
+		# a trap that counts the commands it sees, set as kit_setup's
+		KIT_DEBUG_TRAP="trap -- 'cnt=\\\$((cnt + 1))' DEBUG"
+		cnt=0
+		eval "\$KIT_DEBUG_TRAP"
+		assert_line l499
+		refute_line l500
+		trap - DEBUG
+		echo "\$cnt" >"$T/count"
+	}
 	${at}test "a failure" {
 		:
 		kit_untraced note "$T/inside4" 1
@@ -75,8 +88,15 @@ setup() {
 	[ "$status" = 1 ]
 	assert_line --index 1 'ok 1 in and after'
 	assert_line --index 2 'ok 2 status'
-	assert_line --index 3 'not ok 3 a failure'
-	assert_line --partial "in test file $T/k/k.bats, line 16)"
+	assert_line --index 3 'ok 3 asserts untraced'
+	assert_line --index 4 'not ok 4 a failure'
+	# (the line of the failing call in the inner file)
+	local n=0 l
+	while IFS= read -r l; do
+		n=$((n + 1))
+		[[ $l != *'inside4" 1' ]] || break
+	done <"$T/k/k.bats"
+	assert_line --partial "in test file $T/k/k.bats, line $n)"
 	[ -s "$T/before" ]
 	[ ! -s "$T/inside" ]
 	[ ! -s "$T/inside1" ]
@@ -85,5 +105,8 @@ setup() {
 	[ ! -s "$T/inside4" ]
 	[ "$(<"$T/after")" = "$(<"$T/before")" ]
 	[ "$(<"$T/status")" = 3 ]
+	# bats-assert's assert_line and refute_line, each a loop over 500
+	# lines, ran untraced: the trap saw a few commands, not thousands
+	[ "$(<"$T/count")" -lt 20 ]
 	[ ! -e "$T/reached" ]
 }
