@@ -42,6 +42,32 @@ farm_keep() {
 	[ "${#targets[@]}" = 0 ] || ln -s "${targets[@]}" "$FARM/$set/"
 }
 
+# make_farm: setup_file's farm (FARM): base, without FARM_HIDE's names nor
+# those of bats' libexec folder, and each test's set of them
+make_farm() {
+	local d f nolibexec=""
+	FARM="$BATS_FILE_TMPDIR/farm" FARM_LIBEXEC=""
+	local IFS=:
+	# (and PATH without that folder, as path_without_bats_libexec gives it,
+	# by the shell)
+	for d in $PATH; do
+		case $d in */libexec/bats-core)
+			for f in "$d"/*; do FARM_LIBEXEC="$FARM_LIBEXEC ${f##*/}"; done
+			continue ;;
+		esac
+		nolibexec="$nolibexec${nolibexec:+:}$d"
+	done
+	IFS=$' \t\n'
+	# shellcheck disable=SC2086 # names
+	path_without "$FARM/base" $FARM_HIDE $FARM_LIBEXEC
+	farm_keep mac "$PATH" brew pkg-config pkgconf sudo apt-get bats
+	farm_keep mac-shellcheck "$PATH" brew pkg-config pkgconf sudo apt-get bats shellcheck parallel
+	farm_keep linux "$PATH" pkg-config pkgconf sudo
+	farm_keep brew "$PATH" brew pkg-config pkgconf sudo apt-get shellcheck hyperfine
+	farm_keep jq "$nolibexec" brew pkg-config pkgconf sudo apt-get jq shellcheck parallel
+	farm_keep live "$PATH" apt-get sudo autoreconf automake libtoolize
+}
+
 setup_file() {
 	local root="$BATS_TEST_DIRNAME/.."
 	ORIG="$root/.cache/debian-orig"
@@ -56,33 +82,25 @@ setup_file() {
 	# folder, a second of CPU each time here), made once for the file: the
 	# links to all but FARM_HIDE's names in $FARM/base, and each test's set
 	# (farm_keep) in a small folder before it.  The tests only read them.
-	local d f
-	FARM="$BATS_FILE_TMPDIR/farm" FARM_LIBEXEC=""
-	local IFS=:
-	for d in $PATH; do
-		case $d in */libexec/bats-core)
-			for f in "$d"/*; do FARM_LIBEXEC="$FARM_LIBEXEC ${f##*/}"; done ;;
-		esac
-	done
-	IFS=$' \t\n'
-	# shellcheck disable=SC2086 # names
-	path_without "$FARM/base" $FARM_HIDE $FARM_LIBEXEC
-	farm_keep mac "$PATH" brew pkg-config pkgconf sudo apt-get bats
-	farm_keep mac-shellcheck "$PATH" brew pkg-config pkgconf sudo apt-get bats shellcheck parallel
-	farm_keep linux "$PATH" pkg-config pkgconf sudo
-	farm_keep brew "$PATH" brew pkg-config pkgconf sudo apt-get shellcheck hyperfine
-	farm_keep jq "$(path_without_bats_libexec)" brew pkg-config pkgconf sudo apt-get jq shellcheck parallel
-	farm_keep live "$PATH" apt-get sudo autoreconf automake libtoolize
+	# (Made by kit_untraced: without bats' trace of each command, some 0.3
+	# ms each, a few thousand here; kit_setup finds the trace for it.)
+	kit_setup
+	kit_untraced make_farm
 	export FARM
-	# jansson is built from the same bytes in six tests, and here: this
+	# jansson is built from the same bytes in four tests, and here: this
 	# build, by scripts/tool/jansson with the real compiler, is the one
 	# compile of it; the tests put MEMO on PATH first: its cc
 	# (tests/test_helper/memo-cc) copies the objects of that build, for a
 	# compile of the same flags, source and headers (anything else, or a
 	# build here that failed, runs the compiler).
+	# Every compile and link it runs is unoptimised and without debugging
+	# information (MEMO_CC_LAST="-O0 -g0" after the caller's flags: a third
+	# of -O2 -g's CPU; nothing runs a debugger), this build's and the
+	# kit's in the test of the kit built against it: what the tests look
+	# at is how jansson is fetched, found, compiled against and linked.
 	MEMO="$BATS_FILE_TMPDIR/memo"
-	MEMO_CC_REAL=$(command -v cc) MEMO_CC_DIR="$BATS_FILE_TMPDIR/memo-objects"
-	export MEMO MEMO_CC_REAL MEMO_CC_DIR
+	MEMO_CC_REAL=$(command -v cc) MEMO_CC_DIR="$BATS_FILE_TMPDIR/memo-objects" MEMO_CC_LAST="-O0 -g0"
+	export MEMO MEMO_CC_REAL MEMO_CC_DIR MEMO_CC_LAST
 	mkdir -p "$MEMO" "$BATS_FILE_TMPDIR/served"
 	ln -s "$root/tests/test_helper/memo-cc" "$MEMO/cc"
 	cp "$ORIG/jansson_2.14.orig.tar.gz" "$BATS_FILE_TMPDIR/served/${JANSSON_URL//[\/:]/_}"
@@ -198,7 +216,6 @@ nothing_left() {
 }
 
 @test "the kit built against that jansson, without pkg-config, links it statically and passes a quick run" {
-	serve "$JANSSON_URL" "$ORIG/jansson_2.14.orig.tar.gz"
 	K="$D/kit"
 	mkdir -p "$K"
 	# the kit, with its files' times (-p), and of its own build (make test
@@ -218,8 +235,12 @@ nothing_left() {
 			{ for (i = 1; i <= NF; i++) { w = $i; sub(/:$/, "", w); if (index(jh, " " w " ")) hit = 1 } }
 			END { if (hit) print obj "\n" d }' {} + | xargs rm -f)
 	fi
-	EXECLAG_CACHE="$K/.cache" PATH="$MEMO:$ROOT/tests/fakes/net:$PATH" run_both sh "$K/scripts/tool/jansson"
-	assert_success
+	# that jansson in the kit's cache: setup_file's build, by the same
+	# script from the same source as the test above's (was: the kit's
+	# scripts/tool/jansson run again here, its objects MEMO's copies of it)
+	[ -f "$BATS_FILE_TMPDIR/cache/jansson/lib/libjansson.a" ] || fail "setup_file's build of jansson failed"
+	mkdir "$K/.cache"
+	cp -R "$BATS_FILE_TMPDIR/cache/jansson" "$K/.cache/"
 	# the programs the quick run needs, through make, two of them linking
 	# jansson (analyze, advise: the Makefile's one PROGLIBS line links every
 	# program that reads JSON, compare, fbtext and aggregate alike), with an
@@ -229,7 +250,9 @@ nothing_left() {
 	# would be compiled against it too, but link into nothing run here
 	local libsrc
 	libsrc=$(cd "$ROOT" && sh "$ROOT/tests/test_helper/libsrc" analyze advise mkfresh launch) || libsrc=""
-	run_both make -C "$K" -s PKG_CONFIG=/nonexistent/pkg-config ${libsrc:+LIBSRC="$libsrc"} \
+	# (cc MEMO's: the compiles unoptimised, setup_file; make's CC and CFLAGS
+	# as they were, so the objects kept are current)
+	PATH="$MEMO:$PATH" run_both make -C "$K" -s PKG_CONFIG=/nonexistent/pkg-config ${libsrc:+LIBSRC="$libsrc"} \
 		micro/bin/analyze micro/bin/advise micro/bin/mkfresh micro/bin/launch
 	assert_success
 	# compiled against the cache's jansson.h (the compiler's list of what

@@ -52,19 +52,23 @@ gated_measure() {
 	run_both -0 "$BIN/measure" --gate-log "$LOG"
 	assert_output $'decisions\t5\nheld_launches\t2\nheld_launches_s\t0.0415745\nunheld_launches\t1\nheld_s\t0.0618876'
 	local filter at why c n=0 outs=() want=""
-	# sed filter # the line at fault # what the reader says of it
-	while IFS='#' read -r filter at why; do
-		n=$((n + 1))
-		c="$BATS_TEST_TMPDIR/changed.$n"
-		sed "$filter" "$LOG" >"$c"
-		run_both -2 "$BIN/measure" --gate-log "$c"
-		assert_output "measure: $c: not the calibration gate's log: ${at:+line $at: }$why"
-		gated_measure "$c" "$D/g$n"
-		assert_success
-		assert_line "  Calibration gate (20 ms, 1 worker, key inode): its log is not the gate's: ${at:+line $at: }$why"
-		outs+=("$D/g$n/measure.json")
-		want="$want$n [null,null,false]"$'\n'
-	done <<'ROWS'
+	# each row: its changed log, as measure --gate-log and the measure read
+	# it (run by kit_untraced: without bats' trace of each command, some
+	# 0.3 ms each; a failure is reported at its call below)
+	changed_logs() {
+		# sed filter # the line at fault # what the reader says of it
+		while IFS='#' read -r filter at why; do
+			n=$((n + 1))
+			c="$BATS_TEST_TMPDIR/changed.$n"
+			sed "$filter" "$LOG" >"$c"
+			run_both -2 "$BIN/measure" --gate-log "$c"
+			assert_output "measure: $c: not the calibration gate's log: ${at:+line $at: }$why"
+			gated_measure "$c" "$D/g$n"
+			assert_success
+			assert_line "  Calibration gate (20 ms, 1 worker, key inode): its log is not the gate's: ${at:+line $at: }$why"
+			outs+=("$D/g$n/measure.json")
+			want="$want$n [null,null,false]"$'\n'
+		done <<'ROWS'
 s/"result"/"outcome"/#1#no result of miss, hit, exempt, unheld, wedged or refused
 s/"result":"miss"/"result":"held"/#3#no result of miss, hit, exempt, unheld, wedged or refused
 s/"event":"library"/"event":"lib"/#5#no event of exec, library or open
@@ -73,6 +77,8 @@ s/"gate":"start"/"gate":"begin"/#2#a gate line neither start nor stop
 /"gate":"start"/d##no start line (the gate writes one as it starts)
 4s/^{/[/#4#not a JSON object
 ROWS
+	}
+	kit_untraced changed_logs
 	# none of those measures counted a log that is not the gate's (one jq
 	# for them all: row N's measure is line N)
 	run_both -0 jq -r '"\(input_filename | sub(".*/g"; "") | sub("/.*"; "")) \(.gate | [.held_launches, .held_s, has("decisions")] | tojson)"' "${outs[@]}"
@@ -114,11 +120,15 @@ ROWS
 	run_both -0 "$BIN/mcompare" "$D/a" "$D/a/measure.json"
 	assert_line --regexp '^N +9 to 12 +9 to 12$'
 	local filter why c n=0 filters=() whys=()
-	# jq filter # what the reader says (after "PATH")
-	while IFS='#' read -r filter why; do
-		filters+=("$filter")
-		whys+=("$why")
-	done <<'ROWS'
+	# the rows, their changed copies and each read by both consumers (run
+	# by kit_untraced: without bats' trace of each command, some 0.3 ms
+	# each; a failure is reported at its call below)
+	changed_jsons() {
+		# jq filter # what the reader says (after "PATH")
+		while IFS='#' read -r filter why; do
+			filters+=("$filter")
+			whys+=("$why")
+		done <<'ROWS'
 .wall_ms = .wall_s | del(.wall_s)# has no wall_s
 .schema_version = 2# has schema_version another; this kit reads 1
 .fresh_launches = "12"#: fresh_launches is missing, or neither a whole number nor null
@@ -132,23 +142,25 @@ del(.share_capped)#: share_capped or bottleneck is missing or not true or false
 .exit = {code: 0}#: exit.status is missing or not a whole number
 .penalty_at_size = {verdict: "maybe"}#: penalty_at_size.verdict is missing, or not slowdown, none, inconclusive or null
 ROWS
-	# each row's changed copy, a line of one jq's output (compact: a JSON
-	# reader's layout is its fields, not its spaces)
-	local prog="" l
-	for filter in "${filters[@]}"; do prog="$prog${prog:+, }($filter)"; done
-	while IFS= read -r l; do
-		printf '%s\n' "$l" >"$BATS_TEST_TMPDIR/changed.$n.json"
-		n=$((n + 1))
-	done < <(jq -c "$prog" "$D/a/measure.json")
-	assert_equal "$n" "${#filters[@]}"
-	for ((n = 0; n < ${#filters[@]}; n++)); do
-		c="$BATS_TEST_TMPDIR/changed.$n.json"
-		why=${whys[n]}
-		run_both -2 "$BIN/mcompare" "$D/a" "$c"
-		assert_output "mcompare: B: $c$why"
-		run_both -2 "$BIN/measure" --figures "$c"
-		assert_output "measure: $c$why"
-	done
+		# each row's changed copy, a line of one jq's output (compact: a JSON
+		# reader's layout is its fields, not its spaces)
+		local prog="" l
+		for filter in "${filters[@]}"; do prog="$prog${prog:+, }($filter)"; done
+		while IFS= read -r l; do
+			printf '%s\n' "$l" >"$BATS_TEST_TMPDIR/changed.$n.json"
+			n=$((n + 1))
+		done < <(jq -c "$prog" "$D/a/measure.json")
+		assert_equal "$n" "${#filters[@]}"
+		for ((n = 0; n < ${#filters[@]}; n++)); do
+			c="$BATS_TEST_TMPDIR/changed.$n.json"
+			why=${whys[n]}
+			run_both -2 "$BIN/mcompare" "$D/a" "$c"
+			assert_output "mcompare: B: $c$why"
+			run_both -2 "$BIN/measure" --figures "$c"
+			assert_output "measure: $c$why"
+		done
+	}
+	kit_untraced changed_jsons
 	# and the file as written reads
 	run_both -0 "$BIN/mcompare" "$D/a" "$D/a"
 }

@@ -79,22 +79,30 @@ setup_file() {
 	export SHARED
 }
 
+# The helpers a test calls (m1_measure, shared_probe, measure_reusing,
+# measure, the_measure, fields, expect, nothing_left, no_files, mac_state,
+# slurp, shared_measure) run without bats' trace of each command: NAME is
+# kit_untraced _u_NAME (some 0.3 ms a command, ten to a hundred a call; a
+# failure is reported at the test's line that called it).  One calls
+# another's _u_ form: a kit_untraced inside one sets the trace again.
+
 # m1_measure: the file's measure of measure-m1's 12 checks on the file's
 # probe (setup_file) as this test's, as measure_reusing would have made it:
 # status, output, stderr, and D, P, TMPDIR and RESULTS its folders
-m1_measure() {
+_u_m1_measure() {
 	D="$SHARED/m1" P="$SHARED/m1/proj" TMPDIR="$SHARED/m1/tmp" RESULTS="$SHARED/m1/results"
-	slurp status "$SHARED/m1.status"
-	slurp stderr "$SHARED/m1.err"
-	slurp output "$SHARED/m1.out"
+	_u_slurp status "$SHARED/m1.status"
+	_u_slurp stderr "$SHARED/m1.err"
+	_u_slurp output "$SHARED/m1.out"
 	[[ "$stderr" == *"PROBE=0: L from the latest comparable run, "*"-probe"* ]] || fail "the file's probe was not taken: $stderr"
 }
+m1_measure() { kit_untraced _u_m1_measure "$@"; }
 
 # shared_probe: the file's probe (setup_file) in this test's results; the
 # measures that reuse it run with EXECLAG_SYSROOT="$SHARED/sysroot"
-shared_probe() {
+_u_shared_probe() {
 	local pr f st
-	slurp st "$SHARED/size.status"
+	_u_slurp st "$SHARED/size.status"
 	[ "$st" = 0 ] || fail "the file's probe failed: $(cat "$SHARED/size.err")"
 	for f in "$SHARED/size/results"/*-probe "$SHARED/size/results"/.*-probe; do
 		[ ! -e "$f" ] || pr=$f
@@ -102,14 +110,16 @@ shared_probe() {
 	[ -f "$pr/run.json" ] || fail "the file's probe made no run: $(cat "$SHARED/size.err")"
 	cp -R "$pr" "$RESULTS/"
 }
+shared_probe() { kit_untraced _u_shared_probe "$@"; }
 
 # measure_reusing ARGS...: measure --probe 0 ARGS on the file's probe, which
 # it must take (its L, named on stderr)
-measure_reusing() {
-	shared_probe
-	EXECLAG_SYSROOT="$SHARED/sysroot" measure --probe 0 "$@"
+_u_measure_reusing() {
+	_u_shared_probe
+	EXECLAG_SYSROOT="$SHARED/sysroot" _u_measure --probe 0 "$@"
 	[[ "$stderr" == *"PROBE=0: L from the latest comparable run, "*"-probe"* ]] || fail "the file's probe was not taken: $stderr"
 }
+measure_reusing() { kit_untraced _u_measure_reusing "$@"; }
 
 setup() {
 	_common_setup
@@ -128,15 +138,16 @@ setup() {
 # apart ($output is the command's, $stderr the measure's; run_sep sets
 # them as run --separate-stderr would).  (The cd in a subshell of its own,
 # which the sh replaces.)
-measure() {
+_u_measure() {
 	run_sep measure_in_p "$@"
 }
+measure() { kit_untraced _u_measure "$@"; }
 measure_in_p() {
 	(cd "$P" && exec sh "$ROOT/scripts/measure" "$@")
 }
 
 # the one measure made (its folder; a hidden one counts too), no process
-the_measure() {
+_u_the_measure() {
 	local f m="" n=0
 	for f in "$RESULTS"/*/measure.json "$RESULTS"/.[!.]*/measure.json "$RESULTS"/..?*/measure.json; do
 		[ -e "$f" ] || continue
@@ -145,13 +156,14 @@ the_measure() {
 	[ "$n" = 1 ] || fail "not one measure in $RESULTS: $n"
 	M=${m%/measure.json}
 }
+the_measure() { kit_untraced _u_the_measure "$@"; }
 # fields [--probe] JQ...: each JQ of the measure's measure.json ($M) as
 # `jq -r JQ` prints it (a string raw, anything else as JSON, several
 # values a line each), into the array F, in order: one jq for them all (a
 # jq start costs some 50 ms of CPU here, and a test reads up to 30).
 # --probe: probe_l is the exe case's penalty_ms of the newest probe run in
 # the results (as analyze wrote it: what L must be).
-fields() {
+_u_fields() {
 	local prog="" f out probe=()
 	if [ "$1" = --probe ]; then
 		shift
@@ -170,9 +182,10 @@ fields() {
 	out=$(jq -r "${probe[@]}" "$prog] | @sh" "$M/measure.json") || fail "jq $prog: $out"
 	eval "F=($out)"
 }
+fields() { kit_untraced _u_fields "$@"; }
 # expect [--probe] JQ WANT [JQ WANT...]: each JQ of the measure's
 # measure.json prints WANT (fields: one jq)
-expect() {
+_u_expect() {
 	local probe="" i=0 jqs=() wants=()
 	if [ "$1" = --probe ]; then probe=--probe; shift; fi
 	while [ $# -gt 0 ]; do
@@ -180,24 +193,26 @@ expect() {
 		i=$((i + 1))
 		shift 2
 	done
-	fields $probe "${jqs[@]}"
+	_u_fields $probe "${jqs[@]}"
 	for ((i = 0; i < ${#jqs[@]}; i++)); do
 		assert_equal "${jqs[i]} = ${F[i]}" "${jqs[i]} = ${wants[i]}"
 	done
 }
+expect() { kit_untraced _u_expect "$@"; }
 
 # nothing_left: no half-written measure, no probe work folder, no run
 # being made (the last two without a process: globs)
-nothing_left() {
+_u_nothing_left() {
 	local f
 	assert_equal "$(find "$RESULTS" -name '.*.partial')" ""
 	for f in "$P"/.execlag-probe.* "$TMPDIR"/execlag-measure.*; do
 		[ ! -e "$f" ] || fail "left: $f"
 	done
 }
+nothing_left() { kit_untraced _u_nothing_left "$@"; }
 
 # no_files DIR...: each DIR holds nothing (what find DIR -mindepth 1 lists)
-no_files() {
+_u_no_files() {
 	local d f
 	for d in "$@"; do
 		for f in "$d"/* "$d"/.[!.]* "$d"/..?*; do
@@ -205,6 +220,7 @@ no_files() {
 		done
 	done
 }
+no_files() { kit_untraced _u_no_files "$@"; }
 
 # mac_state NAME: a copy of the fake state NAME whose project folder
 # (/Users/jappleseed/src/app) and TMPDIR
@@ -212,7 +228,7 @@ no_files() {
 # test's, and a PATH folder holding only the fake log and ps: the rest of
 # the machine stays Linux, and the measure reads the log (EXECLAG_LOG) and
 # the services (EXECLAG_WATCH_SERVICES)
-mac_state() {
+_u_mac_state() {
 	local pp
 	# (P's physical path: cd -P and back, no subshell)
 	cd -P -- "$P"
@@ -230,6 +246,7 @@ mac_state() {
 	export EXECLAG_LOG="$ROOT/tests/fakes/bin/log" EXECLAG_WATCH_SERVICES=1
 	export PATH="$D/fakebin:$PATH"
 }
+mac_state() { kit_untraced _u_mac_state "$@"; }
 
 # ---- bad input: one line, exit 2, nothing run -----------------------------------
 
@@ -242,15 +259,18 @@ mac_state() {
 	assert_output --partial "default: this folder"
 	assert_output --partial "the folder make runs in"
 	local args
-	while IFS='|' read -r args want; do
-		eval "set -- $args"
-		measure "$@"
-		assert_equal "$args: $status" "$args: 2"
-		[[ "$stderr" != *$'\n'* ]] || fail "$args: more than one line: $stderr"
-		[[ "$stderr" == *"$want"* ]] || fail "$args: $stderr"
-		assert_equal "$output" ""
-		no_files "$RESULTS" "$TMPDIR" "$P"
-	done <<'EOF'
+	# (the rows run by kit_untraced: without bats' trace of each command,
+	# some 0.3 ms each; a failure is reported at its call below)
+	bad_inputs() {
+		while IFS='|' read -r args want; do
+			eval "set -- $args"
+			_u_measure "$@"
+			assert_equal "$args: $status" "$args: 2"
+			[[ "$stderr" != *$'\n'* ]] || fail "$args: more than one line: $stderr"
+			[[ "$stderr" == *"$want"* ]] || fail "$args: $stderr"
+			assert_equal "$output" ""
+			_u_no_files "$RESULTS" "$TMPDIR" "$P"
+		done <<'EOF'
 --bogus -- true|unknown option '--bogus'
 |no command to measure
 --|no command to measure
@@ -267,6 +287,8 @@ mac_state() {
 --tag 'a/b' -- true|TAG 'a/b'
 --dir|--dir needs a value
 EOF
+	}
+	kit_untraced bad_inputs
 	# make measure without CMD says what it needs
 	run_sep make -s --no-print-directory -C "$ROOT" measure RESULTS="$RESULTS"
 	assert_equal "$status" 2
@@ -338,21 +360,23 @@ EOF
 
 # slurp VAR FILE: VAR is FILE's text as $(cat FILE) gives it (the trailing
 # newlines dropped), without a process
-slurp() {
+_u_slurp() {
 	IFS= read -r -d '' "$1" <"$2" || true
 	while [ "${!1%$'\n'}" != "${!1}" ]; do eval "$1=\${$1%\$'\\n'}"; done
 }
+slurp() { kit_untraced _u_slurp "$@"; }
 
 # shared_measure: the file's measure (setup_file) as this test's: its
 # status, output and stderr, and D, P, TMPDIR and RESULTS its folders (for
 # the tests of a measure that runs its probe: measure --launcher "$SIM" --
 # sleep 1, in measure-m1's state, the log's programs 8 MiB)
-shared_measure() {
+_u_shared_measure() {
 	D="$SHARED/size" P="$SHARED/size/proj" TMPDIR="$SHARED/size/tmp" RESULTS="$SHARED/size/results"
-	slurp status "$SHARED/size.status"
-	slurp stderr "$SHARED/size.err"
-	slurp output "$SHARED/size.out"
+	_u_slurp status "$SHARED/size.status"
+	_u_slurp stderr "$SHARED/size.err"
+	_u_slurp output "$SHARED/size.out"
 }
+shared_measure() { kit_untraced _u_shared_measure "$@"; }
 
 @test "the probe: exe at T=1 and 2 in DIR, L its exe penalty, and again at the programs' size; cause, do" {
 	# the probe: exe at T=1 and T=2 in a work folder in DIR, a run tagged probe; L is its exe penalty; the measure ends with its cause and do lines, and no plain lines of its probe's own
