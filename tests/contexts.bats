@@ -9,6 +9,7 @@
 
 load test_helper/common-setup
 load test_helper/mac-advise
+load test_helper/quickrun
 
 setup_file() {
 	local root="$BATS_TEST_DIRNAME/.."
@@ -16,6 +17,10 @@ setup_file() {
 		micro/bin/devtools >/dev/null
 	sh "$root/scripts/repro" --profile doctor --results "$BATS_FILE_TMPDIR/sim" \
 		--launcher "sim:latency=150 workers=1 key=inode seed=7" >/dev/null 2>&1
+	# its samples without their launcher line (mac_advise's grep -v, once
+	# for the file)
+	grep -v '^meta	launcher	' "$BATS_FILE_TMPDIR"/sim/*/raw/exe-t1-all.samples.tsv \
+		>"$BATS_FILE_TMPDIR/sim.samples"
 }
 
 setup() {
@@ -26,64 +31,70 @@ setup() {
 
 # mac_run STATE [ENV=VALUE...]: the probe's samples at 150 ms with the
 # conditions of the fake Mac STATE started with ENV; DEVTOOLS=WORD (before
-# the ENV) replaces its Developer Tools state; then advise --doctor.
+# the ENV) replaces its Developer Tools state; then advise --doctor
+# ($output, $stderr, $status).  mac_advise's steps, the samples
+# setup_file's (copied by the shell, not a grep a run) and advise by
+# run_sep (no subshell, no mktemp).
 mac_run() {
-	local state=$1
+	local state=$1 dt= text=
 	shift
+	case ${1:-} in DEVTOOLS=*) dt=${1#DEVTOOLS=}; shift ;; esac
 	RUN="$BATS_TEST_TMPDIR/run-$state"
-	mac_advise "$BATS_FILE_TMPDIR"/sim/*/raw/exe-t1-all.samples.tsv "$state" "contexts-$state" "$@"
+	rm -rf "$RUN"
+	mkdir -p "$RUN/raw"
+	IFS= read -r -d '' text <"$BATS_FILE_TMPDIR/sim.samples" || :
+	printf '%s' "$text" >"$RUN/raw/exe-t1-all.samples.tsv"
+	mac_conditions "$state" "contexts-$state" "$dt" "$@"
+	"$BIN/analyze" --run "$RUN" --quiet || fail "analyze failed on $RUN"
+	run_sep "$BIN/advise" --run "$RUN" --doctor
 }
 
-@test "tmux granted itself and still paying: the grant follows signature and path, redo it (nextest#63)" {
+@test "tmux: granted itself, still paying; its server started elsewhere; in a terminal not a Developer Tool" {
+	# (was: "tmux granted itself and still paying: the grant follows signature and path, redo it (nextest#63)")
 	mac_run m1-tmux TMUX=/private/tmp/tmux-501/default,4242,0 TERM_PROGRAM=tmux
 	assert_equal "$status" 1
 	assert_line "cause: tmux itself is the responsible program and a Developer Tool, yet a new program pays: a grant follows the program's signature and path, so an update of an ad-hoc signed tmux build loses it (nextest-rs/nextest#63)."
 	assert_line "do: in Developer Tools remove tmux and add it again with + (the program at /opt/homebrew/bin/tmux), after each update of an ad-hoc signed build (nextest-rs/nextest#63); then quit every tmux session and start a new one; then make doctor again."
-	run -0 "$BIN/advise" --run "$RUN" --brief
+	run_both -0 "$BIN/advise" --run "$RUN" --brief
 	assert_line --regexp '^do: in Developer Tools remove the multiplexer and add it again with \+ .*nextest-rs/nextest#63'
-}
-
-@test "a tmux server started elsewhere or re-attached: restart it from a granted terminal, or grant tmux" {
+	# (was: "a tmux server started elsewhere or re-attached: restart it from a granted terminal, or grant tmux")
 	mac_run m1-tmux DEVTOOLS=not-determined TMUX=/private/tmp/tmux-501/default,4242,0 TERM_PROGRAM=tmux
 	assert_equal "$status" 1
 	assert_line "cause: tmux itself is the responsible program (its server is no child of a granted terminal: started elsewhere, or re-attached, tmux#4803) and it is not a Developer Tool (Developer Tools: not-determined)."
 	assert_line "do: either end the tmux server and start it again from a terminal that is a Developer Tool (tmux#4803), or add tmux itself to Developer Tools with + (nextest-rs/nextest#63; again after each update of an ad-hoc signed build); then make doctor again."
-	run -0 grep -A3 '^## How the kit was started' "$RUN/report.md"
-	run -0 grep -F "The responsible program is tmux itself: its server is no child of a terminal (started elsewhere, or re-attached: tmux#4803), so only a grant of tmux reaches what the kit starts (nextest-rs/nextest#63)." "$RUN/report.md"
-}
-
-@test "tmux in a terminal that is not a Developer Tool: grant it, then restart the tmux server from it" {
+	run_both -0 grep -A3 '^## How the kit was started' "$RUN/report.md"
+	run_both -0 grep -F "The responsible program is tmux itself: its server is no child of a terminal (started elsewhere, or re-attached: tmux#4803), so only a grant of tmux reaches what the kit starts (nextest-rs/nextest#63)." "$RUN/report.md"
+	# (was: "tmux in a terminal that is not a Developer Tool: grant it, then restart the tmux server from it")
 	mac_run sip-custom TMUX=/private/tmp/tmux-501/default,4242,0 TERM_PROGRAM=Apple_Terminal
 	assert_equal "$status" 1
 	assert_line --regexp "^cause: SIP is .* is not a Developer Tool \(Developer Tools: denied\), so macOS assesses each new program on its first launch \(cargo PR #15908\); the kit ran inside tmux, whose server keeps the app it was started from \(tmux#4803\)\.$"
 	assert_line "do: then end the tmux server (tmux kill-server) and start it from the new window: a server started before keeps the app it was started from (tmux#4803)."
 }
 
-@test "ssh: sshd-keygen-wrapper is responsible, no terminal's grant applies (cargo PR #15908)" {
+@test "ssh: sshd-keygen-wrapper responsible (cargo PR #15908); VS Code's terminal: the process read named" {
+	# (was: "ssh: sshd-keygen-wrapper is responsible, no terminal's grant applies (cargo PR #15908)")
 	mac_run m1-ssh SSH_CONNECTION="192.0.2.10 51234 192.0.2.20 22"
 	assert_equal "$status" 1
 	assert_line --regexp '^cause: the kit ran over ssh, so macOS holds sshd-keygen-wrapper responsible .*cargo PR #15908'
 	assert_line --regexp '^do: run the command in a terminal on the Mac itself'
-}
-
-@test "VS Code's terminal: its responsible process unknown to the sources, the one read named" {
+	# (was: "VS Code's terminal: its responsible process unknown to the sources, the one read named")
 	mac_run sip-custom TERM_PROGRAM=vscode
 	assert_equal "$status" 1
 	assert_line --regexp "^cause: SIP is .* and the kit ran in VS Code's terminal, whose responsible process no public source names; the one read here, .*, is not a Developer Tool"
 	assert_line "do: if VS Code's terminal still pays after that, run the command from Terminal, whose grant is documented: which process macOS holds responsible in VS Code's terminal is not."
-	run -0 grep -F "In VS Code's terminal: which process macOS holds responsible there no public source names" "$RUN/report.md"
+	run_both -0 grep -F "In VS Code's terminal: which process macOS holds responsible there no public source names" "$RUN/report.md"
 }
 
-@test "Alacritty granted and still paying: a report, not a setting (alacritty#8785)" {
+@test "Alacritty granted and still paying: a report (alacritty#8785); zellij read from ZELLIJ (nextest#63)" {
+	# (was: "Alacritty granted and still paying: a report, not a setting (alacritty#8785)")
 	mac_run m5-three-levels DEVTOOLS=authorized TERM=alacritty
 	assert_equal "$status" 1
 	assert_line "cause: Alacritty is a Developer Tool, yet a new program pays here, as reported for Alacritty on macOS 26.1 and 26.2 (alacritty#8785)."
 	assert_line --regexp '^do: run make repro, then make feedback'
+	# (was: "zellij: read from ZELLIJ, said in how the kit was started (nextest#63)")
+	mac_run m1-sequoia ZELLIJ=0 TERM_PROGRAM=iTerm.app
+	run_both -0 grep '^multiplexer=' "$RUN/conditions.txt"
+	assert_output multiplexer=zellij
+	run_both -0 grep -F "Inside zellij: no public report measured a session of zellij; nextest-rs/nextest#63 grants tmux or zellij themselves" "$RUN/report.md"
 }
 
-@test "zellij: read from ZELLIJ, said in how the kit was started (nextest#63)" {
-	mac_run m1-sequoia ZELLIJ=0 TERM_PROGRAM=iTerm.app
-	run -0 grep '^multiplexer=' "$RUN/conditions.txt"
-	assert_output multiplexer=zellij
-	run -0 grep -F "Inside zellij: no public report measured a session of zellij; nextest-rs/nextest#63 grants tmux or zellij themselves" "$RUN/report.md"
-}

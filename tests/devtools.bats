@@ -60,7 +60,8 @@ slurp() {
 
 # ---- the answer ------------------------------------------------------------------
 
-@test "statuses 0..3 are not-determined, restricted, denied, authorized" {
+@test "the answer: statuses 0..3 are the four words; any other is unknown, named by --why, else the word" {
+	# (was: "statuses 0..3 are not-determined, restricted, denied, authorized")
 	local s words=(not-determined restricted denied authorized)
 	for s in 0 1 2 3; do
 		ask FAKE_OBJC_STATUS=$s
@@ -68,9 +69,7 @@ slurp() {
 		assert_equal "$s: $output" "$s: ${words[$s]}"
 		assert_equal "$stderr" ""
 	done
-}
-
-@test "any other status is unknown, and --why names it" {
+	# (was: "any other status is unknown, and --why names it")
 	local s
 	for s in 4 -1 42; do
 		ask FAKE_OBJC_STATUS=$s
@@ -78,9 +77,7 @@ slurp() {
 		assert_output unknown
 		assert_equal "$stderr" "devtools: authorizationStatus returned $s, not one of 0..3"
 	done
-}
-
-@test "without --why an unknown answer prints only the word" {
+	# (was: "without --why an unknown answer prints only the word")
 	run_sep env FAKE_OBJC_STATUS=9 "$DEVTOOLS" --runtime
 	assert_success
 	assert_output unknown
@@ -89,7 +86,8 @@ slurp() {
 
 # ---- the calls -------------------------------------------------------------------
 
-@test "the calls: pool pushed, class looked up, +new, -authorizationStatus, -release, pool popped" {
+@test "the calls in order; a class not registered or +new nil: unknown, no other message, the pool popped" {
+	# (was: "the calls: pool pushed, class looked up, +new, -authorizationStatus, -release, pool popped")
 	ask FAKE_OBJC_STATUS=3
 	assert_output authorized
 	trace
@@ -98,6 +96,24 @@ getClass EPDeveloperTool in pool
 msgSend class EPDeveloperTool new in pool
 msgSend instance authorizationStatus in pool
 msgSend instance release in pool
+pool pop (the pushed token)"
+	# (was: "a class that is not registered is unknown: no message sent, the pool still popped")
+	ask FAKE_OBJC_NO_CLASS=1
+	assert_success
+	assert_output unknown
+	assert_equal "$stderr" "devtools: the class EPDeveloperTool is not registered"
+	trace
+	assert_equal "$traced" "pool push
+getClass EPDeveloperTool in pool -> nil
+pool pop (the pushed token)"
+	# (was: "+new returning nil is unknown: no other message, the pool still popped")
+	ask FAKE_OBJC_NEW_NIL=1
+	assert_output unknown
+	assert_equal "$stderr" "devtools: +[EPDeveloperTool new] returned nil"
+	trace
+	assert_equal "$traced" "pool push
+getClass EPDeveloperTool in pool
+msgSend class EPDeveloperTool new in pool
 pool pop (the pushed token)"
 }
 
@@ -121,52 +137,25 @@ EOF
 	# are make lint's source rules (scripts/tool/lint)
 }
 
-@test "a class that is not registered is unknown: no message sent, the pool still popped" {
-	ask FAKE_OBJC_NO_CLASS=1
-	assert_success
-	assert_output unknown
-	assert_equal "$stderr" "devtools: the class EPDeveloperTool is not registered"
-	trace
-	assert_equal "$traced" "pool push
-getClass EPDeveloperTool in pool -> nil
-pool pop (the pushed token)"
-}
-
-@test "+new returning nil is unknown: no other message, the pool still popped" {
-	ask FAKE_OBJC_NEW_NIL=1
-	assert_output unknown
-	assert_equal "$stderr" "devtools: +[EPDeveloperTool new] returned nil"
-	trace
-	assert_equal "$traced" "pool push
-getClass EPDeveloperTool in pool
-msgSend class EPDeveloperTool new in pool
-pool pop (the pushed token)"
-}
-
-@test "a missing framework is unknown, and the runtime is never asked" {
+@test "a missing framework, runtime or symbol is unknown; the stand-in framework registers the class" {
+	# (was: "a missing framework is unknown, and the runtime is never asked")
 	ask EXECLAG_EP_FRAMEWORK=/System/Library/Frameworks/ExecutionPolicy.framework/Nope
 	assert_success
 	assert_output unknown
 	[[ "$stderr" == "devtools: cannot load ExecutionPolicy: "*Nope* ]] || fail "stderr: $stderr"
 	trace
 	assert_equal "$traced" ""
-}
-
-@test "a missing Objective-C runtime is unknown" {
+	# (was: "a missing Objective-C runtime is unknown")
 	ask EXECLAG_OBJC_LIB=/usr/lib/libobjc.A.dylib.missing
 	assert_success
 	assert_output unknown
 	[[ "$stderr" == "devtools: cannot load the Objective-C runtime: "* ]] || fail "stderr: $stderr"
-}
-
-@test "a library without the runtime's symbols is unknown, naming the first one missing" {
+	# (was: "a library without the runtime's symbols is unknown, naming the first one missing")
 	ask EXECLAG_OBJC_LIB="$EXECLAG_EP_FRAMEWORK"
 	assert_success
 	assert_output unknown
 	assert_equal "$stderr" "devtools: $EXECLAG_EP_FRAMEWORK: no symbol objc_getClass"
-}
-
-@test "the stand-in framework is what registers the class (loaded before the lookup)" {
+	# (was: "the stand-in framework is what registers the class (loaded before the lookup)")
 	# the stand-in runtime only knows EPDeveloperTool once the framework is
 	# loaded; the authorized answer above therefore shows it was loaded first
 	ask FAKE_OBJC_STATUS=2
@@ -178,7 +167,16 @@ pool pop (the pushed token)"
 
 # ---- the program ---------------------------------------------------------------------
 
-@test "off macOS the answer is n/a, and --why says it is not macOS" {
+@test "--help and a bad option (one line, exit 2); off macOS the answer is n/a and --why says why" {
+	# (was: "--help prints the usage and the words; a bad option is one line and exit 2")
+	run_both -0 "$DEVTOOLS" --help
+	assert_line --index 0 "usage: devtools [--why] [--runtime] [--responsible]"
+	assert_output --partial "not-determined, restricted, denied, authorized, unknown"
+	run_sep "$DEVTOOLS" --status
+	assert_equal "$status" 2
+	assert_equal "$output" ""
+	assert_equal "$stderr" "devtools: unknown option '--status' (try --help)"
+	# (was: "off macOS the answer is n/a, and --why says it is not macOS")
 	[ "$(uname -s)" != Darwin ] || skip "this is macOS"
 	run_sep "$DEVTOOLS" --why
 	assert_success
@@ -188,19 +186,10 @@ pool pop (the pushed token)"
 	assert_equal "$traced" ""
 }
 
-@test "--help prints the usage and the words; a bad option is one line and exit 2" {
-	run_both -0 "$DEVTOOLS" --help
-	assert_line --index 0 "usage: devtools [--why] [--runtime] [--responsible]"
-	assert_output --partial "not-determined, restricted, denied, authorized, unknown"
-	run_sep "$DEVTOOLS" --status
-	assert_equal "$status" 2
-	assert_equal "$output" ""
-	assert_equal "$stderr" "devtools: unknown option '--status' (try --help)"
-}
-
 # ---- the responsible app -----------------------------------------------------------
 
-@test "--responsible: the path of the process libSystem names as responsible for this one" {
+@test "--responsible: the path libSystem names, self, unknown with the reason; n/a off macOS, nothing asked" {
+	# (was: "--responsible: the path of the process libSystem names as responsible for this one")
 	responsible
 	assert_success
 	assert_output /System/Applications/Utilities/Terminal.app/Contents/MacOS/Terminal
@@ -211,17 +200,13 @@ pool pop (the pushed token)"
 pidpath parent"
 	responsible FAKE_PIDPATH=/usr/libexec/sshd-keygen-wrapper
 	assert_output /usr/libexec/sshd-keygen-wrapper
-}
-
-@test "--responsible: a process that is its own responsible one is self; no path asked" {
+	# (was: "--responsible: a process that is its own responsible one is self; no path asked")
 	responsible FAKE_RESPONSIBLE=self
 	assert_success
 	assert_output self
 	slurp "$FAKE_RESP_TRACE"
 	assert_equal "$slurped" "responsible-for self"
-}
-
-@test "--responsible: no pid, no path, or a path that is not one, is unknown with the reason" {
+	# (was: "--responsible: no pid, no path, or a path that is not one, is unknown with the reason")
 	responsible FAKE_RESPONSIBLE=-1
 	assert_output unknown
 	assert_equal "$stderr" "devtools: responsibility_get_pid_responsible_for_pid returned -1"
@@ -231,9 +216,7 @@ pidpath parent"
 	responsible FAKE_PIDPATH=relative/path
 	assert_output unknown
 	[[ "$stderr" == "devtools: proc_pidpath gave an unusable path for pid "* ]] || fail "stderr: $stderr"
-}
-
-@test "--responsible: a libSystem without the symbols, or none, is unknown naming what is missing" {
+	# (was: "--responsible: a libSystem without the symbols, or none, is unknown naming what is missing")
 	responsible EXECLAG_LIBSYSTEM="$EXECLAG_EP_FRAMEWORK"
 	assert_success
 	assert_output unknown
@@ -245,9 +228,7 @@ pidpath parent"
 	responsible EXECLAG_LIBSYSTEM=
 	assert_output unknown
 	assert_equal "$stderr" "devtools: no symbol responsibility_get_pid_responsible_for_pid"
-}
-
-@test "--responsible off macOS is n/a and asks nothing" {
+	# (was: "--responsible off macOS is n/a and asks nothing")
 	[ ! -e "$FAKE_RESP_TRACE" ] || rm -f "$FAKE_RESP_TRACE"
 	run_sep "$DEVTOOLS" --responsible --why
 	assert_success
@@ -256,7 +237,8 @@ pidpath parent"
 	[ ! -e "$FAKE_RESP_TRACE" ] || fail "asked: $(cat "$FAKE_RESP_TRACE")"
 }
 
-@test "the fake devtools of the sysinfo states replays a state byte for byte" {
+@test "the fake devtools replays a state byte for byte; sysinfo on a fake Mac reports the runtime's answer" {
+	# (was: "the fake devtools of the sysinfo states replays a state byte for byte")
 	run_sep env FAKE_STATE="$ROOT/tests/fakes/states/weird2" "$ROOT/tests/fakes/bin/devtools"
 	assert_equal "$status" 1
 	assert_equal "$output" ""
@@ -266,9 +248,7 @@ pidpath parent"
 	assert_equal "$output" "$slurped"
 	assert_output denied
 	run_both -127 env FAKE_STATE="$ROOT/tests/fakes/states/m1-online" "$ROOT/tests/fakes/bin/devtools"
-}
-
-@test "sysinfo on a fake Mac reports what the reader gets from the runtime" {
+	# (was: "sysinfo on a fake Mac reports what the reader gets from the runtime")
 	local wrapper="$BATS_TEST_TMPDIR/devtools"
 	printf '#!/bin/sh\nexec "%s" --runtime\n' "$DEVTOOLS" >"$wrapper"
 	chmod +x "$wrapper"
@@ -279,3 +259,4 @@ pidpath parent"
 		EXECLAG_DEVTOOLS="$wrapper" EXECLAG_EP_FRAMEWORK=/nonexistent sh "$ROOT/scripts/probe/sysinfo"
 	assert_line devtools=unknown
 }
+

@@ -12,8 +12,12 @@ load test_helper/quickrun
 
 # kinds_table: KINDS (names, in the table's order), and COMPILED, PAYLOAD,
 # PLATFORMS, MEANING (bash arrays, by name's index), from cases/kinds, as
-# its one reader reads it (scripts/lib/cases).
+# its one reader reads it (scripts/lib/cases).  Without bats' DEBUG trap
+# (kit_untraced): the reader's loop is some 600 commands a test.
 kinds_table() {
+	kit_untraced kinds_table_untraced
+}
+kinds_table_untraced() {
 	local k c p pl m
 	. "$ROOT/scripts/lib/cases"
 	kinds_read "$ROOT/cases"
@@ -26,9 +30,11 @@ kinds_table() {
 	[ "${#KINDS[@]}" -gt 0 ]
 }
 
-# HERE: this platform in the table's words (kinds_table sets it, once)
+# HERE: this platform in the table's words (kinds_table sets it): from
+# KINDS_UNAME, setup_file's uname -s (exported), not a uname a test
 here() {
-	case $(uname -s) in Darwin) HERE=darwin ;; Linux) HERE=linux ;; *) HERE=other ;; esac
+	[ -n "${KINDS_UNAME:-}" ] || KINDS_UNAME=$(uname -s)
+	case $KINDS_UNAME in Darwin) HERE=darwin ;; Linux) HERE=linux ;; *) HERE=other ;; esac
 }
 
 # made_here I: whether the I-th kind is made on this platform
@@ -76,6 +82,8 @@ setup_file() {
 	# one simulated run of every kind made here, every compiled one padded
 	# (SIZE=1k), its case named after it: made once, the tests read it
 	local F="$BATS_FILE_TMPDIR" ki list=""
+	KINDS_UNAME=$(uname -s)
+	export KINDS_UNAME
 	kinds_table
 	for ki in "${!KINDS[@]}"; do
 		made_here "$ki" && list="$list,${KINDS[$ki]}"
@@ -98,21 +106,33 @@ setup() {
 	while [ "${RUN%$'\n'}" != "$RUN" ]; do RUN=${RUN%$'\n'}; done
 }
 
-@test "the kinds table: a row a kind, its name, yes or no twice, platforms and a meaning" {
+@test "the kinds table; mkfresh names each kind, makes it where it may; --size, --payload for their kinds" {
+	# (was: "the kinds table: a row a kind, its name, yes or no twice, platforms and a meaning")
 	local ki
 	for ki in "${!KINDS[@]}"; do
 		[[ ${KINDS[$ki]} =~ ^[a-z0-9][a-z0-9-]*$ ]] || fail "row $ki: name '${KINDS[$ki]}'"
 		case ${COMPILED[$ki]}:${PAYLOAD[$ki]} in yes:yes | yes:no | no:yes | no:no) ;; *) fail "${KINDS[$ki]}: ${COMPILED[$ki]} ${PAYLOAD[$ki]}" ;; esac
 		[ -n "${MEANING[$ki]}" ] || fail "${KINDS[$ki]}: no meaning"
 	done
-}
-
-@test "every kind is one mkfresh names in --help, in the table's order, and makes where its platforms say" {
+	# (was: "every kind is one mkfresh names in --help, in the table's order, and makes where its platforms say")
 	local ki W="$BATS_TEST_TMPDIR" out made=() want="" nl=$'\n'
 	run_both -0 "$BIN/mkfresh" --help
-	# the kinds: lines, to the first option
-	out=$(printf '%s\n' "$output" | sed -n '/^kinds: /,/^  --/p' | sed '$d' | sed 's/^kinds: //; s/ (macOS only)//' | tr -d ',' | tr '\n' ' ')
-	assert_equal "$(echo $out)" "${KINDS[*]}"
+	# the kinds: lines, to the first option (sed -n '/^kinds: /,/^  --/p' |
+	# sed '$d', the words less "kinds: ", " (macOS only)" and the commas, in
+	# the shell)
+	local l on=0 words=()
+	for l in "${lines[@]}"; do
+		if [ "$on" = 0 ]; then
+			[[ $l == "kinds: "* ]] || continue
+			on=1 l=${l#kinds: }
+		elif [[ $l == "  --"* ]]; then
+			break
+		fi
+		l=${l/ (macOS only)/}
+		# shellcheck disable=SC2206 # split into words on purpose, as echo $out
+		words+=(${l//,/})
+	done
+	assert_equal "${words[*]}" "${KINDS[*]}"
 	# a folder a kind, the same prefix in each: the compiled kinds share
 	# their templates (EXECLAG_TEMPLATES), compiled once, not once a kind
 	local dirs=()
@@ -137,9 +157,7 @@ setup() {
 	done
 	# each manifest made says its kind (one awk for them all, in order)
 	assert_equal "$(awk -F '\t' '$1 == "kind" { print $2 }' "${made[@]}")" "${want%"$nl"}"
-}
-
-@test "mkfresh takes --size for the compiled kinds alone, --payload kill for the payload kinds alone" {
+	# (was: "mkfresh takes --size for the compiled kinds alone, --payload kill for the payload kinds alone")
 	local ki W="$BATS_TEST_TMPDIR" compiled="" payload="" padded=() want="" nl=$'\n'
 	for ki in "${!KINDS[@]}"; do
 		[ "${COMPILED[$ki]}" = no ] || compiled="$compiled, ${KINDS[$ki]}"
@@ -147,7 +165,8 @@ setup() {
 	done
 	compiled=${compiled#, } payload=${payload#, }
 	# "a, b and c"
-	payload="$(printf '%s\n' "$payload" | sed 's/\(.*\), /\1 and /')"
+	# (sed 's/\(.*\), /\1 and /': the last ", ", in the shell)
+	[[ $payload != *", "* ]] || payload="${payload%, *} and ${payload##*, }"
 	# two folders a kind, the same prefix in each: the compiled kinds share
 	# their templates (EXECLAG_TEMPLATES), compiled once, not once a kind
 	local dirs=()
@@ -174,7 +193,8 @@ setup() {
 	assert_equal "$(awk -F '\t' '$1 == "pad" { print $2 }' "${padded[@]}")" "${want%"$nl"}"
 }
 
-@test "the simulator models the launch of every kind, made here or not; of none other" {
+@test "the simulator models every kind's launch, of none other; feedback.txt says every kind's artifacts" {
+	# (was: "the simulator models the launch of every kind, made here or not; of none other")
 	local ki W="$BATS_TEST_TMPDIR" want=""
 	for ki in "${!KINDS[@]}"; do
 		printf 'execlag-manifest\t1\ncase\tc%s\nkind\t%s\nn\t2\nworkdir\t%s\nartifact\t0\t%s/a\t%s/a\nartifact\t1\t%s/b\t%s/b\n' \
@@ -187,6 +207,19 @@ setup() {
 	sed 's/^kind	.*/kind	no-such-kind/' "$W/m0" >"$W/bad"
 	run_sep -2 "$BIN/launch" --manifest "$W/bad" --out "$W/sbad" --launcher 'sim:latency=5 seed=1' --quiet
 	assert_equal "$stderr" "launch: the simulator has no model of the kind 'no-such-kind'"
+	# (was: "feedback.txt says what every kind's artifacts are, by its row")
+	local ki
+	# a case of every kind, made here or not: copies of a measured run's
+	# first case (fbtext refuses a simulated run), renamed
+	mkdir -p "$BATS_TEST_TMPDIR/r"
+	jq -n --slurpfile r "$FIXTURES/compare/online/run.json" --args \
+		'$r[0] | .cases = [$ARGS.positional[] as $k | ($r[0].cases[0] | .name = ("c-" + $k) | .kind = $k)]' \
+		"${KINDS[@]}" >"$BATS_TEST_TMPDIR/r/run.json"
+	run_both -0 "$BIN/fbtext" --run "$BATS_TEST_TMPDIR/r"
+	for ki in "${!KINDS[@]}"; do
+		assert_output --partial "- c-${KINDS[$ki]} (${MEANING[$ki]}), T="
+	done
+	refute_output --partial "a case of the kit"
 }
 
 @test "every kind is the kit's case of its name; repro runs those made here, SIZE pads the compiled" {
@@ -230,21 +263,6 @@ setup() {
 	assert_equal "$(jq -r '.cases | length' "$RUN/run.json")" "$((nhere - ${NAS:-0}))"
 }
 
-@test "feedback.txt says what every kind's artifacts are, by its row" {
-	local ki
-	# a case of every kind, made here or not: copies of a measured run's
-	# first case (fbtext refuses a simulated run), renamed
-	mkdir -p "$BATS_TEST_TMPDIR/r"
-	jq -n --slurpfile r "$FIXTURES/compare/online/run.json" --args \
-		'$r[0] | .cases = [$ARGS.positional[] as $k | ($r[0].cases[0] | .name = ("c-" + $k) | .kind = $k)]' \
-		"${KINDS[@]}" >"$BATS_TEST_TMPDIR/r/run.json"
-	run_both -0 "$BIN/fbtext" --run "$BATS_TEST_TMPDIR/r"
-	for ki in "${!KINDS[@]}"; do
-		assert_output --partial "- c-${KINDS[$ki]} (${MEANING[$ki]}), T="
-	done
-	refute_output --partial "a case of the kit"
-}
-
 @test "the build refuses a kinds row it cannot read and a case whose kind is no row" {
 	local c="$BATS_TEST_TMPDIR/cases"
 	bad() { # bad WHAT [--kinds]: casegen on $c fails with one line naming WHAT
@@ -257,7 +275,12 @@ setup() {
 	cp -R "$ROOT/cases" "$c"
 	run_both -0 sh "$ROOT/scripts/tool/casegen" --kinds "$c"
 	# a row per kind, in the table's order
-	assert_equal "$(printf '%s\n' "$output" | sed -n 's/^	KIND([A-Z_]*, "\([^"]*\)".*/\1/p' | tr '\n' ' ')" "${KINDS[*]} "
+	# (sed -n 's/^	KIND([A-Z_]*, "\([^"]*\)".*/\1/p', in the shell)
+	local l names="" re=$'^\tKIND\\([A-Z_]*, "([^"]*)"'
+	for l in "${lines[@]}"; do
+		if [[ $l =~ $re ]]; then names+="${BASH_REMATCH[1]} "; fi
+	done
+	assert_equal "$names" "${KINDS[*]} "
 	sed 's/^kind=exe$/kind=exe-teleport/' "$ROOT/cases/exe.case" >"$c/exe.case"
 	bad "exe.case: kind=exe-teleport is no kind of $c/kinds, nor suite"
 	cp "$ROOT/cases/exe.case" "$c/exe.case"

@@ -16,11 +16,18 @@ KEPT_STATES='m1-online m5-three-levels m1pro-vpn intel-offline intel-vm catalina
 	asahi-m1max arm64-server linux-clamav'
 
 setup_file() {
-	local st sh
+	local st sh c trap="$BATS_FILE_TMPDIR/tripwire"
 	ROOT=${BATS_TEST_DIRNAME%/*}
 	FAKES="$ROOT/tests/fakes"
 	SYSINFO="$ROOT/scripts/probe/sysinfo"
-	mkdir -p "$BATS_FILE_TMPDIR/kept"
+	mkdir -p "$BATS_FILE_TMPDIR/kept" "$trap"
+	# programs sysinfo must never run, first on PATH in every run kept
+	# here: each says on a file of its own when it is run
+	for c in hostname whoami system_profiler ioreg logname users; do
+		printf '#!/bin/sh\necho "%s $*" >>"%s/called"\n' "$c" "$trap" >"$trap/$c"
+	done
+	# the six made executable in one chmod
+	chmod +x "$trap"/*
 	# where sh is dash (Debian), sh's run is dash's: check_state runs it once
 	SH_IS_DASH=0
 	if command -v dash >/dev/null && [ "$(command -v sh)" -ef "$(command -v dash)" ]; then
@@ -41,8 +48,8 @@ setup_file() {
 	# without --workdir
 	keep m1-online.nowork fake_sysinfo m1-online sh
 	# this machine's
-	keep here sh "$SYSINFO" --workdir "$BATS_FILE_TMPDIR/w.noindex"
-	keep home env EXECLAG_VERSION=1.2.3 HOME=/Users/alice TERM_PROGRAM=/Users/alice/Apps/Term sh "$SYSINFO"
+	keep here env PATH="$trap:$PATH" sh "$SYSINFO" --workdir "$BATS_FILE_TMPDIR/w.noindex"
+	keep home env PATH="$trap:$PATH" EXECLAG_VERSION=1.2.3 HOME=/Users/alice TERM_PROGRAM=/Users/alice/Apps/Term sh "$SYSINFO"
 }
 
 setup() {
@@ -52,12 +59,13 @@ setup() {
 }
 
 # fake_sysinfo STATE SHELL [ARGS...]: sysinfo under SHELL with the fakes of
-# STATE first on PATH (one process: a subshell that execs SHELL).
+# STATE first on PATH (one process: a subshell that execs SHELL), after
+# the tripwire of setup_file (programs sysinfo must never run).
 fake_sysinfo() {
 	local state=$1 shell=$2
 	shift 2
 	(
-		PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/$state"
+		PATH="$BATS_FILE_TMPDIR/tripwire:$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/$state"
 		EXECLAG_SYSROOT="$FAKES/states/$state/root" EXECLAG_DEVTOOLS="$FAKES/bin/devtools"
 		export PATH FAKE_STATE EXECLAG_SYSROOT EXECLAG_DEVTOOLS
 		# shellcheck disable=SC2086 # SHELL may be "bash --posix"
@@ -146,17 +154,23 @@ sysinfo_with() {
 }
 
 # sysinfo_in DIR STATE: "sh sysinfo" in DIR (a copy of scripts/probe) with
-# the fakes of STATE, as sysinfo_with runs it.
+# the fakes of STATE, as sysinfo_with runs it (in a subshell of its own:
+# the test's folder stays).
 sysinfo_in() {
-	cd "$1" && env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/$2" \
-		EXECLAG_SYSROOT="$FAKES/states/$2/root" EXECLAG_DEVTOOLS="$FAKES/bin/devtools" sh sysinfo
+	(cd "$1" && exec env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/$2" \
+		EXECLAG_SYSROOT="$FAKES/states/$2/root" EXECLAG_DEVTOOLS="$FAKES/bin/devtools" sh sysinfo)
 }
 
 # check_state STATE KEY=VALUE...: under sh, dash and bash --posix (macOS
 # /bin/sh) sysinfo exits 0, prints the same well-formed lines and nothing
 # on stderr, and every KEY has VALUE.  Where sh is dash, dash is run once.
 # The runs are setup_file's (KEPT_STATES); with ONLY_SH=1, sh's alone.
+# Its loops run without bats' DEBUG trap (kit_untraced): some twenty keys
+# a state, a command each, some forty calls.
 check_state() {
+	kit_untraced check_state_untraced "$@"
+}
+check_state_untraced() {
 	local state=$1 shell shells=(sh dash "bash --posix") first='' kv k want got bad=''
 	shift
 	[ "${SH_IS_DASH:-0}" = 0 ] || shells=(sh "bash --posix")
@@ -185,15 +199,33 @@ $output"
 }
 
 # assert_well_formed: every line of $output is key=value with a conditions key.
+# (grep -Ev '^[a-z0-9_.]+=' in the C locale, in the shell without bats'
+# DEBUG trap: a grep and a $( ) a call otherwise, some forty calls)
 assert_well_formed() {
-	local bad
-	bad=$(printf '%s\n' "$output" | LC_ALL=C grep -Ev '^[a-z0-9_.]+=') || :
+	kit_untraced assert_well_formed_untraced
+}
+assert_well_formed_untraced() {
+	local rest=$output$'\n' l k bad=''
+	while [ -n "$rest" ]; do
+		l=${rest%%$'\n'*}
+		rest=${rest#*$'\n'}
+		k=${l%%=*}
+		if [ "$k" = "$l" ] || [ -z "$k" ] ||
+			[[ $k == *[!abcdefghijklmnopqrstuvwxyz0123456789_.]* ]]; then
+			bad="$bad$l"$'\n'
+		fi
+	done
+	while [ "${bad%$'\n'}" != "$bad" ]; do bad=${bad%$'\n'}; done
 	[ -z "$bad" ] || fail "lines that are not key=value: $bad"
 }
 
-# expected_keys N: want_keys, the keys in order, one a line, for a macOS
-# state with N perflevels (no process: a $( ) is one).
+# expected_keys N: want_keys (its loops without bats' DEBUG trap)
 expected_keys() {
+	kit_untraced expected_keys_untraced "$@"
+}
+# expected_keys_untraced N: want_keys, the keys in order, one a line, for a macOS
+# state with N perflevels (no process: a $( ) is one).
+expected_keys_untraced() {
 	local i=0 k
 	want_keys=''
 	for k in kit_version os os_name os_version os_build kernel arch model \
@@ -218,6 +250,9 @@ expected_keys() {
 # keys_in: got_keys, the key of each line of $output (what precedes its
 # first "="), one a line, as `cut -d= -f1` prints them.
 keys_in() {
+	kit_untraced keys_in_untraced
+}
+keys_in_untraced() {
 	local l
 	got_keys=''
 	for l in "${lines[@]}"; do
@@ -240,14 +275,13 @@ started_with() {
 
 # ------------------------------------------------------------ fixtures
 
-@test "the stored fake states are exactly what tests/fakes/mkstates writes" {
+@test "fixtures: the stored states are mkstates', each records df; fakes replay a state, else run the real" {
+	# (was: "the stored fake states are exactly what tests/fakes/mkstates writes")
 	run_both sh "$FAKES/mkstates" "$BATS_TEST_TMPDIR/states"
 	assert_success
 	run_both diff -r "$FAKES/states" "$BATS_TEST_TMPDIR/states"
 	assert_success
-}
-
-@test "every state records df (else the fake would run the real one)" {
+	# (was: "every state records df (else the fake would run the real one)")
 	local st missing='' f
 	for st in "$FAKES"/states/*/; do
 		# a file named df.* (a glob: no ls and grep a state)
@@ -257,9 +291,7 @@ started_with() {
 		missing="$missing ${st%/}"
 	done
 	assert_equal "$missing" ""
-}
-
-@test "the fakes: df and mount real without a state, sysctl, route offline, a missing command, uname" {
+	# (was: "the fakes: df and mount real without a state, sysctl, route offline, a missing command, uname")
 	# the fakes: df and mount real without a state, sysctl new and old, route offline, a missing command, uname
 	# fake df and mount run the real commands when no state is given
 	run_both -0 env -u FAKE_STATE PATH="$FAKES/bin:$PATH" df -P /
@@ -295,11 +327,27 @@ sysctl: unknown oid 'hw.nada'"
 	assert_equal "$status" 64
 	run_both env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/uname" -m -s
 	assert_output "Darwin arm64"
+	# (was: "fake defaults and xprotect replay their states; other questions are not recorded")
+	local st="$FAKES/states/m1-online"
+	run_sep env FAKE_STATE="$st" "$FAKES/bin/defaults" read \
+		/var/protected/xprotect/XProtect.bundle/Contents/Info.plist CFBundleShortVersionString
+	assert_equal "$status" 1
+	assert_equal "$output" ""
+	assert_equal "$stderr" "2024-09-25 10:15:02.114 defaults[4410:51327] 
+The domain/default pair of (/var/protected/xprotect/XProtect.bundle/Contents/Info.plist, CFBundleShortVersionString) does not exist"
+	run_both -0 env FAKE_STATE="$st" "$FAKES/bin/defaults" read \
+		/Library/Apple/System/Library/CoreServices/XProtect.bundle/Contents/Info.plist CFBundleShortVersionString
+	assert_output 5272
+	run_both -127 env FAKE_STATE="$st" "$FAKES/bin/xprotect" status
+	run_both -0 env FAKE_STATE="$FAKES/states/m5-three-levels" "$FAKES/bin/xprotect" status
+	assert_output "XProtect launch scans: disabled
+XProtect background scans: enabled"
+	run_both -64 env FAKE_STATE="$FAKES/states/m5-three-levels" "$FAKES/bin/xprotect" version
+	run_both -64 env FAKE_STATE="$st" "$FAKES/bin/defaults" read com.apple.Terminal
 }
 
-# ------------------------------------------------------------ macOS states
-
-@test "M1, macOS 14.1.1, SIP on, assessments on, online on en0" {
+@test "macOS: M1, M5 (key order, levels by name), M1 Pro on a VPN, Intel offline, an Intel VM" {
+	# (was: "M1, macOS 14.1.1, SIP on, assessments on, online on en0")
 	check_state m1-online os=Darwin os_name=macOS os_version=14.1.1 os_build=23B2082 \
 		kernel=23.1.0 arch=arm64 model=MacBookAir10,1 cpu="Apple M1" ncpu=8 \
 		perflevels=2 perflevel0.name=Performance perflevel0.cpus=4 \
@@ -308,9 +356,7 @@ sysctl: unknown oid 'hw.nada'"
 		devtools=unknown network=online network_interface=en0 vpn=no \
 		clock_source=mach_absolute_time spotlight_volume=enabled \
 		"workdir_indexed=no (.noindex)" work_fs=apfs
-}
-
-@test "M5: the documented key order, two lines per perflevel; levels read by name, not position" {
+	# (was: "M5: the documented key order, two lines per perflevel; levels read by name, not position")
 	# (was: "macOS keys come in the documented order, two lines per perflevel")
 	check_state m5-three-levels
 	keys_in
@@ -324,17 +370,13 @@ sysctl: unknown oid 'hw.nada'"
 		cores_p=8 cores_e=4 "core_classes=all P E" \
 		spotlight_volume=disabled-search network=online network_interface=en0 vpn=no \
 		devtools=not-determined
-}
-
-@test "M1 Pro on a VPN: the default route on utun4 means vpn=yes" {
+	# (was: "M1 Pro on a VPN: the default route on utun4 means vpn=yes")
 	check_state m1pro-vpn model=MacBookPro18,1 cpu="Apple M1 Pro" ncpu=10 \
 		perflevels=2 cores_p=8 cores_e=2 "core_classes=all P E" \
 		network=online network_interface=utun4 vpn=yes \
 		os_version=14.4.1 os_build=23E224 spotlight_volume=disabled \
 		sip=enabled sip_custom=no assessments=enabled devtools=authorized
-}
-
-@test "Intel without perflevel oids, offline: one core class, network offline" {
+	# (was: "Intel without perflevel oids, offline: one core class, network offline")
 	check_state intel-offline os_version=12.2 os_build=21D49 arch=x86_64 \
 		model=MacBookPro16,1 "cpu=Intel(R) Core(TM) i9-9980HK CPU @ 2.40GHz" ncpu=16 \
 		perflevels=0 cores_p=n/a cores_e=n/a core_classes=all \
@@ -342,9 +384,7 @@ sysctl: unknown oid 'hw.nada'"
 		spotlight_volume=no-index sip=enabled sip_custom=no assessments=enabled work_fs=hfs \
 		devtools=unknown
 	refute_line --regexp '^perflevel[0-9]'
-}
-
-@test "Intel VM with one Standard level, the other offline messages, SIP unknown (custom)" {
+	# (was: "Intel VM with one Standard level, the other offline messages, SIP unknown (custom)")
 	check_state intel-vm perflevels=1 perflevel0.name=Standard perflevel0.cpus=4 \
 		cores_p=4 cores_e=0 core_classes=all \
 		network=offline network_interface=none vpn=no \
@@ -352,36 +392,27 @@ sysctl: unknown oid 'hw.nada'"
 		spotlight_volume=unknown work_fs=unknown os_version=13.6.1 os_build=22G313
 }
 
-@test "Catalina's single-tab sw_vers is read too" {
+@test "macOS: Catalina's sw_vers, SIP custom or disabled, assessments off, RSR, network edges, odd output" {
+	# (was: "Catalina's single-tab sw_vers is read too")
 	check_state catalina-old "os_name=Mac OS X" os_version=10.15.7 os_build=19H2 \
 		perflevels=0 core_classes=all network=online network_interface=en0 \
 		spotlight_volume=enabled
-}
-
-@test "SIP with a custom configuration: enabled, sip_custom=yes" {
+	# (was: "SIP with a custom configuration: enabled, sip_custom=yes")
 	check_state sip-custom sip=enabled sip_custom=yes assessments=enabled \
 		spotlight_volume=read-only devtools=denied
-}
-
-@test "SIP disabled and assessments disabled (spctl exits 1: the text decides)" {
+	# (was: "SIP disabled and assessments disabled (spctl exits 1: the text decides)")
 	check_state sip-disabled-assess-off sip=disabled sip_custom=no assessments=disabled \
 		spotlight_volume=unknown network=online
-}
-
-@test "a Rapid Security Response is appended to os_version" {
+	# (was: "a Rapid Security Response is appended to os_version")
 	check_state rsr "os_version=13.4.1 (a)" os_build=22F770820b os_name=macOS \
 		devtools=restricted
-}
-
-@test "network: a route scutil calls unreachable is not online; IPv6 reachable without IPv4 is" {
+	# (was: "network: a route scutil calls unreachable is not online; IPv6 reachable without IPv4 is")
 	# network: a default route scutil calls unreachable is not online; IPv6 reachable without an IPv4 route is
 	# a default route that scutil calls unreachable is not 'online'
 	check_state net-conflict network=unknown network_interface=en0 vpn=no
 	# no IPv4 default route but IPv6 reachable is online, not offline
 	check_state net-v6only network=online network_interface=en0 vpn=no
-}
-
-@test "unexpected output everywhere, more of it, every macOS command missing: unknown values, no crash" {
+	# (was: "unexpected output everywhere, more of it, every macOS command missing: unknown values, no crash")
 	# unexpected output everywhere: unknown values, no crash
 	check_state weird os=Darwin os_name=unknown os_version=unknown os_build=unknown \
 		model=unknown cpu=unknown ncpu=unknown \
@@ -404,7 +435,8 @@ sysctl: unknown oid 'hw.nada'"
 	[[ "$val" =~ ^([0-9]+|unknown)$ ]] || fail "ncpu=$val"
 }
 
-@test "devtools is the word the devtools program prints; anything else is unknown" {
+@test "devtools: the program's word, else unknown; micro/bin/devtools by default; the parts from beside it" {
+	# (was: "devtools is the word the devtools program prints; anything else is unknown")
 	local st want
 	for st in m1pro-vpn:authorized sip-custom:denied m5-three-levels:not-determined \
 		rsr:restricted intel-offline:unknown weird:unknown weird2:unknown m1-online:unknown; do
@@ -419,9 +451,7 @@ sysctl: unknown oid 'hw.nada'"
 		EXECLAG_DEVTOOLS=/nonexistent/devtools sh "$SYSINFO"
 	assert_success
 	assert_line devtools=unknown
-}
-
-@test "on a fake Mac without EXECLAG_DEVTOOLS, sysinfo runs micro/bin/devtools (here: n/a, so unknown)" {
+	# (was: "on a fake Mac without EXECLAG_DEVTOOLS, sysinfo runs micro/bin/devtools (here: n/a, so unknown)")
 	[ -x "$ROOT/micro/bin/devtools" ] || make -C "$ROOT" -s micro/bin/devtools
 	run_both -0 "$ROOT/micro/bin/devtools"
 	assert_output n/a
@@ -436,18 +466,18 @@ sysctl: unknown oid 'hw.nada'"
 	run_both -0 env -u EXECLAG_DEVTOOLS PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" \
 		sh "$SYSINFO"
 	assert_line devtools=unknown
-}
-
-@test "sysinfo sources its system's part from beside it; a missing part is one line on stderr, exit 1" {
-	local kit="$BATS_TEST_TMPDIR/kit/scripts/probe" want
+	# (was: "sysinfo sources its system's part from beside it; a missing part is one line on stderr, exit 1")
+	local kit="$BATS_TEST_TMPDIR/kit2/scripts/probe" want
 	mkdir -p "$kit"
 	cp "$SYSINFO" "$SYSINFO-darwin" "$kit/"
 	# a copy run from its own folder, as "sh sysinfo", finds its part too, and
 	# prints what the kit's own sysinfo does (its run without --workdir, kept)
 	kept m1-online.nowork
 	want=$output
-	run -0 sysinfo_in "$kit" m1-online
+	direct sysinfo_in "$kit" m1-online
+	assert_success
 	assert_equal "$output" "$want"
+	assert_equal "$stderr" ""
 	# Linux needs sysinfo-linux, which this copy lacks
 	run_sep env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/linux-offline" \
 		EXECLAG_SYSROOT="$FAKES/states/linux-offline/root" sh "$kit/sysinfo"
@@ -456,7 +486,8 @@ sysctl: unknown oid 'hw.nada'"
 	assert_equal "$stderr" "sysinfo: $kit/sysinfo-linux is missing"
 }
 
-@test "the states made for ps and log show read as the M1 they start from" {
+@test "the ps and log show states read as the M1; workdir_indexed; the responsible app and XProtect" {
+	# (was: "the states made for ps and log show read as the M1 they start from")
 	local st m1
 	kept m1-online.sh
 	m1=$output
@@ -469,9 +500,7 @@ sysctl: unknown oid 'hw.nada'"
 			devtools=unknown network=online network_interface=en0 vpn=no
 		assert_equal "$output" "$m1"
 	done
-}
-
-@test "workdir_indexed: .noindex anywhere in the path, yes elsewhere, unknown without --workdir" {
+	# (was: "workdir_indexed: .noindex anywhere in the path, yes elsewhere, unknown without --workdir")
 	sysinfo_with m1-online sh --workdir /tmp/a.noindex/run-1/
 	assert_value workdir_indexed "no (.noindex)"
 	sysinfo_with m1-online sh --workdir=/tmp/plain
@@ -479,11 +508,7 @@ sysctl: unknown oid 'hw.nada'"
 	kept m1-online.nowork
 	assert_value workdir_indexed "unknown"
 	assert_value work_fs "unknown"
-}
-
-# ------------------------------------------- how it was started, XProtect
-
-@test "the responsible app and XProtect, on the same states' runs" {
+	# (was: "the responsible app and XProtect, on the same states' runs")
 	# (was: "the responsible app: the outermost NAME.app, sshd-keygen-wrapper by its file, else unknown")
 	# the responsible app: the outermost NAME.app of the reader's path, sshd-keygen-wrapper by its file, else unknown
 	# the responsible app: the outermost NAME.app of the path the reader prints
@@ -521,28 +546,10 @@ sysctl: unknown oid 'hw.nada'"
 	check_state missing xprotect_version=unknown xprotect_launch_scans=n/a
 }
 
-@test "fake defaults and xprotect replay their states; other questions are not recorded" {
-	local st="$FAKES/states/m1-online"
-	run_sep env FAKE_STATE="$st" "$FAKES/bin/defaults" read \
-		/var/protected/xprotect/XProtect.bundle/Contents/Info.plist CFBundleShortVersionString
-	assert_equal "$status" 1
-	assert_equal "$output" ""
-	assert_equal "$stderr" "2024-09-25 10:15:02.114 defaults[4410:51327] 
-The domain/default pair of (/var/protected/xprotect/XProtect.bundle/Contents/Info.plist, CFBundleShortVersionString) does not exist"
-	run_both -0 env FAKE_STATE="$st" "$FAKES/bin/defaults" read \
-		/Library/Apple/System/Library/CoreServices/XProtect.bundle/Contents/Info.plist CFBundleShortVersionString
-	assert_output 5272
-	run_both -127 env FAKE_STATE="$st" "$FAKES/bin/xprotect" status
-	run_both -0 env FAKE_STATE="$FAKES/states/m5-three-levels" "$FAKES/bin/xprotect" status
-	assert_output "XProtect launch scans: disabled
-XProtect background scans: enabled"
-	run_both -64 env FAKE_STATE="$FAKES/states/m5-three-levels" "$FAKES/bin/xprotect" version
-	run_both -64 env FAKE_STATE="$st" "$FAKES/bin/defaults" read com.apple.Terminal
-}
-
-@test "started from Terminal: the app from TERM_PROGRAM, no ssh, multiplexer or launchd job" {
+@test "how it was started: Terminal, ssh, tmux, screen, launchd, none; terminal is TERM_PROGRAM, else TERM" {
+	# (was: "started from Terminal: the app from TERM_PROGRAM, no ssh, multiplexer or launchd job")
 	started_with m1-online TERM_PROGRAM=Apple_Terminal XPC_SERVICE_NAME=0 \
-		__CFBundleIdentifier=com.apple.Terminal
+		__CFBundleIdentifier=com.apple.Terminal TERM=xterm-256color
 	assert_line started_via=Terminal
 	assert_line ssh=no
 	assert_line multiplexer=none
@@ -550,9 +557,11 @@ XProtect background scans: enabled"
 	assert_line terminal_app=Terminal
 	assert_line bundle_id=com.apple.Terminal
 	assert_line tty=no
-}
-
-@test "over ssh (SSH_CONNECTION, SSH_CLIENT or SSH_TTY) inside tmux: both named, outermost first" {
+	# (was: "terminal is TERM_PROGRAM, else TERM, else unknown", on this
+	# machine: the same lines of sysinfo, on this run and two below)
+	# TERM_PROGRAM over TERM
+	assert_line terminal=Apple_Terminal
+	# (was: "over ssh (SSH_CONNECTION, SSH_CLIENT or SSH_TTY) inside tmux: both named, outermost first")
 	started_with m1-ssh SSH_CONNECTION="192.0.2.10 51234 192.0.2.20 22" TMUX=/private/tmp/tmux-501/default,4242,0 \
 		TERM_PROGRAM=tmux
 	assert_line started_via=ssh,tmux
@@ -563,24 +572,18 @@ XProtect background scans: enabled"
 	assert_line started_via=ssh
 	started_with m1-ssh SSH_CLIENT="192.0.2.10 51234 22"
 	assert_line ssh=yes
-}
-
-@test "inside tmux the bundle id is what the server started with: the app named from it" {
+	# (was: "inside tmux the bundle id is what the server started with: the app named from it")
 	started_with m1-online TMUX=/private/tmp/tmux-501/default,4242,0 TERM_PROGRAM=tmux \
 		__CFBundleIdentifier=com.googlecode.iterm2
 	assert_line started_via=tmux,iTerm2
 	assert_line terminal_app=iTerm2
-}
-
-@test "GNU screen (STY), and both multiplexers at once" {
+	# (was: "GNU screen (STY), and both multiplexers at once")
 	started_with m1-online STY=4242.ttys003.host
 	assert_line multiplexer=screen
 	assert_line started_via=screen
 	started_with m1-online STY=4242.ttys003.host TMUX=/tmp/tmux-501/default,1,0
 	assert_line multiplexer=tmux,screen
-}
-
-@test "a launchd job: XPC_SERVICE_NAME holds a label; an app's (application.…) is not a job" {
+	# (was: "a launchd job: XPC_SERVICE_NAME holds a label; an app's (application.…) is not a job")
 	started_with m1-online XPC_SERVICE_NAME=com.example.nightly-build
 	assert_line launchd_job=yes
 	assert_line started_via=launchd
@@ -588,13 +591,24 @@ XProtect background scans: enabled"
 		__CFBundleIdentifier=com.microsoft.VSCode TERM_PROGRAM=vscode
 	assert_line launchd_job=no
 	assert_line started_via="VS Code"
+	# (was: "nothing to go by and no terminal on stdin: started_via says no terminal")
+	started_with m1-online
+	assert_line started_via="no terminal"
+	assert_line launchd_job=no
+	assert_line bundle_id=none
+	# (terminal: unknown with neither TERM_PROGRAM nor TERM, as the test on
+	# this machine had it)
+	assert_line terminal=unknown
 }
 
-@test "terminals that set no TERM_PROGRAM: kitty, Alacritty, Ghostty by their own marks" {
+@test "terminal apps by their marks (kitty, Alacritty, Ghostty, WezTerm, Warp), else bundle id; Linux: n/a" {
+	# (was: "terminals that set no TERM_PROGRAM: kitty, Alacritty, Ghostty by their own marks")
 	started_with m1-online KITTY_WINDOW_ID=1 TERM=xterm-kitty
 	assert_line terminal_app=kitty
 	started_with m1-online TERM=alacritty
 	assert_line terminal_app=Alacritty
+	# (terminal: TERM without TERM_PROGRAM, as the test on this machine had it)
+	assert_line terminal=alacritty
 	started_with m1-online __CFBundleIdentifier=org.alacritty
 	assert_line terminal_app=Alacritty
 	started_with m1-online TERM=xterm-ghostty
@@ -603,24 +617,13 @@ XProtect background scans: enabled"
 	assert_line terminal_app=WezTerm
 	started_with m1-online TERM_PROGRAM=WarpTerminal
 	assert_line terminal_app=Warp
-}
-
-@test "an app without a known name is its bundle id; a bundle id with odd characters is unknown" {
+	# (was: "an app without a known name is its bundle id; a bundle id with odd characters is unknown")
 	started_with m1-online __CFBundleIdentifier=com.jetbrains.intellij.ce
 	assert_line terminal_app=com.jetbrains.intellij.ce
 	started_with m1-online '__CFBundleIdentifier=com.example app'
 	assert_line bundle_id=unknown
 	assert_line terminal_app=unknown
-}
-
-@test "nothing to go by and no terminal on stdin: started_via says no terminal" {
-	started_with m1-online
-	assert_line started_via="no terminal"
-	assert_line launchd_job=no
-	assert_line bundle_id=none
-}
-
-@test "on Linux: ssh and multiplexers are read, the macOS-only keys are n/a" {
+	# (was: "on Linux: ssh and multiplexers are read, the macOS-only keys are n/a")
 	run_sep env -i PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/linux-hybrid" \
 		EXECLAG_SYSROOT="$FAKES/states/linux-hybrid/root" SSH_CONNECTION="192.0.2.1 1 192.0.2.2 22" \
 		XPC_SERVICE_NAME=com.example.job __CFBundleIdentifier=com.apple.Terminal sh "$SYSINFO" </dev/null
@@ -634,9 +637,8 @@ XProtect background scans: enabled"
 	assert_line xprotect_launch_scans=n/a
 }
 
-# ------------------------------------------------------------ Linux states
-
-@test "Linux hybrid CPU on WireGuard: P/E counts from cpu_core/cpu_atom, vpn=yes" {
+@test "Linux: hybrid CPU on WireGuard, offline on a down link, IPv6 alone online, ClamAV's listener, agents" {
+	# (was: "Linux hybrid CPU on WireGuard: P/E counts from cpu_core/cpu_atom, vpn=yes")
 	check_state linux-hybrid os=Linux "os_name=Ubuntu 24.04.1 LTS" os_version=24.04 \
 		os_build=n/a kernel=6.8.0-45-generic "model=XPS 15 9520" \
 		"cpu=12th Gen Intel(R) Core(TM) i7-12700H" \
@@ -644,9 +646,7 @@ XProtect background scans: enabled"
 		sip=n/a sip_custom=n/a assessments=n/a devtools=n/a \
 		network=online network_interface=wg0 vpn=yes clock_source=tsc \
 		spotlight_volume=n/a workdir_indexed=n/a work_fs=btrfs
-}
-
-@test "Linux: a default route on a down link is offline; an IPv6 default route alone is online" {
+	# (was: "Linux: a default route on a down link is offline; an IPv6 default route alone is online")
 	# Linux: a default route on a down link is offline (Serial never printed); only an IPv6 default route is online on the up link
 	# Linux board whose default route is on a down link is offline; Serial never printed
 	check_state linux-offline "os_name=Debian GNU/Linux 12 (\"bookworm\")" os_version=12 \
@@ -658,29 +658,31 @@ XProtect background scans: enabled"
 	check_state linux-v6only "os_name=Fedora Linux 40 (Workstation Edition)" os_version=40 \
 		network=online network_interface=enp1s0 vpn=no cpu=unknown clock_source=unknown \
 		work_fs=xfs
+	# (was: "Linux under ClamAV on access: the fanotify listener by name and count, the known agents named")
+	check_state linux-clamav os=Linux "fanotify_listeners=clamonacc (1)" \
+		"agents=ClamAV daemon (clamd); ClamAV on-access scanning (clamonacc)"
+	# the plain Linux states have neither
+	check_state linux-hybrid fanotify_listeners=none agents=none
+	# macOS: Endpoint Security clients are not read
+	check_state m1-online fanotify_listeners=n/a "agents=not read (Endpoint Security clients)"
 }
 
-@test "Asahi on an M1: the chip from the device tree, 4 P + 4 E from cpu_capacity, a level per capacity" {
+@test "Linux on ARM: Asahi M1, M2 Pro and M1 Max; a uniform server; three capacities, each a level" {
+	# (was: "Asahi on an M1: the chip from the device tree, 4 P + 4 E from cpu_capacity, a level per capacity")
 	check_state asahi-m1 os=Linux arch=aarch64 "cpu=Apple M1" "model=Apple Mac mini (M1, 2020)" \
 		"core_classes=all P E" cores_p=4 cores_e=4 perflevels=2 \
 		"perflevel0.name=capacity 1024" perflevel0.cpus=4 \
 		"perflevel1.name=capacity 493" perflevel1.cpus=4
-}
-
-@test "Asahi on an M2 Pro (4 E + 8 P) and an M1 Max (2 E + 8 P)" {
+	# (was: "Asahi on an M2 Pro (4 E + 8 P) and an M1 Max (2 E + 8 P)")
 	check_state asahi-m2pro "cpu=Apple M2 Pro" "model=Apple MacBook Pro (14-inch, M2 Pro, 2023)" \
 		"core_classes=all P E" cores_p=8 cores_e=4 perflevels=2 perflevel1.cpus=4
 	check_state asahi-m1max "cpu=Apple M1 Max" "model=Apple MacBook Pro (14-inch, M1 Max, 2021)" \
 		"core_classes=all P E" cores_p=8 cores_e=2 perflevels=2 "perflevel1.name=capacity 485"
-}
-
-@test "a uniform arm64 server (one cpu_capacity): no core classes, no levels, no chip" {
+	# (was: "a uniform arm64 server (one cpu_capacity): no core classes, no levels, no chip")
 	check_state arm64-server arch=aarch64 cpu=unknown model=unknown core_classes=all \
 		cores_p=n/a cores_e=n/a perflevels=n/a
 	refute_output --partial perflevel0
-}
-
-@test "three capacities (prime, big, little): P is the highest alone, E the other two, each a level" {
+	# (was: "three capacities (prime, big, little): P is the highest alone, E the other two, each a level")
 	local st="$BATS_TEST_TMPDIR/st" i c dirs=()
 	cp -R "$FAKES/states/arm64-server" "$st"
 	rm -rf "$st/root/sys/devices/system/cpu"
@@ -701,15 +703,6 @@ XProtect background scans: enabled"
 	assert_equal "$vals" "capacity 870 3"
 	values perflevel2.name perflevel2.cpus
 	assert_equal "$vals" "capacity 340 4"
-}
-
-@test "Linux under ClamAV on access: the fanotify listener by name and count, the known agents named" {
-	check_state linux-clamav os=Linux "fanotify_listeners=clamonacc (1)" \
-		"agents=ClamAV daemon (clamd); ClamAV on-access scanning (clamonacc)"
-	# the plain Linux states have neither
-	check_state linux-hybrid fanotify_listeners=none agents=none
-	# macOS: Endpoint Security clients are not read
-	check_state m1-online fanotify_listeners=n/a "agents=not read (Endpoint Security clients)"
 }
 
 @test "this machine, as root, with the calibration gate running: the gate is a fanotify listener" {
@@ -733,9 +726,39 @@ XProtect background scans: enabled"
 	[[ "$val" == *"execlag calibration gate"* ]] || fail "agents=$val"
 }
 
-# ------------------------------------------------------------ this machine
-
-@test "on this machine: no line holds the host or user name or \$HOME; on Linux: os=Linux, ncpu, all keys" {
+@test "this machine: kit_version, \$HOME as ~, no hostname run, usage; no host or user name; Linux: all keys" {
+	# (was: "kit_version comes from EXECLAG_VERSION; a value holding $HOME shows ~ instead")
+	# the file's run with EXECLAG_VERSION=1.2.3, HOME=/Users/alice and
+	# TERM_PROGRAM under it (setup_file)
+	kept home
+	assert_success
+	assert_line --index 0 kit_version=1.2.3
+	assert_line "terminal=~/Apps/Term"
+	refute_output --partial /Users/alice
+	# (was: "sysinfo never runs hostname, whoami, system_profiler, ioreg")
+	# every run setup_file keeps had these six first on PATH (tripwire):
+	# the fake Macs' and Linuxes' under each shell, and this machine's
+	# (was: a run on m1-online's fakes and one on this machine, each its own)
+	local trap="$BATS_FILE_TMPDIR/tripwire"
+	[ -x "$trap/ioreg" ] || fail "no tripwire in $trap"
+	kept m1-online.sh
+	assert_success
+	kept here
+	assert_success
+	[ ! -e "$trap/called" ] || fail "called: $(cat "$trap/called")"
+	# (was: "--help prints usage and exits 0; an unknown option is one line on stderr and exit 2")
+	# --help prints usage and exits 0
+	run_both -0 sh "$SYSINFO" --help
+	assert_line --index 0 --partial "usage: sysinfo"
+	# an unknown option is one line on stderr and exit 2
+	run_sep sh "$SYSINFO" --frobnicate
+	assert_equal "$status" 2
+	assert_equal "$output" ""
+	assert_equal "${#stderr_lines[@]}" 1
+	run_sep sh "$SYSINFO" --workdir
+	assert_equal "$status" 2
+	assert_equal "${#stderr_lines[@]}" 1
+	# (was: "on this machine: no line holds the host or user name or $HOME; on Linux: os=Linux, ncpu, all keys")
 	# (was: "on this machine: no line holds the host name, \$HOME or the user name")
 	# the file's run on this machine (setup_file), as the part below reads it
 	kept here
@@ -765,52 +788,3 @@ XProtect background scans: enabled"
 	expected_keys 0
 	assert_equal "$got_keys" "$want_keys"
 }
-
-@test "terminal is TERM_PROGRAM, else TERM, else unknown" {
-	run_both -0 env TERM_PROGRAM=iTerm.app TERM=xterm-256color sh "$SYSINFO"
-	assert_line terminal=iTerm.app
-	run_both -0 env -u TERM_PROGRAM TERM=xterm-256color sh "$SYSINFO"
-	assert_line terminal=xterm-256color
-	run_both -0 env -u TERM_PROGRAM -u TERM sh "$SYSINFO"
-	assert_line terminal=unknown
-}
-
-@test "kit_version comes from EXECLAG_VERSION; a value holding \$HOME shows ~ instead" {
-	# the file's run with EXECLAG_VERSION=1.2.3, HOME=/Users/alice and
-	# TERM_PROGRAM under it (setup_file)
-	kept home
-	assert_success
-	assert_line --index 0 kit_version=1.2.3
-	assert_line "terminal=~/Apps/Term"
-	refute_output --partial /Users/alice
-}
-
-@test "sysinfo never runs hostname, whoami, system_profiler, ioreg" {
-	local trap="$BATS_TEST_TMPDIR/tripwire" c
-	mkdir -p "$trap"
-	for c in hostname whoami system_profiler ioreg logname users; do
-		printf '#!/bin/sh\necho "%s $*" >>"%s/called"\n' "$c" "$trap" >"$trap/$c"
-	done
-	# the six made executable in one chmod
-	chmod +x "$trap"/*
-	run_both -0 env PATH="$trap:$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" sh "$SYSINFO" --workdir /tmp/x
-	run_both -0 env PATH="$trap:$PATH" sh "$SYSINFO" --workdir /tmp/x
-	[ ! -e "$trap/called" ] || fail "called: $(cat "$trap/called")"
-}
-
-# ------------------------------------------------------------ usage
-
-@test "--help prints usage and exits 0; an unknown option is one line on stderr and exit 2" {
-	# --help prints usage and exits 0
-	run_both -0 sh "$SYSINFO" --help
-	assert_line --index 0 --partial "usage: sysinfo"
-	# an unknown option is one line on stderr and exit 2
-	run_sep sh "$SYSINFO" --frobnicate
-	assert_equal "$status" 2
-	assert_equal "$output" ""
-	assert_equal "${#stderr_lines[@]}" 1
-	run_sep sh "$SYSINFO" --workdir
-	assert_equal "$status" 2
-	assert_equal "${#stderr_lines[@]}" 1
-}
-
