@@ -8,6 +8,7 @@
 # of N held checks) and on fixtures.
 
 load test_helper/common-setup
+load test_helper/quickrun
 
 setup_file() {
 	_common_setup
@@ -24,34 +25,32 @@ setup_file() {
 
 setup() {
 	_common_setup
-	RUN=$(cat "$BATS_FILE_TMPDIR/run")
+	# (read by the shell: a cat a test)
+	read -r RUN <"$BATS_FILE_TMPDIR/run"
 }
 
-@test "samples.tsv keeps each killed launch: a killed line naming its SIGKILL sample, meta kills kept" {
+@test "samples.tsv, run.json, report.md, the terminal keep each killed launch: killed 2 of 8, not failures" {
+	# (was: "samples.tsv keeps each killed launch: a killed line naming its SIGKILL sample, meta kills kept")
 	local s="$RUN/raw/exe-t1-all.samples.tsv"
 	assert_equal "$(grep -c '^meta	kills	kept$' "$s")" 1
 	# the 4th and 8th held checks: artifacts 3 and 7, their first launches
 	assert_equal "$(grep '^killed	' "$s")" "$(printf 'killed\tfirst\t3\tSIGKILL\nkilled\tfirst\t7\tSIGKILL')"
 	assert_equal "$(awk -F'\t' '$1 == "sample" && $7 == 9 { print $2, $4 }' "$s" | tr '\n' ' ')" "first 3 first 7 "
 	assert_equal "$(grep -c '^killed	' "$RUN/raw/exe-hardlink-t1-all.samples.tsv")" 0
-}
-
-@test "run.json: kills per case and configuration, out of the first launches made; not failures" {
-	assert_equal "$(jq -c '[.cases[] | {name, kills}]' "$RUN/run.json")" \
-		'[{"name":"exe","kills":{"killed":2,"of":8}},{"name":"exe-hardlink","kills":{"killed":0,"of":8}}]'
-	assert_equal "$(jq -c '.cases[0].configs[0] | [.kills, .failures.first, .failures.samples, .first.n_ok]' "$RUN/run.json")" \
-		'[{"killed":2,"of":8},0,[],6]'
+	# (was: "run.json: kills per case and configuration, out of the first launches made; not failures")
+	# (both values by one jq, a line each)
+	assert_equal "$(jq -c '[.cases[] | {name, kills}], (.cases[0].configs[0] | [.kills, .failures.first, .failures.samples, .first.n_ok])' "$RUN/run.json")" \
+		'[{"name":"exe","kills":{"killed":2,"of":8}},{"name":"exe-hardlink","kills":{"killed":0,"of":8}}]
+[{"killed":2,"of":8},0,[],6]'
 	why=$(schema_skip_reason)
 	[ -n "$why" ] || validate_run_json "$RUN/run.json"
-}
-
-@test "report.md and the terminal say it: killed 2 of 8 first launches; nothing where none was" {
-	run grep -A4 '^## Killed launches$' "$RUN/report.md"
+	# (was: "report.md and the terminal say it: killed 2 of 8 first launches; nothing where none was")
+	run_both grep -A4 '^## Killed launches$' "$RUN/report.md"
 	assert_success
 	assert_line "- exe: killed 2 of 8 first launches"
 	refute_line --partial "exe-hardlink"
 	assert_equal "$(grep -c 'killed 2 of 8 first launches (the system ended them before the program ran; not counted as times)' "$BATS_FILE_TMPDIR/repro.out")" 1
-	run grep -c "exe-hardlink: killed" "$BATS_FILE_TMPDIR/repro.out"
+	run_both grep -c "exe-hardlink: killed" "$BATS_FILE_TMPDIR/repro.out"
 	assert_output 0
 }
 
@@ -67,9 +66,9 @@ setup() {
 		for (i = 0; i < 3840; i++) printf "artifact\t%s\t%s/a%s\t%s/a%s\n", i, d, i, d, i
 	}' >"$d/m"
 	# 5 of 3,840: mr-boxington's rate (jdx/mr-boxington PR #134)
-	run -0 "$BIN/launch" --manifest "$d/m" --out "$d/raw/exe-t1-all.samples.tsv" --quiet \
+	run_both -0 "$BIN/launch" --manifest "$d/m" --out "$d/raw/exe-t1-all.samples.tsv" --quiet \
 		--launcher 'sim:latency=5 kill=0.0013021 seed=1'
-	run -0 "$BIN/analyze" --run "$d"
+	run_both -0 "$BIN/analyze" --run "$d"
 	assert_output --partial "exe: killed 5 of 3,840 first launches"
 }
 
@@ -78,18 +77,18 @@ setup() {
 	mkdir -p "$d/raw"
 	cp "$RUN/conditions.txt" "$d/"
 	sed 's/^killed	first	3	SIGKILL$/killed	first	2	SIGKILL/' "$RUN/raw/exe-t1-all.samples.tsv" >"$d/raw/exe-t1-all.samples.tsv"
-	run -2 --separate-stderr "$BIN/analyze" --run "$d"
+	run_sep -2 "$BIN/analyze" --run "$d"
 	assert_equal "$stderr" "analyze: $d/raw/exe-t1-all.samples.tsv: killed first 2 names no sample of its own that ended so"
 	sed 's/^killed	first	3	SIGKILL$/killed	first	3	EPERM/' "$RUN/raw/exe-t1-all.samples.tsv" >"$d/raw/exe-t1-all.samples.tsv"
-	run -2 --separate-stderr "$BIN/analyze" --run "$d"
+	run_sep -2 "$BIN/analyze" --run "$d"
 	assert_equal "$stderr" "analyze: $d/raw/exe-t1-all.samples.tsv: killed first 3 names no sample of its own that ended so"
 	sed 's/^killed	first	3	SIGKILL$/killed	first	3	SIGTERM/' "$RUN/raw/exe-t1-all.samples.tsv" >"$d/raw/exe-t1-all.samples.tsv"
-	run -2 --separate-stderr "$BIN/analyze" --run "$d"
+	run_sep -2 "$BIN/analyze" --run "$d"
 	[[ $stderr == "analyze: $d/raw/exe-t1-all.samples.tsv:"*": bad killed HOW 'SIGTERM' (want SIGKILL or EPERM)" ]] || fail "$stderr"
 	# a file from before kills were kept: nothing said of them, the kills
 	# two failed launches as before
 	grep -v -e '^killed	' -e '^meta	kills	' "$RUN/raw/exe-t1-all.samples.tsv" >"$d/raw/exe-t1-all.samples.tsv"
-	run -0 "$BIN/analyze" --run "$d" --quiet
+	run_both -0 "$BIN/analyze" --run "$d" --quiet
 	assert_equal "$(jq -c '.cases[0] | [.kills, .configs[0].kills, .configs[0].failures.first]' "$d/run.json")" '[null,null,2]'
 }
 
@@ -97,13 +96,13 @@ setup() {
 	local w="$BATS_TEST_TMPDIR/w"
 	mkdir -p "$w"
 	# programs that kill themselves (SIGKILL): the manifest says so
-	run -0 "$BIN/mkfresh" --kind exe --count 2 --dir "$w" --prefix p --manifest "$w/m" --payload kill --simulated
+	run_both -0 "$BIN/mkfresh" --kind exe --count 2 --dir "$w" --prefix p --manifest "$w/m" --payload kill --simulated
 	assert_equal "$(grep '^payload	' "$w/m")" "$(printf 'payload\tkill')"
-	run -0 "$BIN/launch" --manifest "$w/m" --out "$w/s" --quiet
+	run_both -0 "$BIN/launch" --manifest "$w/m" --out "$w/s" --quiet
 	assert_equal "$(awk -F'\t' '$1 == "sample" && $7 == 9' "$w/s" | wc -l | tr -d ' ')" 4
 	assert_equal "$(grep -c '^killed	' "$w/s")" 0
 	# a launch the wedged checker never answers: the kit's hang kill
-	run -0 "$BIN/launch" --manifest "$w/m" --out "$w/h" --quiet --hang-s 1 \
+	run_both -0 "$BIN/launch" --manifest "$w/m" --out "$w/h" --quiet --hang-s 1 \
 		--launcher 'sim:latency=5 wedge=1 seed=1'
 	assert_equal "$(grep -c '^hang	' "$w/h")" 1
 	assert_equal "$(grep -c '^killed	' "$w/h")" 0
@@ -115,9 +114,10 @@ setup() {
 # give them; its README names each): what analyze --kill-lines reads of
 # each, LINE FAMILY PID FILE changed|same|-, keyed on the message whatever
 # the layout (Console, log show, syslog, a crash report).
-@test "the kill lines of every public fixture, in their three layouts and the crash reports'" {
+@test "the kill lines of every public fixture, three layouts and crash reports'; --of PATH, ndjson too" {
+	# (was: "the kill lines of every public fixture, in their three layouts and the crash reports'")
 	local R="$FIXTURES/remedies"
-	kl() { run -0 "$BIN/analyze" --kill-lines "$R/$1"; }
+	kl() { run_both -0 "$BIN/analyze" --kill-lines "$R/$1"; }
 	kl kill-page-console-go63997.txt
 	assert_output "$(printf '1\tpage-denied\t4159\t-\t-\n2\tpage-rejected\t4159\t/Users/nils/Work/go/bin/gopls\tsame\n3\tpage-rejected\t4159\t/Users/nils/Work/go/bin/gopls\tsame')"
 	kl kill-page-changed-asepsis13.txt
@@ -140,25 +140,23 @@ setup() {
 		kl "$f"
 		assert_output ""
 	done
-}
-
-@test "--kill-lines --of PATH: the program's lines and its pid's; a run's ndjson excerpt too" {
-	local R="$FIXTURES/remedies" j="$BATS_TEST_TMPDIR/x.log.ndjson"
+	# (was: "--kill-lines --of PATH: the program's lines and its pid's; a run's ndjson excerpt too")
+	local j="$BATS_TEST_TMPDIR/x.log.ndjson"
 	# cs_invalid_page names the pid only: it is the program's by the pid
-	run -0 "$BIN/analyze" --kill-lines "$R/kill-page-console-go63997.txt" --of /Users/nils/Work/go/bin/gopls
+	run_both -0 "$BIN/analyze" --kill-lines "$R/kill-page-console-go63997.txt" --of /Users/nils/Work/go/bin/gopls
 	assert_equal "$(printf '%s\n' "$output" | cut -f1 | tr '\n' ' ')" "1 2 3 "
-	run -0 "$BIN/analyze" --kill-lines "$R/kill-page-console-go63997.txt" --of /Users/nils/Work/go/bin/go
+	run_both -0 "$BIN/analyze" --kill-lines "$R/kill-page-console-go63997.txt" --of /Users/nils/Work/go/bin/go
 	assert_output ""
 	# a line that gives a name, not a path
-	run -0 "$BIN/analyze" --kill-lines "$R/kill-loadsig-browserwing.txt" --of /tmp/w/browserwing
+	run_both -0 "$BIN/analyze" --kill-lines "$R/kill-loadsig-browserwing.txt" --of /tmp/w/browserwing
 	assert_output "$(printf '1\tload-signature\t63530\tbrowserwing\t-')"
 	# the kit's own excerpt form: each message an eventMessage (made here
 	# from the Console lines' messages: no source has these lines in ndjson)
 	cut -f4 "$R/kill-page-console-go63997.txt" | jq -R -c '{eventMessage: ., processImagePath: "/kernel"}' >"$j"
-	run -0 "$BIN/analyze" --kill-lines "$j" --of /Users/nils/Work/go/bin/gopls
+	run_both -0 "$BIN/analyze" --kill-lines "$j" --of /Users/nils/Work/go/bin/gopls
 	assert_equal "$(printf '%s\n' "$output" | cut -f2-5 | sort -u | tr '\n' '|')" \
 		"$(printf 'page-denied\t4159\t-\t-|page-rejected\t4159\t/Users/nils/Work/go/bin/gopls\tsame|')"
-	run -2 --separate-stderr "$BIN/analyze" --of /x
+	run_sep -2 "$BIN/analyze" --of /x
 	assert_equal "$stderr" "analyze: --of goes with --kill-lines (try --help)"
 }
 
@@ -178,7 +176,7 @@ setup() {
 		sed -n '2p' "$R/kill-page-console-go63997.txt" | cut -f4 | sed "s|/Users/nils/Work/go/bin/gopls|$obj7|"
 		sed 's/^.*kernel: //' "$R/kill-page-logshow-nixpkgs162795.txt"
 	} | jq -R -c '{eventMessage: ., processImagePath: "/kernel"}' >"$d/raw/exe-t1-all.log.ndjson"
-	run -0 "$BIN/analyze" --run "$d" --quiet
+	run_both -0 "$BIN/analyze" --run "$d" --quiet
 	assert_equal "$(grep '^- exe: ' "$d/report.md")" \
 		"- exe: killed 2 of 8 first launches; the log: 3 kernel lines of them (1: a page rejected because the file changed after its signature was loaded, cs_mtime != mtime)"
 	assert_equal "$(jq -c '.cases[0].configs[0].kills' "$d/run.json")" '{"killed":2,"of":8,"log":{"lines":3,"changed":1}}'
@@ -186,6 +184,6 @@ setup() {
 	[ -n "$why" ] || validate_run_json "$d/run.json"
 	# an excerpt with nothing of them: said so (as mr-boxington found)
 	: >"$d/raw/exe-t1-all.log.ndjson"
-	run -0 "$BIN/analyze" --run "$d" --quiet
+	run_both -0 "$BIN/analyze" --run "$d" --quiet
 	assert_equal "$(grep '^- exe: ' "$d/report.md")" "- exe: killed 2 of 8 first launches; nothing in the log of them"
 }

@@ -18,8 +18,10 @@ setup() {
 	D="$BATS_TEST_TMPDIR"
 }
 
-# manifest FILE N PROGRAM: N artifacts, all launching PROGRAM
-manifest() {
+# manifest FILE N PROGRAM: N artifacts, all launching PROGRAM (its loop
+# without bats' debug trap: kit_untraced)
+manifest() { kit_untraced _manifest "$@"; }
+_manifest() {
 	{
 		printf 'execlag-manifest\t1\ncase\tt\nkind\texe\nn\t%s\nworkdir\t%s\n' "$2" "$D"
 		i=0
@@ -35,16 +37,25 @@ script() { # script PATH BODY
 	chmod 755 "$1"
 }
 
-@test "every artifact is launched once per pass and the samples file has the documented shape" {
+@test "every artifact is launched once per pass, the samples file as documented; --passes first: one pass" {
+	# (was: "every artifact is launched once per pass and the samples file has the documented shape")
 	script "$D/ok.sh" 'exit 0'
 	manifest "$D/m" 6 "$D/ok.sh"
 	run -0 "$BIN/launch" --quiet --manifest "$D/m" --out "$D/s.tsv"
-	assert_equal "$(head -n 1 "$D/s.tsv")" "$(printf 'execlag-samples\t1')"
-	assert_equal "$(rows '$1=="sample" && $2=="first"' "$D/s.tsv")" 6
-	assert_equal "$(rows '$1=="sample" && $2=="repeat"' "$D/s.tsv")" 6
-	# every launch exited 0, no signal, no spawn error, positive duration
-	assert_equal "$(rows '$1=="sample" && ($6!=0 || $7!=0 || $8!=0 || $5<=0)' "$D/s.tsv")" 0
-	assert_equal "$(rows '$1=="pass"' "$D/s.tsv")" 2
+	# (one awk for all that is counted, a line each: the first line; the
+	# first and repeat samples; every launch exited 0, no signal, no spawn
+	# error, positive duration (the samples that did not); the passes)
+	assert_equal "$(awk -F '\t' 'NR == 1 { head = $0 }
+		$1=="sample" && $2=="first" { f++ }
+		$1=="sample" && $2=="repeat" { r++ }
+		$1=="sample" && ($6!=0 || $7!=0 || $8!=0 || $5<=0) { bad++ }
+		$1=="pass" { p++ }
+		END { print head; print f + 0; print r + 0; print bad + 0; print p + 0 }' "$D/s.tsv")" \
+		"$(printf 'execlag-samples\t1\n6\n6\n0\n2')"
+	# (was: "--passes first runs only the first pass", on 2 of the same artifacts)
+	manifest "$D/m" 2 "$D/ok.sh"
+	run -0 "$BIN/launch" --quiet --passes first --manifest "$D/m" --out "$D/s.tsv"
+	assert_equal "$(rows '$1=="sample" && $2=="repeat"' "$D/s.tsv")" 0
 }
 
 @test "with T threads, thread t launches the artifacts whose index is t modulo T" {
@@ -66,13 +77,6 @@ script() { # script PATH BODY
 	manifest "$D/m" 2 "$D/does-not-exist"
 	run -0 "$BIN/launch" --quiet --manifest "$D/m" --out "$D/s.tsv"
 	assert_equal "$(rows '$1=="sample" && $6==-1 && $8==2' "$D/s.tsv")" 4
-}
-
-@test "--passes first runs only the first pass" {
-	script "$D/ok.sh" 'exit 0'
-	manifest "$D/m" 2 "$D/ok.sh"
-	run -0 "$BIN/launch" --quiet --passes first --manifest "$D/m" --out "$D/s.tsv"
-	assert_equal "$(rows '$1=="sample" && $2=="repeat"' "$D/s.tsv")" 0
 }
 
 assert_refused() { # the last run: exit 2, one line on stderr, no output file
@@ -109,7 +113,7 @@ assert_refused() { # the last run: exit 2, one line on stderr, no output file
 	assert_refused
 }
 
-@test "bad thread counts and classes are refused with one line and exit 2" {
+@test "bad thread counts and classes are refused with one line and exit 2; --help explains the options" {
 	script "$D/ok.sh" 'exit 0'
 	manifest "$D/m" 3 "$D/ok.sh"
 	for t in 0 -1 abc 1e9 4; do
@@ -120,6 +124,10 @@ assert_refused() { # the last run: exit 2, one line on stderr, no output file
 	assert_refused
 	run --separate-stderr "$BIN/launch" --quiet --manifest "$D/m" --passes again --out "$D/s.tsv"
 	assert_refused
+	# (was: "--help explains the options and exits 0")
+	run -0 "$BIN/launch" --help
+	assert_output --partial "--threads"
+	assert_output --partial "--class"
 }
 
 @test "an interrupted launch writes no samples" {
@@ -146,23 +154,20 @@ assert_refused() { # the last run: exit 2, one line on stderr, no output file
 	assert_equal "$(find "$D" -name 's.tsv*' | wc -l | tr -d ' ')" 0
 }
 
-@test "--help explains the options and exits 0" {
-	run -0 "$BIN/launch" --help
-	assert_output --partial "--threads"
-	assert_output --partial "--class"
-}
-
-# blocks_manifest FILE N: N scripts a0..aN-1, each appending its index to $D/order
-blocks_manifest() {
+# blocks_manifest FILE N: N scripts a0..aN-1, each appending its index to
+# $D/order (without bats' debug trap; one chmod for them all)
+blocks_manifest() { kit_untraced _blocks_manifest "$@"; }
+_blocks_manifest() {
 	local i=0
 	{
 		printf 'execlag-manifest\t1\ncase\tt\nkind\tscript\nn\t%s\nworkdir\t%s\n' "$2" "$D"
 		while [ "$i" -lt "$2" ]; do
-			script "$D/a$i.sh" "echo $i >>'$D/order'"
+			printf '#!/bin/sh\n%s\n' "echo $i >>'$D/order'" >"$D/a$i.sh"
 			printf 'artifact\t%s\t%s\t%s\n' "$i" "$D/a$i.sh" "$D/a$i.sh"
 			i=$((i + 1))
 		done
 	} >"$1"
+	chmod 755 "$D"/a[0-9]*.sh
 }
 
 @test "blocks: an artifact's repeat comes within a few launches of its first, not after the whole pass" {
@@ -262,18 +267,21 @@ sysfs_caps() {
 	assert_equal "$(printf '%s\n' "$stderr" | grep -c 'different cpu_capacity')" 1
 }
 
-# scripts DIR N BODY: N scripts DIR/a-I.sh with BODY, and a manifest DIR/m of them
-scripts() {
+# scripts DIR N BODY: N scripts DIR/a-I.sh with BODY, and a manifest DIR/m
+# of them (without bats' debug trap; one chmod for them all)
+scripts() { kit_untraced _scripts "$@"; }
+_scripts() {
 	mkdir -p "$1"
 	{
 		printf 'execlag-manifest\t1\ncase\tt\nkind\tscript\nn\t%s\nworkdir\t%s\n' "$2" "$1"
 		i=0
 		while [ "$i" -lt "$2" ]; do
-			script "$1/a-$i.sh" "$3"
+			printf '#!/bin/sh\n%s\n' "$3" >"$1/a-$i.sh"
 			printf 'artifact\t%s\t%s\t%s\n' "$i" "$1/a-$i.sh" "$1/a-$i.sh"
 			i=$((i + 1))
 		done
 	} >"$1/m"
+	chmod 755 "$1"/a-*.sh
 }
 
 meta() { awk -F '\t' -v k="$2" '$1 == "meta" && $2 == k { print $3 }' "$1"; }

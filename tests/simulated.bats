@@ -90,7 +90,8 @@ $D/real-$r/plot-launch.svg:0
 $D/real-$r/plot-scaling.svg:0"
 	done
 }
-@test "make feedback refuses a simulated run: one line on stderr, exit 2, nothing made" {
+@test "make feedback and fbtext refuse a simulated run (or its conditions.txt says so): one line, exit 2" {
+	# (was: "make feedback refuses a simulated run: one line on stderr, exit 2, nothing made")
 	local before="$D/before" after="$D/after"
 	(cd "$SIM" && find . | sort) >"$before"
 	run --separate-stderr sh "$ROOT/scripts/feedback" --run "$SIM"
@@ -110,9 +111,7 @@ $D/real-$r/plot-scaling.svg:0"
 	diff -u "$before" "$after"
 	[ ! -e "$SIM/feedback" ]
 	assert_equal "$(find "$TMPDIR" -mindepth 1 | wc -l | tr -d ' ')" 0
-}
-
-@test "fbtext refuses a simulated run and its services; feedback one its conditions.txt calls simulated" {
+	# (was: "fbtext refuses a simulated run and its services; feedback one its conditions.txt calls simulated")
 	# fbtext refuses a simulated run, its services table too; feedback refuses a run whose conditions.txt says simulated where its run.json does not
 	# -- fbtext refuses a simulated run, its services table too, printing nothing
 	local args

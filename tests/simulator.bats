@@ -12,13 +12,12 @@ setup() {
 	_common_setup
 }
 
-@test "the stopping rule decides as its unit tests say, on fixed arrays" {
+@test "the stopping rule decides as its unit tests say; the simulator keeps the gate's semantics and seed" {
+	# (was: "the stopping rule decides as its unit tests say, on fixed arrays")
 	run -0 "$BIN/unit-stop"
 	refute_output --partial "not ok"
 	assert_line --regexp '^1\.\.[0-9]+$'
-}
-
-@test "the simulator keeps the gate's semantics per kind and key, its queue and its seed" {
+	# (was: "the simulator keeps the gate's semantics per kind and key, its queue and its seed")
 	run -0 "$BIN/unit-sim"
 	refute_output --partial "not ok"
 	assert_line --regexp '^1\.\.[0-9]+$'

@@ -8,6 +8,7 @@
 
 load test_helper/common-setup
 load test_helper/jqbatch
+load test_helper/quickrun
 
 # programs per set: the fewest a run takes (MIN_PAIRS, 6), so the file
 # stays quick (each is compiled twice at each J); the tests read the suite
@@ -25,7 +26,20 @@ setup_file() {
 	export RUNS="$BATS_FILE_TMPDIR/runs"
 	mkdir -p "$RUNS"
 	[ "$(uname -s)" = Linux ] || return 0
-	repro_run plain --cases suite --count "$M" --threads 1,2
+	# its compiles (24: each program twice at each J) by h6-suite-cc: the
+	# first compiled, the others copies of it (their sources differ only
+	# in their nonce); these tests read the block's shape and what is left
+	# behind, not the compiles' times (the real ones are make test-live's)
+	# (a CC with arguments, as CC='zig cc', compiles each as it is)
+	local cc=${CC:-cc} real
+	case $cc in
+	*[[:space:]]*) repro_run plain --cases suite --count "$M" --threads 1,2 ;;
+	*)
+		real=$(command -v "$cc") || real=$cc
+		CC="$ROOT/tests/test_helper/h6-suite-cc" SUITE_CC_REAL=$real \
+			SUITE_CC_DIR="$BATS_FILE_TMPDIR/suite-cc" repro_run plain --cases suite --count "$M" --threads 1,2
+		;;
+	esac
 }
 
 setup() {
@@ -58,7 +72,7 @@ json_of() {
 	JSON="$r"; jq_is '[.suite.runs[].jobs] | join(",")' 1,2
 	JSON="$r"; jq_is '.hyperfine' null
 	[ -f "${r%/*}/raw/suite-t1-all.suite.tsv" ]
-	[ -n "$(schema_skip_reason)" ] || run -0 validate_run_json "$r"
+	[ -n "$(schema_skip_reason)" ] || run_both -0 validate_run_json "$r"
 }
 
 @test "a run leaves no program, source or binary behind" {
@@ -91,7 +105,7 @@ json_of() {
 	assert_equal "$rc" 130
 	assert_empty "$D/tmp"
 	assert_empty "$D/results"
-	run pgrep -f "$D/tmp"
+	run_both pgrep -f "$D/tmp"
 	assert_failure
 }
 
@@ -118,7 +132,7 @@ json_of() {
 @test "micro/suite writes four passes of M samples and removes its programs" {
 	mkdir -p "$D/w"
 	# M=2 (as many as the jobs): each program is compiled in two passes
-	run "$BIN/suite" --dir "$D/w" --count 2 --jobs 2 --out "$D/s.tsv" --prefix t
+	run_both "$BIN/suite" --dir "$D/w" --count 2 --jobs 2 --out "$D/s.tsv" --prefix t
 	assert_success
 	assert_empty "$D/w"
 	# (one awk for all that is counted, a line each: the header; the pass
@@ -141,7 +155,7 @@ json_of() {
 	# a compiler that counts its calls (the real one does the work)
 	printf '#!/bin/sh\necho x >>"%s"\nexec cc "$@"\n' "$D/compiles" >"$D/cc"
 	chmod +x "$D/cc"
-	CC="$D/cc" run "$BIN/suite" --dir "$D/w" --count 6 --jobs 2 --out "$D/s.tsv" --prefix t --quiet \
+	CC="$D/cc" run_both "$BIN/suite" --dir "$D/w" --count 6 --jobs 2 --out "$D/s.tsv" --prefix t --quiet \
 		--launcher 'sim:latency=20 workers=1 key=inode seed=7'
 	assert_success
 	# (the compiles' lines counted by the shell)
@@ -162,7 +176,7 @@ json_of() {
 		"$D/s.tsv")" $'6 6 6 6\n1\n12\n0'
 	# a compiler that fails the one compile fails the run, as the fresh pass would
 	printf '#!/bin/sh\nexit 3\n' >"$D/cc"
-	CC="$D/cc" run --separate-stderr "$BIN/suite" --dir "$D/w" --count 6 --jobs 2 --out "$D/f.tsv" --prefix t \
+	CC="$D/cc" run_sep "$BIN/suite" --dir "$D/w" --count 6 --jobs 2 --out "$D/f.tsv" --prefix t \
 		--launcher 'sim:latency=20 workers=1 key=inode seed=7'
 	assert_equal "$status" 1
 	assert_equal "$stderr" "suite: fresh $D/cc failed (status 3) on $D/w/t-a-0000.c"
@@ -175,18 +189,18 @@ json_of() {
 	for args in "--count 0" "--count 3 --jobs 4" "--count 3 --prefix a/b" "--count x" \
 		"--count 3 --frob 1" "--count 3 --jobs 0"; do
 		# shellcheck disable=SC2086
-		run --separate-stderr "$BIN/suite" --dir "$D/w" --out "$D/s.tsv" $args
+		run_sep "$BIN/suite" --dir "$D/w" --out "$D/s.tsv" $args
 		assert_equal "$status" 2
 		assert_equal "${#stderr_lines[@]}" 1
 	done
-	run --separate-stderr "$BIN/suite" --dir "$D/nowhere" --count 2 --out "$D/s.tsv"
+	run_sep "$BIN/suite" --dir "$D/nowhere" --count 2 --out "$D/s.tsv"
 	assert_equal "$status" 2
-	CC=/nonexistent/cc run --separate-stderr "$BIN/suite" --dir "$D/w" --count 2 --out "$D/s.tsv"
+	CC=/nonexistent/cc run_sep "$BIN/suite" --dir "$D/w" --count 2 --out "$D/s.tsv"
 	assert_equal "$status" 2
 	[[ "$stderr" == *"no C compiler"* ]]
 	assert_empty "$D/w"
 	[ ! -e "$D/s.tsv" ]
-	run "$BIN/suite" --help
+	run_both "$BIN/suite" --help
 	assert_success
 	assert_output --partial 'usage: suite'
 }
@@ -195,7 +209,7 @@ json_of() {
 	# analyze (fixtures): per-launch penalty, overlap, share, utilisation and projection; held to the cases' floor; no cost, no projection; a corrupt suite file refused
 	# -- analyze (fixture): per-launch penalty, overlap, share, utilisation and projection
 	cp -R "$FIXTURES/analyze/suite" "$D/run"
-	run "$BIN/analyze" --run "$D/run"
+	run_both "$BIN/analyze" --run "$D/run"
 	assert_success
 	r="$D/run/run.json"
 	# J=1: A - R = 132 - 12 ms over 6 programs: p = 20 ms; 14000 x 20 ms = 4.67 min
@@ -217,7 +231,7 @@ json_of() {
 	# so the floor is about 25.5 ms and the cost lies below it
 	awk -F '\t' -v OFS='\t' '$1 == "sample" && ($2 == "rerun" || $2 == "alone") && $6 != "-" { $6 += 100000000 } 1' \
 		"$FIXTURES/analyze/suite/raw/suite-t1-all.suite.tsv" >"$D/run2/raw/suite-t1-all.suite.tsv"
-	run "$BIN/analyze" --run "$D/run2"
+	run_both "$BIN/analyze" --run "$D/run2"
 	assert_success
 	r="$D/run2/run.json"
 	JSON="$r"; jq_is '.suite.runs[0].launch_penalty_ms | [.median, .ci_low, .ci_high] | join(" ")' "20 19 22"
@@ -227,7 +241,7 @@ json_of() {
 	JSON="$r"; jq_is '.suite.runs[1].verdict' slowdown
 	# -- analyze (fixture): no first-launch cost gives no projection and says so
 	cp -R "$FIXTURES/analyze/suite-none" "$D/run3"
-	run "$BIN/analyze" --run "$D/run3"
+	run_both "$BIN/analyze" --run "$D/run3"
 	assert_success
 	JSON="$D/run3/run.json"; jq_is '.suite.runs[0] | [.verdict, .projection_min] | join(" ")' "none "
 	grep -q 'no measurable first-launch cost: a suite of 14,000 programs at 1 job would spend no measurable time' "$D/run3/report.md"
@@ -235,7 +249,7 @@ json_of() {
 	cp -R "$FIXTURES/analyze/suite" "$D/run4"
 	sed 's/^pass	alone	.*/pass	alone	x	1	1	6/' "$FIXTURES/analyze/suite/raw/suite-t2-all.suite.tsv" \
 		>"$D/run4/raw/suite-t2-all.suite.tsv"
-	run --separate-stderr "$BIN/analyze" --run "$D/run4"
+	run_sep "$BIN/analyze" --run "$D/run4"
 	assert_equal "$status" 2
 	assert_equal "${#stderr_lines[@]}" 1
 	[[ "$stderr" == *"suite-t2-all.suite.tsv:"* ]]
@@ -293,7 +307,7 @@ projection_sane() {
 	# J=1, so no overlap of 0.11 and no projection built on it
 	suite_tsv "$D/a/raw/suite-t1-all.suite.tsv" 1 10 6.64 "2.5 1.3 0.7 2.9 0.2 1.6" "1 1 1 1 1 1"
 	suite_tsv "$D/a/raw/suite-t2-all.suite.tsv" 2 36.5 6 "6 6 6 6 6 6" "1 1 1 1 1 1"
-	run -0 "$BIN/analyze" --run "$D/a" --quiet
+	run_both -0 "$BIN/analyze" --run "$D/a" --quiet
 	JSON="$D/a/run.json"; jq_is '.suite.runs[0].verdict' inconclusive
 	JSON="$D/a/run.json"; jq_is '.suite.penalty_per_launch_ms' null
 	JSON="$D/a/run.json"; jq_is '.suite.runs[1] | [.verdict, .concurrency] | join(" ")' "slowdown "
@@ -302,7 +316,7 @@ projection_sane() {
 	# b: J=1 p = 20 ms, J=2 twice J=1's cost: 0.5 checks at once is noise
 	suite_tsv "$D/b/raw/suite-t1-all.suite.tsv" 1 132 12 "21 21 21 21 21 21" "1 1 1 1 1 1"
 	suite_tsv "$D/b/raw/suite-t2-all.suite.tsv" 2 246 6 "41 41 41 41 41 41" "1 1 1 1 1 1"
-	run -0 "$BIN/analyze" --run "$D/b" --quiet
+	run_both -0 "$BIN/analyze" --run "$D/b" --quiet
 	JSON="$D/b/run.json"; jq_is '.suite.penalty_per_launch_ms' 20
 	JSON="$D/b/run.json"; jq_is '.suite.runs[1] | [.verdict, .concurrency] | join(" ")' "slowdown "
 	projection_sane "$D/b/run.json"
@@ -312,14 +326,14 @@ projection_sane() {
 	mkdir -p "$D/d/raw" && cp "$FIXTURES/analyze/suite/conditions.txt" "$D/d/"
 	cp "$D/b/raw/suite-t1-all.suite.tsv" "$D/d/raw/"
 	suite_tsv "$D/d/raw/suite-t2-all.suite.tsv" 2 135 6 "22 22 22 22 22 22" "1 1 1 1 1 1"
-	run -0 "$BIN/analyze" --run "$D/d" --quiet
+	run_both -0 "$BIN/analyze" --run "$D/d" --quiet
 	JSON="$D/d/run.json"; jq_is '.suite.runs[1] | [.verdict, .concurrency] | join(" ")' "slowdown 1"
 	projection_sane "$D/d/run.json"
 	grep -q '(14,000 × 129.0 ms ÷ 6; 1 check at once: 0.93 measured is noise around that bound)' "$D/d/report.md"
 	! grep -q '÷ 1.00 = 14,000 × 129.0' "$D/d/report.md" || fail "an equation that does not hold"
 	# and the committed suite fixtures decompose: 14,000 x 20 ms / 1 and / 4
 	cp -R "$FIXTURES/analyze/suite" "$D/c"
-	run -0 "$BIN/analyze" --run "$D/c" --quiet
+	run_both -0 "$BIN/analyze" --run "$D/c" --quiet
 	projection_sane "$D/c/run.json"
 	JSON="$D/c/run.json"; jq_is '[.suite.runs[].concurrency] | join(" ")' "1 1 4"
 }

@@ -93,6 +93,11 @@ struct launcher *launcher_spawn(int threads, const char *cls, uint64_t t_base,
 struct launcher *launcher_sim(const char *spec, const char *kind, const char *stream,
 			      int threads, double size_mib);
 
+/* launcher_sim of settings sim_parse has read (sim.h's struct sim_params). */
+struct sim_params;
+struct launcher *launcher_sim_params(const struct sim_params *p, const char *kind,
+				     const char *stream, int threads, double size_mib);
+
 /* "spawn", or "sim:SETTINGS" with every setting (what conditions record). */
 const char *launcher_describe(const struct launcher *l);
 

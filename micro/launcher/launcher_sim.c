@@ -148,16 +148,16 @@ static void sim_launcher_close(struct launcher *l)
 static const struct launcher_ops sim_ops = { sim_launcher_pass, sim_launcher_warm,
 					     sim_launcher_close };
 
-struct launcher *launcher_sim(const char *spec, const char *kind, const char *stream,
-			      int threads, double size_mib)
+/* launcher_sim_params: launcher_sim of settings already parsed (sim_parse):
+ * simrate's thousands of runs of one scenario parse its settings once. */
+struct launcher *launcher_sim_params(const struct sim_params *p, const char *kind,
+				     const char *stream, int threads, double size_mib)
 {
 	struct simulated *s = xmalloc(sizeof *s);
-	char err[320];
 	int k = sim_kind(kind);
 
 	memset(s, 0, sizeof *s);
-	if (sim_parse(spec, &s->params, err, sizeof err) != 0)
-		die(EXIT_USAGE, "%s", err);
+	s->params = *p;
 	if (k < 0)
 		die(EXIT_USAGE, "the simulator has no model of the kind '%s'", kind);
 	s->pub.ops = &sim_ops;
@@ -166,14 +166,33 @@ struct launcher *launcher_sim(const char *spec, const char *kind, const char *st
 	s->pub.cls = "all";
 	s->model = sim_open(&s->params, k, stream);
 	s->size_mib = size_mib;
-	snprintf(s->describe, sizeof s->describe, "sim:");
-	sim_describe(&s->params, s->describe + 4, sizeof s->describe - 4);
+	/* (the description is written when it is first asked for: most of a
+	 * simrate run's time went to its printf of the settings) */
+	s->describe[0] = '\0';
 	return &s->pub;
+}
+
+struct launcher *launcher_sim(const char *spec, const char *kind, const char *stream,
+			      int threads, double size_mib)
+{
+	struct sim_params p;
+	char err[320];
+
+	if (sim_parse(spec, &p, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s", err);
+	return launcher_sim_params(&p, kind, stream, threads, size_mib);
 }
 
 const char *launcher_describe(const struct launcher *l)
 {
-	if (l->ops == &sim_ops)
-		return ((const struct simulated *)l)->describe;
+	if (l->ops == &sim_ops) {
+		struct simulated *s = (struct simulated *)l;
+
+		if (!s->describe[0]) {
+			snprintf(s->describe, sizeof s->describe, "sim:");
+			sim_describe(&s->params, s->describe + 4, sizeof s->describe - 4);
+		}
+		return s->describe;
+	}
 	return "spawn";
 }

@@ -265,12 +265,26 @@ static void run_config(const struct sim_params *base, const char *settings, unsi
 	m.n = planned * (extend_factor > 1 ? extend_factor : 1);
 	m.art = xmalloc((size_t)m.n * sizeof *m.art);
 	memset(m.art, 0, (size_t)m.n * sizeof *m.art);
-	snprintf(spec, sizeof spec, "%s seed=%u%s%s", settings, seed,
+	/* the settings without the seed, parsed once for all the runs of a
+	 * scenario (a parse, and a fit's file read, a run were a tenth of
+	 * simrate's time); each run's seed set as seed=N would set it */
+	static char parsed_for[sizeof spec];
+	static struct sim_params parsed, p;
+	char err[320];
+
+	snprintf(spec, sizeof spec, "%s%s%s", settings,
 		 base->base_from[0] && strcmp(base->base_from, "default") != 0 ? " base=" : "",
 		 base->base_from[0] && strcmp(base->base_from, "default") != 0 ? base->base_from : "");
+	if (!parsed_for[0] || strcmp(spec, parsed_for) != 0) {
+		if (sim_parse(spec, &parsed, err, sizeof err) != 0)
+			die(EXIT_USAGE, "%s", err);
+		snprintf(parsed_for, sizeof parsed_for, "%s", spec);
+	}
+	p = parsed;
+	p.seed = seed;
 	snprintf(stream, sizeof stream, "%s|%s|%d|all|0", kase, kase, threads);
 	memset(&d, 0, sizeof d);
-	d.l = launcher_sim(spec, kase, stream, threads, mib);
+	d.l = launcher_sim_params(&p, kase, stream, threads, mib);
 	d.m = &m;
 	d.planned = planned;
 	d.extend = made_already;
@@ -297,7 +311,7 @@ struct outcome {
 	int wrong_serial, serial_cases;
 	long exe_n;
 	double exe_penalty;
-	const char *exe_stopped;
+	int exe_stopped_slowdown; /* exe's configuration stopped as "slowdown" */
 };
 
 /* scenario_cases: the cases SC runs into out[]; their number. */
@@ -352,7 +366,8 @@ static void one_run(const struct scenario *sc, const struct sim_params *base, un
 			o->exe = cr[i].headline->verdict;
 			o->exe_n = cr[i].headline->n;
 			o->exe_penalty = cr[i].headline->penalty.median_ms;
-			o->exe_stopped = cr[i].headline->stopped;
+			o->exe_stopped_slowdown = cr[i].headline->stopped &&
+				strcmp(cr[i].headline->stopped, "slowdown") == 0;
 		}
 		if (cr[i].serialisation == SERIAL_SERIALISED || cr[i].serialisation == SERIAL_PARALLEL) {
 			o->serial_cases++;
@@ -370,6 +385,63 @@ static void one_run(const struct scenario *sc, const struct sim_params *base, un
 
 /* ---- the table -------------------------------------------------------------------- */
 
+/* The runs of a scenario whose runs are another's: the same settings,
+ * cases, thread counts, sizes and truth (one_run reads no more of a
+ * scenario), counted another way (scanner-none and scanner-false,
+ * 150-first-look and 150-estimate, the doctor's none-quiet and
+ * none-quiet-false ...).  Each run's outcome is kept, by seed, for the
+ * scenarios after it: the same seeds give the same outcomes, so they are
+ * not run again. */
+#define MAX_KEPT 64
+static struct kept_runs {
+	char key[1024];
+	long runs;
+	struct outcome *o;
+} kept[MAX_KEPT];
+static size_t n_kept;
+
+static void run_key(const struct scenario *sc, char *key, size_t len)
+{
+	const char *cases[MAX_CASES];
+	size_t nc = scenario_cases(sc, cases), i, at;
+	int t;
+
+	at = (size_t)snprintf(key, len, "%s|%d|%.17g|", sc->settings, sc->workers, sc->mib);
+	for (t = 0; t < sc->n_threads && at < len; t++)
+		at += (size_t)snprintf(key + at, len - at, "%d,", sc->threads[t]);
+	for (i = 0; i < nc && at < len; i++)
+		at += (size_t)snprintf(key + at, len - at, "|%s", cases[i]);
+}
+
+/* The outcomes of RUNS runs of SC (seeds 1..RUNS): kept ones, else run
+ * (and kept, where there is room). */
+static const struct outcome *scenario_runs(const struct scenario *sc, const struct sim_params *base,
+					   long runs, struct outcome **fresh)
+{
+	char key[1024];
+	size_t k;
+	long r;
+	struct outcome *o;
+
+	run_key(sc, key, sizeof key);
+	*fresh = NULL;
+	for (k = 0; k < n_kept; k++)
+		if (kept[k].runs == runs && strcmp(kept[k].key, key) == 0)
+			return kept[k].o;
+	o = xmalloc((size_t)runs * sizeof *o);
+	for (r = 1; r <= runs; r++)
+		one_run(sc, base, (unsigned)r, &o[r - 1]);
+	if (n_kept < MAX_KEPT && strlen(key) < sizeof kept[0].key - 1) {
+		snprintf(kept[n_kept].key, sizeof kept[n_kept].key, "%s", key);
+		kept[n_kept].runs = runs;
+		kept[n_kept].o = o;
+		n_kept++;
+	} else {
+		*fresh = o;
+	}
+	return o;
+}
+
 /* Returns 1 when the scenario met its target. */
 static int scenario_row(const struct scenario *sc_in, const struct sim_params *base, long runs)
 {
@@ -379,6 +451,8 @@ static int scenario_row(const struct scenario *sc_in, const struct sim_params *b
 	int met;
 	struct scenario scv = *sc_in, *sc = &scv;
 	char settings[512], label[512];
+	const struct outcome *outcomes;
+	struct outcome *fresh;
 
 	if (latency_given && sc->what == COUNT_DETECTED) {
 		snprintf(settings, sizeof settings, "latency=%s%s", latency_given,
@@ -388,10 +462,10 @@ static int scenario_row(const struct scenario *sc_in, const struct sim_params *b
 		sc->settings = settings;
 		sc->label = label;
 	}
+	outcomes = scenario_runs(sc, base, runs, &fresh);
 	for (r = 1; r <= runs; r++) {
-		struct outcome o;
+		struct outcome o = outcomes[r - 1];
 
-		one_run(sc, base, (unsigned)r, &o);
 		if (!isnan(o.exe_penalty))
 			est[n_est++] = o.exe_penalty;
 		switch (sc->what) {
@@ -421,8 +495,7 @@ static int scenario_row(const struct scenario *sc_in, const struct sim_params *b
 			break;
 		}
 		case COUNT_FIRST_LOOK:
-			hits += o.exe == VERDICT_SLOWDOWN && o.exe_n == 8 && o.exe_stopped &&
-				strcmp(o.exe_stopped, "slowdown") == 0;
+			hits += o.exe == VERDICT_SLOWDOWN && o.exe_n == 8 && o.exe_stopped_slowdown;
 			of++;
 			break;
 		case COUNT_ALL_NONE:
@@ -453,6 +526,7 @@ static int scenario_row(const struct scenario *sc_in, const struct sim_params *b
 	putchar('\n');
 	fflush(stdout);
 	free(est);
+	free(fresh);
 	return met;
 }
 
