@@ -93,15 +93,28 @@ setup() {
 
 @test "exe-freshlink: no object until launch links it to the base, just before its first launch" {
 	mk exe-freshlink 3
-	base=$(cd "$W" && pwd -P)/p-base
-	assert_equal "$(awk -F'\t' '$1 == "link_from" { print $2 }' "$M")" "$base"
-	while read -r obj; do [ ! -e "$obj" ] || fail "$obj exists before its launch"; done < <(objects)
+	local wd base a b lf="" obj bad n
+	phys wd "$W"
+	base=$wd/p-base
+	# (the manifest's link_from lines' paths, and the objects, by the shell)
+	while IFS=$'\t' read -r a b; do
+		[ "$a" != link_from ] || lf=$lf$b$'\n'
+	done <"$M"
+	assert_equal "${lf%$'\n'}" "$base"
+	objs_read
+	for obj in "${OBJS[@]}"; do [ ! -e "$obj" ] || fail "$obj exists before its launch"; done
 	run -0 "$BIN/launch" --manifest "$M" --out "$BATS_TEST_TMPDIR/s.tsv" --quiet
-	# the base and every object: one inode
-	assert_equal "$(ls -i "$base" $(objects) | awk '{ print $1 }' | sort -u | grep -c .)" 1
+	# the base and every object: one inode (mkfresh-check's inodes=)
+	chk inodes=1:p-base
 	# every launch ran: the links made before the first pass's, the repeats through them
-	assert_equal "$(awk -F'\t' '$1 == "sample" && ($6 != 0 || $7 != 0 || $8 != 0)' "$BATS_TEST_TMPDIR/s.tsv")" ""
-	assert_equal "$(grep -c '^sample	' "$BATS_TEST_TMPDIR/s.tsv")" 6
+	# (one awk: the samples that did not, then how many samples)
+	awk -F'\t' '$1 == "sample" { n++; if ($6 != 0 || $7 != 0 || $8 != 0) print } END { print n + 0 }' \
+		"$BATS_TEST_TMPDIR/s.tsv" >"$BATS_TEST_TMPDIR/ran"
+	slurp bad "$BATS_TEST_TMPDIR/ran"
+	n=${bad##*$'\n'}
+	if [[ $bad == *$'\n'* ]]; then bad=${bad%$'\n'*}; else bad=""; fi
+	assert_equal "$bad" ""
+	assert_equal "$n" 6
 }
 
 @test "a manifest's link_from is one absolute path, else it is refused in one line" {
@@ -134,14 +147,25 @@ setup() {
 
 @test "exe-assessed: each artifact assessed before its launch, each step timed; none when simulated" {
 	mk exe-assessed 3
+	local os want got i
+	os=$(uname -s)
 	# INDEX TOOL MS STATUS: macOS spctl then gktool (-1: absent), else the read
-	if [ "$(uname -s)" = Darwin ]; then want="spctl gktool"; else want="read"; fi
+	if [ "$os" = Darwin ]; then want="spctl gktool"; else want="read"; fi
+	# (one awk: each index's tools, "I: TOOL... " a line, then the
+	# statuses, each once in the order first seen: sort -u's one line where
+	# all are the same)
+	awk -F'\t' '{ t[$1] = t[$1] $2 " "; if (!($4 in s)) { s[$4] = 1; st = st (st == "" ? "" : "\n") $4 } }
+		END { for (i = 0; i <= 2; i++) print i ": " t[i]; print st }' "$M.assessed" >"$BATS_TEST_TMPDIR/tools"
+	slurp got "$BATS_TEST_TMPDIR/tools"
 	for i in 0 1 2; do
-		assert_equal "$(awk -F'\t' -v i="$i" '$1 == i { printf "%s ", $2 }' "$M.assessed")" "$want "
+		[[ $got == "$i: "* ]] || fail "no line of index $i: $got"
+		assert_equal "${got%%$'\n'*}" "$i: $want "
+		got=${got#*$'\n'}
 	done
 	awk -F'\t' 'NF != 4 || $3 !~ /^[0-9]+\.[0-9][0-9][0-9]$/ || $4 !~ /^-?[0-9]+$/ { print; bad = 1 } END { exit bad }' "$M.assessed"
-	[ "$(uname -s)" = Darwin ] || assert_equal "$(awk -F'\t' '{ print $4 }' "$M.assessed" | sort -u)" 0
-	rm -rf "$W" "$M" "$M.assessed" && mkdir "$W"
+	[ "$os" = Darwin ] || assert_equal "$got" 0
+	W="$BATS_TEST_TMPDIR/work-sim" M="$BATS_TEST_TMPDIR/sim.manifest"
+	mkdir "$W"
 	mk exe-assessed 2 --simulated
 	[ ! -e "$M.assessed" ] || fail "a simulated run assessed its artifacts"
 }
