@@ -130,8 +130,10 @@ refused_all() {
 
 @test "exe: --case names the case, and WORKDIR is written resolved" {
 	ln -s "$W" "$BATS_TEST_TMPDIR/link"
-	# (one artifact: what is looked at is the manifest's case and workdir)
-	run_sep "$BIN/mkfresh" --kind exe --count 1 --case my-exe \
+	# (one artifact: what is looked at is the manifest's case and workdir,
+	# not the compile: the logging compiler's, no real one)
+	make_logging_cc
+	run_sep "$BIN/mkfresh" --kind exe --count 1 --case my-exe --cc "$FAKECC" \
 		--dir "$BATS_TEST_TMPDIR/link/" --prefix p --manifest "$M"
 	assert_success
 	check_manifest exe 1 my-exe
@@ -154,34 +156,27 @@ refused_all() {
 	[ -n "$stderr" ]
 }
 
-# (the three kinds made from a base, each its own run, in one test)
-@test "exe-hardlink, exe-copy, exe-rewrite: one inode; the base's bytes in new inodes; new slots" {
-	local T=$BATS_TEST_TMPDIR
-	mkdir "$T/w-copy" "$T/w-rewrite"
-	# (was: "exe-hardlink: every artifact is the base's inode")
-	mk exe-hardlink 5
-	# (inodes=: the base and the 5: one inode)
-	chk manifest=exe-hardlink:5 names=:5:p-base runs=0 inodes=1:p-base
-	# (was: "exe-copy: same bytes as the base, every artifact a new inode")
-	W="$T/w-copy" M="$T/copy.manifest"
-	mk exe-copy 5
-	# (onecontent=, inodes=: the base and the 5: one content, six inodes)
-	chk manifest=exe-copy:5 names=:5:p-base runs=0 "onecontent=$W/p-base" inodes=6:p-base
-	# (was: "exe-rewrite: each slot is a new inode with the base's bytes, none of them the base's")
-	W="$T/w-rewrite" M="$T/rewrite.manifest"
-	mk exe-rewrite 4
-	# (onecontent=, inodes=: the base and the 4: one content, five inodes)
-	chk manifest=exe-rewrite:4 names=:4:p-base runs=0 "onecontent=$W/p-base" inodes=5:p-base
-}
-
-@test "exe-copy, exe-hardlink: the base was launched before the artifacts were made from it" {
+# (the placements from a base, each kind its own run, by the logging
+# compiler: what is looked at is where each artifact comes from (inodes,
+# bytes, launches), not the compile; a real base's copies run in --size's
+# exe-copy test)
+@test "exe-hardlink, exe-copy: one inode; the base's bytes in new inodes; the base launched before, alone" {
+	# (was: "exe-hardlink, exe-copy, exe-rewrite: one inode; the base's bytes in new inodes; new slots")
+	# (was: "exe-copy, exe-hardlink: the base was launched before the artifacts were made from it")
 	make_logging_cc
 	local kind log base wd o
 	mkdir "$W-exe-copy" "$W-exe-hardlink"
-	for kind in exe-copy exe-hardlink; do
+	for kind in exe-hardlink exe-copy; do
 		W="$BATS_TEST_TMPDIR/work-$kind" M="$BATS_TEST_TMPDIR/$kind.manifest"
 		: >"$EXECLAG_TEST_LOG"
 		mk "$kind" 3 --cc "$FAKECC"
+		# (inodes=: the base and the 3: one inode (hard links); copies: one
+		# content, four inodes)
+		if [ "$kind" = exe-hardlink ]; then
+			chk manifest=exe-hardlink:3 names=:3:p-base inodes=1:p-base
+		else
+			chk manifest=exe-copy:3 names=:3:p-base "onecontent=$W/p-base" inodes=4:p-base
+		fi
 		# launched exactly once, the base itself
 		slurp log "$EXECLAG_TEST_LOG"
 		inode_of base "$W/p-base"
@@ -198,10 +193,13 @@ refused_all() {
 			fi
 		done
 		[ "${#OBJS[@]}" = 3 ] || fail "${#OBJS[@]} objects, not 3"
+		# each runs (after the log's look: a run logs its launch)
+		chk runs=0
 	done
 }
 
 @test "exe-rewrite: the base, then each slot as a link to it, is launched; then each slot is a new inode" {
+	# (and was: "exe-hardlink, exe-copy, exe-rewrite: one inode; the base's bytes in new inodes; new slots")
 	make_logging_cc
 	local base wd paths inodes o
 	mk exe-rewrite 4 --cc "$FAKECC"
@@ -220,7 +218,9 @@ refused_all() {
 	for o in $inodes; do assert_equal "$o" "$base"; done
 	# no slot is still the launched inode; each has the base's bytes
 	for o in "${OBJS[@]}"; do [ ! "$o" -ef "$W/p-base" ] || fail "$o still is the launched inode"; done
-	chk "onecontent=$W/p-base"
+	# (onecontent=, inodes=: the base and the 4: one content, five inodes;
+	# each runs, after the log's look)
+	chk "onecontent=$W/p-base" manifest=exe-rewrite:4 names=:4:p-base inodes=5:p-base runs=0
 }
 
 @test "--first: a second run makes the next artifacts beside the first ones; the manifest lists all" {
@@ -294,7 +294,8 @@ refused_all() {
 	[[ "$stderr" == "mkfresh: --first 3: no "*"/p-base: the run that made artifact 0 makes it"* ]] || fail "$stderr"
 	local c want
 	contents_of c
-	[ ! -e "$M" ] && assert_equal "$c" ""
+	[ ! -e "$M" ]
+	assert_equal "$c" ""
 	run_sep "$BIN/mkfresh" --kind dylib --count 2 --first 3 --dir "$W" \
 		--prefix p --manifest "$M"
 	assert_equal "$status" 2
@@ -340,26 +341,25 @@ refused_all() {
 	[ "$diff" -gt 1000000 ] || fail "only $diff bytes differ"
 }
 
-@test "--size: the dylib's libraries are padded, the host is not; copies keep the base's bytes" {
+# (the quoted folder's test merged in: its padded compile is exe-copy's
+# base, a compile fewer)
+@test "--size: dylib's libraries padded, not its host; copies keep the base's bytes, in a folder of quotes" {
 	shared dylib-s64k
 	# (under=: the host is not padded: under 64k)
 	chk manifest=dylib:2 pad=65536 runs=0 "under=65536:$W/p-host"
-	W="$BATS_TEST_TMPDIR/work" M="$BATS_TEST_TMPDIR/out.manifest"
+	# (was: "--size: a work folder whose name holds quotes, a backslash and a space")
+	W="$BATS_TEST_TMPDIR/a\"b\\c d'e" M="$BATS_TEST_TMPDIR/out.manifest"
+	mkdir -p "$W"
 	mk exe-copy 2 --size 16k
 	# (onecontent=: p-0000, and the other copy too, the base's bytes)
 	chk manifest=exe-copy:2 pad=16384 runs=0 "onecontent=$W/p-base"
-	# 0 is no padding: no pad line
+	# 0 is no padding: no pad line (the manifest looked at, not the
+	# compile: the logging compiler's)
 	W="$BATS_TEST_TMPDIR/work0" M="$BATS_TEST_TMPDIR/out0.manifest"
 	mkdir "$W"
-	mk exe 1 --size 0
+	make_logging_cc
+	mk exe 1 --size 0 --cc "$FAKECC"
 	check_manifest exe 1
-}
-
-@test "--size: a work folder whose name holds quotes, a backslash and a space" {
-	W="$BATS_TEST_TMPDIR/a\"b\\c d'e"
-	mkdir -p "$W"
-	mk exe 1 --size 4k
-	chk manifest=exe:1 pad=4096 runs=0
 }
 
 # ---- --simulated: one compile, for a run that launches nothing ----
@@ -699,10 +699,14 @@ for a; do
 	*-0002.c) echo "$a:1:1: error: no good" >&2; echo "second line" >&2; exit 1 ;;
 	esac
 done
-exec cc "$@"
+exec "$FAKECC" "$@"
 CC
 	printf '%s' "$text" >"$badcc"
 	chmod 755 "$badcc"
+	# (the others by the logging compiler: what is looked at is what is
+	# left, not the compiles)
+	make_logging_cc
+	export FAKECC
 	# (the third of four fails: two compiled before it, one maybe after)
 	run_sep "$BIN/mkfresh" --kind exe --count 4 --jobs 2 --dir "$W" \
 		--prefix p --manifest "$M" --cc "$badcc"
@@ -715,8 +719,10 @@ CC
 
 @test "an existing file in the way: exit 1, it is kept, the rest removed" {
 	echo precious >"$W/p-0002"
+	# (the base by the logging compiler: what is looked at is what is left)
+	make_logging_cc
 	run_sep "$BIN/mkfresh" --kind exe-copy --count 5 --dir "$W" \
-		--prefix p --manifest "$M"
+		--prefix p --manifest "$M" --cc "$FAKECC"
 	assert_equal "$status" 1
 	assert_equal "${#stderr_lines[@]}" 1
 	[ ! -e "$M" ]

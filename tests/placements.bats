@@ -19,14 +19,24 @@ setup() {
 
 @test "overwrite, samebytes, touch: each slot launched at its path, then changed in place (its inode)" {
 	make_logging_cc
+	local kind paths wd o T=$BATS_TEST_TMPDIR
+	# (each kind's work folder its own, made at once: no rm and mkdir a kind)
+	mkdir "$T/w-exe-overwrite" "$T/w-exe-samebytes" "$T/w-exe-touch"
 	for kind in exe-overwrite exe-samebytes exe-touch; do
-		rm -rf "$W" "$M" && mkdir "$W" && : >"$EXECLAG_TEST_LOG"
+		W="$T/w-$kind" M="$T/$kind.manifest"
+		: >"$EXECLAG_TEST_LOG"
 		mk "$kind" 3 --cc "$FAKECC"
-		# the base, then every slot at its own path
-		assert_equal "$(awk '{ print $2 }' "$EXECLAG_TEST_LOG")" "$(cd "$W" && pwd -P)/p-base"$'\n'"$(objects)"
+		# the base, then every slot at its own path (the log's paths, the
+		# work folder resolved and the objects by the shell: no awk, no cd)
+		field_of paths 2 "$EXECLAG_TEST_LOG"
+		phys wd "$W"
+		objs_read
+		printf -v o '%s\n' "${OBJS[@]}"
+		assert_equal "$paths" "$wd/p-base"$'\n'"${o%$'\n'}"
 		# each slot is still the inode that was launched there, not the
 		# base's (one ls, one awk: the log's inode at each path, and now)
-		assert_equal "$(ls -i "$W/p-base" $(objects) | awk -v base="$W/p-base" '
+		ls -i "$W/p-base" "${OBJS[@]}" >"$T/ls"
+		awk -v base="$W/p-base" '
 			FNR == NR { at[$2] = $1; next }
 			$2 == base { b = $1; next }
 			{ now[$2] = $1; order[n++] = $2 }
@@ -36,9 +46,11 @@ setup() {
 					if (now[o] != at[o]) print o ": inode " now[o] ", launched " at[o]
 					if (now[o] == b) print o ": the base inode"
 				}
-			}' "$EXECLAG_TEST_LOG" -)" ""
-		# nothing beside the artifacts and the base
-		assert_equal "$(cd "$W" && ls -A | LC_ALL=C sort | tr '\n' ' ')" "p-0000 p-0001 p-0002 p-base "
+			}' "$EXECLAG_TEST_LOG" "$T/ls" >"$T/inodes"
+		slurp o "$T/inodes"
+		assert_equal "$o" ""
+		# nothing beside the artifacts and the base (mkfresh-check's names=)
+		chk names=:3:p-base
 	done
 }
 
@@ -48,11 +60,12 @@ setup() {
 	chk runs=0
 	assert_equal "$(sha "$W/p-base" $(objects) | awk 'NR == 1 { b = $1; next }
 		$1 == b { print "slot " NR - 1 " has the base bytes" } !s[$1]++ { n++ } END { if (n < 2) print "the slots share their bytes" }')" ""
+	mkdir "$W-exe-samebytes" "$W-exe-touch"
 	for kind in exe-samebytes exe-touch; do
-		rm -rf "$W" "$M" && mkdir "$W"
+		W="$BATS_TEST_TMPDIR/work-$kind" M="$BATS_TEST_TMPDIR/$kind.manifest"
 		mk "$kind" 2
-		# the base and the slots: one content
-		assert_equal "$(sha "$W/p-base" $(objects) | sort -u | grep -c .)" 1
+		# the base and the slots: one content (mkfresh-check's onecontent=)
+		chk "onecontent=$W/p-base"
 	done
 }
 
@@ -80,15 +93,28 @@ setup() {
 
 @test "exe-freshlink: no object until launch links it to the base, just before its first launch" {
 	mk exe-freshlink 3
-	base=$(cd "$W" && pwd -P)/p-base
-	assert_equal "$(awk -F'\t' '$1 == "link_from" { print $2 }' "$M")" "$base"
-	while read -r obj; do [ ! -e "$obj" ] || fail "$obj exists before its launch"; done < <(objects)
+	local wd base a b lf="" obj bad n
+	phys wd "$W"
+	base=$wd/p-base
+	# (the manifest's link_from lines' paths, and the objects, by the shell)
+	while IFS=$'\t' read -r a b; do
+		[ "$a" != link_from ] || lf=$lf$b$'\n'
+	done <"$M"
+	assert_equal "${lf%$'\n'}" "$base"
+	objs_read
+	for obj in "${OBJS[@]}"; do [ ! -e "$obj" ] || fail "$obj exists before its launch"; done
 	run -0 "$BIN/launch" --manifest "$M" --out "$BATS_TEST_TMPDIR/s.tsv" --quiet
-	# the base and every object: one inode
-	assert_equal "$(ls -i "$base" $(objects) | awk '{ print $1 }' | sort -u | grep -c .)" 1
+	# the base and every object: one inode (mkfresh-check's inodes=)
+	chk inodes=1:p-base
 	# every launch ran: the links made before the first pass's, the repeats through them
-	assert_equal "$(awk -F'\t' '$1 == "sample" && ($6 != 0 || $7 != 0 || $8 != 0)' "$BATS_TEST_TMPDIR/s.tsv")" ""
-	assert_equal "$(grep -c '^sample	' "$BATS_TEST_TMPDIR/s.tsv")" 6
+	# (one awk: the samples that did not, then how many samples)
+	awk -F'\t' '$1 == "sample" { n++; if ($6 != 0 || $7 != 0 || $8 != 0) print } END { print n + 0 }' \
+		"$BATS_TEST_TMPDIR/s.tsv" >"$BATS_TEST_TMPDIR/ran"
+	slurp bad "$BATS_TEST_TMPDIR/ran"
+	n=${bad##*$'\n'}
+	if [[ $bad == *$'\n'* ]]; then bad=${bad%$'\n'*}; else bad=""; fi
+	assert_equal "$bad" ""
+	assert_equal "$n" 6
 }
 
 @test "a manifest's link_from is one absolute path, else it is refused in one line" {
@@ -121,14 +147,25 @@ setup() {
 
 @test "exe-assessed: each artifact assessed before its launch, each step timed; none when simulated" {
 	mk exe-assessed 3
+	local os want got i
+	os=$(uname -s)
 	# INDEX TOOL MS STATUS: macOS spctl then gktool (-1: absent), else the read
-	if [ "$(uname -s)" = Darwin ]; then want="spctl gktool"; else want="read"; fi
+	if [ "$os" = Darwin ]; then want="spctl gktool"; else want="read"; fi
+	# (one awk: each index's tools, "I: TOOL... " a line, then the
+	# statuses, each once in the order first seen: sort -u's one line where
+	# all are the same)
+	awk -F'\t' '{ t[$1] = t[$1] $2 " "; if (!($4 in s)) { s[$4] = 1; st = st (st == "" ? "" : "\n") $4 } }
+		END { for (i = 0; i <= 2; i++) print i ": " t[i]; print st }' "$M.assessed" >"$BATS_TEST_TMPDIR/tools"
+	slurp got "$BATS_TEST_TMPDIR/tools"
 	for i in 0 1 2; do
-		assert_equal "$(awk -F'\t' -v i="$i" '$1 == i { printf "%s ", $2 }' "$M.assessed")" "$want "
+		[[ $got == "$i: "* ]] || fail "no line of index $i: $got"
+		assert_equal "${got%%$'\n'*}" "$i: $want "
+		got=${got#*$'\n'}
 	done
 	awk -F'\t' 'NF != 4 || $3 !~ /^[0-9]+\.[0-9][0-9][0-9]$/ || $4 !~ /^-?[0-9]+$/ { print; bad = 1 } END { exit bad }' "$M.assessed"
-	[ "$(uname -s)" = Darwin ] || assert_equal "$(awk -F'\t' '{ print $4 }' "$M.assessed" | sort -u)" 0
-	rm -rf "$W" "$M" "$M.assessed" && mkdir "$W"
+	[ "$os" = Darwin ] || assert_equal "$got" 0
+	W="$BATS_TEST_TMPDIR/work-sim" M="$BATS_TEST_TMPDIR/sim.manifest"
+	mkdir "$W"
 	mk exe-assessed 2 --simulated
 	[ ! -e "$M.assessed" ] || fail "a simulated run assessed its artifacts"
 }
@@ -185,12 +222,6 @@ held_killed() {
 		END { printf "%d %d\n", h, k }' "$@"
 }
 
-# sim_first KIND SPEC [N]: sim_launch's HELD KILLED
-sim_first() {
-	sim_launch "$1" "$2" "$BATS_TEST_TMPDIR/sim/s" "${3:-}" || return 1
-	held_killed "$BATS_TEST_TMPDIR/sim/s"
-}
-
 @test "the simulator: each placement pays under each key as the table says, 20 of 20 or 0 of 20" {
 	local kind cells key want="" runs=() files=() n=0
 	# each placement under each key launched (a samples file each), then
@@ -218,22 +249,39 @@ sim_first() {
 @test "the simulator: a program read whole first is not checked again by a checker of opens" {
 	# exe-assessed's read happens while making: a checker of execs still
 	# checks the launch, one of opens (on=open) saw the file at the read
-	assert_equal "$(sim_first exe-assessed 'key=inode on=exec seed=7')" "20 0"
-	assert_equal "$(sim_first exe-assessed 'key=inode on=open seed=7')" "0 0"
-	assert_equal "$(sim_first exe 'key=inode on=open seed=7')" "20 0"
+	# (the three launched, then one awk for them all: HELD KILLED a line)
+	local S="$BATS_TEST_TMPDIR/sim" got
+	sim_launch exe-assessed 'key=inode on=exec seed=7' "$S/s1"
+	sim_launch exe-assessed 'key=inode on=open seed=7' "$S/s2"
+	sim_launch exe 'key=inode on=open seed=7' "$S/s3"
+	held_killed "$S/s1" "$S/s2" "$S/s3" >"$S/hk"
+	slurp got "$S/hk"
+	assert_equal "$got" "20 0
+0 0
+20 0"
 }
 
 @test "the simulator's kill=R refuses exactly floor(N R) of N held checks, only checks, any seed" {
-	local seed
+	local seed S="$BATS_TEST_TMPDIR/sim" files=() want="" got
+	# (each launched into a samples file of its own, then one awk for them
+	# all: HELD KILLED a line, in this order)
 	for seed in 1 2 3; do
 		# 20 held first launches: 5 killed, the other 15 held
-		assert_equal "$(sim_first exe "key=inode kill=0.25 seed=$seed")" "15 5"
-		assert_equal "$(sim_first exe-copy "key=inode kill=0.1 seed=$seed")" "18 2"
+		sim_launch exe "key=inode kill=0.25 seed=$seed" "$S/k$seed-exe"
+		sim_launch exe-copy "key=inode kill=0.1 seed=$seed" "$S/k$seed-copy"
 		# nothing held, nothing killed
-		assert_equal "$(sim_first exe-hardlink "key=inode kill=0.5 seed=$seed")" "0 0"
+		sim_launch exe-hardlink "key=inode kill=0.5 seed=$seed" "$S/k$seed-hardlink"
+		files+=("$S/k$seed-exe" "$S/k$seed-copy" "$S/k$seed-hardlink")
+		want="$want"$'15 5\n18 2\n0 0\n'
 	done
-	# 3,840 launches at 5 in 3,840 (mr-boxington's rate): exactly 5
-	assert_equal "$(sim_first exe "key=inode kill=0.0013021 seed=1" 3840 | cut -d' ' -f2)" 5
+	# 3,840 launches at 5 in 3,840 (mr-boxington's rate): exactly 5 (its
+	# samples in sim/s, read below)
+	sim_launch exe "key=inode kill=0.0013021 seed=1" "$S/s" 3840
+	held_killed "${files[@]}" "$S/s" >"$S/hk"
+	slurp got "$S/hk"
+	# (the 3,840's line: killed 5, held what it held)
+	assert_equal "${got%$'\n'*}" "${want%$'\n'}"
+	assert_equal "${got##*[$'\n' ]}" 5
 	# the repeat of a killed launch passes: its object is remembered
 	assert_equal "$(awk -F'\t' '$1 == "sample" && $2 == "repeat" && $7 != 0' "$BATS_TEST_TMPDIR/sim/s")" ""
 	# the setting is said where set, and refused out of its range
