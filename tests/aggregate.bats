@@ -34,6 +34,18 @@ scratch() {
 	done
 }
 
+# svg_attr FILE PATTERN ATTR: ATTR of every element line matching PATTERN
+svg_attr() { grep -E "$2" "$1" | sed -n "s/.* $3=\"\([^\"]*\)\".*/\1/p"; }
+
+# A finished run as repro leaves it: run.json, report.md, raw/.
+run_folder() {
+	R="$BATS_TEST_TMPDIR/results/20250301T120000Z-c0ffee"
+	mkdir -p "$R/raw"
+	cp "$AGG/linux-control/run.json" "$R/run.json"
+	printf '# the run'"'"'s own report\n' >"$R/report.md"
+	printf 'sample\n' >"$R/raw/x.csv"
+}
+
 # (one make aggregate for the golden files and the warnings: two tests ran
 # the same command before)
 @test "make aggregate on the fixtures: golden table, files, warnings; a .partial passed over; depth; cells" {
@@ -51,13 +63,13 @@ scratch() {
 	[[ "${stderr_lines[0]}" == "aggregate: warning: tests/fixtures/aggregate/bad-corrupt/run.json: not valid JSON (line "*"; skipped" ]] ||
 		fail "${stderr_lines[0]}"
 	assert_equal "${stderr_lines[1]}" "aggregate: warning: tests/fixtures/aggregate/bad-v2/run.json: schema_version 2 is not the version this kit reads (1); use the kit that wrote it; skipped"
-	assert_output --partial "2 files were skipped"
+	kit_untraced assert_output --partial "2 files were skipped"
 	assert_equal "$(printf '%s\n' "$output" | grep -c '^| [0-9]')" $((2 * 6))
 	# (was: "a run still being made (a hidden .partial folder) is passed over, without a warning")
 	[ -f "$AGG/.20250301T130000Z-777777.partial/run.json" ]
 	run_sep "$BIN/aggregate" --dir "$AGG" --out "$OUT"
 	assert_success
-	refute_output --partial "777777"
+	kit_untraced refute_output --partial "777777"
 	[[ "$stderr" != *partial* ]] || fail "$stderr"
 	# (was: "runs are found at any depth, rows in path order")
 	run_both "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
@@ -67,12 +79,12 @@ scratch() {
 	# (was: "each case cell holds the penalty, its interval, the verdict and the serialisation")
 	run_both "$BIN/aggregate" --dir "$AGG" --out "$OUT"
 	assert_success
-	assert_output --partial "| 150.00 [130.01, 169.99] slowdown, serialised |"
-	assert_output --partial "| 20.00 [17.34, 22.66] slowdown |"
-	assert_output --partial "| not run |"
-	assert_output --partial "| 20 ms, 1 worker, key inode |"
-	assert_output --partial "| SIP enabled, assessments enabled, Developer Tools denied, online (VPN) |"
-	assert_output --partial "| Apple M1 Pro | MacBookPro18,1 | macOS 14.4.1 | 10 (8P+2E) |"
+	kit_untraced assert_output --partial "| 150.00 [130.01, 169.99] slowdown, serialised |"
+	kit_untraced assert_output --partial "| 20.00 [17.34, 22.66] slowdown |"
+	kit_untraced assert_output --partial "| not run |"
+	kit_untraced assert_output --partial "| 20 ms, 1 worker, key inode |"
+	kit_untraced assert_output --partial "| SIP enabled, assessments enabled, Developer Tools denied, online (VPN) |"
+	kit_untraced assert_output --partial "| Apple M1 Pro | MacBookPro18,1 | macOS 14.4.1 | 10 (8P+2E) |"
 }
 
 @test "the CSV's shape; no host or user names; without --out the files go into DIR; a second run reads none" {
@@ -86,8 +98,8 @@ widths = {len(r) for r in rows}
 print(len(rows) - 1, widths.pop() if len(widths) == 1 else "ragged")
 print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 	assert_success
-	assert_line --index 0 "6 58"
-	assert_line --index 1 "script.penalty_ms macOS 14.4.1 149.995"
+	kit_untraced assert_line --index 0 "6 58"
+	kit_untraced assert_line --index 1 "script.penalty_ms macOS 14.4.1 149.995"
 	# (was: "host and user names in a run's conditions never reach the table, the CSV or the plot")
 	scratch mac-m1pro linux-control
 	jq '.conditions += {"host": "alices-macbook", "user": "alice", "terminal": "alice-term", "workdir": "/Users/alice/x"}' \
@@ -95,13 +107,15 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 	run_both "$BIN/aggregate" --dir "$D" --out "$OUT"
 	assert_success
 	! grep -ri alice "$OUT.md" "$OUT.csv" "$OUT.svg" || fail "a host or user name reached the outputs"
-	refute_output --partial alice
+	kit_untraced refute_output --partial alice
 	# (was: "without --out the files go into DIR as aggregate.md, .csv and .svg")
 	scratch linux-control linux-gate
 	run_both "$BIN/aggregate" --dir "$D/" --quiet
 	assert_success
-	assert_output ""
-	[ -s "$D/aggregate.md" ] && [ -s "$D/aggregate.csv" ] && [ -s "$D/aggregate.svg" ]
+	kit_untraced assert_output ""
+	[ -s "$D/aggregate.md" ]
+	[ -s "$D/aggregate.csv" ]
+	[ -s "$D/aggregate.svg" ]
 	grep -qxF '![Penalty per case and machine, log scale](aggregate.svg)' "$D/aggregate.md"
 	# (was: "a second aggregate over the same folder reads no output of the first")
 	scratch linux-control
@@ -109,10 +123,11 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 	run_sep "$BIN/aggregate" --dir "$D"
 	assert_success
 	[ -z "$stderr" ]
-	assert_output --partial "— 1 run"
+	kit_untraced assert_output --partial "— 1 run"
 }
 
-@test "malformed run.json files are each skipped with a warning, never a crash" {
+@test "malformed run.json files each skipped with a warning; no cases a row of 'not run'; nulls shown" {
+	# (was: "malformed run.json files are each skipped with a warning, never a crash")
 	scratch linux-control
 	local j="$AGG/linux-control/run.json" n=0 bad
 	# bad < <(CONTENT): one more bad run.json (a redirection, not a pipe, so n counts)
@@ -137,18 +152,16 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 	for ((i = 1; i <= n; i++)); do
 		[[ "$stderr" == *"/bad$i/run.json: "*"; skipped"* ]] || fail "no warning for bad$i: $stderr"
 	done
-	assert_output --partial "$n files were skipped"
+	kit_untraced assert_output --partial "$n files were skipped"
 	assert_equal "$(printf '%s\n' "$output" | grep -c '^| [0-9]')" 2
-}
-
-@test "a run without cases is a row of 'not run'; null penalties and a case with no interval are shown" {
+	# (was: "a run without cases is a row of 'not run'; null penalties and a case with no interval are shown")
 	# (was: "a run without cases (the suite case alone) is a row of 'not run'")
 	scratch linux-control linux-gate
 	jq '.cases = []' "$AGG/linux-control/run.json" >"$D/linux-control/run.json"
 	run_sep "$BIN/aggregate" --dir "$D" --out "$OUT"
 	assert_success
 	[ -z "$stderr" ] || fail "$stderr"
-	assert_output --regexp '\| 1 \| 20250301T120000Z-c0ffee \|.*\| off \| not run \| not run \| not run \| not run \| not run \| not run \| undetermined \|'
+	kit_untraced assert_output --regexp '\| 1 \| 20250301T120000Z-c0ffee \|.*\| off \| not run \| not run \| not run \| not run \| not run \| not run \| undetermined \|'
 	# (was: "null penalties and a case with no interval are shown, not dropped")
 	scratch linux-control
 	jq '.cases[0].penalty_ms = {"median": null, "ci_low": null, "ci_high": null, "coverage": null}
@@ -157,11 +170,12 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 	    | .cases[1].verdict = "inconclusive"' "$AGG/linux-control/run.json" >"$D/linux-control/run.json"
 	run_both "$BIN/aggregate" --dir "$D" --out "$OUT"
 	assert_success
-	assert_output --partial "| - inconclusive |"
-	assert_output --partial "[no interval] inconclusive |"
+	kit_untraced assert_output --partial "| - inconclusive |"
+	kit_untraced assert_output --partial "[no interval] inconclusive |"
 }
 
-@test "no readable run, or bad usage: one line, exit 2, nothing written; --help exits 0" {
+@test "refused, one line, exit 2: nothing readable, bad usage, an OUT in a run folder; OUT a folder is one" {
+	# (was: "no readable run, or bad usage: one line, exit 2, nothing written; --help exits 0")
 	# no readable run at all: one line on stderr, exit 2, nothing written; bad usage: one line, exit 2; --help exits 0
 	mkdir -p "$BATS_TEST_TMPDIR/empty/a"
 	printf '{' >"$BATS_TEST_TMPDIR/empty/a/run.json"
@@ -169,12 +183,14 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 	assert_failure 2
 	[ "${#stderr_lines[@]}" -eq 2 ] || fail "$stderr"
 	[[ "${stderr_lines[1]}" == "aggregate: $BATS_TEST_TMPDIR/empty: no readable run.json (1 skipped): nothing to aggregate" ]] || fail "stderr: $stderr"
-	[ ! -e "$OUT.md" ] && [ ! -e "$OUT.csv" ] && [ ! -e "$OUT.svg" ]
+	[ ! -e "$OUT.md" ]
+	[ ! -e "$OUT.csv" ]
+	[ ! -e "$OUT.svg" ]
 	# bad usage is one line on stderr and exit 2; --help exits 0 (one test
 	# with the above: both are how aggregate refuses)
 	run_both "$BIN/aggregate" --help
 	assert_success
-	assert_output --partial "usage: aggregate --dir DIR"
+	kit_untraced assert_output --partial "usage: aggregate --dir DIR"
 	for args in "" "--dir" "--bogus" "--dir $BATS_TEST_TMPDIR/none" "--dir $BATS_FILE_TMPDIR --out"; do
 		# shellcheck disable=SC2086
 		run_sep "$BIN/aggregate" $args
@@ -185,136 +201,7 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 	run_sep make -C "$ROOT" -s --no-print-directory aggregate
 	assert_failure
 	[[ "$stderr" == *"aggregate: --dir DIR is required"* ]] || fail "stderr: $stderr"
-}
-
-# (the summary plot and the projector view's floor are one test: one
-# aggregate, one rendering, png_ink's three looks from one python)
-@test "the summary plot: valid XML, not blank, rows labelled; the projector view's axis, floor and zone" {
-	# the summary plot is valid XML, renders not blank, labels every row; the projector view: axis from 0.1 ms, the 1 ms floor drawn, the none zone shaded left of it
-	need_tool rsvg-convert librsvg
-	local fx top bottom got inks area
-	run_both "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
-	assert_success
-	xmllint --noout "$OUT.svg"
-	# one awk for what was a grep each: every label #1..#6, the axis's
-	# title and ticks 0.1..10000 (not 0.01), two legend entries; nothing
-	# that runs or fetches (any case)
-	# shellcheck disable=SC2016 # (awk's $0)
-	run_both awk -v want='>#1</text>|>#2</text>|>#3</text>|>#4</text>|>#5</text>|>#6</text>|>penalty, ms (log scale)<|>0.1</text>|>1</text>|>10</text>|>100</text>|>1000</text>|>10000</text>|>macOS, SIP on<|>Linux, gate<' '
-		BEGIN { n = split(want, w, "|") }
-		{ for (i = 1; i <= n; i++) if (index($0, w[i])) seen[i] = 1 }
-		index($0, ">0.01</text>") { print "a tick 0.01" }
-		tolower($0) ~ /<script|href|<style|url\(/ { print "runs or fetches: " $0 }
-		END { for (i = 1; i <= n; i++) if (!(i in seen)) print "no " w[i] }' "$OUT.svg"
-	assert_success
-	assert_output ""
-	grep -q '>1 ms floor</text>' "$OUT.svg"
-	# the floor: the dashed ink line; 0.1 ms at x = 150, 1 ms one decade on
-	fx=$(svg_attr "$OUT.svg" '<line .*stroke="#222222" stroke-width="1.5" stroke-dasharray="6 3"' x1 | head -n 1)
-	[ -n "$fx" ]
-	top=$(svg_attr "$OUT.svg" '<line .*stroke="#222222" stroke-width="1.5" stroke-dasharray="6 3"' y1 | head -n 1)
-	bottom=$(svg_attr "$OUT.svg" '<line .*stroke="#222222" stroke-width="1.5" stroke-dasharray="6 3"' y2 | head -n 1)
-	grep -q "<text x=\"150.0\" [^>]*>0.1</text>" "$OUT.svg"
-	rsvg-convert -f png -o "$BATS_TEST_TMPDIR/a.png" "$OUT.svg"
-	# the whole picture in the group colours; then the shade fills the zone
-	# left of the floor and stops there: a line each
-	inks=$("$AGG_PY" - "$ROOT/tests/test_helper/png_ink.py" "$BATS_TEST_TMPDIR/a.png" \
-		156 "${top%.*}" "$(( ${fx%.*} - 3 ))" "${bottom%.*}" \
-		"$(( ${fx%.*} + 3 ))" "${top%.*}" 655 "${bottom%.*}" <<'PY'
-import runpy, sys
-tool, png, r = sys.argv[1], sys.argv[2], sys.argv[3:]
-sys.argv = [tool, png, "#D55E00", "#000000"]
-runpy.run_path(tool)
-for k in (0, 4):
-    sys.argv = [tool, png, "--region"] + r[k:k + 4] + ["--tol", "3", "#E3F1E3"]
-    runpy.run_path(tool)
-PY
-	) || fail "png_ink failed"
-	IFS=$'\n' read -r -d '' -a inks <<<"$inks" || :
-	got=(${inks[0]})
-	echo "# aggregate.svg: ${got[0]}x${got[1]}, ${got[2]} drawn pixels" >&3
-	[ "${got[2]}" -ge $((got[0] * got[1] / 100)) ] || fail "only ${got[2]} drawn pixels"
-	[ "${got[3]}" -ge 40 ] && [ "${got[4]}" -ge 40 ] || fail "group colours barely drawn: ${got[*]}"
-	got=(${inks[1]})
-	area=$(( (${fx%.*} - 3 - 156) * (${bottom%.*} - ${top%.*}) ))
-	[ "${got[3]}" -ge $(( area * 6 / 10 )) ] || fail "the none zone is barely shaded: ${got[3]} of $area pixels"
-	got=(${inks[2]})
-	assert_equal "${got[3]}" 0
-}
-
-# svg_attr FILE PATTERN ATTR: ATTR of every element line matching PATTERN
-svg_attr() { grep -E "$2" "$1" | sed -n "s/.* $3=\"\([^\"]*\)\".*/\1/p"; }
-
-
-@test "the projector view: a colour per condition, a lane per run in row order, labels in their own column" {
-	local fills ys n
-	run_both "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
-	assert_success
-	# the legend's circles (right of the plot): as many colours as conditions, all different
-	fills=$(svg_attr "$OUT.svg" '<circle cx="696.0"' fill)
-	n=$(printf '%s\n' "$fills" | wc -l)
-	[ "$n" -ge 4 ] || fail "only $n conditions in the legend"
-	assert_equal "$(printf '%s\n' "$fills" | sort -u | wc -l)" "$n"
-	# and every colour it can give is different from the others, too: one run of
-	# each kind of machine and condition it tells apart, a legend of eight colours
-	# (their run.json files from one jq, a line each, and one mkdir: a jq
-	# and a mkdir each were 16 processes)
-	local k=0 kinds="$BATS_TEST_TMPDIR/kinds" c prog="" dirs=() l
-	for c in '{os: "Darwin", sip: "enabled", devtools: "denied"}' '{os: "Darwin", sip: "enabled", devtools: "authorized"}' \
-		'{os: "Darwin", sip: "disabled", devtools: "denied"}' '{}' \
-		'{"gate.active": "1", "gate.latency_ms": "20", "gate.workers": "1", "gate.key": "inode", "gate.exempt": "0"}' \
-		'{"gate.active": "1", "gate.latency_ms": "20", "gate.workers": "1", "gate.key": "inode", "gate.exempt": "1"}' \
-		'{launcher: "sim:latency=20 seed=1"}' '{os: "FreeBSD"}'; do
-		k=$((k + 1))
-		dirs+=("$kinds/k$k")
-		prog="$prog${prog:+, }(.run_id = \"20250301T12000${k}Z-c0ffee\" | .conditions += $c)"
-	done
-	mkdir -p "${dirs[@]}"
-	k=0
-	while IFS= read -r l; do
-		k=$((k + 1))
-		printf '%s\n' "$l" >"$kinds/k$k/run.json"
-	done < <(jq -c "$prog" "$AGG/linux-control/run.json")
-	assert_equal "$k" 8
-	run_both "$BIN/aggregate" --dir "$kinds" --out "$BATS_TEST_TMPDIR/kinds-agg" --quiet
-	assert_success
-	for c in "macOS, SIP on" "macOS, Developer Tools" "macOS, other" "Linux" "Linux, gate" "Linux, gate, exempt" "simulated" "other"; do
-		grep -qF ">$c</text>" "$BATS_TEST_TMPDIR/kinds-agg.svg" || fail "no legend entry '$c'"
-	done
-	fills=$(svg_attr "$BATS_TEST_TMPDIR/kinds-agg.svg" '<circle cx="696.0"' fill)
-	assert_equal "$(printf '%s\n' "$fills" | sort -u | wc -l | tr -d ' ')" 8
-	# labels: one per run and band, right-aligned in one column, never two at one height
-	# (the fixtures: 6 runs, 9 cases, as in golden/aggregate.md)
-	assert_equal "$(grep -c '<text x="140.0" [^>]*text-anchor="end"[^>]*>#[0-9]' "$OUT.svg")" $((6 * 9))
-	ys=$(svg_attr "$OUT.svg" '<text x="140.0" [^>]*>#' y)
-	assert_equal "$(printf '%s\n' "$ys" | sort | uniq -d)" ""
-	# lanes in row order: in the first band, #1 to #6 from top to bottom
-	# shellcheck disable=SC2016 # (awk's $0 and $4)
-	run_both awk -F'"' '/<text x="140.0" / && match($0, />#[0-9]+[< ]/) {
-		n = substr($0, RSTART + 2, RLENGTH - 3) + 0
-		if (!(n in y)) { y[n] = $4 + 0; if (n > 1 && y[n] <= y[n - 1]) bad++ }
-	} END { print (bad ? "out of order" : "in order") }' "$OUT.svg"
-	assert_output "in order"
-	# a run made with TAG=<seat> is labelled with it in the first band
-	scratch mac-m1pro linux-control
-	jq '.run_id = "20250301T090000Z-a1b2c3-seat7"' "$D/mac-m1pro/run.json" >"$D/x" && mv "$D/x" "$D/mac-m1pro/run.json"
-	run_both "$BIN/aggregate" --dir "$D" --out "$OUT" --quiet
-	assert_success
-	assert_equal "$(grep -c '>#2 seat7</text>' "$OUT.svg")" 1
-	grep -q '>#1</text>' "$OUT.svg"
-}
-
-
-# A finished run as repro leaves it: run.json, report.md, raw/.
-run_folder() {
-	R="$BATS_TEST_TMPDIR/results/20250301T120000Z-c0ffee"
-	mkdir -p "$R/raw"
-	cp "$AGG/linux-control/run.json" "$R/run.json"
-	printf '# the run'"'"'s own report\n' >"$R/report.md"
-	printf 'sample\n' >"$R/raw/x.csv"
-}
-
-@test "an OUT inside a run folder is refused, its files untouched; an OUT ending in / or a folder gets them" {
+	# (was: "an OUT inside a run folder is refused, its files untouched; an OUT ending in / or a folder gets them")
 	# (was: "an OUT inside a run folder is refused: one line, exit 2, the run's own files untouched")
 	scratch linux-control linux-gate
 	run_folder
@@ -359,7 +246,118 @@ run_folder() {
 	done
 	[ ! -e "$BATS_TEST_TMPDIR/none" ]
 	run_both "$BIN/aggregate" --help
-	assert_output --partial "ends in / or names a folder"
+	kit_untraced assert_output --partial "ends in / or names a folder"
+}
+
+# (the summary plot and the projector view's floor are one test: one
+# aggregate, one rendering, png_ink's three looks from one python)
+@test "the summary plot: valid XML, not blank, rows labelled; the projector view: floor, zone, colours" {
+	# (was: "the summary plot: valid XML, not blank, rows labelled; the projector view's axis, floor and zone")
+	# the summary plot is valid XML, renders not blank, labels every row; the projector view: axis from 0.1 ms, the 1 ms floor drawn, the none zone shaded left of it
+	need_tool rsvg-convert librsvg
+	local fx top bottom got inks area
+	run_both "$BIN/aggregate" --dir "$AGG" --out "$OUT" --quiet
+	assert_success
+	xmllint --noout "$OUT.svg"
+	# one awk for what was a grep each: every label #1..#6, the axis's
+	# title and ticks 0.1..10000 (not 0.01), two legend entries; nothing
+	# that runs or fetches (any case)
+	# shellcheck disable=SC2016 # (awk's $0)
+	run_both awk -v want='>#1</text>|>#2</text>|>#3</text>|>#4</text>|>#5</text>|>#6</text>|>penalty, ms (log scale)<|>0.1</text>|>1</text>|>10</text>|>100</text>|>1000</text>|>10000</text>|>macOS, SIP on<|>Linux, gate<' '
+		BEGIN { n = split(want, w, "|") }
+		{ for (i = 1; i <= n; i++) if (index($0, w[i])) seen[i] = 1 }
+		index($0, ">0.01</text>") { print "a tick 0.01" }
+		tolower($0) ~ /<script|href|<style|url\(/ { print "runs or fetches: " $0 }
+		END { for (i = 1; i <= n; i++) if (!(i in seen)) print "no " w[i] }' "$OUT.svg"
+	assert_success
+	kit_untraced assert_output ""
+	grep -q '>1 ms floor</text>' "$OUT.svg"
+	# the floor: the dashed ink line; 0.1 ms at x = 150, 1 ms one decade on
+	fx=$(svg_attr "$OUT.svg" '<line .*stroke="#222222" stroke-width="1.5" stroke-dasharray="6 3"' x1 | head -n 1)
+	[ -n "$fx" ]
+	top=$(svg_attr "$OUT.svg" '<line .*stroke="#222222" stroke-width="1.5" stroke-dasharray="6 3"' y1 | head -n 1)
+	bottom=$(svg_attr "$OUT.svg" '<line .*stroke="#222222" stroke-width="1.5" stroke-dasharray="6 3"' y2 | head -n 1)
+	grep -q "<text x=\"150.0\" [^>]*>0.1</text>" "$OUT.svg"
+	rsvg-convert -f png -o "$BATS_TEST_TMPDIR/a.png" "$OUT.svg"
+	# the whole picture in the group colours; then the shade fills the zone
+	# left of the floor and stops there: a line each
+	inks=$("$AGG_PY" - "$ROOT/tests/test_helper/png_ink.py" "$BATS_TEST_TMPDIR/a.png" \
+		156 "${top%.*}" "$(( ${fx%.*} - 3 ))" "${bottom%.*}" \
+		"$(( ${fx%.*} + 3 ))" "${top%.*}" 655 "${bottom%.*}" <<'PY'
+import runpy, sys
+tool, png, r = sys.argv[1], sys.argv[2], sys.argv[3:]
+sys.argv = [tool, png, "#D55E00", "#000000"]
+runpy.run_path(tool)
+for k in (0, 4):
+    sys.argv = [tool, png, "--region"] + r[k:k + 4] + ["--tol", "3", "#E3F1E3"]
+    runpy.run_path(tool)
+PY
+	) || fail "png_ink failed"
+	IFS=$'\n' read -r -d '' -a inks <<<"$inks" || :
+	got=(${inks[0]})
+	echo "# aggregate.svg: ${got[0]}x${got[1]}, ${got[2]} drawn pixels" >&3
+	[ "${got[2]}" -ge $((got[0] * got[1] / 100)) ] || fail "only ${got[2]} drawn pixels"
+	[ "${got[3]}" -ge 40 ] && [ "${got[4]}" -ge 40 ] || fail "group colours barely drawn: ${got[*]}"
+	got=(${inks[1]})
+	area=$(( (${fx%.*} - 3 - 156) * (${bottom%.*} - ${top%.*}) ))
+	[ "${got[3]}" -ge $(( area * 6 / 10 )) ] || fail "the none zone is barely shaded: ${got[3]} of $area pixels"
+	got=(${inks[2]})
+	assert_equal "${got[3]}" 0
+	# (was: "the projector view: a colour per condition, a lane per run in row order, labels in their own column")
+	local fills ys n
+	# (the same aggregate of the fixtures as the summary plot's, above: $OUT.svg is its)
+	# the legend's circles (right of the plot): as many colours as conditions, all different
+	fills=$(svg_attr "$OUT.svg" '<circle cx="696.0"' fill)
+	n=$(printf '%s\n' "$fills" | wc -l)
+	[ "$n" -ge 4 ] || fail "only $n conditions in the legend"
+	assert_equal "$(printf '%s\n' "$fills" | sort -u | wc -l)" "$n"
+	# and every colour it can give is different from the others, too: one run of
+	# each kind of machine and condition it tells apart, a legend of eight colours
+	# (their run.json files from one jq, a line each, and one mkdir: a jq
+	# and a mkdir each were 16 processes)
+	local k=0 kinds="$BATS_TEST_TMPDIR/kinds" c prog="" dirs=() l
+	for c in '{os: "Darwin", sip: "enabled", devtools: "denied"}' '{os: "Darwin", sip: "enabled", devtools: "authorized"}' \
+		'{os: "Darwin", sip: "disabled", devtools: "denied"}' '{}' \
+		'{"gate.active": "1", "gate.latency_ms": "20", "gate.workers": "1", "gate.key": "inode", "gate.exempt": "0"}' \
+		'{"gate.active": "1", "gate.latency_ms": "20", "gate.workers": "1", "gate.key": "inode", "gate.exempt": "1"}' \
+		'{launcher: "sim:latency=20 seed=1"}' '{os: "FreeBSD"}'; do
+		k=$((k + 1))
+		dirs+=("$kinds/k$k")
+		prog="$prog${prog:+, }(.run_id = \"20250301T12000${k}Z-c0ffee\" | .conditions += $c)"
+	done
+	mkdir -p "${dirs[@]}"
+	k=0
+	while IFS= read -r l; do
+		k=$((k + 1))
+		printf '%s\n' "$l" >"$kinds/k$k/run.json"
+	done < <(jq -c "$prog" "$AGG/linux-control/run.json")
+	assert_equal "$k" 8
+	run_both "$BIN/aggregate" --dir "$kinds" --out "$BATS_TEST_TMPDIR/kinds-agg" --quiet
+	assert_success
+	for c in "macOS, SIP on" "macOS, Developer Tools" "macOS, other" "Linux" "Linux, gate" "Linux, gate, exempt" "simulated" "other"; do
+		grep -qF ">$c</text>" "$BATS_TEST_TMPDIR/kinds-agg.svg" || fail "no legend entry '$c'"
+	done
+	fills=$(svg_attr "$BATS_TEST_TMPDIR/kinds-agg.svg" '<circle cx="696.0"' fill)
+	assert_equal "$(printf '%s\n' "$fills" | sort -u | wc -l | tr -d ' ')" 8
+	# labels: one per run and band, right-aligned in one column, never two at one height
+	# (the fixtures: 6 runs, 9 cases, as in golden/aggregate.md)
+	assert_equal "$(grep -c '<text x="140.0" [^>]*text-anchor="end"[^>]*>#[0-9]' "$OUT.svg")" $((6 * 9))
+	ys=$(svg_attr "$OUT.svg" '<text x="140.0" [^>]*>#' y)
+	assert_equal "$(printf '%s\n' "$ys" | sort | uniq -d)" ""
+	# lanes in row order: in the first band, #1 to #6 from top to bottom
+	# shellcheck disable=SC2016 # (awk's $0 and $4)
+	run_both awk -F'"' '/<text x="140.0" / && match($0, />#[0-9]+[< ]/) {
+		n = substr($0, RSTART + 2, RLENGTH - 3) + 0
+		if (!(n in y)) { y[n] = $4 + 0; if (n > 1 && y[n] <= y[n - 1]) bad++ }
+	} END { print (bad ? "out of order" : "in order") }' "$OUT.svg"
+	kit_untraced assert_output "in order"
+	# a run made with TAG=<seat> is labelled with it in the first band
+	scratch mac-m1pro linux-control
+	jq '.run_id = "20250301T090000Z-a1b2c3-seat7"' "$D/mac-m1pro/run.json" >"$D/x" && mv "$D/x" "$D/mac-m1pro/run.json"
+	run_both "$BIN/aggregate" --dir "$D" --out "$OUT" --quiet
+	assert_success
+	assert_equal "$(grep -c '>#2 seat7</text>' "$OUT.svg")" 1
+	grep -q '>#1</text>' "$OUT.svg"
 }
 
 @test "one number format, never -0.00; the compact table leads; aggregate and compare fail alike" {
@@ -370,16 +368,16 @@ run_folder() {
 	mv "$D/mac-m1pro/run.json.new" "$D/mac-m1pro/run.json"
 	run_both "$BIN/aggregate" --dir "$D" --out "$OUT"
 	assert_success
-	assert_output --partial "| 0.00 [-0.10, 0.20] "
-	refute_output --partial -- "-0.00"
+	kit_untraced assert_output --partial "| 0.00 [-0.10, 0.20] "
+	kit_untraced refute_output --partial -- "-0.00"
 	# (was: "a compact table for a screen leads, a verdict symbol per case; the full table follows")
 	# the compact table: machine, condition, and per case the penalty with a verdict symbol
 	local compact width
 	run_sep "$BIN/aggregate" --dir "$AGG" --out "$OUT"
 	assert_success
-	assert_line "| # | machine | condition | script | script-via-sh | exe | exe-copy | exe-hardlink | exe-rewrite | system-copy | dylib | quarantined | key |"
-	assert_line "| 6 | Apple M1 Pro, macOS 14.4.1 | macOS, SIP on | 120.00 ▲ | 0.00 · | 150.00 ▲ | 150.00 ▲ | 0.00 · | 150.00 ▲ | 0.00 · | 130.00 ▲ | – | inode |"
-	assert_line "## Full table"
+	kit_untraced assert_line "| # | machine | condition | script | script-via-sh | exe | exe-copy | exe-hardlink | exe-rewrite | system-copy | dylib | quarantined | key |"
+	kit_untraced assert_line "| 6 | Apple M1 Pro, macOS 14.4.1 | macOS, SIP on | 120.00 ▲ | 0.00 · | 150.00 ▲ | 150.00 ▲ | 0.00 · | 150.00 ▲ | 0.00 · | 130.00 ▲ | – | inode |"
+	kit_untraced assert_line "## Full table"
 	# the compact rows come first and are at most half as wide as the full ones
 	compact=$(printf '%s\n' "$output" | sed -n '1,/^## Full table/p' | grep '^| [0-9]' | awk '{ if (length($0) > w) w = length($0) } END { print w }')
 	width=$(printf '%s\n' "$output" | sed -n '/^## Full table/,$p' | grep '^| [0-9]' | awk '{ if (length($0) > w) w = length($0) } END { print w }')

@@ -40,16 +40,16 @@ setup() {
 		--dir /Users/u/src/app --id "${b##*/}" --probe-how none --probe-note "no comparable run" -- true
 	run_sep make -s --no-print-directory -C "$ROOT" compare A=before B=after RESULTS="$RESULTS"
 	assert_success
-	assert_line --regexp '^W +1\.[0-9]{2} s \(exit 0\) +0\.[0-9]{2} s \(exit 0\)$'
-	assert_line --regexp '^N +9 to 12 +'
+	kit_untraced assert_line --regexp '^W +1\.[0-9]{2} s \(exit 0\) +0\.[0-9]{2} s \(exit 0\)$'
+	kit_untraced assert_line --regexp '^N +9 to 12 +'
 	# the probe's L (one jq for its three figures)
 	local median low high
 	{ read -r median && read -r low && read -r high; } < <(jq -r '.cases[] | select(.name == "exe") | .penalty_ms | .median, .ci_low, .ci_high' "$probe/run.json")
 	printf -v want '^L +%.2f ms \\[%.2f, %.2f\\] +unknown$' "$median" "$low" "$high"
-	assert_line --regexp "$want"
-	assert_line --regexp '^B +1\.[0-9]{2} to 1\.[0-9]{2} s \[1\.[0-9]{2}, 1\.[0-9]{2}\] +0\.00 s \[0\.00, 0\.00\]$'
-	assert_line --regexp '^XprotectService CPU +3\.78 s +-$'
-	assert_line --regexp "^The command's time changed by -[01]\.[0-9]{2} s \(-[0-9.]+%\): 1\.[0-9]{2} s in A, 0\.[0-9]{2} s in B\.$"
+	kit_untraced assert_line --regexp "$want"
+	kit_untraced assert_line --regexp '^B +1\.[0-9]{2} to 1\.[0-9]{2} s \[1\.[0-9]{2}, 1\.[0-9]{2}\] +0\.00 s \[0\.00, 0\.00\]$'
+	kit_untraced assert_line --regexp '^XprotectService CPU +3\.78 s +-$'
+	kit_untraced assert_line --regexp "^The command's time changed by -[01]\.[0-9]{2} s \(-[0-9.]+%\): 1\.[0-9]{2} s in A, 0\.[0-9]{2} s in B\.$"
 	# a run and a measure are not compared (scripts/compare's refusal: the
 	# entry through make is the one above)
 	run_sep sh "$ROOT/scripts/compare" -- before "$probe"
@@ -59,8 +59,8 @@ setup() {
 	mac_measure plain
 	mac_measure ssh ssh=yes started_via=ssh,Terminal
 	run_both -0 "$BIN/mcompare" -- "$D/plain" "$D/ssh"
-	assert_line --regexp '^responsible app +Terminal \(Developer Tools: denied\) +Terminal \(Developer Tools: denied\)$'
-	assert_line --regexp '^started +Terminal +ssh, Terminal$'
-	assert_line "  ssh: no -> yes"
-	assert_line --regexp '^N +9 to 12 +9 to 12$'
+	kit_untraced assert_line --regexp '^responsible app +Terminal \(Developer Tools: denied\) +Terminal \(Developer Tools: denied\)$'
+	kit_untraced assert_line --regexp '^started +Terminal +ssh, Terminal$'
+	kit_untraced assert_line "  ssh: no -> yes"
+	kit_untraced assert_line --regexp '^N +9 to 12 +9 to 12$'
 }

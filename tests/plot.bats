@@ -5,6 +5,7 @@
 # to something that is not blank, and labelled with the run's own numbers.
 
 load test_helper/common-setup
+load test_helper/quickrun
 
 setup_file() {
 	_common_setup
@@ -45,15 +46,9 @@ svgs() {
 	for r in $(runs); do printf '%s\n' "$r/plot-launch.svg" "$r/plot-scaling.svg"; done
 }
 
-# ink PNG [COLOUR…]: "width height ink hits…" (tests/test_helper/png_ink.py)
-ink() { "$PLOT_PY" "$ROOT/tests/test_helper/png_ink.py" "$@"; }
 
 # labels SVG: two lines, the numbers of its "penalty" labels and of its
 # "median" labels, each in order.
-# the label of the decade 10^$1 ms as the axis writes it: 0.1, 1, 10, 1000
-decade() {
-	awk -v e="$1" 'BEGIN { if (e >= 0) printf "%d\n", 10 ^ e; else printf "%.*f\n", -e, 10 ^ e }'
-}
 
 labels() {
 	# one awk: the text lines, their tags dropped, each label's number (what
@@ -86,7 +81,8 @@ same_numbers() {
 	[ -z "$bad" ] || fail "label $bad (${got[*]} vs ${want[*]})"
 }
 
-@test "the simulated run and the fixtures each have both plots, and report.md shows them" {
+@test "each run has both plots, shown in report.md; each well-formed SVG 1.1, nothing run or fetched" {
+	# (was: "the simulated run and the fixtures each have both plots, and report.md shows them")
 	local r n=0
 	[ -n "$(ls -d "$BATS_FILE_TMPDIR"/results/*/ 2>/dev/null)" ] || fail "the small repro run failed"
 	for r in $(runs); do
@@ -98,56 +94,59 @@ same_numbers() {
 		n=$((n + 1))
 	done
 	[ "$n" -eq 4 ]
-}
-
-@test "every plot is well-formed XML (xmllint) and SVG 1.1" {
+	# (was: "every plot is well-formed XML (xmllint) and SVG 1.1")
 	local f all=() roots
 	for f in $(svgs); do all+=("$f"); done
 	[ "${#all[@]}" -eq 8 ] || fail "${#all[@]} plots"
 	# one xmllint for all of them: it says nothing of a good one
-	run xmllint --noout "${all[@]}"
+	run_both xmllint --noout "${all[@]}"
 	assert_success
-	assert_output ""
+	kit_untraced assert_output ""
 	# every one has the header (grep -L: the files without it)
-	run grep -L '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" ' "${all[@]}"
-	assert_output ""
+	run_both grep -L '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" ' "${all[@]}"
+	kit_untraced assert_output ""
 	# each root is svg: one name a file (with or without a line between)
 	roots=$(xmllint --xpath 'local-name(/*)' "${all[@]}")
 	assert_equal "${roots//$'\n'/}" svgsvgsvgsvgsvgsvgsvgsvg
-}
-
-@test "no plot has a script, a link, a style sheet or anything fetched from elsewhere" {
+	# (was: "no plot has a script, a link, a style sheet or anything fetched from elsewhere")
 	local f all=()
 	for f in $(svgs); do all+=("$f"); done
 	[ "${#all[@]}" -eq 8 ] || fail "${#all[@]} plots"
 	# each grep over all the plots at once: what it names is what fails
-	run grep -oiE '<script|<a[ >]|href|<style|@import|url\(|<image|<foreignObject| on[a-z]+=' "${all[@]}"
-	assert_output ""
+	run_both grep -oiE '<script|<a[ >]|href|<style|@import|url\(|<image|<foreignObject| on[a-z]+=' "${all[@]}"
+	kit_untraced assert_output ""
 	# the one address of every plot is SVG's namespace (each has it, and
 	# none another)
-	run grep -L 'http://www.w3.org/2000/svg' "${all[@]}"
-	assert_output ""
+	run_both grep -L 'http://www.w3.org/2000/svg' "${all[@]}"
+	kit_untraced assert_output ""
 	assert_equal "$(grep -h -o 'http[s]*://[^"]*' "${all[@]}" | sort -u)" "http://www.w3.org/2000/svg"
-	run grep -L 'font-family="sans-serif"' "${all[@]}"
-	assert_output ""
-	run grep -l 'font-family="[^s]' "${all[@]}"
-	assert_output ""
+	run_both grep -L 'font-family="sans-serif"' "${all[@]}"
+	kit_untraced assert_output ""
+	run_both grep -l 'font-family="[^s]' "${all[@]}"
+	kit_untraced assert_output ""
 }
 
-@test "every plot renders with rsvg-convert to a picture that is not blank, in both pass colours" {
+@test "every plot renders (rsvg-convert) not blank, in both pass colours; png_ink counts no blank page's" {
+	# (was: "every plot renders with rsvg-convert to a picture that is not blank, in both pass colours")
 	local f got d i=0 pngs=() inks
 	for f in $(svgs); do
 		i=$((i + 1))
 		rsvg-convert -f png -o "$BATS_TEST_TMPDIR/p$i.png" "$f"
 		pngs+=("$BATS_TEST_TMPDIR/p$i.png")
 	done
-	# png_ink on every picture from one python (a start each cost most)
-	inks=$("$PLOT_PY" - "$ROOT/tests/test_helper/png_ink.py" "${pngs[@]}" <<'PY'
+	# and a blank page (png_ink must count nothing on it: below)
+	printf '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><rect width="300" height="200" fill="#FFFFFF"/></svg>\n' >"$BATS_TEST_TMPDIR/blank.svg"
+	rsvg-convert -f png -o "$BATS_TEST_TMPDIR/blank.png" "$BATS_TEST_TMPDIR/blank.svg"
+	# png_ink on every picture, the blank page last, from one python (a
+	# start each cost most)
+	inks=$("$PLOT_PY" - "$ROOT/tests/test_helper/png_ink.py" "${pngs[@]}" "$BATS_TEST_TMPDIR/blank.png" <<'PY'
 import runpy, sys
-tool, pngs = sys.argv[1], sys.argv[2:]
+tool, pngs, blank = sys.argv[1], sys.argv[2:-1], sys.argv[-1]
 for p in pngs:
     sys.argv = [tool, p, "#D55E00", "#0072B2"]
     runpy.run_path(tool)
+sys.argv = [tool, blank, "#D55E00"]
+runpy.run_path(tool)
 PY
 	) || fail "png_ink failed"
 	IFS=$'\n' read -r -d '' -a inks <<<"$inks" || :
@@ -162,16 +161,14 @@ PY
 		[ "${got[3]}" -ge 40 ] || fail "$f: first-pass colour barely drawn (${got[3]} pixels)"
 		[ "${got[4]}" -ge 40 ] || fail "$f: repeat-pass colour barely drawn (${got[4]} pixels)"
 	done
+	# (was: "png_ink counts nothing on a blank page")
+	# (the blank page's line, last, from the python above)
+	[ "$i" -eq 8 ] || fail "$i plots"
+	assert_equal "${inks[8]}" "300 200 0 0"
 }
 
-@test "png_ink counts nothing on a blank page" {
-	printf '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><rect width="300" height="200" fill="#FFFFFF"/></svg>\n' >"$BATS_TEST_TMPDIR/blank.svg"
-	rsvg-convert -f png -o "$BATS_TEST_TMPDIR/blank.png" "$BATS_TEST_TMPDIR/blank.svg"
-	run ink "$BATS_TEST_TMPDIR/blank.png" '#D55E00'
-	assert_output "300 200 0 0"
-}
-
-@test "the launch plot's penalty and median labels are the run's numbers, case by case" {
+@test "the plots' labels are the run's numbers: penalties, medians, launches per second, outside the pair" {
+	# (was: "the launch plot's penalty and median labels are the run's numbers, case by case")
 	local r f want got nl=$'\n'
 	for r in $(runs); do
 		f="$r/plot-launch.svg"
@@ -182,43 +179,7 @@ PY
 		same_numbers "${got%%"$nl"*}" "${want%%"$nl"*}"
 		same_numbers "${got#*"$nl"}" "${want#*"$nl"}"
 	done
-}
-
-@test "the hand-worked fixture's labels read exactly as report.md writes them" {
-	local f="$BATS_FILE_TMPDIR/verdicts/plot-launch.svg"
-	grep -q '>— penalty 19.50 ms \[15.00, 24.00\], slowdown (T=1, class all)<' "$f"
-	grep -q '>median 24.00 ms (n=20)<' "$f"
-	grep -q '>median 3.50 ms (n=20)<' "$f"
-	grep -q '>— no penalty: no launch succeeded in both passes, inconclusive (T=1, class all)<' "$f"
-	grep -q '>no successful launch<' "$f"
-}
-
-@test "the launch plot has a log time axis in ms with ticks at decades" {
-	local f="$BATS_FILE_TMPDIR/verdicts/plot-launch.svg" span lo hi e
-	# the fixture's successful launches span the decades lo..hi (exponents
-	# of 10 in ms): every one is a tick, the decades either side are not
-	span=$(awk -F'\t' '$1 == "sample" && $6 == 0 && $7 == 0 {
-		ms = $5 / 1e6
-		if (min == "" || ms < min) min = ms
-		if (ms > max) max = ms
-	} END {
-		lo = int(log(min) / log(10)); if (10 ^ lo > min) lo--
-		hi = int(log(max) / log(10)); if (10 ^ hi < max) hi++
-		print lo, hi
-	}' "$BATS_TEST_DIRNAME"/fixtures/analyze/verdicts/raw/*.samples.tsv)
-	lo=${span% *} hi=${span#* }
-	[ "$hi" -gt "$lo" ] || fail "the fixture's span $span"
-	e=$lo
-	while [ "$e" -le "$hi" ]; do
-		grep -q ">$(decade "$e")</text>" "$f" || fail "no tick label $(decade "$e") (span $span)"
-		e=$((e + 1))
-	done
-	grep -q '>launch time, ms (log scale)<' "$f"
-	! grep -q ">$(decade $((hi + 1)))</text>" "$f"
-	! grep -q ">$(decade $((lo - 1)))</text>" "$f"
-}
-
-@test "the scaling plot's labels are each config's launches per second, first and repeat" {
+	# (was: "the scaling plot's labels are each config's launches per second, first and repeat")
 	local r f want got nl=$'\n'
 	for r in $(runs); do
 		f="$r/plot-scaling.svg"
@@ -238,14 +199,12 @@ PY
 		grep -q '>threads<' "$f"
 		grep -q '>launches per second (log scale)<' "$f"
 	done
-}
-
-@test "the scaling plot's values sit outside the pair: above the higher point, below the lower" {
+	# (was: "the scaling plot's values sit outside the pair: above the higher point, below the lower")
 	# whichever pass is faster (every run's plot from one python)
 	local r all=()
 	for r in $(runs); do all+=("$r/plot-scaling.svg"); done
 	[ "${#all[@]}" -eq 4 ] || fail "${#all[@]} runs"
-	run "$PLOT_PY" - "${all[@]}" <<'PY'
+	run_both "$PLOT_PY" - "${all[@]}" <<'PY'
 import re, sys
 failed = 0
 for path in sys.argv[1:]:
@@ -282,51 +241,86 @@ PY
 	assert_success
 }
 
-@test "the scaling fixture's panels name the serialisation and the factors" {
+@test "the fixtures' plots: report.md's labels, a log axis at decades, the scaling panels, the gate said" {
+	# (was: "the hand-worked fixture's labels read exactly as report.md writes them")
+	local f="$BATS_FILE_TMPDIR/verdicts/plot-launch.svg"
+	grep -q '>— penalty 19.50 ms \[15.00, 24.00\], slowdown (T=1, class all)<' "$f"
+	grep -q '>median 24.00 ms (n=20)<' "$f"
+	grep -q '>median 3.50 ms (n=20)<' "$f"
+	grep -q '>— no penalty: no launch succeeded in both passes, inconclusive (T=1, class all)<' "$f"
+	grep -q '>no successful launch<' "$f"
+	# (was: "the launch plot has a log time axis in ms with ticks at decades")
+	local f="$BATS_FILE_TMPDIR/verdicts/plot-launch.svg" span lo hi e
+	# the fixture's successful launches span the decades lo..hi (exponents
+	# of 10 in ms): every one is a tick, the decades either side are not
+	# (one awk: the span, then the label of each decade lo-1..hi+1 as the
+	# axis writes it: 0.1, 1, 10, 1000, a line each)
+	local ticks
+	span=$(awk -F'\t' '$1 == "sample" && $6 == 0 && $7 == 0 {
+		ms = $5 / 1e6
+		if (min == "" || ms < min) min = ms
+		if (ms > max) max = ms
+	} END {
+		lo = int(log(min) / log(10)); if (10 ^ lo > min) lo--
+		hi = int(log(max) / log(10)); if (10 ^ hi < max) hi++
+		print lo, hi
+		for (e = lo - 1; e <= hi + 1; e++) if (e >= 0) printf "%d\n", 10 ^ e; else printf "%.*f\n", -e, 10 ^ e
+	}' "$BATS_TEST_DIRNAME"/fixtures/analyze/verdicts/raw/*.samples.tsv)
+	IFS=$'\n' read -r -d '' -a ticks <<<"$span" || :
+	span=${ticks[0]}
+	lo=${span% *} hi=${span#* }
+	[ "$hi" -gt "$lo" ] || fail "the fixture's span $span"
+	# ticks[1] is decade lo-1's, ticks[2 + e - lo] decade e's
+	[ "${#ticks[@]}" -eq $((hi - lo + 4)) ] || fail "labels: ${ticks[*]}"
+	e=$lo
+	while [ "$e" -le "$hi" ]; do
+		grep -q ">${ticks[2 + e - lo]}</text>" "$f" || fail "no tick label ${ticks[2 + e - lo]} (span $span)"
+		e=$((e + 1))
+	done
+	grep -q '>launch time, ms (log scale)<' "$f"
+	! grep -q ">${ticks[hi - lo + 3]}</text>" "$f" || fail "a tick label ${ticks[hi - lo + 3]} above the span $span"
+	! grep -q ">${ticks[1]}</text>" "$f" || fail "a tick label ${ticks[1]} below the span $span"
+	# (was: "the scaling fixture's panels name the serialisation and the factors")
 	local f="$BATS_FILE_TMPDIR/scaling/plot-scaling.svg"
 	grep -q '>first x1.00, repeat x2.40 at T=4: serialised<' "$f"
 	grep -q '>first x2.00, repeat x2.00 at T=2: parallel<' "$f"
 	grep -q '>one thread count: nothing to scale<' "$f"
-}
-
-@test "a gate run says on both plots that it is a test of the kit" {
+	# (was: "a gate run says on both plots that it is a test of the kit")
 	for f in "$BATS_FILE_TMPDIR"/scaling/plot-*.svg; do
 		grep -q 'Calibration gate active (latency 50 ms, workers 1, key inode, exempt 0): a test of the kit, not of an OS.' "$f"
 	done
-	! grep -q 'Calibration gate' "$BATS_FILE_TMPDIR/verdicts/plot-launch.svg"
+	! grep -q 'Calibration gate' "$BATS_FILE_TMPDIR/verdicts/plot-launch.svg" || fail "the verdicts fixture's plot says a gate"
 }
 
-@test "case names with XML specials and bytes that are not UTF-8 still give valid SVG" {
+@test "analyze of a copy: odd case names still valid SVG, the same bytes again, an unwritable plot stops it" {
+	# (was: "case names with XML specials and bytes that are not UTF-8 still give valid SVG")
 	local r="$BATS_TEST_TMPDIR/odd"
 	cp -R "$FIXTURES/analyze/verdicts" "$r"
 	odd=$(printf 'a<b>&"c\047 \377\001')
 	awk -v odd="$odd" '$1 == "meta" && $2 == "case" { print "meta\tcase\t" odd; next } { print }' \
 		"$r/raw/paired-t1-all.samples.tsv" >"$r/x" && mv "$r/x" "$r/raw/paired-t1-all.samples.tsv"
-	run "$BIN/analyze" --run "$r" --quiet
+	run_both "$BIN/analyze" --run "$r" --quiet
 	assert_success
-	for f in "$r"/plot-*.svg; do
-		run xmllint --noout "$f"
-		assert_success
-	done
+	# (one xmllint for both: it fails when one is not well-formed)
+	run_both xmllint --noout "$r"/plot-*.svg
+	assert_success
 	grep -q 'a&lt;b&gt;&amp;&quot;c&apos; ??' "$r/plot-launch.svg"
-}
-
-@test "the same samples give byte-identical plots" {
+	# (was: "the same samples give byte-identical plots")
 	local r="$BATS_TEST_TMPDIR/again/verdicts" # the same name: it is the run id
 	mkdir -p "$BATS_TEST_TMPDIR/again"
 	cp -R "$FIXTURES/analyze/verdicts" "$r"
 	"$BIN/analyze" --run "$r" --quiet
 	cmp "$r/plot-launch.svg" "$BATS_FILE_TMPDIR/verdicts/plot-launch.svg"
 	cmp "$r/plot-scaling.svg" "$BATS_FILE_TMPDIR/verdicts/plot-scaling.svg"
-}
-
-@test "a plot that cannot be written stops analyze before run.json and report.md" {
+	# (was: "a plot that cannot be written stops analyze before run.json and report.md")
 	local r="$BATS_TEST_TMPDIR/blocked"
 	cp -R "$FIXTURES/analyze/verdicts" "$r"
 	mkdir -p "$r/plot-scaling.svg/x"
-	run --separate-stderr "$BIN/analyze" --run "$r" --quiet
+	run_sep "$BIN/analyze" --run "$r" --quiet
 	assert_failure 1
 	[[ "$stderr" == "analyze: $r/plot-scaling.svg: cannot write:"* ]] || fail "stderr: $stderr"
-	[ ! -e "$r/run.json" ] && [ ! -e "$r/report.md" ]
+	[ ! -e "$r/run.json" ]
+	[ ! -e "$r/report.md" ]
 	[ -z "$(find "$r" -name '*.tmp.*')" ] || fail "temporary files left"
 }
+
