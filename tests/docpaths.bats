@@ -94,8 +94,27 @@ setup_file() {
 	: >"$DP/status"
 	: >"$DP/driver"
 	export S macsim
+	# (without bats' DEBUG trap: some 3,000 commands of this shell)
+	kit_untraced plan_driver
+	# every block, and the settings changed between them, in order, in one
+	# shell under the Mac's shells (one ../shared/macsim/run, not one a
+	# block); then each line's status in its row (the last status it
+	# wrote, "-" for none)
+	# (ROOT, S and DP exported: the driver names them)
+	$macsim sh "$DP/driver" || :
+	awk -F '\t' -v OFS='\t' -v sf="$DP/status" '
+		BEGIN { while ((getline l < sf) > 0) { split(l, a, " "); st[a[1]] = a[2] } }
+		$3 == "ran" { $4 = ($2 in st ? st[$2] : "-") } { print }' "$DP/steps.tsv" >"$DP/steps.new"
+	mv "$DP/steps.new" "$DP/steps.tsv"
+}
+
+# plan_driver: setup_file's plan, file by file, line by line (its
+# variables are setup_file's): the driver's blocks and settings, and
+# steps.tsv's rows
+plan_driver() {
+	local f line blk cmd
 	for f in README.md docs/workshop.md docs/feedback.md; do
-		while IFS="$(printf '\t')" read -r line blk cmd; do
+		while IFS=$'\t' read -r line blk cmd; do
 			[ "$blk" = "$cur" ] || run_block
 			cur=$blk
 			# (a setting is a line of the driver, run between the blocks)
@@ -139,16 +158,6 @@ $(doc_lines "$ROOT/$f")
 EOF
 		run_block
 	done
-	# every block, and the settings changed between them, in order, in one
-	# shell under the Mac's shells (one ../shared/macsim/run, not one a
-	# block); then each line's status in its row (the last status it
-	# wrote, "-" for none)
-	# (ROOT, S and DP exported: the driver names them)
-	$macsim sh "$DP/driver" || :
-	awk -F '\t' -v OFS='\t' -v sf="$DP/status" '
-		BEGIN { while ((getline l < sf) > 0) { split(l, a, " "); st[a[1]] = a[2] } }
-		$3 == "ran" { $4 = ($2 in st ? st[$2] : "-") } { print }' "$DP/steps.tsv" >"$DP/steps.new"
-	mv "$DP/steps.new" "$DP/steps.tsv"
 }
 
 # run_block: the pending lines of one block (script, lines), to be run in
@@ -176,6 +185,34 @@ setup() {
 	_common_setup
 }
 
+# report_steps: steps.tsv's rows on fd 3, each line's fate; ran and not,
+# the counts of lines that ran and could not; bad, the rows of lines that
+# ran and ended otherwise than the docs lead one to expect (not 0, nor
+# make doctor's or make feedback's 2), one a line; doctors, the blocks of
+# the make doctor lines that ran
+report_steps() {
+	local n where what st text
+	ran=0 not=0 bad="" doctors=""
+	while IFS=$'\t' read -r n where what st text; do
+		case $what in
+		ran)
+			echo "# ran      $where (exit $st): $text" >&3
+			ran=$((ran + 1))
+			case $st:$text in
+			0:* | "2:make doctor"* | "2:make feedback"*) ;;
+			*) bad="$bad${bad:+$'\n'}$n	$where	$what	$st	$text" ;;
+			esac
+			case $text in "make doctor"*) doctors="$doctors $n" ;; esac
+			;;
+		set) echo "# set      $where: $text" >&3 ;;
+		*)
+			echo "# not run  $where: $text" >&3
+			[ "$what" != "not run" ] || not=$((not + 1))
+			;;
+		esac
+	done <"$DP/steps.tsv"
+}
+
 # status_of TEXT: the exit status of the first line run that holds TEXT.
 status_of() {
 	awk -F '\t' -v t="$1" '$3 == "ran" && index($5, t) { print $4; exit }' "$DP/steps.tsv"
@@ -185,17 +222,10 @@ log_of() {
 }
 
 @test "every command line a Mac user meets in the docs, in order: which ran, which could not and why" {
-	local n ran not
-	# the report (bats shows fd 3)
-	while IFS="$(printf '\t')" read -r n where what st text; do
-		case $what in
-		ran) echo "# ran      $where (exit $st): $text" >&3 ;;
-		set) echo "# set      $where: $text" >&3 ;;
-		*) echo "# not run  $where: $text" >&3 ;;
-		esac
-	done <"$DP/steps.tsv"
-	ran=$(awk -F '\t' '$3 == "ran"' "$DP/steps.tsv" | wc -l)
-	not=$(awk -F '\t' '$3 == "not run"' "$DP/steps.tsv" | wc -l)
+	local n ran not bad doctors
+	# the report (bats shows fd 3), and what the checks below read of it
+	# (one pass of the shell, without bats' DEBUG trap: no awk, no wc)
+	kit_untraced report_steps
 	echo "# $ran lines ran, $not could not" >&3
 	# the first screen, the workshop's Mac lines and the feedback doc are all in it
 	[ "$ran" -ge 25 ] || fail "only $ran lines ran"
@@ -206,9 +236,7 @@ log_of() {
 	# doctor's documented verdict exit (1: a penalty, which make reports as
 	# its own 2, the log ending in the verdict line), or feedback's refusal
 	# of a simulated run (2)
-	local bad
-	bad=$(awk -F '\t' '$3 == "ran" && $4 != 0 && !($5 ~ /^make doctor/ && $4 == 2) && !($5 ~ /^make feedback/ && $4 == 2)' "$DP/steps.tsv")
-	for n in $(awk -F '\t' '$3 == "ran" && $5 ~ /^make doctor/ { print $1 }' "$DP/steps.tsv"); do
+	for n in $doctors; do
 		grep -q '^verdict: penalty' "$DP/out/$n.log" || fail "make doctor (block $n) gave no penalty verdict"
 	done
 	[ -z "$bad" ] || fail "lines that failed: $bad (logs in $DP/out)"

@@ -65,7 +65,7 @@ nalyz"
 	! grep -n 'design notes' "$ROOT/docs/workshop.md" "$ROOT/README.md"
 }
 
-@test "every docs/ file and relative link that the README and the guide name exists" {
+@test "every docs/ file, relative link and repository path that README.md and docs/ name exists" {
 	local f p dir missing=
 	for f in README.md docs/workshop.md docs/method.md; do
 		# the folder of $ROOT/$f (dirname, by the shell)
@@ -78,6 +78,20 @@ nalyz"
 		done
 	done
 	[ -z "$missing" ] || fail "named but not there:$missing"
+	# (was: "every repository path that README.md and docs/*.md name is in the repository")
+	local paths
+	paths=$(cd "$ROOT" && doc_paths README.md docs/*.md)
+	[ "$(printf '%s\n' "$paths" | wc -l)" -ge 50 ] || fail "found only these paths: the scan is broken: $paths"
+	# shellcheck disable=SC2086
+	missing=$(set -f; missing_paths $paths)
+	[ -z "$missing" ] || fail "named in README.md or docs/ but not in the repository: $(echo $missing)"
+	# the check itself can fail: a path that is not there is found and missing
+	# and a URL's path is another project's, not one to look for here
+	printf 'see `micro/prog/no-such.c`, scripts/no-such, micro/bin/no-such.\nhttps://example.org/docs/no-such.md\n' >"$BATS_TEST_TMPDIR/x.md"
+	paths=$(doc_paths "$BATS_TEST_TMPDIR/x.md")
+	# shellcheck disable=SC2086
+	[ "$(missing_paths $paths | wc -l)" -eq 3 ] || fail "the self-check found: $paths"
+	[ -z "$(missing_paths micro/bin/analyze 'cases/*.case' docs/method.md)" ]
 }
 
 # doc_paths FILE...: every repository path the files name, backticked or
@@ -110,22 +124,6 @@ missing_paths() {
 		esac
 		printf '%s\n' "$p"
 	done
-}
-
-@test "every repository path that README.md and docs/*.md name is in the repository" {
-	local paths missing
-	paths=$(cd "$ROOT" && doc_paths README.md docs/*.md)
-	[ "$(printf '%s\n' "$paths" | wc -l)" -ge 50 ] || fail "found only these paths: the scan is broken: $paths"
-	# shellcheck disable=SC2086
-	missing=$(set -f; missing_paths $paths)
-	[ -z "$missing" ] || fail "named in README.md or docs/ but not in the repository: $(echo $missing)"
-	# the check itself can fail: a path that is not there is found and missing
-	# and a URL's path is another project's, not one to look for here
-	printf 'see `micro/prog/no-such.c`, scripts/no-such, micro/bin/no-such.\nhttps://example.org/docs/no-such.md\n' >"$BATS_TEST_TMPDIR/x.md"
-	paths=$(doc_paths "$BATS_TEST_TMPDIR/x.md")
-	# shellcheck disable=SC2086
-	[ "$(missing_paths $paths | wc -l)" -eq 3 ] || fail "the self-check found: $paths"
-	[ -z "$(missing_paths micro/bin/analyze 'cases/*.case' docs/method.md)" ]
 }
 
 @test "the kit cites its own docs/macos.md, not a file outside it, and each section it names there exists" {

@@ -68,7 +68,8 @@ setup() {
 mk() {
 	[ -z "$mk_deps_done" ] || set -- -o deps -o deps-check -o deps-test "$@"
 	mk_deps_done=1
-	MAKELEVEL=1 run_sep make -s --no-print-directory -C "$ROOT" EXECLAG_FD_N="$FD_N" "$@"
+	# (run_sep without bats' DEBUG trap: some 25 commands of this shell a make)
+	MAKELEVEL=1 kit_untraced run_sep make -s --no-print-directory -C "$ROOT" EXECLAG_FD_N="$FD_N" "$@"
 }
 
 no_canary() {

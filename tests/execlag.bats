@@ -22,7 +22,7 @@ setup() {
 	unset XDG_DATA_HOME EXECLAG_RESULTS
 }
 
-@test "execlag help lists every user entry point; each has --help under its own name" {
+@test "execlag help lists every entry point, each with --help; none or an unknown command: one line, exit 2" {
 	run_both -0 "$X" help
 	local c
 	for c in $COMMANDS; do
@@ -32,7 +32,7 @@ setup() {
 	run_both -0 "$X" --help
 	assert_line --regexp '^  measure +'
 	for c in $COMMANDS; do
-		run_both -0 "$X" "$c" --help
+		kit_untraced run_both -0 "$X" "$c" --help
 		[[ "${lines[0]}" == "usage: execlag $c"* ]] || fail "$c --help: ${lines[0]}"
 		[[ "$output" != *"scripts/$c"* ]] || fail "$c --help names scripts/$c"
 	done
@@ -40,9 +40,7 @@ setup() {
 	. "$ROOT/scripts/lib/version"
 	kit_version_v "$ROOT"
 	assert_output "execlag $_v ($ROOT)"
-}
-
-@test "execlag: no command, or an unknown one, is one line (or the usage) and exit 2" {
+	# (was: "execlag: no command, or an unknown one, is one line (or the usage) and exit 2")
 	run_sep "$X" frobnicate
 	assert_equal "$status" 2
 	assert_equal "$stderr" "execlag: unknown command 'frobnicate' (execlag help lists them)"
@@ -157,7 +155,8 @@ setup() {
 	[[ "$stderr" != *"no such measure folder"* ]] || fail "$stderr"
 	run_sep make -s --no-print-directory -C "$ROOT" aggregate DIR='~/res' OUT='~/agg'
 	assert_success
-	[ -f "$HOME/agg.md" ] && [ -f "$HOME/agg.csv" ]
+	[ -f "$HOME/agg.md" ]
+	[ -f "$HOME/agg.csv" ]
 	# ~user and a ~ inside a path are left alone
 	run_sep make -s --no-print-directory -C "$ROOT" measure CMD=true DIR='~nobody/proj' PROBE=0 RESULTS='~/res'
 	assert_equal "$status" 2

@@ -38,21 +38,20 @@ lib() {
 
 # ---- check: fail, is_uint, in_range, is_ms --------------------------------------------
 
-@test "is_uint, in_range and is_ms take what the scripts take, and only that" {
+@test "is_uint, in_range, is_ms take what the scripts take, only that; fail: one line, exit 2, text as data" {
 	lib check
 	local v
 	for v in 0 7 007 123456789; do is_uint "$v" || fail "is_uint $v"; done
 	for v in '' -1 +1 1.0 ' 1' 1234567890 x '*'; do ! is_uint "$v" || fail "is_uint '$v'"; done
-	in_range 64 1 64 && in_range 1 1 64
-	! in_range 0 1 64 && ! in_range 65 1 64 && ! in_range '' 1 64 && ! in_range 1x 1 64
+	in_range 64 1 64
+	in_range 1 1 64
+	# (each refusal its own line: a ! command never fails a test under set -e)
+	for v in 0 65 '' 1x; do ! in_range "$v" 1 64 || fail "in_range '$v' 1 64"; done
 	for v in 0 20 0.5 20.25 59999.999 60000 000020; do is_ms "$v" || fail "is_ms $v"; done
 	for v in '' .5 5. 1.2.3 -1 1e3 60000.5 60001 60000.0 abc ' 20' 1234567890; do
 		! is_ms "$v" || fail "is_ms '$v'"
 	done
-}
-
-@test "fail: one line on stderr named for the script, exit 2, the text as data" {
-	lib check
+	# (was: "fail: one line on stderr named for the script, exit 2, the text as data")
 	run --separate-stderr sh -c '. "$1/scripts/lib/check"; fail "TAG '\''a\nb'\'' is bad"' _ "$ROOT"
 	assert_equal "$status" 2
 	assert_equal "$output" ""
@@ -64,7 +63,7 @@ lib() {
 
 # ---- child: run_child, end_child -----------------------------------------------------
 
-@test "run_child: the command's status, its stdin the caller's, \$child while it runs" {
+@test "run_child: its status, caller's stdin, \$child; waits on through a returning trap; end_child ends it" {
 	# (stderr apart: a shell may say "Terminated" of the killed one)
 	run --separate-stderr sh -c '. "$1/scripts/lib/child"
 		run_child sh -c "exit 7"; echo "status $? child=[$child]"
@@ -76,9 +75,7 @@ lib() {
 	assert_line --index 1 "from stdin"
 	assert_line --index 2 "null 0"
 	assert_line --index 3 "killed 143"
-}
-
-@test "run_child waits on through a trap that returns; end_child ends the child" {
+	# (was: "run_child waits on through a trap that returns; end_child ends the child")
 	# a trap that returns (scripts/measure passes the signal on) interrupts
 	# wait: the child is waited for again, its own status kept
 	run sh -c '. "$1/scripts/lib/child"
@@ -95,7 +92,7 @@ lib() {
 	assert_line --index 3 "ended []"
 }
 
-@test "run_bounded: the command's status within its bound, 124 and killed past it, \$child cleared" {
+@test "run_bounded: status in bound, 124 and killed past it; run_watched: bound from the file's last move" {
 	# the second command ignores TERM, as a process a checker holds in open
 	# or execve does not act on it: only KILL ends it
 	run --separate-stderr sh -c '. "$1/scripts/lib/child"
@@ -109,9 +106,7 @@ lib() {
 	assert_line --index 2 gone
 	assert_line --index 3 "stdin 0"
 	refute_line --partial "still running"
-}
-
-@test "run_watched: its bound counts from the file's last move, so a step that moves runs on past it" {
+	# (was: "run_watched: its bound counts from the file's last move, so a step that moves runs on past it")
 	# a bound of 1 s, and a step that ends (4) once the watchdog has looked
 	# five times: every look sees a move, so it runs on past its bound (a
 	# step that stops moving is killed: hyperfine.bats' repeats).  The
@@ -149,13 +144,13 @@ gate_run() {
 		printf '#!/bin/sh\necho 0\n' >"$T/fakeid/id"
 		chmod +x "$T/bin/gate" "$T/fakeid/id"
 	fi
-	PATH="$T/fakeid:$PATH" run_sep sh -c '. "$1/scripts/lib/check"; . "$1/scripts/lib/gate"
+	PATH="$T/fakeid:$PATH" kit_untraced run_sep sh -c '. "$1/scripts/lib/check"; . "$1/scripts/lib/gate"
 		os=Linux bin=$2
 		gate_parse "$3" ${4:-}
 		gate_conditions "$3" ${4:-}' _ "$ROOT" "$T/bin" "$@"
 }
 
-@test "gate_parse: the settings, their defaults, wedge only where asked for" {
+@test "gate_parse: settings, defaults, wedge where asked; a bad one: one line, exit 2, never globbed" {
 	gate_run 'latency=0.5 workers=4 key=path exempt=1 on=open every=3 per_mb=2 wedge=9' wedge
 	assert_success
 	assert_equal "$output" "gate.active=1
@@ -188,9 +183,7 @@ gate.per_mb_ms=0"
 	refute_line --partial "gate.kill"
 	run sh -c '. "$1/scripts/lib/gate"; gate_conditions ""' _ "$ROOT"
 	assert_output "gate.active=0"
-}
-
-@test "gate_parse refuses a bad setting in one line, exit 2; the words are never globbed" {
+	# (was: "gate_parse refuses a bad setting in one line, exit 2; the words are never globbed")
 	local spec want
 	touch "$T/latency=1"
 	cd "$T"
@@ -231,6 +224,18 @@ fake_gate() {
 	chmod +x "$T/bin/gate"
 }
 
+# quick_sleep: $T/qs holds a stand-in sleep that returns at once for the
+# durations listed in QUICK_SLEEP (words), else is the real sleep: a
+# library loop's waits (the ready file's tenths, the watchdog's half
+# seconds) pass without the clock, so that the test waits only for the
+# processes it watches, however busy the machine.  PATH="$T/qs:$PATH" and
+# QUICK_SLEEP on a call give it to that call alone.
+quick_sleep() {
+	mkdir -p "$T/qs"
+	printf '#!/bin/sh\ncase " $QUICK_SLEEP " in *" $1 "*) exit 0 ;; esac\nexec %s "$@"\n' "$(command -v sleep)" >"$T/qs/sleep"
+	chmod +x "$T/qs/sleep"
+}
+
 # in_gate_lib SCRIPT...: sh with the check and gate library, os=Linux, bin
 # the fake gate's folder, the settings parsed as if GATE were latency=5
 in_gate_lib() {
@@ -259,7 +264,9 @@ gone"
 	in_gate_lib 'gate_start "$T" "$T/gate.log" 5 ""; echo "status $?"'
 	assert_output "status 1"
 	fake_gate 'exec sleep 30'
-	in_gate_lib 'gate_start "$T" "$T/gate.log" 1 " (marking the folders below /w)"; echo "status $?"; gate_stop'
+	# (its 1 s bound: ten looks a tenth apart, the tenths the stand-in's)
+	quick_sleep
+	PATH="$T/qs:$PATH" QUICK_SLEEP=0.1 in_gate_lib 'gate_start "$T" "$T/gate.log" 1 " (marking the folders below /w)"; echo "status $?"; gate_stop'
 	assert_output "status 1"
 	# (its first line: bash 3.2 says "Terminated" of the gate gate_stop ended)
 	assert_equal "${stderr%%$'\n'*}" "execlag: the calibration gate did not get ready in 1 s (marking the folders below /w)"
@@ -268,7 +275,10 @@ gone"
 @test "gate_watch: a gate whose heartbeat stops moving is named in gate.stuck and the shell gets USR1" {
 	[ -r /proc/self/stat ] || skip "gate_state reads /proc (the gate is Linux's)"
 	fake_gate 'while [ $# -gt 0 ]; do [ "$1" != --ready-file ] || : >"$2"; shift; done; exec sleep 30'
-	in_gate_lib 'gate_start "$T" "$T/gate.log" 5 "" --heartbeat "$T/gate.beat"
+	# (the watchdog's six looks half a second apart: the stand-in's half
+	# seconds; the gate is stopped, its heartbeat cannot move between them)
+	quick_sleep
+	PATH="$T/qs:$PATH" QUICK_SLEEP=0.5 in_gate_lib 'gate_start "$T" "$T/gate.log" 5 "" --heartbeat "$T/gate.beat"
 		kill -STOP "$gate_pid"
 		trap "echo USR1; got=1" USR1
 		got=0
@@ -295,7 +305,7 @@ a_run() {
 	printf '%s\n' "$@" >"$d/conditions.txt"
 }
 
-@test "run_find: a path as it is, a run's id, a tag's newest run (a measure's too), else the name" {
+@test "run_find: a path, a run's id, a tag's newest run, else the name; run_newest: the newest finished run" {
 	a_run 20260101T000000Z-aaaaaa-fast run.tag=fast
 	a_run 20260102T000000Z-bbbbbb-fast run.tag=fast
 	mkdir -p "$T/results/20260103T000000Z-cccccc-fast" "$T/results/.20260104T000000Z-dddddd-fast.partial"
@@ -314,9 +324,9 @@ a b
 -x
 ../x
 $HOME/r"
-}
-
-@test "run_newest: the newest finished run that is not a measure's probe, or nothing" {
+	# (was: "run_newest: the newest finished run that is not a measure's probe, or nothing")
+	# (a results folder of its own: run_find's runs gone)
+	rm -rf "$T/results"
 	run sh -c '. "$1/scripts/lib/home"; . "$1/scripts/lib/conditions"; . "$1/scripts/lib/findrun"
 		run_newest "$2"; echo "[$run_found]"' _ "$ROOT" "$T/results"
 	assert_output "[]"
@@ -359,7 +369,7 @@ marked_kit() {
 	: >"$SHLIB_TRACE"
 }
 
-@test "the scripts and probes refuse bad input through the library (fail, gate_parse)" {
+@test "scripts refuse bad input via the library (fail, gate_parse), run steps by run_child, find runs by it" {
 	marked_kit
 	local cmd want
 	while IFS='|' read -r cmd want; do
@@ -385,10 +395,9 @@ EOF
 	assert_equal "$status" 2
 	assert_equal "$stderr" "LIB execlag: GATE latency 'x' is not a number of ms from 0 to 60000 (e.g. 20 or 0.5)"
 	assert_equal "$(sort -u "$SHLIB_TRACE" | tr '\n' ' ')" "measure gate_parse repro gate_parse "
-}
-
-@test "their long steps go through the library's run_child, and runs are found by its finder" {
-	marked_kit
+	# (was: "their long steps go through the library's run_child, and runs are found by its finder")
+	# (the same marked kit, its trace empty again)
+	: >"$SHLIB_TRACE"
 	mkdir -p "$T/p" "$T/results" "$T/tmp"
 	# measure: the probe (repro, simulated) and its run found; repro's steps
 	(cd "$T/p" && RESULTS="$T/results" TMPDIR="$T/tmp" sh "$K/scripts/measure" \
