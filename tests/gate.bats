@@ -5,6 +5,7 @@
 # are make test-live's: tests/live/gate.bats.
 
 load test_helper/common-setup
+load test_helper/quickrun
 
 setup() {
 	_common_setup
@@ -17,7 +18,7 @@ setup() {
 
 @test "--help prints the usage on stdout and exits 0" {
 	[ "$(uname -s)" = Linux ] || skip "the calibration gate is Linux-only (fanotify)"
-	run --separate-stderr "$GATE" --help
+	run_sep "$GATE" --help
 	assert_success
 	assert_output --partial "usage: gate --dir DIR [--dir DIR]... --latency-ms MS --workers W"
 	[ -z "$stderr" ]
@@ -53,18 +54,18 @@ setup() {
 	local c
 	for c in "${cases[@]}"; do
 		# shellcheck disable=SC2086
-		run --separate-stderr "$GATE" $c
+		run_sep "$GATE" $c
 		echo "case: $c -> status $status, stderr: $stderr"
 		[ "$status" -eq 2 ]
 		[ "${#stderr_lines[@]}" -eq 1 ]
 		[[ "${stderr_lines[0]}" == "gate: "* ]]
 		[ -z "$output" ]
 	done
-	run --separate-stderr "$GATE" --dir "$D" --latency-ms -1 --workers 1 --key inode
+	run_sep "$GATE" --dir "$D" --latency-ms -1 --workers 1 --key inode
 	[ "$stderr" = "gate: --latency-ms must be a number of ms in 0..60000 (e.g. 20 or 0.5): -1" ]
-	run --separate-stderr "$GATE" --dir "$D" --latency-ms 5 --workers 1 --key size
+	run_sep "$GATE" --dir "$D" --latency-ms 5 --workers 1 --key size
 	[ "$stderr" = "gate: --key must be inode, path, content or inode-mtime: size" ]
-	run --separate-stderr "$GATE" --dir "$D" --latency-ms 5 --workers 1 --key inode-mtime --kill 2
+	run_sep "$GATE" --dir "$D" --latency-ms 5 --workers 1 --key inode-mtime --kill 2
 	[ "$stderr" = "gate: --kill must be a share in 0..1 (e.g. 0.25): 2" ]
 }
 
@@ -73,11 +74,11 @@ setup() {
 	if [ "$(id -u)" = 0 ]; then
 		command -v setpriv >/dev/null || skip "setpriv not installed (needed to drop root)"
 		# --dir /: reachable by anyone, so only fanotify can refuse.
-		run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+		run_sep setpriv --reuid=65534 --regid=65534 --clear-groups \
 			--inh-caps=-all --bounding-set=-all \
 			"$GATE" --dir / --latency-ms 10 --workers 1 --key inode
 	else
-		run --separate-stderr "$GATE" --dir "$D" --latency-ms 10 --workers 1 --key inode
+		run_sep "$GATE" --dir "$D" --latency-ms 10 --workers 1 --key inode
 	fi
 	echo "stderr: $stderr"
 	[ "$status" -eq 2 ]

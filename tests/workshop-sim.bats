@@ -100,5 +100,6 @@ run_lines() {
 		assert_output --partial simulated
 		refute_output --partial "DOES NOT HOLD"
 	done <"$D/lines"
-	[ "$i" -eq "$n" ] && [ "$n" -ge 4 ]
+	[ "$i" -eq "$n" ]
+	[ "$n" -ge 4 ]
 }

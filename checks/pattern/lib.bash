@@ -49,7 +49,14 @@ keep_run() {
 		*) paths+=("conditions/$c") ;;
 		esac
 	done
-	out=$("$BIN/runfield" --run "$J" --or unknown "${paths[@]}" 'cases/*/name' 2>/dev/null) || out=""
+	# (what runfield answers, once a check: its tests read it again from
+	# kept_read's file)
+	if kept_read run; then
+		out=$KEPT_READ
+	else
+		out=$("$BIN/runfield" --run "$J" --or unknown "${paths[@]}" 'cases/*/name' 2>/dev/null) || out=""
+		kept_write run "$out"
+	fi
 	if [ -n "$out" ]; then
 		# shellcheck disable=SC2086 # KEPT_CONDS is a list of words
 		set -- $KEPT_CONDS
@@ -64,6 +71,33 @@ keep_run() {
 		fi
 	fi
 	keep_launcher
+}
+
+# kept_read NAME, kept_write NAME TEXT: TEXT that a test of this check
+# read of the run $J with runfield, kept in a file of the check's own
+# folder (BATS_RUN_TMPDIR: checks/tap.bash makes one a check; bats one a
+# run) for its later tests, each a shell of its own, which read it with
+# the shell's read instead of a runfield each (a process costs 10-20 ms on
+# a loaded machine).  kept_read is false, KEPT_READ empty, where nothing is
+# kept for $J (the file holds J's path first, the TEXT after it); a file
+# is written whole and renamed into place (tests side by side see a whole
+# one or none).  Without the folder nothing is kept.
+kept_read() {
+	local f=${BATS_RUN_TMPDIR:-}/.execlag-kept-$1 all="" nl=$'\n'
+	KEPT_READ=""
+	[ -n "${BATS_RUN_TMPDIR:-}" ] && [ -f "$f" ] || return 1
+	IFS= read -r -d '' all <"$f" || :
+	case $all in
+	"$J$nl"*) KEPT_READ=${all#"$J$nl"} ;;
+	*) return 1 ;;
+	esac
+}
+kept_write() {
+	local f=${BATS_RUN_TMPDIR:-}/.execlag-kept-$1 t
+	[ -n "${BATS_RUN_TMPDIR:-}" ] && [ -d "$BATS_RUN_TMPDIR" ] || return 0
+	# (no BASHPID: bash 3.2, a Mac's, has none)
+	t=$f.$$.$RANDOM
+	{ printf '%s\n%s' "$J" "$2" >"$t" && mv -f "$t" "$f"; } 2>/dev/null || rm -f "$t" 2>/dev/null || :
 }
 
 # kept_cond NAME: true when NAME is a kept condition of this run, its
@@ -348,9 +382,48 @@ numbers() { numbers_of "$J" "$1"; }
 # for CASE in this run: verdict_v and numbers_v answer from them
 keep_case() {
 	[ "${KC_J-}" = "$J" ] && [ "${KC_CASE-}" = "$1" ] && return 0
-	KC_OUT=$("$BIN/runfield" --run "$J" --f2 "cases/$1/penalty_ms/median" "cases/$1/penalty_ms/ci_low" \
-		"cases/$1/penalty_ms/ci_high" "cases/$1/ratio" "cases/$1/verdict") || :
+	kept_case "$1" ||
+		KC_OUT=$("$BIN/runfield" --run "$J" --f2 "cases/$1/penalty_ms/median" "cases/$1/penalty_ms/ci_low" \
+			"cases/$1/penalty_ms/ci_high" "cases/$1/ratio" "cases/$1/verdict") || :
 	KC_J=$J KC_CASE=$1
+}
+
+# kept_case CASE: KC_OUT, the five values keep_case reads of CASE, from the
+# five of every case of the kept run (keep_run's KEPT_CASES) read by one
+# runfield, once a check (kept_read): true when CASE is one of them and
+# that runfield answered them all, five lines a case (--f2: a line a path,
+# n/a where it finds none), exit 0; else false, for keep_case to ask.
+kept_case() {
+	local c all="" i=0 n=0 line paths=() vals=()
+	[ -n "${KEPT_J-}" ] && [ "$KEPT_J" = "$J" ] || return 1
+	case $KEPT_CASES in *" $1 "*) ;; *) return 1 ;; esac
+	# (the names split into words: none may be a glob)
+	case $KEPT_CASES in *[][*?]*) return 1 ;; esac
+	if [ "${KC_ALL_J-}" != "$J" ]; then
+		KC_ALL_J=$J KC_ALL=""
+		if kept_read cases; then
+			KC_ALL=$KEPT_READ
+		else
+			for c in $KEPT_CASES; do
+				paths+=("cases/$c/penalty_ms/median" "cases/$c/penalty_ms/ci_low" \
+					"cases/$c/penalty_ms/ci_high" "cases/$c/ratio" "cases/$c/verdict")
+				n=$((n + 5))
+			done
+			all=$("$BIN/runfield" --run "$J" --f2 "${paths[@]}" 2>/dev/null) || all=""
+			# (five lines a case, or nothing kept)
+			[ -z "$all" ] || IFS=$'\n' read -d '' -r -a vals <<<"$all" || :
+			[ "${#vals[@]}" = "$n" ] || all=""
+			KC_ALL=$all
+			kept_write cases "$all"
+		fi
+	fi
+	[ -n "$KC_ALL" ] || return 1
+	for c in $KEPT_CASES; do
+		[ "$c" != "$1" ] || break
+		i=$((i + 5))
+	done
+	IFS=$'\n' read -d '' -r -a vals <<<"$KC_ALL" || :
+	KC_OUT="${vals[i]}"$'\n'"${vals[i + 1]}"$'\n'"${vals[i + 2]}"$'\n'"${vals[i + 3]}"$'\n'"${vals[i + 4]}"
 }
 
 numbers_v() {
