@@ -7,6 +7,7 @@
 # (tests/live/hyperfine.bats).
 
 load test_helper/common-setup
+load test_helper/jqbatch
 
 setup_file() {
 	_common_setup
@@ -18,6 +19,10 @@ setup() {
 	_common_setup
 	D="$BATS_TEST_TMPDIR"
 }
+
+# the analyze tests' values of run.json asked by one jq a group (jq_is,
+# test_helper/jqbatch.bash): flushed before analyze remakes it, and here
+teardown() { jq_flush; }
 
 need_hyperfine() { need_tool hyperfine hyperfine; }
 need_linux() { [ "$(uname -s)" = Linux ] || skip "the plain control and the gate are Linux"; }
@@ -44,13 +49,19 @@ fake_hyperfine() {
 	run env PATH="$D/bin" RESULTS="$D/results" TMPDIR="$D/tmp" make -s -C "$ROOT" repro \
 		CASES=script THREADS=1 COUNT=6
 	assert_success
-	r=$(ls "$D"/results/*/run.json)
-	assert_equal "$(jq -r '.hyperfine.status' "$r")" skipped
-	jq -e '.hyperfine.note | test("not found")' "$r"
-	assert_equal "$(jq -r '.hyperfine.cases | length' "$r")" 0
-	grep -q 'Cross-check skipped: hyperfine not found on PATH' "$(dirname "$r")/report.md"
+	# (the one run's run.json by the shell's glob, not ls; its values by
+	# one jq, jqbatch's; the report read by the shell, not grep)
+	local rs=("$D"/results/*/run.json) rep=
+	assert_equal "${#rs[@]}" 1
+	r=${rs[0]} JSON=${rs[0]}
+	jq_is '.hyperfine.status' skipped
+	jq_is '.hyperfine.note | test("not found")' true
+	jq_is '.hyperfine.cases | length' 0
+	jq_flush
+	IFS= read -r -d '' rep <"${r%/*}/report.md" || :
+	[[ "$rep" == *'Cross-check skipped: hyperfine not found on PATH'* ]] || fail "report.md: $rep"
 	assert_output --partial 'hyperfine cross-check skipped'
-	assert_equal "$(find "$D/tmp" -mindepth 1)" ""
+	assert_empty "$D/tmp"
 }
 
 @test "an interrupt during the cross-check: exit 130, no file left, hyperfine stopped" {
@@ -83,7 +94,7 @@ fake_hyperfine() {
 		kill "$(cat "$D/slow.pid")"
 		fail "hyperfine is still running after the interrupt"
 	fi
-	assert_equal "$(find "$D/tmp" "$D/results" -mindepth 1)" ""
+	assert_empty "$D/tmp" "$D/results"
 }
 
 @test "hyperfine older than 1.13 (no -N) is skipped with a note naming the version" {
@@ -94,7 +105,7 @@ fake_hyperfine() {
 	assert_success
 	assert_line hyperfine.status=skipped
 	assert_line --partial 'hyperfine.note=hyperfine 1.12.0 is older than 1.13'
-	assert_equal "$(find "$D/w" "$D/raw" -mindepth 1)" ""
+	assert_empty "$D/w" "$D/raw"
 }
 
 @test "a version hyperfine does not state is skipped with a note" {
@@ -123,7 +134,7 @@ fake_hyperfine() {
 	assert_line hyperfine.cases=script
 	assert_equal "$(jq -r -s 'map(.results[0].times | length | tostring) | join(" ")' "$D/raw/hyperfine-script-first.json" "$D/raw/hyperfine-script-repeat.json")" "5 5"
 	# the fresh files hyperfine launched are gone from the work folder
-	assert_equal "$(find "$D/w" -mindepth 1)" ""
+	assert_empty "$D/w"
 }
 
 # A hyperfine whose launches behave as FIRST and REPEAT say: "hang" (the
@@ -197,7 +208,7 @@ none_left() {
 	assert_line "hyperfine.note=hyperfine's script first runs did not end within 1 s (a launch held by a checker?): hyperfine and what it launched were killed"
 	assert_equal "$(wc -l <"$D/pids" | tr -d ' ')" 2
 	none_left
-	assert_equal "$(find "$D/w" "$D/raw" -mindepth 1)" ""
+	assert_empty "$D/w" "$D/raw"
 }
 
 @test "first runs that move on are not cut short by the bound; repeats past it are killed" {
@@ -238,14 +249,14 @@ none_left() {
 	cp -R "$FIXTURES/analyze/hyperfine" "$D/run"
 	run "$BIN/analyze" --run "$D/run"
 	assert_success
-	r="$D/run/run.json"
+	r="$D/run/run.json" JSON="$D/run/run.json"
 	# exe: hyperfine 24 / 1.2 ms against 23.5 / 1.0 ms: within max(25%, 1 ms)
-	assert_equal "$(jq -r '.hyperfine.cases[0] | [.case, .first_median_ms, .repeat_median_ms, .agree] | join(" ")' "$r")" "exe 24 1.2 true"
+	jq_is '.hyperfine.cases[0] | [.case, .first_median_ms, .repeat_median_ms, .agree] | join(" ")' "exe 24 1.2 true"
 	# script: first 10 ms against 2 ms, beyond max(0.5, 1) ms
-	assert_equal "$(jq -r '.hyperfine.cases[1] | [.case, .agree] | join(" ")' "$r")" "script false"
-	jq -e '.hyperfine.cases[1].reason | test("first median differs by 8.00 ms \\(tolerance 1.00 ms\\)")' "$r"
-	assert_equal "$(jq -r '.hyperfine.agree' "$r")" false
-	assert_equal "$(jq -r '.hyperfine.tolerance | [.relative, .absolute_ms] | join(" ")' "$r")" "0.25 1"
+	jq_is '.hyperfine.cases[1] | [.case, .agree] | join(" ")' "script false"
+	jq_is '.hyperfine.cases[1].reason | test("first median differs by 8.00 ms \\(tolerance 1.00 ms\\)")' true
+	jq_is '.hyperfine.agree' false
+	jq_is '.hyperfine.tolerance | [.relative, .absolute_ms] | join(" ")' "0.25 1"
 	grep -q '| script | 10.00 | 1.00 | 9.00 | 2.00 | 1.00 | 1.00 | T=1 all | DISAGREE |' "$D/run/report.md"
 	assert_output --partial 'hyperfine script: first 10.00 ms, repeat 1.00 ms (harness 2.00, 1.00): DISAGREE'
 }
@@ -260,24 +271,25 @@ none_left() {
 	mv "$f.new" "$f"
 	run "$BIN/analyze" --run "$D/run"
 	assert_success
-	r="$D/run/run.json"
-	assert_equal "$(jq -r '.hyperfine.cases[1] | [.case, .first_median_ms, .agree] | join(" ")' "$r")" "script 3.75 true"
+	r="$D/run/run.json" JSON="$D/run/run.json"
+	jq_is '.hyperfine.cases[1] | [.case, .first_median_ms, .agree] | join(" ")' "script 3.75 true"
 	# hyperfine's penalty 2.75 ms is above the 1 ms floor, but not by more
 	# than its own noise (1.75): not a penalty seen
-	assert_equal "$(jq -r '.hyperfine.cases[1].penalty_seen' "$r")" false
+	jq_is '.hyperfine.cases[1].penalty_seen' false
 	# first: 1 + 1.75; repeat: 1 (five equal runs, no interval); penalty: 1 + 1.75
-	assert_equal "$(jq -r '.hyperfine.cases[1].tolerance_ms | [.first, .repeat, .penalty] | join(" ")' "$r")" "2.75 1 2.75"
-	assert_equal "$(jq -r '.hyperfine.tolerance.noise_coverage' "$r")" 0.95
-	jq -e '.hyperfine.cases[1].reason | test("within the tolerance \\(2.75, 1.00 and 2.75 ms\\)")' "$r"
+	jq_is '.hyperfine.cases[1].tolerance_ms | [.first, .repeat, .penalty] | join(" ")' "2.75 1 2.75"
+	jq_is '.hyperfine.tolerance.noise_coverage' 0.95
+	jq_is '.hyperfine.cases[1].reason | test("within the tolerance \\(2.75, 1.00 and 2.75 ms\\)")' true
+	jq_flush
 	# the same median from eight equal runs has no noise: it disagrees
 	jq '.results[0].times = [0.00375, 0.00375, 0.00375, 0.00375, 0.00375, 0.00375, 0.00375, 0.00375]' "$f" >"$f.new"
 	mv "$f.new" "$f"
 	run "$BIN/analyze" --run "$D/run"
 	assert_success
-	assert_equal "$(jq -r '.hyperfine.cases[1].agree' "$r")" false
-	jq -e '.hyperfine.cases[1].reason | test("first median differs by 1.75 ms \\(tolerance 1.00 ms\\)")' "$r"
+	jq_is '.hyperfine.cases[1].agree' false
+	jq_is '.hyperfine.cases[1].reason | test("first median differs by 1.75 ms \\(tolerance 1.00 ms\\)")' true
 	# without noise the same 2.75 ms is a penalty seen
-	assert_equal "$(jq -r '.hyperfine.cases[1].penalty_seen' "$r")" true
+	jq_is '.hyperfine.cases[1].penalty_seen' true
 	[ -n "$(schema_skip_reason)" ] || run -0 validate_run_json "$r"
 }
 
@@ -292,21 +304,22 @@ gate.key=$key/" "$D/run/conditions.txt"
 		grep -q "^gate.key=$key\$" "$D/run/conditions.txt"
 		run "$BIN/analyze" --run "$D/run"
 		assert_success
-		r="$D/run/run.json"
+		r="$D/run/run.json" JSON="$D/run/run.json"
 		# script: first 10 ms against the harness's 2 (a hit by path or
 		# content, not a disagreement); repeats 1.00 and 1.00 agree
-		assert_equal "$(jq -r '.hyperfine.cases[1] | [.case, .agree, .compared] | join(" ")' "$r")" "script true repeat median"
+		jq_is '.hyperfine.cases[1] | [.case, .agree, .compared] | join(" ")' "script true repeat median"
 		jq -e --arg k "$key" '.hyperfine.cases[1].reason | test("first median and penalty not compared: hyperfine.s new file has the same path and bytes, which a cache keyed by " + $k + " \\(the gate.s key\\)")' "$r"
 		assert_output --partial 'hyperfine script: first 10.00 ms, repeat 1.00 ms (harness 2.00, 1.00): agree (repeats only)'
 		grep -q '| script | 10.00 | 1.00 | 9.00 | 2.00 | 1.00 | 1.00 | T=1 all | agree (repeats only) |' "$D/run/report.md"
 		cp "$r" "$D/run-$key.json"
+		jq_flush
 	done
 	# both keys' run.json valid, one validator start for the two
 	[ -n "$(schema_skip_reason)" ] || run -0 validate_run_json "$D/run-path.json" "$D/run-content.json"
 	# under key=inode everything is compared, and the script disagrees
 	sed -i.bak 's/^gate.key=content$/gate.key=inode/' "$D/run/conditions.txt"
 	run "$BIN/analyze" --run "$D/run"
-	assert_equal "$(jq -r '.hyperfine.cases[1] | [.agree, .compared] | join(" ")' "$r")" "false all"
+	jq_is '.hyperfine.cases[1] | [.agree, .compared] | join(" ")' "false all"
 }
 
 @test "analyze: a hyperfine export that is not JSON is refused with one line naming it" {
