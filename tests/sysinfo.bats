@@ -726,7 +726,7 @@ XProtect background scans: enabled"
 	[[ "$val" == *"execlag calibration gate"* ]] || fail "agents=$val"
 }
 
-@test "this machine: kit_version, \$HOME as ~, no hostname run, usage; no host or user name; Linux: all keys" {
+@test "this machine: kit_version, \$HOME as ~, no hostname run, usage; no host/user name; Linux: all keys" {
 	# (was: "kit_version comes from EXECLAG_VERSION; a value holding $HOME shows ~ instead")
 	# the file's run with EXECLAG_VERSION=1.2.3, HOME=/Users/alice and
 	# TERM_PROGRAM under it (setup_file)
