@@ -17,8 +17,8 @@ setup_file() {
 		micro/bin/devtools >/dev/null
 	sh "$root/scripts/repro" --profile doctor --results "$BATS_FILE_TMPDIR/sim" \
 		--launcher "sim:latency=150 workers=1 key=inode seed=7" >/dev/null 2>&1
-	# its samples without their launcher line (mac_advise's grep -v, once
-	# for the file)
+	# its samples without their launcher line, once for the file (as
+	# mac_advise takes them)
 	grep -v '^meta	launcher	' "$BATS_FILE_TMPDIR"/sim/*/raw/exe-t1-all.samples.tsv \
 		>"$BATS_FILE_TMPDIR/sim.samples"
 }
@@ -29,24 +29,13 @@ setup() {
 	export TMPDIR="$BATS_TEST_TMPDIR"
 }
 
-# mac_run STATE [ENV=VALUE...]: the probe's samples at 150 ms with the
-# conditions of the fake Mac STATE started with ENV; DEVTOOLS=WORD (before
-# the ENV) replaces its Developer Tools state; then advise --doctor
-# ($output, $stderr, $status).  mac_advise's steps, the samples
-# setup_file's (copied by the shell, not a grep a run) and advise by
-# run_sep (no subshell, no mktemp).
+# mac_run STATE [DEVTOOLS=WORD] [ENV=VALUE...]: mac_advise on setup_file's
+# samples at 150 ms, the fake Mac STATE ($output, $stderr, $status; RUN).
 mac_run() {
-	local state=$1 dt= text=
+	local state=$1
 	shift
-	case ${1:-} in DEVTOOLS=*) dt=${1#DEVTOOLS=}; shift ;; esac
 	RUN="$BATS_TEST_TMPDIR/run-$state"
-	rm -rf "$RUN"
-	mkdir -p "$RUN/raw"
-	IFS= read -r -d '' text <"$BATS_FILE_TMPDIR/sim.samples" || :
-	printf '%s' "$text" >"$RUN/raw/exe-t1-all.samples.tsv"
-	mac_conditions "$state" "contexts-$state" "$dt" "$@"
-	"$BIN/analyze" --run "$RUN" --quiet || fail "analyze failed on $RUN"
-	run_sep "$BIN/advise" --run "$RUN" --doctor
+	mac_advise "$BATS_FILE_TMPDIR/sim.samples" "$state" "contexts-$state" "$@"
 }
 
 @test "tmux: granted itself, still paying; its server started elsewhere; in a terminal not a Developer Tool" {

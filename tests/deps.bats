@@ -500,7 +500,7 @@ fake_brew() {
 	assert_line --regexp '^--with-oniguruma=builtin$'
 	assert_line --regexp '^--disable-docs$'
 	[ -x "$EXECLAG_CACHE/jq/bin/jq" ]
-	! find "$EXECLAG_CACHE" -name '.jq-build.*' | grep -q .
+	! find "$EXECLAG_CACHE" -name '.jq-build.*' | grep -q . || fail "a jq build folder was left in the cache"
 	# the second time: nothing to do
 	EXECLAG_PINS="$D/pins" FAKE_STATE="$D/state" PATH="$P" run_both sh "$ROOT/scripts/tool/deps" test
 	assert_success

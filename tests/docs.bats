@@ -62,7 +62,7 @@ nalyz"
 	done
 	[ "$n" -ge 10 ] || fail "only $n source URLs found in the guide's Sources"
 	[ -z "$missing" ] || fail "not in docs/evidence.md:$missing"
-	! grep -n 'design notes' "$ROOT/docs/workshop.md" "$ROOT/README.md"
+	! grep -n 'design notes' "$ROOT/docs/workshop.md" "$ROOT/README.md" || fail "'design notes' named above"
 }
 
 @test "every docs/ file, relative link and repository path that README.md and docs/ name exists" {

@@ -65,23 +65,14 @@ setup() {
 	export TMPDIR="$BATS_TEST_TMPDIR"
 }
 
-# mac_run STATE LATENCY [ENV=VALUE...]: a run folder whose conditions are
-# sysinfo's on the fake Mac STATE (in an environment of ENV alone) and whose
-# samples are the simulated probe's at LATENCY ms; analyzed, then
-# advise --doctor on it ($output, $stderr, $status).  RUN is the folder.
-# (shellread's mac_doctor_run, its advise by run_sep: no subshell, no
-# mktemp)
+# mac_run STATE LATENCY [ENV=VALUE...]: mac_advise on setup_file's samples
+# at LATENCY ms, the fake Mac STATE in an environment of ENV alone
+# ($output, $stderr, $status; RUN is the folder).
 mac_run() {
-	local state=$1 lat=$2 text=
+	local state=$1 lat=$2
 	shift 2
 	RUN="$BATS_TEST_TMPDIR/run-$state-$lat"
-	rm -rf "$RUN"
-	mkdir -p "$RUN/raw"
-	IFS= read -r -d '' text <"$BATS_FILE_TMPDIR/sim$lat.samples" || :
-	printf '%s' "$text" >"$RUN/raw/exe-t1-all.samples.tsv"
-	mac_conditions "$state" "doctor-$state" "" "$@"
-	"$BIN/analyze" --run "$RUN" --quiet || fail "analyze failed on $RUN"
-	run_sep "$BIN/advise" --run "$RUN" --doctor
+	mac_advise "$BATS_FILE_TMPDIR/sim$lat.samples" "$state" "doctor-$state" "$@"
 }
 
 # ---- the probe on the simulator -------------------------------------------------------

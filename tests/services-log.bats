@@ -248,7 +248,7 @@ analyze_steps() {
 	jq_is '[.cases[] | .services, .assessments] | unique' '[null]'
 	jq_is '.cases[0].services_reason' '"not sampled: the assessment services are watched on macOS (this run: os=Linux)"'
 	jq_is '.cases[0].assessments_reason' "\"no log read: the unified log is macOS's (this run: os=Linux)\""
-	! grep -q 'Assessment' "$RUN/report.md"
+	! grep -q 'Assessment' "$RUN/report.md" || fail "report.md has an Assessment section"
 }
 
 # ---- repro, with the fake ps and log -----------------------------------------------------

@@ -5,15 +5,18 @@
 # (no $(dirname …): every test loads this file, and a process costs 10-20 ms)
 . "${BASH_SOURCE[0]%/*}/../../checks/kit.bash"
 
+# Simulated runs share their compiled templates across the whole run of
+# the suite (mkfresh --simulated, EXECLAG_TEMPLATES): each is compiled
+# once, not once a run; tests of the templates unset it.  Set as the file
+# is loaded, so that setup_file's runs share them too (six compiles of
+# contexts, doctor and hang did not).
+if [ -z "${EXECLAG_TEMPLATES:-}" ] && [ -n "${BATS_RUN_TMPDIR:-}" ]; then
+	EXECLAG_TEMPLATES="$BATS_RUN_TMPDIR/templates"
+	export EXECLAG_TEMPLATES
+fi
+
 _common_setup() {
 	kit_setup
-	# simulated runs share their compiled templates across the whole run
-	# of the suite (mkfresh --simulated, EXECLAG_TEMPLATES): each is
-	# compiled once, not once a run; tests of the templates unset it
-	if [ -z "${EXECLAG_TEMPLATES:-}" ] && [ -n "${BATS_RUN_TMPDIR:-}" ]; then
-		EXECLAG_TEMPLATES="$BATS_RUN_TMPDIR/templates"
-		export EXECLAG_TEMPLATES
-	fi
 	FIXTURES="$ROOT/tests/fixtures"
 	export FIXTURES
 }

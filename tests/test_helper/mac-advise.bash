@@ -1,23 +1,29 @@
+# (run_sep: quickrun.bash's, what run --separate-stderr sets, cheaper)
+declare -F run_sep >/dev/null || . "${BASH_SOURCE[0]%/*}/quickrun.bash"
+
 # mac_advise SAMPLES STATE ID [DEVTOOLS=WORD] [ENV=VALUE...]: the folder RUN
 # (the caller's) becomes a Mac's doctor run: its samples SAMPLES, a simulated
-# probe's without their launcher line (which would have analyze call the run
-# simulated, as it is), its conditions sysinfo's on the fake Mac STATE
-# (tests/fakes/states) started in an environment of ENV alone, DEVTOOLS=WORD
-# replacing its Developer Tools state, its run.id ID; analyzed, then
-# advise --doctor on it ($output, $status).  Needs FAKES and BIN.  With
-# HEALTH=1 in the caller, the checker's health too: scripts/probe/health on
-# STATE's fakes, its record beside the run and its checker.* lines in the
-# conditions, as make repro writes them (scripts/lib/health).
+# probe's already without their launcher line (which would have analyze call
+# the run simulated, as it is; a file's setup_file strips them once), its
+# conditions sysinfo's on the fake Mac STATE (tests/fakes/states) started in
+# an environment of ENV alone, DEVTOOLS=WORD replacing its Developer Tools
+# state, its run.id ID; analyzed, then advise --doctor on it ($output,
+# $stderr, $status, by run_sep: no subshell, no mktemp).  Needs FAKES and
+# BIN.  With HEALTH=1 in the caller, the checker's health too:
+# scripts/probe/health on STATE's fakes, its record beside the run and its
+# checker.* lines in the conditions, as make repro writes them
+# (scripts/lib/health).
 mac_advise() {
-	local samples=$1 state=$2 id=$3 dt=
+	local samples=$1 state=$2 id=$3 dt= text=
 	shift 3
 	case ${1:-} in DEVTOOLS=*) dt=${1#DEVTOOLS=}; shift ;; esac
 	rm -rf "$RUN"
 	mkdir -p "$RUN/raw"
-	grep -v '^meta	launcher	' "$samples" >"$RUN/raw/exe-t1-all.samples.tsv"
+	IFS= read -r -d '' text <"$samples" || :
+	printf '%s' "$text" >"$RUN/raw/exe-t1-all.samples.tsv"
 	mac_conditions "$state" "$id" "$dt" "$@"
 	"$BIN/analyze" --run "$RUN" --quiet || fail "analyze failed on $RUN"
-	run --separate-stderr "$BIN/advise" --run "$RUN" --doctor
+	run_sep "$BIN/advise" --run "$RUN" --doctor
 }
 
 # mac_conditions STATE ID DEVTOOLS [ENV=VALUE...]: $RUN/conditions.txt of a

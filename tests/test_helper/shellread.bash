@@ -2,27 +2,9 @@
 # own reading of files where a test read them through grep, sed, ls, cat or
 # find (a process each, 6-12 ms in a test body).
 
-# mac_conditions: tests/test_helper/mac-advise.bash's
+# mac_advise and mac_conditions: tests/test_helper/mac-advise.bash's
 # shellcheck source=mac-advise.bash
 . "${BASH_SOURCE[0]%/*}/mac-advise.bash"
-
-# mac_doctor_run SAMPLES STATE ID [ENV=VALUE...]: as mac_advise
-# (test_helper/mac-advise.bash) without DEVTOOLS=, SAMPLES already without
-# their launcher line (setup_file's): RUN becomes a Mac's doctor run, its
-# conditions sysinfo's on the fake Mac STATE in an environment of ENV alone,
-# its run.id ID (HEALTH=1: the checker's health too); analyzed, then
-# advise --doctor on it ($output, $status).  Needs FAKES, BIN and RUN.
-mac_doctor_run() {
-	local samples=$1 state=$2 id=$3 text=
-	shift 3
-	rm -rf "$RUN"
-	mkdir -p "$RUN/raw"
-	IFS= read -r -d '' text <"$samples" || :
-	printf '%s' "$text" >"$RUN/raw/exe-t1-all.samples.tsv"
-	mac_conditions "$state" "$id" "" "$@"
-	"$BIN/analyze" --run "$RUN" --quiet || fail "analyze failed on $RUN"
-	run --separate-stderr "$BIN/advise" --run "$RUN" --doctor
-}
 
 # count_names DIR: how many names ls would list in DIR (0 without DIR)
 count_names() { kit_untraced _count_names "$@"; }
