@@ -10,9 +10,6 @@
 load test_helper/common-setup
 load test_helper/gen-stream
 load test_helper/quickrun
-# h3_untrace: bats-assert's line walkers and this file's readers without
-# bats' DEBUG trap (a command of theirs a line of feedback.txt)
-load test_helper/h3-untraced
 
 FAKES_REL=tests/fakes
 
@@ -78,7 +75,10 @@ glued_feedback() {
 
 setup() {
 	_common_setup
-	kit_untraced h3_untrace assert_line refute_line assert_output refute_output \
+	# bats-assert's output checks and this file's readers without bats'
+	# DEBUG trap (a command of theirs a line of feedback.txt; kit_setup
+	# has done assert_line and refute_line)
+	kit_untraced kit_untrace "$BATS_TEST_TMPDIR/.untrace" assert_output refute_output \
 		read_out text_range grep_h assert_empty_dir refute_secrets wait_for stop_feedback
 	# (made for every test at once by setup_file: a mkdir a test saved)
 	export TMPDIR="$BATS_FILE_TMPDIR/t/$BATS_TEST_NUMBER"
