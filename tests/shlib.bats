@@ -426,22 +426,29 @@ EOF
 	assert_line "hfcheck run_child"
 }
 
-# ---- logwindow: is_time, plus_one_second ------------------------------------------------
+# ---- logwindow: is_time, next_second ----------------------------------------------------
 
-@test "logwindow: is_time, window_ok, plus_one_second (to the year, Gregorian leap days); the probes use it" {
+@test "logwindow: is_time, window_ok, next_second (to the year, Gregorian leap days); the probes use it" {
 	lib logwindow
 	is_time "2026-12-04 19:59:59" || fail "is_time refused a time"
 	local v
 	for v in "" "2026-12-04" "2026-12-04T19:59:59" "2026-12-04 19:59" "2026-12-04 19:59:60x" "26-12-04 19:59:59"; do
 		! is_time "$v" || fail "is_time took '$v'"
 	done
-	assert_equal "$(plus_one_second "2026-12-04 19:59:58")" "2026-12-04 19:59:59"
-	assert_equal "$(plus_one_second "2026-12-31 23:59:59")" "2027-01-01 00:00:00"
-	assert_equal "$(plus_one_second "2024-02-28 23:59:59")" "2024-02-29 00:00:00"
-	assert_equal "$(plus_one_second "2023-02-28 23:59:59")" "2023-03-01 00:00:00"
-	assert_equal "$(plus_one_second "1900-02-28 23:59:59")" "1900-03-01 00:00:00"
-	assert_equal "$(plus_one_second "2000-02-28 23:59:59")" "2000-02-29 00:00:00"
-	assert_equal "$(plus_one_second "2026-04-30 23:59:59")" "2026-05-01 00:00:00"
+	next_second "2026-12-04 19:59:58"
+	assert_equal "$lw_next" "2026-12-04 19:59:59"
+	next_second "2026-12-31 23:59:59"
+	assert_equal "$lw_next" "2027-01-01 00:00:00"
+	next_second "2024-02-28 23:59:59"
+	assert_equal "$lw_next" "2024-02-29 00:00:00"
+	next_second "2023-02-28 23:59:59"
+	assert_equal "$lw_next" "2023-03-01 00:00:00"
+	next_second "1900-02-28 23:59:59"
+	assert_equal "$lw_next" "1900-03-01 00:00:00"
+	next_second "2000-02-28 23:59:59"
+	assert_equal "$lw_next" "2000-02-29 00:00:00"
+	next_second "2026-04-30 23:59:59"
+	assert_equal "$lw_next" "2026-05-01 00:00:00"
 	window_ok "2026-12-04 10:00:00" "2026-12-04 10:00:00" || fail "an instant refused: $window_why"
 	! window_ok "2026-12-04 10:00:01" "2026-12-04 10:00:00" || fail "a window ending first taken"
 	assert_equal "$window_why" "--start '2026-12-04 10:00:01' is after --end '2026-12-04 10:00:00'"
