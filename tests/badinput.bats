@@ -285,7 +285,7 @@ one_line() {
 	assert_equal "$stderr" $'step 1/2\nstep 2/2'
 	# on a terminal (util-linux script gives one): carriage returns, no newline
 	script -qc true /dev/null >/dev/null 2>&1 </dev/null || skip "no script(1) with -c to give a terminal"
-	run script -qc "sh -c '. \"$ROOT/scripts/lib/progress\"; progress a; progress b; progress_done' 2>&1" /dev/null </dev/null
+	run_both script -qc "sh -c '. \"$ROOT/scripts/lib/progress\"; progress a; progress b; progress_done' 2>&1" /dev/null </dev/null
 	assert_success
 	[[ "$output" == $'\r\033[Ka\r\033[Kb\r\033[K'* ]] || fail "$(printf '%s' "$output" | od -c | head -3)"
 	[[ "$output" != *$'\n'* ]] || fail "a newline on a terminal: $(printf '%s' "$output" | od -c | head -3)"

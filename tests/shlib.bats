@@ -52,11 +52,11 @@ lib() {
 		! is_ms "$v" || fail "is_ms '$v'"
 	done
 	# (was: "fail: one line on stderr named for the script, exit 2, the text as data")
-	run --separate-stderr sh -c '. "$1/scripts/lib/check"; fail "TAG '\''a\nb'\'' is bad"' _ "$ROOT"
+	run_sep sh -c '. "$1/scripts/lib/check"; fail "TAG '\''a\nb'\'' is bad"' _ "$ROOT"
 	assert_equal "$status" 2
 	assert_equal "$output" ""
 	assert_equal "$stderr" "execlag: TAG 'a\\nb' is bad"
-	run --separate-stderr sh -c '. "$1/scripts/lib/check"; prog=feedback; fail x y' _ "$ROOT"
+	run_sep sh -c '. "$1/scripts/lib/check"; prog=feedback; fail x y' _ "$ROOT"
 	assert_equal "$status" 2
 	assert_equal "$stderr" "feedback: x y"
 }
@@ -65,7 +65,7 @@ lib() {
 
 @test "run_child: its status, caller's stdin, \$child; waits on through a returning trap; end_child ends it" {
 	# (stderr apart: a shell may say "Terminated" of the killed one)
-	run --separate-stderr sh -c '. "$1/scripts/lib/child"
+	run_sep sh -c '. "$1/scripts/lib/child"
 		run_child sh -c "exit 7"; echo "status $? child=[$child]"
 		echo "from stdin" | run_child cat
 		run_child cat </dev/null; echo "null $?"
@@ -78,7 +78,7 @@ lib() {
 	# (was: "run_child waits on through a trap that returns; end_child ends the child")
 	# a trap that returns (scripts/measure passes the signal on) interrupts
 	# wait: the child is waited for again, its own status kept
-	run sh -c '. "$1/scripts/lib/child"
+	run_both sh -c '. "$1/scripts/lib/child"
 		trap "echo trapped" USR1
 		(sleep 0.3; kill -USR1 $$) &
 		run_child sh -c "sleep 1; exit 5"; echo "status $?"
@@ -95,10 +95,10 @@ lib() {
 @test "run_bounded: status in bound, 124 and killed past it; run_watched: bound from the file's last move" {
 	# the second command ignores TERM, as a process a checker holds in open
 	# or execve does not act on it: only KILL ends it
-	run --separate-stderr sh -c '. "$1/scripts/lib/child"
+	run_sep sh -c '. "$1/scripts/lib/child"
 		run_bounded 5 sh -c "exit 3"; echo "status $? child=[$child]"
 		run_bounded 1 sh -c "trap \"\" TERM; echo \$\$ >\"$2/pid\"; exec sleep 30"; echo "bounded $? child=[$child]"
-		kill -0 "$(cat "$2/pid")" 2>/dev/null && echo "still running" || echo gone
+		{ read -r p <"$2/pid" && kill -0 "$p"; } 2>/dev/null && echo "still running" || echo gone
 		run_bounded 5 cat; echo "stdin $?"' _ "$ROOT" "$T"
 	assert_success
 	assert_line --index 0 "status 3 child=[]"
@@ -124,7 +124,7 @@ echo $((n + 1)) >"$MOVES.new" && mv "$MOVES.new" "$MOVES"
 EOF
 	chmod +x "$T/bin/sleep"
 	REAL_SLEEP=$(command -v sleep) MOVES="$T/progress" PATH="$T/bin:$PATH" \
-		run --separate-stderr sh -c '. "$1/scripts/lib/child"
+		run_sep sh -c '. "$1/scripts/lib/child"
 		run_watched 1 "$2/progress" sh -c "n=0; while [ \$n -lt 5 ]; do sleep 0.05; { read -r n <\"$2/progress\"; } 2>/dev/null; n=\${n:-0}; done; exit 4"
 		echo "moving $? child=[$child]"' _ "$ROOT" "$T"
 	assert_success
@@ -181,7 +181,7 @@ gate.per_mb_ms=0"
 	gate_run 'kill=0'
 	assert_success
 	refute_line --partial "gate.kill"
-	run sh -c '. "$1/scripts/lib/gate"; gate_conditions ""' _ "$ROOT"
+	run_both sh -c '. "$1/scripts/lib/gate"; gate_conditions ""' _ "$ROOT"
 	assert_output "gate.active=0"
 	# (was: "gate_parse refuses a bad setting in one line, exit 2; the words are never globbed")
 	local spec want
@@ -212,7 +212,7 @@ EOF
 	gate_run 'wedge=-1' wedge
 	assert_equal "$status" 2
 	assert_equal "$stderr" "execlag: GATE wedge '-1' is not a whole number from 0 to 1000000"
-	run --separate-stderr sh -c '. "$1/scripts/lib/check"; . "$1/scripts/lib/gate"; os=Darwin bin=/none; gate_parse latency=1' _ "$ROOT"
+	run_sep sh -c '. "$1/scripts/lib/check"; . "$1/scripts/lib/gate"; os=Darwin bin=/none; gate_parse latency=1' _ "$ROOT"
 	assert_equal "$status" 2
 	assert_equal "$stderr" "execlag: the calibration gate needs Linux (fanotify); this is Darwin"
 }
@@ -239,7 +239,7 @@ quick_sleep() {
 # in_gate_lib SCRIPT...: sh with the check and gate library, os=Linux, bin
 # the fake gate's folder, the settings parsed as if GATE were latency=5
 in_gate_lib() {
-	run --separate-stderr sh -c '. "$1/scripts/lib/check"; . "$1/scripts/lib/gate"
+	run_sep sh -c '. "$1/scripts/lib/check"; . "$1/scripts/lib/gate"
 		bin=$2 T=$3
 		gate_latency=5 gate_workers=1 gate_key=inode gate_exempt=0 gate_on=exec gate_every=0 gate_per_mb=0 gate_wedge=0
 		'"$1" _ "$ROOT" "$T/bin" "$T"
@@ -311,7 +311,7 @@ a_run() {
 	mkdir -p "$T/results/20260103T000000Z-cccccc-fast" "$T/results/.20260104T000000Z-dddddd-fast.partial"
 	mkdir -p "$T/results/20260105T000000Z-eeeeee-m1"
 	echo '{}' >"$T/results/20260105T000000Z-eeeeee-m1/measure.json"
-	run sh -c '. "$1/scripts/lib/home"; . "$1/scripts/lib/conditions"; . "$1/scripts/lib/findrun"
+	run_both sh -c '. "$1/scripts/lib/home"; . "$1/scripts/lib/conditions"; . "$1/scripts/lib/findrun"
 		for n in fast m1 20260101T000000Z-aaaaaa-fast none "a b" -x ../x "~/r"; do
 			run_find "$n" "$2"; echo "$run_found"
 		done' _ "$ROOT" "$T/results"
@@ -327,7 +327,7 @@ $HOME/r"
 	# (was: "run_newest: the newest finished run that is not a measure's probe, or nothing")
 	# (a results folder of its own: run_find's runs gone)
 	rm -rf "$T/results"
-	run sh -c '. "$1/scripts/lib/home"; . "$1/scripts/lib/conditions"; . "$1/scripts/lib/findrun"
+	run_both sh -c '. "$1/scripts/lib/home"; . "$1/scripts/lib/conditions"; . "$1/scripts/lib/findrun"
 		run_newest "$2"; echo "[$run_found]"' _ "$ROOT" "$T/results"
 	assert_output "[]"
 	a_run 20260101T000000Z-aaaaaa run.tag=none
@@ -335,11 +335,11 @@ $HOME/r"
 	a_run 20260103T000000Z-cccccc-old run.tag=probe
 	mkdir -p "$T/results/20260104T000000Z-dddddd" "$T/results/.20260105T000000Z-eeeeee.partial"
 	echo '{}' >"$T/results/.20260105T000000Z-eeeeee.partial/run.json"
-	run sh -c '. "$1/scripts/lib/home"; . "$1/scripts/lib/conditions"; . "$1/scripts/lib/findrun"
+	run_both sh -c '. "$1/scripts/lib/home"; . "$1/scripts/lib/conditions"; . "$1/scripts/lib/findrun"
 		run_newest "$2"; echo "[$run_found]"' _ "$ROOT" "$T/results"
 	assert_output "[$T/results/20260101T000000Z-aaaaaa]"
 	# scripts/findrun says the same
-	RESULTS="$T/results" run -0 sh "$ROOT/scripts/findrun" --newest
+	RESULTS="$T/results" run_both -0 sh "$ROOT/scripts/findrun" --newest
 	assert_output "$T/results/20260101T000000Z-aaaaaa"
 }
 
@@ -391,10 +391,14 @@ sh "$K/scripts/probe/logs" show|logs: say excerpt (try --help)
 sh "$K/scripts/probe/logcount" --start|logcount: --start needs a value (try --help)
 EOF
 	# doctor's probe is repro's: its bad GATE is repro's one line
-	run --separate-stderr sh "$K/scripts/doctor" --gate latency=x
+	run_sep sh "$K/scripts/doctor" --gate latency=x
 	assert_equal "$status" 2
 	assert_equal "$stderr" "LIB execlag: GATE latency 'x' is not a number of ms from 0 to 60000 (e.g. 20 or 0.5)"
-	assert_equal "$(sort -u "$SHLIB_TRACE" | tr '\n' ' ')" "measure gate_parse repro gate_parse "
+	# (sort -u's lines joined by the shell, as tr '\n' ' ' joined them)
+	run_both sort -u "$SHLIB_TRACE"
+	local joined
+	printf -v joined '%s ' "${lines[@]}"
+	assert_equal "$joined" "measure gate_parse repro gate_parse "
 	# (was: "their long steps go through the library's run_child, and runs are found by its finder")
 	# (the same marked kit, its trace empty again)
 	: >"$SHLIB_TRACE"
@@ -406,17 +410,17 @@ EOF
 	# check and compare find a run by its tag, feedback the newest (check:
 	# one exercise's patterns, the run found before them; the seven pattern
 	# files of the whole check are tests/check.bats', some 3 s of CPU)
-	run sh "$K/scripts/check" --run probe --exercise 1
-	RESULTS="$T/results" run sh "$K/scripts/compare" probe probe
-	RESULTS="$T/results" run sh "$K/scripts/feedback"
+	run_both sh "$K/scripts/check" --run probe --exercise 1
+	RESULTS="$T/results" run_both sh "$K/scripts/compare" probe probe
+	RESULTS="$T/results" run_both sh "$K/scripts/feedback"
 	# hfcheck: mkfresh through run_child before hyperfine is asked anything
 	# (the script case: its programs are written, not compiled)
 	mkdir -p "$T/hf/bin" "$T/w" "$T/raw"
 	printf '#!/bin/sh\n[ "${1:-}" = --version ] && echo "hyperfine 1.19.0"\nexit 1\n' >"$T/hf/bin/hyperfine"
 	chmod +x "$T/hf/bin/hyperfine"
-	PATH="$T/hf/bin:$PATH" run sh "$K/scripts/probe/hfcheck" --dir "$T/w" --raw "$T/raw" --cases script --runs 3
+	PATH="$T/hf/bin:$PATH" run_both sh "$K/scripts/probe/hfcheck" --dir "$T/w" --raw "$T/raw" --cases script --runs 3
 	assert_line hyperfine.status=failed
-	run sort -u "$SHLIB_TRACE"
+	run_both sort -u "$SHLIB_TRACE"
 	assert_line "measure run_child"
 	assert_line "measure run_find"
 	assert_line "repro run_child"
@@ -457,9 +461,9 @@ EOF
 	! window_ok "2026-12-04 10:00:00" "x" || fail "a bad end taken"
 	assert_equal "$window_why" "--end 'x' is not YYYY-MM-DD HH:MM:SS"
 	# and both probes refuse through it, in their own names
-	run --separate-stderr sh "$ROOT/scripts/probe/logs" excerpt --start "2026-12-04 10:00:01" \
+	run_sep sh "$ROOT/scripts/probe/logs" excerpt --start "2026-12-04 10:00:01" \
 		--end "2026-12-04 10:00:00" --out "$T/x"
 	assert_equal "$status: $stderr" "2: logs: --start '2026-12-04 10:00:01' is after --end '2026-12-04 10:00:00'"
-	run --separate-stderr sh "$ROOT/scripts/probe/logcount" --start x --end "2026-12-04 10:00:00" --out "$T/y"
+	run_sep sh "$ROOT/scripts/probe/logcount" --start x --end "2026-12-04 10:00:00" --out "$T/y"
 	assert_equal "$status: $stderr" "2: logcount: --start 'x' is not YYYY-MM-DD HH:MM:SS"
 }
