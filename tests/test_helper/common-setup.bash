@@ -74,17 +74,22 @@ need_tool() {
 }
 
 # path_without DIR NAME...: DIR holds links to every program on PATH but
-# NAMEs (the first of a name on PATH wins, as for the shell).
+# NAMEs (the first of a name on PATH wins, as for the shell: one ln for
+# all the folders, in PATH's order, which links a name once and refuses
+# its later ones, "File exists"; one rm for the NAMEs: a process costs).
 path_without() {
 	local dir=$1 d n
 	shift
-	mkdir -p "$dir"
+	local -a from=() gone=()
 	local IFS=:
 	for d in $PATH; do
 		[ -d "$d" ] || continue
-		ln -s "$d"/* "$dir/" 2>/dev/null || true
+		from+=("$d"/*)
 	done
-	for n in "$@"; do rm -f "$dir/$n"; done
+	for n in "$@"; do gone+=("$dir/$n"); done
+	mkdir -p "$dir"
+	[ "${#from[@]}" = 0 ] || ln -s "${from[@]}" "$dir/" 2>/dev/null || true
+	[ "${#gone[@]}" = 0 ] || rm -f "${gone[@]}"
 }
 
 # path_without_bats_libexec: PATH without bats' libexec folder.  Inside
