@@ -129,12 +129,20 @@ EOF
 	grep -q '"exe-twin"' "$K/micro/bin/gen/cases_gen.h"
 }
 
+# run_json VAR: the one RESULTS/*/run.json (ls's), else fail
+run_json() {
+	local _j=("$RESULTS"/*/run.json)
+	[ "${#_j[@]}" = 1 ] && [ -e "${_j[0]}" ] || fail "not one run.json in $RESULTS: ${_j[*]}"
+	printf -v "$1" '%s' "${_j[0]}"
+}
+
 @test "a new case is one file: exe-twin runs end to end in its place; the cache key inferred without exe" {
 	# (was: "a new case is one file: exe-twin, kind exe, order 25, runs end to end in its place")
 	local j out
 	LAUNCHER='sim:latency=150 workers=1 key=inode seed=7' run_both -0 sh "$K/scripts/repro" --cases exe-twin,exe --threads 1
 	out=$output
-	j=$(ls "$RESULTS"/*/run.json)
+	# (the run's one run.json, by the shell's glob: no ls)
+	run_json j
 	# order=25 puts it before exe (30); by name it would follow exe
 	# (the three answers from one jq, a line each)
 	local names kv v1 words
@@ -164,7 +172,8 @@ EOF
 	mkdir -p "$RESULTS"
 	LAUNCHER='sim:latency=150 workers=1 key=inode seed=7' run_both -0 sh "$K/scripts/repro" \
 		--cases exe-twin,exe-hardlink,exe-copy,exe-rewrite --threads 1
-	j=$(ls "$RESULTS"/*/run.json)
+	# (the run's one run.json, by the shell's glob: no ls)
+	run_json j
 	assert_equal "$(jq -r '.inferred.cache_key' "$j")" inode
 }
 

@@ -9,6 +9,8 @@
 
 load test_helper/common-setup
 load test_helper/quickrun
+# count_of: grep -c by the shell
+load test_helper/r5-read
 
 setup_file() {
 	_common_setup
@@ -32,11 +34,14 @@ setup() {
 @test "samples.tsv, run.json, report.md, the terminal keep each killed launch: killed 2 of 8, not failures" {
 	# (was: "samples.tsv keeps each killed launch: a killed line naming its SIGKILL sample, meta kills kept")
 	local s="$RUN/raw/exe-t1-all.samples.tsv"
-	assert_equal "$(grep -c '^meta	kills	kept$' "$s")" 1
+	# (grep -c's counts by the shell: count_of)
+	count_of n "$s" $'meta\tkills\tkept'
+	assert_equal "$n" 1
 	# the 4th and 8th held checks: artifacts 3 and 7, their first launches
-	assert_equal "$(grep '^killed	' "$s")" "$(printf 'killed\tfirst\t3\tSIGKILL\nkilled\tfirst\t7\tSIGKILL')"
-	assert_equal "$(awk -F'\t' '$1 == "sample" && $7 == 9 { print $2, $4 }' "$s" | tr '\n' ' ')" "first 3 first 7 "
-	assert_equal "$(grep -c '^killed	' "$RUN/raw/exe-hardlink-t1-all.samples.tsv")" 0
+	assert_equal "$(grep '^killed	' "$s")" $'killed\tfirst\t3\tSIGKILL\nkilled\tfirst\t7\tSIGKILL'
+	assert_equal "$(awk -F'\t' '$1 == "sample" && $7 == 9 { printf "%s %s ", $2, $4 }' "$s")" "first 3 first 7 "
+	count_of n "$RUN/raw/exe-hardlink-t1-all.samples.tsv" $'killed\t*'
+	assert_equal "$n" 0
 	# (was: "run.json: kills per case and configuration, out of the first launches made; not failures")
 	# (both values by one jq, a line each)
 	assert_equal "$(jq -c '[.cases[] | {name, kills}], (.cases[0].configs[0] | [.kills, .failures.first, .failures.samples, .first.n_ok])' "$RUN/run.json")" \
@@ -49,7 +54,8 @@ setup() {
 	assert_success
 	assert_line "- exe: killed 2 of 8 first launches"
 	refute_line --partial "exe-hardlink"
-	assert_equal "$(grep -c 'killed 2 of 8 first launches (the system ended them before the program ran; not counted as times)' "$BATS_FILE_TMPDIR/repro.out")" 1
+	count_of n "$BATS_FILE_TMPDIR/repro.out" '*killed 2 of 8 first launches (the system ended them before the program ran; not counted as times)*'
+	assert_equal "$n" 1
 	run_both grep -c "exe-hardlink: killed" "$BATS_FILE_TMPDIR/repro.out"
 	assert_output 0
 }
@@ -97,15 +103,19 @@ setup() {
 	mkdir -p "$w"
 	# programs that kill themselves (SIGKILL): the manifest says so
 	run_both -0 "$BIN/mkfresh" --kind exe --count 2 --dir "$w" --prefix p --manifest "$w/m" --payload kill --simulated
-	assert_equal "$(grep '^payload	' "$w/m")" "$(printf 'payload\tkill')"
+	assert_equal "$(grep '^payload	' "$w/m")" $'payload\tkill'
 	run_both -0 "$BIN/launch" --manifest "$w/m" --out "$w/s" --quiet
-	assert_equal "$(awk -F'\t' '$1 == "sample" && $7 == 9' "$w/s" | wc -l | tr -d ' ')" 4
-	assert_equal "$(grep -c '^killed	' "$w/s")" 0
+	# (one awk counts: no wc and tr)
+	assert_equal "$(awk -F'\t' '$1 == "sample" && $7 == 9 { n++ } END { print n + 0 }' "$w/s")" 4
+	count_of n "$w/s" $'killed\t*'
+	assert_equal "$n" 0
 	# a launch the wedged checker never answers: the kit's hang kill
 	run_both -0 "$BIN/launch" --manifest "$w/m" --out "$w/h" --quiet --hang-s 1 \
 		--launcher 'sim:latency=5 wedge=1 seed=1'
-	assert_equal "$(grep -c '^hang	' "$w/h")" 1
-	assert_equal "$(grep -c '^killed	' "$w/h")" 0
+	count_of n "$w/h" $'hang\t*'
+	assert_equal "$n" 1
+	count_of n "$w/h" $'killed\t*'
+	assert_equal "$n" 0
 }
 
 # ---- what the system said: the kill lines of a log, without root ----
@@ -119,21 +129,21 @@ setup() {
 	local R="$FIXTURES/remedies"
 	kl() { run_both -0 "$BIN/analyze" --kill-lines "$R/$1"; }
 	kl kill-page-console-go63997.txt
-	assert_output "$(printf '1\tpage-denied\t4159\t-\t-\n2\tpage-rejected\t4159\t/Users/nils/Work/go/bin/gopls\tsame\n3\tpage-rejected\t4159\t/Users/nils/Work/go/bin/gopls\tsame')"
+	assert_output $'1\tpage-denied\t4159\t-\t-\n2\tpage-rejected\t4159\t/Users/nils/Work/go/bin/gopls\tsame\n3\tpage-rejected\t4159\t/Users/nils/Work/go/bin/gopls\tsame'
 	kl kill-page-changed-asepsis13.txt
-	assert_output "$(printf '2\tpage-denied\t46270\t-\t-\n3\tpage-rejected\t46270\t/System/Library/PrivateFrameworks/DesktopServicesPriv.framework/Versions/A/DesktopServicesPriv\tchanged')"
+	assert_output $'2\tpage-denied\t46270\t-\t-\n3\tpage-rejected\t46270\t/System/Library/PrivateFrameworks/DesktopServicesPriv.framework/Versions/A/DesktopServicesPriv\tchanged'
 	kl kill-page-logshow-nixpkgs162795.txt
-	assert_output "$(printf '1\tpage-denied\t23225\t-\t-')"
+	assert_output $'1\tpage-denied\t23225\t-\t-'
 	kl kill-inplace-wild2375.txt
-	assert_output "$(printf '1\tcrash-report\t-\t-\t-\n2\tpage-rejected\t-\t-\tchanged')"
+	assert_output $'1\tcrash-report\t-\t-\t-\n2\tpage-rejected\t-\t-\tchanged'
 	kl kill-hardlink-asp-cargo10060.txt
-	assert_output "$(printf '1\tpolicy\t33133\t/Users/eric/Proj/rust/toml-rs/scratch/a/target/debug/a-337f91948997ff1e\t-')"
+	assert_output $'1\tpolicy\t33133\t/Users/eric/Proj/rust/toml-rs/scratch/a/target/debug/a-337f91948997ff1e\t-'
 	kl kill-loadsig-browserwing.txt
-	assert_output "$(printf '1\tload-signature\t63530\tbrowserwing\t-\n2\tpolicy\t-\t-\t-')"
+	assert_output $'1\tload-signature\t63530\tbrowserwing\t-\n2\tpolicy\t-\t-\t-'
 	kl kill-crash-ips-openms7689.txt
-	assert_output "$(printf '1\tcrash-report\t-\t-\t-\n2\tcrash-report\t-\t-\t-')"
+	assert_output $'1\tcrash-report\t-\t-\t-\n2\tcrash-report\t-\t-\t-'
 	kl kill-crash-text-sioyek806.txt
-	assert_output "$(printf '1\tcrash-report\t-\t-\t-\n5\tcrash-report\t-\t-\t-')"
+	assert_output $'1\tcrash-report\t-\t-\t-\n5\tcrash-report\t-\t-\t-'
 	# nothing at all where the source found nothing (mr-boxington, testscript),
 	# and AMFI's lines before a kill are not the kill
 	for f in kill-hardlink-silent-mrboxington134.txt kill-hardlink-testscript-gointernal220.txt amfi-logshow-nixpkgs162795.txt; do
@@ -144,18 +154,21 @@ setup() {
 	local j="$BATS_TEST_TMPDIR/x.log.ndjson"
 	# cs_invalid_page names the pid only: it is the program's by the pid
 	run_both -0 "$BIN/analyze" --kill-lines "$R/kill-page-console-go63997.txt" --of /Users/nils/Work/go/bin/gopls
-	assert_equal "$(printf '%s\n' "$output" | cut -f1 | tr '\n' ' ')" "1 2 3 "
+	# (each line's first field, each followed by a space: cut -f1 | tr, by the shell)
+	local l f1=""
+	for l in "${lines[@]}"; do f1+="${l%%$'\t'*} "; done
+	assert_equal "$f1" "1 2 3 "
 	run_both -0 "$BIN/analyze" --kill-lines "$R/kill-page-console-go63997.txt" --of /Users/nils/Work/go/bin/go
 	assert_output ""
 	# a line that gives a name, not a path
 	run_both -0 "$BIN/analyze" --kill-lines "$R/kill-loadsig-browserwing.txt" --of /tmp/w/browserwing
-	assert_output "$(printf '1\tload-signature\t63530\tbrowserwing\t-')"
+	assert_output $'1\tload-signature\t63530\tbrowserwing\t-'
 	# the kit's own excerpt form: each message an eventMessage (made here
 	# from the Console lines' messages: no source has these lines in ndjson)
 	cut -f4 "$R/kill-page-console-go63997.txt" | jq -R -c '{eventMessage: ., processImagePath: "/kernel"}' >"$j"
 	run_both -0 "$BIN/analyze" --kill-lines "$j" --of /Users/nils/Work/go/bin/gopls
 	assert_equal "$(printf '%s\n' "$output" | cut -f2-5 | sort -u | tr '\n' '|')" \
-		"$(printf 'page-denied\t4159\t-\t-|page-rejected\t4159\t/Users/nils/Work/go/bin/gopls\tsame|')"
+		$'page-denied\t4159\t-\t-|page-rejected\t4159\t/Users/nils/Work/go/bin/gopls\tsame|'
 	run_sep -2 "$BIN/analyze" --of /x
 	assert_equal "$stderr" "analyze: --of goes with --kill-lines (try --help)"
 }
@@ -164,8 +177,12 @@ setup() {
 	local d="$BATS_TEST_TMPDIR/r" m obj3 obj7 R="$FIXTURES/remedies"
 	cp -R "$RUN" "$d"
 	m="$d/raw/exe-t1-all.manifest"
-	obj3=$(awk -F'\t' '$1 == "artifact" && $2 == 3 { print $3 }' "$m")
-	obj7=$(awk -F'\t' '$1 == "artifact" && $2 == 7 { print $3 }' "$m")
+	# (artifacts 3's and 7's objects, by the shell's read: no awk)
+	local a b c
+	while IFS=$'\t' read -r a b c _; do
+		[ "$a" != artifact ] || [ "$b" != 3 ] || obj3=$c
+		[ "$a" != artifact ] || [ "$b" != 7 ] || obj7=$c
+	done <"$m"
 	# the kernel's lines as the kit's excerpt keeps them (eventMessage): the
 	# asepsis kill (cs_mtime != mtime) made to name artifact 3 and pid 501,
 	# the go kill (==) artifact 7; a line of another program is not theirs

@@ -5,6 +5,10 @@
 # real launches are in tests/live/launch.bats.
 
 load test_helper/common-setup
+# run_both and run_sep: bats' run and run --separate-stderr, cheaper
+load test_helper/quickrun
+# meta_of: the samples' meta lines read by the shell
+load test_helper/r5-read
 
 setup_file() {
 	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/launch micro/bin/analyze >/dev/null
@@ -42,7 +46,9 @@ _manifest() {
 
 # maker DIR: a maker that logs "first count" and makes the scripts asked for
 maker() {
-	cat >"$1/maker" <<'MAKER'
+	local text
+	# (read and printf, the shell's own: no cat)
+	IFS= read -r -d '' text <<'MAKER' || :
 #!/bin/sh
 dir=$1 first=$3 count=$5
 echo "$first $count" >>"$dir/made"
@@ -57,10 +63,10 @@ n=$((first + count))
 	done
 } >"$dir/m.new" && mv "$dir/m.new" "$dir/m"
 MAKER
+	printf '%s' "$text" >"$1/maker"
 	chmod 755 "$1/maker"
 }
 
-meta() { awk -F '\t' -v k="$2" '$1 == "meta" && $2 == k { print $3 }' "$1"; }
 
 sim() { # sim SETTINGS ARGS...: launch on the simulator, 2 CPUs, seed 7
 	local s=$1
@@ -70,20 +76,28 @@ sim() { # sim SETTINGS ARGS...: launch on the simulator, 2 CPUs, seed 7
 
 @test "no penalty stops as none at the first look; a large one as slowdown; T=2 waits for its rounds" {
 	manifest "$D/a" 20
-	run -0 sim latency=0 --sequential --manifest "$D/a/m" --out "$D/none.tsv"
-	assert_equal "$(meta "$D/none.tsv" stopped)" none
-	assert_equal "$(meta "$D/none.tsv" n)" 8
-	run -0 sim latency=150 --sequential --manifest "$D/a/m" --out "$D/slow.tsv"
-	assert_equal "$(meta "$D/slow.tsv" stopped)" slowdown
-	assert_equal "$(meta "$D/slow.tsv" n)" 8
+	run_both -0 sim latency=0 --sequential --manifest "$D/a/m" --out "$D/none.tsv"
+	meta_of v "$D/none.tsv" stopped
+	assert_equal "$v" none
+	meta_of v "$D/none.tsv" n
+	assert_equal "$v" 8
+	run_both -0 sim latency=150 --sequential --manifest "$D/a/m" --out "$D/slow.tsv"
+	meta_of v "$D/slow.tsv" stopped
+	assert_equal "$v" slowdown
+	meta_of v "$D/slow.tsv" n
+	assert_equal "$v" 8
 	# at T=2 a slowdown whose rounds are sharp stops after 8 rounds, 16 artifacts
-	run -0 sim 'latency=150 workers=1' --sequential --threads 2 --manifest "$D/a/m" --out "$D/s2.tsv"
-	assert_equal "$(meta "$D/s2.tsv" n)" 16
-	assert_equal "$(meta "$D/s2.tsv" stopped)" slowdown
+	run_both -0 sim 'latency=150 workers=1' --sequential --threads 2 --manifest "$D/a/m" --out "$D/s2.tsv"
+	meta_of v "$D/s2.tsv" n
+	assert_equal "$v" 16
+	meta_of v "$D/s2.tsv" stopped
+	assert_equal "$v" slowdown
 	# and a none only after 10 rounds
-	run -0 sim latency=0 --sequential --threads 2 --manifest "$D/a/m" --out "$D/n2.tsv"
-	assert_equal "$(meta "$D/n2.tsv" n)" 20
-	assert_equal "$(meta "$D/n2.tsv" stopped)" maximum
+	run_both -0 sim latency=0 --sequential --threads 2 --manifest "$D/a/m" --out "$D/n2.tsv"
+	meta_of v "$D/n2.tsv" n
+	assert_equal "$v" 20
+	meta_of v "$D/n2.tsv" stopped
+	assert_equal "$v" maximum
 }
 
 @test "an interval across the floor at N goes on to 3N with the maker; --extend 1 stops at N" {
@@ -92,20 +106,30 @@ sim() { # sim SETTINGS ARGS...: launch on the simulator, 2 CPUs, seed 7
 	noisy='latency=1.5 every=1 jitter=1 on=open'
 	manifest "$D/x" 8
 	maker "$D/x"
-	run -0 sim "$noisy" --sequential --manifest "$D/x/m" --out "$D/x.tsv" \
+	run_both -0 sim "$noisy" --sequential --manifest "$D/x/m" --out "$D/x.tsv" \
 		--planned 20 -- "$D/x/maker" "$D/x"
-	assert_equal "$(meta "$D/x.tsv" looks)" 8,12,16,20+40,60
-	assert_equal "$(meta "$D/x.tsv" n)" 60
-	assert_equal "$(cat "$D/x/made")" "$(printf '8 4\n12 4\n16 4\n20 20\n40 20')"
-	assert_equal "$(awk -F '\t' '$1 == "sample"' "$D/x.tsv" | wc -l | tr -d ' ')" 120
+	meta_of v "$D/x.tsv" looks
+	assert_equal "$v" 8,12,16,20+40,60
+	meta_of v "$D/x.tsv" n
+	assert_equal "$v" 60
+	# (the maker's log as $(cat) gives it, read by the shell)
+	v=""
+	IFS= read -r -d '' v <"$D/x/made" || :
+	while [ "${v%$'\n'}" != "$v" ]; do v=${v%$'\n'}; done
+	assert_equal "$v" $'8 4\n12 4\n16 4\n20 20\n40 20'
+	# (the samples counted by one awk: no wc and tr)
+	assert_equal "$(awk -F '\t' '$1 == "sample" { n++ } END { print n + 0 }' "$D/x.tsv")" 120
 	rm -rf "$D/x"
 	manifest "$D/x" 8
 	maker "$D/x"
-	run -0 sim "$noisy" --sequential --extend 1 --manifest "$D/x/m" --out "$D/x1.tsv" \
+	run_both -0 sim "$noisy" --sequential --extend 1 --manifest "$D/x/m" --out "$D/x1.tsv" \
 		--planned 20 -- "$D/x/maker" "$D/x"
-	assert_equal "$(meta "$D/x1.tsv" looks)" 8,12,16,20
-	assert_equal "$(meta "$D/x1.tsv" n)" 20
-	assert_equal "$(meta "$D/x1.tsv" stopped)" maximum
+	meta_of v "$D/x1.tsv" looks
+	assert_equal "$v" 8,12,16,20
+	meta_of v "$D/x1.tsv" n
+	assert_equal "$v" 20
+	meta_of v "$D/x1.tsv" stopped
+	assert_equal "$v" maximum
 }
 
 @test "the simulator writes the samples the real launcher writes: columns, threads, blocks and order" {
@@ -118,7 +142,8 @@ sim() { # sim SETTINGS ARGS...: launch on the simulator, 2 CPUs, seed 7
 		$1 == "meta" && $2 != "launcher" && $2 !~ /^idle_/ && $2 != "cpus" { print }
 		$1 !~ /^(sample|pass|meta)$/ { print }' "$1"; }
 	diff <(shape "$D/real.tsv") <(shape "$D/sim.tsv")
-	assert_equal "$(meta "$D/sim.tsv" launcher)" \
+	meta_of v "$D/sim.tsv" launcher
+	assert_equal "$v" \
 		"sim:latency=20 workers=1 key=inode on=exec every=0 per_mb=0 exempt=0 bursts=0 burst_x=2 cpus=2 seed=7 base=$D/fit corr=0.182"
 	# start times: each block's repeats start after its first launches, and
 	# the next block after them
@@ -137,39 +162,49 @@ sim() { # sim SETTINGS ARGS...: launch on the simulator, 2 CPUs, seed 7
 
 @test "a bad launcher is refused in one line, exit 2, before anything is written" {
 	manifest "$D/b" 8
-	run -2 --separate-stderr "$BIN/launch" --launcher 'sim:latency=x' --manifest "$D/b/m" --out "$D/b.tsv"
+	run_sep -2 "$BIN/launch" --launcher 'sim:latency=x' --manifest "$D/b/m" --out "$D/b.tsv"
 	assert_equal "$stderr" "launch: sim latency 'x' is not a number of ms from 0 to 60000"
-	run -2 --separate-stderr "$BIN/launch" --launcher 'fork' --manifest "$D/b/m" --out "$D/b.tsv"
+	run_sep -2 "$BIN/launch" --launcher 'fork' --manifest "$D/b/m" --out "$D/b.tsv"
 	assert_equal "$stderr" "launch: LAUNCHER 'fork' is not spawn or sim:SETTINGS"
 	[ ! -e "$D/b.tsv" ]
 	# a kind the model does not know
 	sed 's/^kind\tscript$/kind\tmystery/' "$D/b/m" >"$D/b/m2"
-	run -2 --separate-stderr "$BIN/launch" --launcher 'sim:latency=1' --manifest "$D/b/m2" --out "$D/b.tsv"
+	run_sep -2 "$BIN/launch" --launcher 'sim:latency=1' --manifest "$D/b/m2" --out "$D/b.tsv"
 	assert_equal "$stderr" "launch: the simulator has no model of the kind 'mystery'"
 	[ ! -e "$D/b.tsv" ]
 }
 
-# constant NAME: NAME's value in launch --constants' output, $output (its
-# NAME=VALUE lines, for scripts/repro), read by the shell
+# constant VAR NAME: NAME's value in launch --constants' output, $output
+# (its NAME=VALUE lines, for scripts/repro), read by the shell into VAR
+# (no $( ) a call); names: the names of all its lines, each followed by a
+# space (sed 's/=.*//' | tr '\n' ' ')
 constant() {
-	local l
+	local l v=""
+	names=""
 	while IFS= read -r l; do
-		case $l in "$1="*) printf '%s\n' "${l#*=}" ;; esac
+		names+="${l%%=*} "
+		case $l in "$2="*) v+="${l#*=}"$'\n' ;; esac
 	done <<<"$output"
+	printf -v "$1" '%s' "${v%$'\n'}"
 }
 
 @test "launch --constants: the numbers the method runs with (looks, extensions, the fewest pairs)" {
 	local first extend doctor pairs n
-	run -0 "$BIN/launch" --constants
-	assert_equal "$(printf '%s\n' "$output" | sed 's/=.*//' | tr '\n' ' ')" "min_pairs looks_first seq_extend doctor_extend "
-	first=$(constant looks_first) extend=$(constant seq_extend) doctor=$(constant doctor_extend)
-	pairs=$(constant min_pairs)
+	run_both -0 "$BIN/launch" --constants
+	constant first looks_first
+	assert_equal "$names" "min_pairs looks_first seq_extend doctor_extend "
+	constant extend seq_extend
+	constant doctor doctor_extend
+	constant pairs min_pairs
 	[ -n "$first" ] && [ -n "$extend" ] && [ -n "$doctor" ] && [ -n "$pairs" ] || fail "a constant is missing: $output"
 	# looks_first: sequential stopping's first look, where a certain none stops
 	manifest "$D/a" 20
-	run -0 sim latency=0 --sequential --manifest "$D/a/m" --out "$D/none.tsv"
-	assert_equal "$(meta "$D/none.tsv" looks | cut -d, -f1)" "$first"
-	assert_equal "$(meta "$D/none.tsv" n)" "$first"
+	run_both -0 sim latency=0 --sequential --manifest "$D/a/m" --out "$D/none.tsv"
+	# (its first look: cut -d, -f1's)
+	meta_of v "$D/none.tsv" looks
+	assert_equal "${v%%,*}" "$first"
+	meta_of v "$D/none.tsv" n
+	assert_equal "$v" "$first"
 	# seq_extend: how far past N launch goes by default where the interval
 	# lies across the floor; doctor_extend: the doctor's, a value launch takes
 	noisy='latency=1.5 every=1 jitter=1 on=open'
@@ -179,10 +214,12 @@ constant() {
 		maker "$D/x"
 		set --
 		[ "$x" = default ] || set -- --extend "$x"
-		run -0 sim "$noisy" --sequential "$@" --manifest "$D/x/m" --out "$D/x.tsv" \
+		run_both -0 sim "$noisy" --sequential "$@" --manifest "$D/x/m" --out "$D/x.tsv" \
 			--planned 20 -- "$D/x/maker" "$D/x"
 		[ "$x" != default ] || x=$extend
-		assert_equal "$(meta "$D/x.tsv" looks | sed 's/.*,//')" "$((x * 20))"
+		# (its last look: sed 's/.*,//''s)
+		meta_of v "$D/x.tsv" looks
+		assert_equal "${v##*,}" "$((x * 20))"
 	done
 	# min_pairs: the fewest pairs analyze gives an interval for
 	for n in $((pairs - 1)) "$pairs"; do

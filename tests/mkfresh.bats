@@ -38,8 +38,10 @@ shared() {
 	M="$BATS_FILE_TMPDIR/$1.manifest"
 }
 
+# (W is made by the tests that use it, with their other folders where they
+# make some: a mkdir a test fewer)
 setup() {
-	mkfresh_setup
+	mkfresh_setup_unmade
 }
 
 # ---- helpers ----
@@ -111,6 +113,7 @@ refused_all() {
 @test "script, script-via-sh: distinct bytes, exact manifest (script-via-sh: /bin/sh OBJECT), runs exit 0" {
 	# (was: "script: N executable scripts with distinct bytes, exact manifest, each exits 0")
 	local first
+	mkdir "$W" "$BATS_TEST_TMPDIR/work-sv"
 	mk script 7
 	chk manifest=script:7 names=.sh:7 differ nonces runs=0
 	IFS= read -r first <"$W/p-0003.sh"
@@ -118,7 +121,6 @@ refused_all() {
 	[ -x "$W/p-0003.sh" ]
 	# (was: "script-via-sh: argv is /bin/sh OBJECT; runs exit 0")
 	W="$BATS_TEST_TMPDIR/work-sv" M="$BATS_TEST_TMPDIR/sv.manifest"
-	mkdir "$W"
 	mk script-via-sh 4
 	chk manifest=script-via-sh:4 differ runs=0
 }
@@ -129,6 +131,7 @@ refused_all() {
 }
 
 @test "exe: --case names the case, and WORKDIR is written resolved" {
+	mkdir "$W"
 	ln -s "$W" "$BATS_TEST_TMPDIR/link"
 	# (one artifact: what is looked at is the manifest's case and workdir,
 	# not the compile: the logging compiler's, no real one)
@@ -202,6 +205,7 @@ refused_all() {
 	# (and was: "exe-hardlink, exe-copy, exe-rewrite: one inode; the base's bytes in new inodes; new slots")
 	make_logging_cc
 	local base wd paths inodes o
+	mkdir "$W"
 	mk exe-rewrite 4 --cc "$FAKECC"
 	inode_of base "$W/p-base"
 	# the base first, then one launch per slot at its path, of the base's
@@ -288,6 +292,7 @@ refused_all() {
 }
 
 @test "--first: refused without the first run's base or host, past the last slot, or over an artifact" {
+	mkdir "$W"
 	run_sep "$BIN/mkfresh" --kind exe-copy --count 2 --first 3 --dir "$W" \
 		--prefix p --manifest "$M"
 	assert_equal "$status" 2
@@ -320,6 +325,7 @@ refused_all() {
 }
 
 @test "system-copy: byte copies of echo, each exits 0" {
+	mkdir "$W"
 	mk system-copy 3
 	echo_bin=/bin/echo
 	[ -x "$echo_bin" ] || echo_bin=/usr/bin/echo
@@ -333,6 +339,7 @@ refused_all() {
 
 @test "--size: every exe carries its own random bytes, and still runs" {
 	# (two: "every" is each of them; each is a compile)
+	mkdir "$W"
 	mk exe 2 --size 1m
 	# the padding's source is gone with the compiler's input (names)
 	chk manifest=exe:2 pad=1048576 differ nonces runs=0 names=:2
@@ -562,6 +569,7 @@ make_counting_cc() {
 @test "--template: a failed call removes what it made, and nothing made before it" {
 	[ "$MKF_OS" != Darwin ] || skip "on macOS each artifact is compiled: no template"
 	export EXECLAG_TEMPLATES="$BATS_TEST_TMPDIR/templates"
+	mkdir "$W"
 	# artifact 2 is there already: refused after the template is made
 	: >"$W/p-0002"
 	run_sep "$BIN/mkfresh" --kind exe --count 3 --dir "$W" --prefix p --manifest "$M" --template
@@ -660,7 +668,7 @@ empty_dir() {
 	refuse --kind script --count 2 --dir "$BATS_TEST_TMPDIR/file" --prefix p --manifest "$M"
 	: >"$BATS_TEST_TMPDIR/file"
 	# (was: "a tab or newline in a path, a slash in the prefix: refused")
-	mkdir "$BATS_TEST_TMPDIR/a	b" "$BATS_TEST_TMPDIR/c
+	mkdir "$W" "$BATS_TEST_TMPDIR/a	b" "$BATS_TEST_TMPDIR/c
 d" "$BATS_TEST_TMPDIR/empty"
 	refuse --kind script --count 2 --dir "$BATS_TEST_TMPDIR/a	b" --prefix p --manifest "$M"
 	refuse --kind script --count 2 --dir "$BATS_TEST_TMPDIR/c
@@ -703,6 +711,7 @@ exec "$FAKECC" "$@"
 CC
 	printf '%s' "$text" >"$badcc"
 	chmod 755 "$badcc"
+	mkdir "$W"
 	# (the others by the logging compiler: what is looked at is what is
 	# left, not the compiles)
 	make_logging_cc
@@ -718,6 +727,7 @@ CC
 }
 
 @test "an existing file in the way: exit 1, it is kept, the rest removed" {
+	mkdir "$W"
 	echo precious >"$W/p-0002"
 	# (the base by the logging compiler: what is looked at is what is left)
 	make_logging_cc
@@ -764,11 +774,12 @@ interrupt_test() { # interrupt_test SIGNAL
 
 # (both signals, each its own run, in one test)
 @test "SIGINT, SIGTERM mid-run: exit 130, no manifest, no artifact left" {
+	# (both work folders made at once)
+	mkdir "$W" "$BATS_TEST_TMPDIR/work-term"
 	# (was: "SIGINT mid-run: exit 130, no manifest, no artifact left")
 	interrupt_test INT
 	# (was: "SIGTERM mid-run: exit 130, no manifest, no artifact left")
 	W="$BATS_TEST_TMPDIR/work-term" M="$BATS_TEST_TMPDIR/term.manifest"
-	mkdir "$W"
 	interrupt_test TERM
 }
 

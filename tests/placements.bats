@@ -8,6 +8,8 @@
 
 load test_helper/common-setup
 load test_helper/mkfresh
+# run_both and run_sep: bats' run and run --separate-stderr, cheaper
+load test_helper/quickrun
 
 setup_file() {
 	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/mkfresh micro/bin/launch >/dev/null
@@ -58,7 +60,8 @@ setup() {
 	mk exe-overwrite 3
 	# each runs; none has the base's bytes; not all the same bytes (one sha)
 	chk runs=0
-	assert_equal "$(sha "$W/p-base" $(objects) | awk 'NR == 1 { b = $1; next }
+	objs_read
+	assert_equal "$(sha "$W/p-base" "${OBJS[@]}" | awk 'NR == 1 { b = $1; next }
 		$1 == b { print "slot " NR - 1 " has the base bytes" } !s[$1]++ { n++ } END { if (n < 2) print "the slots share their bytes" }')" ""
 	mkdir "$W-exe-samebytes" "$W-exe-touch"
 	for kind in exe-samebytes exe-touch; do
@@ -75,19 +78,27 @@ setup() {
 	# (the placement sets the time itself, to the nanosecond, so a coarse
 	# file-system clock cannot hide the change); a copy is not
 	make_logging_cc
-	export EXECLAG_TEST_STAMPS="$BATS_TEST_TMPDIR/stamps"
+	local kind obj T=$BATS_TEST_TMPDIR
+	# (each kind's work and stamps folders their own, made at once: no rm
+	# and mkdir a kind)
+	mkdir "$T/w-exe-overwrite" "$T/w-exe-samebytes" "$T/w-exe-touch" "$T/w-exe-copy" \
+		"$T/stamps-exe-overwrite" "$T/stamps-exe-samebytes" "$T/stamps-exe-touch" "$T/stamps-exe-copy"
 	for kind in exe-overwrite exe-samebytes exe-touch exe-copy; do
-		rm -rf "$W" "$M" "$EXECLAG_TEST_STAMPS" && mkdir "$W" "$EXECLAG_TEST_STAMPS"
+		W="$T/w-$kind" M="$T/$kind.manifest"
+		export EXECLAG_TEST_STAMPS="$T/stamps-$kind"
 		mk "$kind" 2 --cc "$FAKECC"
 		[ "$kind" != exe-copy ] || "$BIN/launch" --manifest "$M" --out "$BATS_TEST_TMPDIR/s.tsv" --quiet --passes first
-		while read -r obj; do
+		# (the objects by the shell: no awk)
+		objs_read
+		for obj in "${OBJS[@]}"; do
 			[ -e "$EXECLAG_TEST_STAMPS/${obj##*/}" ] || fail "$kind: $obj was not launched"
 			if [ "$kind" = exe-copy ]; then
 				[ -z "$(find "$obj" -newer "$EXECLAG_TEST_STAMPS/${obj##*/}")" ] || fail "$obj changed after its launch"
 			else
 				[ -n "$(find "$obj" -newer "$EXECLAG_TEST_STAMPS/${obj##*/}")" ] || fail "$kind: $obj is not newer than at its launch"
 			fi
-		done < <(objects)
+		done
+		[ "${#OBJS[@]}" = 2 ] || fail "$kind: ${#OBJS[@]} objects, not 2"
 	done
 }
 
@@ -103,7 +114,7 @@ setup() {
 	assert_equal "${lf%$'\n'}" "$base"
 	objs_read
 	for obj in "${OBJS[@]}"; do [ ! -e "$obj" ] || fail "$obj exists before its launch"; done
-	run -0 "$BIN/launch" --manifest "$M" --out "$BATS_TEST_TMPDIR/s.tsv" --quiet
+	run_both -0 "$BIN/launch" --manifest "$M" --out "$BATS_TEST_TMPDIR/s.tsv" --quiet
 	# the base and every object: one inode (mkfresh-check's inodes=)
 	chk inodes=1:p-base
 	# every launch ran: the links made before the first pass's, the repeats through them
@@ -120,29 +131,34 @@ setup() {
 @test "a manifest's link_from is one absolute path, else it is refused in one line" {
 	mk exe-freshlink 1
 	sed 's/^link_from	.*/link_from	relative\/p-base/' "$M" >"$M.bad"
-	run -2 --separate-stderr "$BIN/launch" --manifest "$M.bad" --out "$BATS_TEST_TMPDIR/s.tsv" --quiet
+	run_sep -2 "$BIN/launch" --manifest "$M.bad" --out "$BATS_TEST_TMPDIR/s.tsv" --quiet
 	assert_equal "$stderr" "launch: $M.bad:6: corrupt manifest: link_from is not one absolute path"
 	# a base that is gone: the launch fails with its errno, the run goes on
 	rm "$W/p-base"
-	run -0 "$BIN/launch" --manifest "$M" --out "$BATS_TEST_TMPDIR/s.tsv" --quiet --passes first
+	run_both -0 "$BIN/launch" --manifest "$M" --out "$BATS_TEST_TMPDIR/s.tsv" --quiet --passes first
 	assert_equal "$(awk -F'\t' '$1 == "sample" { print $6, $8 }' "$BATS_TEST_TMPDIR/s.tsv")" "-1 2"
 }
 
 @test "exe-clone: a new inode with the base's bytes, or n/a with the call's reason and nothing left" {
-	run --separate-stderr "$BIN/mkfresh" --kind exe-clone --count 2 --dir "$W" --prefix p --manifest "$M"
+	run_sep "$BIN/mkfresh" --kind exe-clone --count 2 --dir "$W" --prefix p --manifest "$M"
 	if [ "$status" = 5 ]; then
 		# this machine's file system has no clones (ext4, tmpfs: EOPNOTSUPP)
 		[[ $stderr == "mkfresh: n/a: exe-clone cannot be made here: "*": "?* ]] || fail "$stderr"
 		assert_equal "${#stderr_lines[@]}" 1
 		[ ! -e "$M" ] || fail "a manifest was written"
-		assert_equal "$(cd "$W" && ls -A)" ""
+		# (WORKDIR empty: ls -A's nothing, by the shell's globs)
+		assert_empty "$W"
 		return 0
 	fi
 	assert_equal "$status" 0
-	while read -r obj; do
+	local obj a b
+	inode_of b "$W/p-base"
+	objs_read
+	for obj in "${OBJS[@]}"; do
 		cmp "$W/p-base" "$obj"
-		[ "$(inode "$obj")" != "$(inode "$W/p-base")" ] || fail "$obj is the base's inode"
-	done < <(objects)
+		inode_of a "$obj"
+		[ "$a" != "$b" ] || fail "$obj is the base's inode"
+	done
 }
 
 @test "exe-assessed: each artifact assessed before its launch, each step timed; none when simulated" {
@@ -193,17 +209,21 @@ exe-assessed   pays pays pays pays
 KEYS="inode path content inode-mtime"
 
 # sim_manifest KIND [N]: $BATS_TEST_TMPDIR/sim/KIND-N.m, a manifest of N
-# (20) artifacts of KIND that the simulator never runs (one awk; made once)
-sim_manifest() {
-	local d="$BATS_TEST_TMPDIR/sim"
-	SIM_M="$d/$1-${2:-20}.m"
+# (20) artifacts of KIND that the simulator never runs (made once, by the
+# shell's printf, without bats' debug trap; its folder made once: no awk,
+# no mkdir a manifest)
+sim_manifest() { kit_untraced _sim_manifest "$@"; }
+_sim_manifest() {
+	local d="$BATS_TEST_TMPDIR/sim" n=${2:-20} i=0 text
+	SIM_M="$d/$1-$n.m"
 	[ ! -f "$SIM_M" ] || return 0
-	mkdir -p "$d"
-	D="$d" awk -v kind="$1" -v n="${2:-20}" 'BEGIN {
-		d = ENVIRON["D"]
-		printf "execlag-manifest\t1\ncase\t%s\nkind\t%s\nn\t%s\nworkdir\t%s\n", kind, kind, n, d
-		for (i = 0; i < n; i++) printf "artifact\t%s\t%s/a%s\t%s/a%s\n", i, d, i, d, i
-	}' >"$SIM_M"
+	[ -d "$d" ] || mkdir -p "$d"
+	printf -v text 'execlag-manifest\t1\ncase\t%s\nkind\t%s\nn\t%s\nworkdir\t%s\n' "$1" "$1" "$n" "$d"
+	while [ "$i" -lt "$n" ]; do
+		printf -v text '%sartifact\t%s\t%s/a%s\t%s/a%s\n' "$text" "$i" "$d" "$i" "$d" "$i"
+		i=$((i + 1))
+	done
+	printf '%s' "$text" >"$SIM_M"
 }
 
 # sim_launch KIND SPEC OUT [N]: the manifest of N (20) artifacts of KIND
@@ -285,9 +305,9 @@ held_killed() {
 	# the repeat of a killed launch passes: its object is remembered
 	assert_equal "$(awk -F'\t' '$1 == "sample" && $2 == "repeat" && $7 != 0' "$BATS_TEST_TMPDIR/sim/s")" ""
 	# the setting is said where set, and refused out of its range
-	run -0 "$BIN/launch" --launcher 'sim:kill=0.5 key=inode-mtime' --describe
+	run_both -0 "$BIN/launch" --launcher 'sim:kill=0.5 key=inode-mtime' --describe
 	assert_output --partial "key=inode-mtime "
 	assert_output --partial " kill=0.5"
-	run -2 --separate-stderr "$BIN/launch" --launcher 'sim:kill=1.5' --describe
+	run_sep -2 "$BIN/launch" --launcher 'sim:kill=1.5' --describe
 	assert_equal "$stderr" "launch: sim kill '1.5' is not a share from 0 to 1"
 }

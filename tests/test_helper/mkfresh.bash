@@ -2,15 +2,22 @@
 # artifacts share (tests/mkfresh.bats, tests/placements.bats): the work
 # folder W and the manifest M, and what reads them.
 
-# mkfresh_setup: each test's setup
+# mkfresh_setup: each test's setup; W made
 mkfresh_setup() {
+	mkfresh_setup_unmade
+	mkdir -p "$W"
+}
+
+# mkfresh_setup_unmade: the same, W named but not made (tests/mkfresh.bats:
+# a test makes it with the folders of its own, or reads the file's runs
+# only: a mkdir a test fewer)
+mkfresh_setup_unmade() {
 	_common_setup
 	# the suite's shared templates (test_helper) are not these files': their
 	# compile counts are of one maker alone
 	unset EXECLAG_TEMPLATES
 	W="$BATS_TEST_TMPDIR/work"
 	M="$BATS_TEST_TMPDIR/out.manifest"
-	mkdir -p "$W"
 }
 
 inode() { ls -i "$1" | awk '{ print $1 }'; }
