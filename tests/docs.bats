@@ -51,29 +51,65 @@ nalyz"
 }
 
 @test "every source the workshop guide lists is in docs/evidence.md, which the guide cites" {
-	local u missing= n=0 ev=
-	grep -q '(evidence.md)' "$ROOT/docs/workshop.md"
+	local u missing= n=0 ev= ws= src readme= urls=()
+	# docs/workshop.md and README.md read once by the shell (were greps)
+	IFS= read -r -d '' ws <"$ROOT/docs/workshop.md" || true
+	IFS= read -r -d '' readme <"$ROOT/README.md" || true
+	[[ $ws == *'(evidence.md)'* ]] || fail "docs/workshop.md does not cite (evidence.md)"
 	# docs/evidence.md read once by the shell: a URL (no newline) is in a
 	# line of it (grep -qF) where it is in the text
 	IFS= read -r -d '' ev <"$ROOT/docs/evidence.md" || true
-	for u in $(sed -n '/^## Sources/,$p' "$ROOT/docs/workshop.md" | grep -o 'https\{0,1\}://[^ )>]*' | sed 's/[.,;]$//'); do
+	# the guide's URLs from its Sources on (were sed -n '/^## Sources/,$p' |
+	# grep -o 'https\{0,1\}://[^ )>]*' | sed 's/[.,;]$//': the same list)
+	kit_untraced source_urls
+	for u in "${urls[@]}"; do
 		n=$((n + 1))
 		[[ $ev == *"$u"* ]] || missing="$missing $u"
 	done
 	[ "$n" -ge 10 ] || fail "only $n source URLs found in the guide's Sources"
 	[ -z "$missing" ] || fail "not in docs/evidence.md:$missing"
-	! grep -n 'design notes' "$ROOT/docs/workshop.md" "$ROOT/README.md" || fail "'design notes' named above"
+	[[ $ws != *'design notes'* ]] || fail "'design notes' named in docs/workshop.md"
+	[[ $readme != *'design notes'* ]] || fail "'design notes' named in README.md"
+}
+
+# source_urls: urls, the URLs of ws (the guide's text) from its line
+# "## Sources" on, each leftmost and longest (grep -o's), one [.,;] at its
+# end dropped
+source_urls() {
+	local re u
+	src=""
+	case $ws in
+	"## Sources"*) src=$ws ;;
+	*$'\n''## Sources'*) src="## Sources${ws#*$'\n''## Sources'}" ;;
+	esac
+	re=$'(https?://[^ )>\n]*)'
+	urls=()
+	while [[ $src =~ $re ]]; do
+		u=${BASH_REMATCH[1]}
+		src=${src#*"$u"}
+		urls+=("${u%[.,;]}")
+	done
 }
 
 @test "every docs/ file, relative link and repository path that README.md and docs/ name exists" {
-	local f p dir missing=
+	local f p dir missing= seen
 	for f in README.md docs/workshop.md docs/method.md; do
 		# the folder of $ROOT/$f (dirname, by the shell)
 		dir=$ROOT/$f dir=${dir%/*}
-		for p in $(grep -o 'docs/[A-Za-z0-9_.-]*\.\(md\|json\)' "$ROOT/$f" | sort -u); do
+		# (each name once, as sort -u gave them, by the shell: seen; the
+		# order only that of a failure's list)
+		seen=" "
+		for p in $(grep -o 'docs/[A-Za-z0-9_.-]*\.\(md\|json\)' "$ROOT/$f"); do
+			[[ $seen != *" $p "* ]] || continue
+			seen="$seen$p "
 			[ -f "$ROOT/$p" ] || missing="$missing $f:$p"
 		done
-		for p in $(grep -o '](\([A-Za-z0-9_./-]*\))' "$ROOT/$f" | sed 's/^](//; s/)$//' | sort -u); do
+		# (the link's path, was sed 's/^](//; s/)$//': by the shell)
+		seen=" "
+		for p in $(grep -o '](\([A-Za-z0-9_./-]*\))' "$ROOT/$f"); do
+			p=${p#']('} p=${p%')'}
+			[[ $seen != *" $p "* ]] || continue
+			seen="$seen$p "
 			[ -e "$dir/$p" ] || missing="$missing $f:$p"
 		done
 	done
@@ -81,7 +117,9 @@ nalyz"
 	# (was: "every repository path that README.md and docs/*.md name is in the repository")
 	local paths
 	paths=$(cd "$ROOT" && doc_paths README.md docs/*.md)
-	[ "$(printf '%s\n' "$paths" | wc -l)" -ge 50 ] || fail "found only these paths: the scan is broken: $paths"
+	# (its lines, was printf | wc -l: counted by the shell)
+	local nl=${paths//[!$'\n']/}
+	[ "$(( ${#nl} + 1 ))" -ge 50 ] || fail "found only these paths: the scan is broken: $paths"
 	# shellcheck disable=SC2086
 	missing=$(set -f; missing_paths $paths)
 	[ -z "$missing" ] || fail "named in README.md or docs/ but not in the repository: $(echo $missing)"
@@ -90,7 +128,12 @@ nalyz"
 	printf 'see `micro/prog/no-such.c`, scripts/no-such, micro/bin/no-such.\nhttps://example.org/docs/no-such.md\n' >"$BATS_TEST_TMPDIR/x.md"
 	paths=$(doc_paths "$BATS_TEST_TMPDIR/x.md")
 	# shellcheck disable=SC2086
-	[ "$(missing_paths $paths | wc -l)" -eq 3 ] || fail "the self-check found: $paths"
+	missing=$(missing_paths $paths)
+	# (its lines, was | wc -l: counted by the shell; missing_paths prints
+	# one a line, none empty)
+	nl=${missing//[!$'\n']/}
+	[ -n "$missing" ] || fail "the self-check found: $paths"
+	[ "$(( ${#nl} + 1 ))" -eq 3 ] || fail "the self-check found: $paths"
 	[ -z "$(missing_paths micro/bin/analyze 'cases/*.case' docs/method.md)" ]
 }
 
@@ -133,8 +176,14 @@ missing_paths() {
 	[ -z "$output" ] || fail "cites macos-facts, which is not in the repository: $output"
 	refs=$(grep -rhoE --exclude-dir=.git --exclude-dir=.cache 'docs/macos\.md §[0-9]+' "$ROOT" | sed 's/.*§//' | sort -un)
 	[ -n "$refs" ] || fail "no reference to docs/macos.md found"
+	# (docs/macos.md read once by the shell: a section is a line that
+	# starts "## N. ", was a grep -q a number)
+	local text=""
+	IFS= read -r -d '' text <"$ROOT/docs/macos.md" || :
+	[ -n "$text" ] || fail "docs/macos.md is empty or not there"
+	text=$'\n'$text
 	for n in $refs; do
-		grep -q "^## $n\. " "$ROOT/docs/macos.md" || missing="$missing §$n"
+		[[ $text == *$'\n'"## $n. "* ]] || missing="$missing §$n"
 	done
 	[ -z "$missing" ] || fail "docs/macos.md has no section$missing"
 }

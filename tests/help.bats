@@ -29,8 +29,18 @@ setup() { _common_setup; }
 	# the targets make knows (its database, whatever file defines them), not the Makefile's text
 	known=$(make -C "$ROOT" -pRrq .execlag-no-such-target 2>/dev/null | sed -n -E 's/^([a-zA-Z][a-zA-Z0-9_-]*):([^=]|$).*/\1/p')
 	[ -n "$known" ] || fail "make printed no targets"
-	for t in $(printf '%s\n' "$output" | sed -n 's/^  make \([a-z-]*\).*/\1/p' | sed 's/ .*//') \
-		$(printf '%s\n' "$output" | sed -n 's/^  make \(lint |.*\)$/\1/p' | tr -d '|'); do
+	# the names make help gives, read off its lines by the shell (were
+	# sed -n 's/^  make \([a-z-]*\).*/\1/p', then the lint line's names,
+	# sed -n 's/^  make \(lint |.*\)$/\1/p' | tr -d '|', split as words)
+	local l names=() more=() re1='^  make ([a-z-]*)' re2='^  make (lint \|.*)$'
+	for l in "${lines[@]}"; do
+		[[ ! $l =~ $re1 ]] || [ -z "${BASH_REMATCH[1]}" ] || names+=("${BASH_REMATCH[1]}")
+	done
+	for l in "${lines[@]}"; do
+		# shellcheck disable=SC2206 # split into words, as the $( ) was
+		[[ ! $l =~ $re2 ]] || more+=(${BASH_REMATCH[1]//|/})
+	done
+	for t in "${names[@]}" "${more[@]}"; do
 		# a whole line of known (grep -qx; a target's name holds no pattern character)
 		[[ $'\n'"$known"$'\n' == *$'\n'"$t"$'\n'* ]] || missing="$missing $t"
 	done
