@@ -41,23 +41,6 @@ farm_keep() {
 	[ "${#targets[@]}" = 0 ] || ln -s "${targets[@]}" "$FARM/$set/"
 }
 
-# farm_base NAME...: $FARM/base, path_without "$FARM/base" NAME... in three
-# processes, not two a folder of PATH and one a NAME: one ln for all
-# PATH's folders, in PATH's order (where a name is in two, ln keeps the
-# first and says so, as path_without's one ln a folder did), then one rm
-farm_base() {
-	local d targets=() gone=()
-	local IFS=:
-	for d in $PATH; do
-		[ -d "$d" ] || continue
-		targets+=("$d"/*)
-	done
-	IFS=$' \t\n'
-	for d in "$@"; do gone+=("$FARM/base/$d"); done
-	ln -s "${targets[@]}" "$FARM/base/" 2>/dev/null || true
-	rm -f "${gone[@]}"
-}
-
 # make_farm: setup_file's farm (FARM): base, without FARM_HIDE's names nor
 # those of bats' libexec folder, and each test's set of them (their
 # folders, and setup_file's fakeuname, made by one mkdir)
@@ -78,7 +61,7 @@ make_farm() {
 	# shellcheck disable=SC2086 # names
 	mkdir -p "$FARM/base" "$FARM/mac" "$FARM/mac-shellcheck" "$FARM/linux" "$FARM/brew" \
 		"$FARM/jq" "$FARM/live" "$FARM/fakeuname"
-	farm_base $FARM_HIDE $FARM_LIBEXEC
+	path_without "$FARM/base" $FARM_HIDE $FARM_LIBEXEC
 	farm_keep mac "$PATH" brew pkg-config pkgconf sudo apt-get bats
 	farm_keep mac-shellcheck "$PATH" brew pkg-config pkgconf sudo apt-get bats shellcheck parallel
 	farm_keep linux "$PATH" pkg-config pkgconf sudo

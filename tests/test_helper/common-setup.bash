@@ -87,7 +87,7 @@ path_without() {
 		from+=("$d"/*)
 	done
 	for n in "$@"; do gone+=("$dir/$n"); done
-	mkdir -p "$dir"
+	[ -d "$dir" ] || mkdir -p "$dir"
 	[ "${#from[@]}" = 0 ] || ln -s "${from[@]}" "$dir/" 2>/dev/null || true
 	[ "${#gone[@]}" = 0 ] || rm -f "${gone[@]}"
 }
