@@ -34,13 +34,14 @@ setup() {
 # responsible [ENV=VALUE...]: devtools --responsible --runtime --why
 # against the stand-in libSystem.
 responsible() {
-	[ ! -e "$FAKE_RESP_TRACE" ] || rm -f "$FAKE_RESP_TRACE"
+	# emptied by the shell (an rm is a process): a call writes a line
+	: >"$FAKE_RESP_TRACE"
 	run_sep env "$@" "$DEVTOOLS" --responsible --runtime --why
 }
 
 # ask [ENV=VALUE...]: run devtools --runtime --why against the stand-in.
 ask() {
-	[ ! -e "$TRACE" ] || rm -f "$TRACE"
+	: >"$TRACE"
 	run_sep env "$@" "$DEVTOOLS" --runtime --why
 }
 
@@ -177,7 +178,7 @@ EOF
 	assert_equal "$output" ""
 	assert_equal "$stderr" "devtools: unknown option '--status' (try --help)"
 	# (was: "off macOS the answer is n/a, and --why says it is not macOS")
-	[ "$(uname -s)" != Darwin ] || skip "this is macOS"
+	[[ $OSTYPE != darwin* ]] || skip "this is macOS"
 	run_sep "$DEVTOOLS" --why
 	assert_success
 	assert_output n/a
@@ -229,12 +230,13 @@ pidpath parent"
 	assert_output unknown
 	assert_equal "$stderr" "devtools: no symbol responsibility_get_pid_responsible_for_pid"
 	# (was: "--responsible off macOS is n/a and asks nothing")
-	[ ! -e "$FAKE_RESP_TRACE" ] || rm -f "$FAKE_RESP_TRACE"
+	: >"$FAKE_RESP_TRACE"
 	run_sep "$DEVTOOLS" --responsible --why
 	assert_success
 	assert_output n/a
 	assert_equal "$stderr" "devtools: not macOS: no responsible process"
-	[ ! -e "$FAKE_RESP_TRACE" ] || fail "asked: $(cat "$FAKE_RESP_TRACE")"
+	# (each call appends a line: an empty trace is none)
+	[ ! -s "$FAKE_RESP_TRACE" ] || fail "asked: $(cat "$FAKE_RESP_TRACE")"
 }
 
 @test "the fake devtools replays a state byte for byte; sysinfo on a fake Mac reports the runtime's answer" {
