@@ -85,6 +85,22 @@ assert_no_temporaries() {
 
 # ---- usage and outputs --------------------------------------------------------
 
+# md_has FILE KIND TEXT: FILE has a line that is TEXT (KIND =, as grep -qx
+# with TEXT fixed), begins with it (^), or holds it (~, as grep -qF), else
+# the test fails; by the shell's read of the file (a grep each was a
+# process each)
+md_has() {
+	local t=""
+	IFS= read -r -d '' t <"$1" || true
+	t=$'\n'$t$'\n'
+	case $2 in
+	=) [[ $t == *$'\n'"$3"$'\n'* ]] ;;
+	^) [[ $t == *$'\n'"$3"* ]] ;;
+	'~') [[ $t == *"$3"* ]] ;;
+	*) false ;;
+	esac || fail "$1 has no line $2 '$3'"
+}
+
 @test "usage and outputs: --help, no --run, run.json and report.md, names, run_id, --quiet, the table" {
 	# (was: "usage: --help prints the usage and exits 0; no --run is an error, exit 2, one line")
 	# -- --help prints the usage and exits 0
@@ -158,9 +174,9 @@ assert_no_temporaries() {
 	kit_untraced jq_near .thresholds.confidence 0.95
 	kit_untraced jq_near .thresholds.serial_scaling_max 1.25
 	kit_untraced jq_is .thresholds.min_pairs 6
-	grep -q '^| penalty floor | 1 ms |$' "$RUN/report.md"
-	grep -qF "| floor's share of an unloaded launch (the floor is the larger of the penalty floor and this share of q1, the repeats' lower quartile) | 0.25 |" "$RUN/report.md"
-	grep -q '^| confidence of the interval | 95% |$' "$RUN/report.md"
+	md_has "$RUN/report.md" = '| penalty floor | 1 ms |'
+	md_has "$RUN/report.md" '~' "| floor's share of an unloaded launch (the floor is the larger of the penalty floor and this share of q1, the repeats' lower quartile) | 0.25 |"
+	md_has "$RUN/report.md" = '| confidence of the interval | 95% |'
 	# (was: "statistics: median and p90, pairs by index, the intervals of n=20 and n=6 pairs, ratio, relative")
 	# statistics: median and p90 (n=7; n=6, a failed launch left out), pairs by index, the intervals of n=20 and n=6 pairs, ratio, relative
 	# -- median and p90 of an odd number of samples (n=7)
@@ -722,8 +738,8 @@ reference_run() {
 	kit_untraced jq_is '.gate | [.latency_ms, .workers, .key, .exempt] | @tsv' "$(printf '50\t1\tinode\t0')"
 	kit_untraced jq_is '.gate.latency_ms | type' number
 	kit_untraced jq_is '.gate.workers | type' number
-	grep -qx 'Calibration gate active: latency 50 ms, workers 1, key inode, on exec, exempt 0' "$RUN/report.md"
-	grep -q 'A calibration gate (Linux fanotify) held launches: these numbers are a test of the kit, not of an OS.' "$RUN/report.md"
+	md_has "$RUN/report.md" = 'Calibration gate active: latency 50 ms, workers 1, key inode, on exec, exempt 0'
+	md_has "$RUN/report.md" '~' 'A calibration gate (Linux fanotify) held launches: these numbers are a test of the kit, not of an OS.'
 	# -- without gate.active=1 the gate is null and the report does not mention it
 	analyzed verdicts
 	kit_untraced jq_is .gate null
@@ -737,8 +753,8 @@ reference_run() {
 	run_both -0 "$BIN/analyze" --run "$RUN"
 	kit_untraced assert_line 'fanotify listeners: clamonacc (1)'
 	kit_untraced assert_line "(emulated: qemu-user (binfmt_misc qemu-aarch64); the timings are the emulator's, not evidence of the OS)"
-	grep -q '^\*\*Watching exec and open (fanotify listeners):\*\* clamonacc (1) — known: ClamAV daemon (clamd); ClamAV on-access scanning (clamonacc)\.' "$RUN/report.md"
-	grep -q '^\*\*Emulated:\*\* the kit was built for aarch64 and ran under emulation (qemu-user (binfmt_misc qemu-aarch64))' "$RUN/report.md"
+	md_has "$RUN/report.md" ^ '**Watching exec and open (fanotify listeners):** clamonacc (1) — known: ClamAV daemon (clamd); ClamAV on-access scanning (clamonacc).'
+	md_has "$RUN/report.md" ^ '**Emulated:** the kit was built for aarch64 and ran under emulation (qemu-user (binfmt_misc qemu-aarch64))'
 	# none, n/a and "not read" are no listeners
 	for v in none n/a 'not read (needs root)'; do
 		sed -i.bak '/^fanotify_listeners=/d' "$RUN/conditions.txt"
@@ -749,19 +765,19 @@ reference_run() {
 	# (was: "report.md has the title, results, verdicts, scaling, failures and how to read it")
 	analyzed verdicts
 	local md="$RUN/report.md"
-	grep -qx '# execlag report — verdicts' "$md"
-	grep -q '^## Conditions' "$md"
-	grep -q '^| note | a=b \\| c |$' "$md"
-	grep -q '^| case | T | class | first median ms | repeat median ms | penalty ms \[95% CI\] | x unloaded | verdict |$' "$md"
-	grep -q '^| paired | 1 | all | 24.00 | 3.50 | 19.50 \[15.00, 24.00\] | 8.09 | slowdown |$' "$md"
-	grep -qF '**ratio** (exe, T=1, class all): inconclusive — interval [5.00, 10.00] ms includes the 5.31 ms floor (0.25 x an unloaded launch of 21.25 ms)' "$md"
-	grep -qF '**scanner** (exe, T=1, class all): slowdown — interval [40.00, 45.00] ms above the 22.81 ms floor (0.25 x an unloaded launch of 91.25 ms)' "$md"
-	grep -q '^  Serialisation: n/a — no first-launch penalty' "$md"
-	grep -q '^## Scaling' "$md"
-	grep -q '^## Failures' "$md"
-	grep -q '^## Inferred cache key' "$md"
-	grep -q '^## How to read this' "$md"
-	grep -q 'median of the paired differences' "$md"
+	md_has "$md" = '# execlag report — verdicts'
+	md_has "$md" ^ '## Conditions'
+	md_has "$md" = '| note | a=b \| c |'
+	md_has "$md" = '| case | T | class | first median ms | repeat median ms | penalty ms [95% CI] | x unloaded | verdict |'
+	md_has "$md" = '| paired | 1 | all | 24.00 | 3.50 | 19.50 [15.00, 24.00] | 8.09 | slowdown |'
+	md_has "$md" '~' '**ratio** (exe, T=1, class all): inconclusive — interval [5.00, 10.00] ms includes the 5.31 ms floor (0.25 x an unloaded launch of 21.25 ms)'
+	md_has "$md" '~' '**scanner** (exe, T=1, class all): slowdown — interval [40.00, 45.00] ms above the 22.81 ms floor (0.25 x an unloaded launch of 91.25 ms)'
+	md_has "$md" ^ '  Serialisation: n/a — no first-launch penalty'
+	md_has "$md" ^ '## Scaling'
+	md_has "$md" ^ '## Failures'
+	md_has "$md" ^ '## Inferred cache key'
+	md_has "$md" ^ '## How to read this'
+	md_has "$md" '~' 'median of the paired differences'
 	! grep -qi 'macos' "$md" || fail "the report of a Linux run mentions macOS"
 }
 # ---- the calibration gate ------------------------------------------------------------------------

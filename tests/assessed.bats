@@ -121,7 +121,8 @@ line_of() {
 refused() {
 	local f="$R/raw/exe-assessed-t1-all.manifest.assessed"
 	printf '0\tspctl\t372.118\t3\n%s\n' "$1" >"$f"
-	rm -f "$R/run.json" "$R/report.md"
+	# (a process only where they are there: the first call's run)
+	if [ -e "$R/run.json" ] || [ -e "$R/report.md" ]; then rm -f "$R/run.json" "$R/report.md"; fi
 	run_sep "$BIN/analyze" --run "$R"
 	assert_equal "$status" 2
 	assert_equal "$stderr" "analyze: $f:2: not an assessment (INDEX, TOOL, MS, STATUS): $2"
@@ -131,13 +132,14 @@ refused() {
 }
 
 @test "a bad assessments file is refused in its one reader's words, exit 2" {
-	refused "$(printf '1\tspctl\t372.118')" "want 4 tab-separated fields"
-	refused "$(printf '1\tspctl\t372.118\t3\t9')" "want 4 tab-separated fields"
-	refused "$(printf '1\t372.118\tspctl\t3')" "TOOL is not a tool's name (spctl, gktool, read)"
-	refused "$(printf -- '-1\tspctl\t372.118\t3')" "INDEX is not a whole number from 0"
-	refused "$(printf '1\tspctl\tfast\t3')" "MS is not a time in ms"
-	refused "$(printf '1\tspctl\t-2.5\t3')" "MS is not a time in ms"
-	refused "$(printf '1\tspctl\t372.118\t-2')" "STATUS is not a status (-1: the tool is absent)"
+	# (each LINE as $'...' writes it: what printf made in a $( ), a process each)
+	refused $'1\tspctl\t372.118' "want 4 tab-separated fields"
+	refused $'1\tspctl\t372.118\t3\t9' "want 4 tab-separated fields"
+	refused $'1\t372.118\tspctl\t3' "TOOL is not a tool's name (spctl, gktool, read)"
+	refused $'-1\tspctl\t372.118\t3' "INDEX is not a whole number from 0"
+	refused $'1\tspctl\tfast\t3' "MS is not a time in ms"
+	refused $'1\tspctl\t-2.5\t3' "MS is not a time in ms"
+	refused $'1\tspctl\t372.118\t-2' "STATUS is not a status (-1: the tool is absent)"
 	refused "" "want 4 tab-separated fields"
 	# a folder in its place
 	local f="$R/raw/exe-assessed-t1-all.manifest.assessed"

@@ -23,18 +23,18 @@ linux_run() {
 # agents that scripts/probe/sysinfo records (tests/sysinfo.bats), as
 # feedback.txt says them for a Linux run
 
-@test "fbtext on a Linux run under ClamAV says which agent was active, and whose the cost is" {
+# (two tests of a Linux run's listeners and agents, one test)
+@test "fbtext on a Linux run: ClamAV active and whose the cost is; a plain one: no listener, no agent" {
+	# (was: "fbtext on a Linux run under ClamAV says which agent was active, and whose the cost is")
 	linux_run "$D/r" '.conditions += {fanotify_listeners: "clamonacc (1)", agents: "ClamAV on-access scanning (clamonacc)"}'
 	run -0 "$BIN/fbtext" --run "$D/r"
 	assert_line "Watching exec and open during this run (fanotify listeners): clamonacc (1)."
 	assert_line "Known scanners and agents running: ClamAV on-access scanning (clamonacc). A first-launch cost in"
 	assert_line --partial "NOT FOR FILING WITH APPLE"
 	refute_output --partial "on this Mac"
-}
-
-@test "fbtext on a plain Linux run says no listener, and names no agent" {
-	linux_run "$D/r" '.conditions += {fanotify_listeners: "none", agents: "none"}'
-	run -0 "$BIN/fbtext" --run "$D/r"
+	# (was: "fbtext on a plain Linux run says no listener, and names no agent")
+	linux_run "$D/plain" '.conditions += {fanotify_listeners: "none", agents: "none"}'
+	run -0 "$BIN/fbtext" --run "$D/plain"
 	assert_line "Watching exec and open during this run (fanotify listeners): none."
 	refute_output --partial "Known scanners"
 	# a run from before the kit read them says nothing about them

@@ -588,7 +588,9 @@ echo Hello"
 note.hw=<serial> <uuid> <machine-id>"
 }
 
-@test "a calibration-gate run is called a calibration run" {
+# (two tests of a run.json of the main run changed by jq, one test)
+@test "a calibration-gate run is called a calibration run; a macOS run without a slowdown: nothing to file" {
+	# (was: "a calibration-gate run is called a calibration run")
 	local d="$BATS_TEST_TMPDIR/gate"
 	mkdir -p "$d"
 	jq '.conditions.os = "Linux" | .conditions["gate.active"] = "1" | .conditions["gate.latency_ms"] = "20"
@@ -608,10 +610,8 @@ macOS behaviour."
 	jq '.conditions.os = "FreeBSD" | .conditions["gate.active"] = "0"' "$MAIN/run.json" >"$d/run.json"
 	run_both -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$d"
 	assert_equal "${lines[${#lines[@]}-1]}" "feedback: not a macOS run: not for Apple's Feedback Assistant"
-}
-
-@test "a macOS run without a slowdown says there is nothing to file" {
-	local d="$BATS_TEST_TMPDIR/none"
+	# (was: "a macOS run without a slowdown says there is nothing to file")
+	d="$BATS_TEST_TMPDIR/none"
 	mkdir -p "$d"
 	jq '.cases |= map(.verdict = "none")' "$MAIN/run.json" >"$d/run.json"
 	run_both -0 with_fakes mac-identity sh "$ROOT/scripts/feedback" --run "$d"
@@ -664,21 +664,6 @@ exe	services.deltas.amfid.cpu_s_delta	0.5"
 	assert_equal "$(printf '%s\n' "$output" | jq '.suite.runs | length')" 30
 }
 
-@test "a value of 2 characters or fewer is not redacted, with a warning; the rest still is" {
-	local st="$BATS_TEST_TMPDIR/short" d="$BATS_TEST_TMPDIR/short-run"
-	cp -R "$STATE_DIR/mac-identity" "$st"
-	echo jo >"$st/id-un.out"
-	mkdir -p "$d"
-	cp "$MAIN/run.json" "$MAIN/conditions.txt" "$d/"
-	run_sep env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" HOME=/Users/jappleseed \
-		USER=jo LOGNAME=jo sh "$ROOT/scripts/feedback" --run "$d"
-	assert_success
-	assert_equal "$stderr" "feedback: warning: the user name 'jo' has 2 characters or fewer; it is not redacted (check the archive by hand)"
-	run_both -0 tar -xzOf "$d/feedback/"*.tar.gz "execlag-$MAIN_DATE/conditions.txt"
-	assert_line "note.owner=<full-name> (JAppleseed)"
-	assert_line "note.workdir=<home>/src/execlag/work.noindex"
-}
-
 # feedback_as NAME NOTE: make feedback on a copy of the main run, in
 # $BATS_TEST_TMPDIR/NAME-run, as a Mac user NAME (home /Users/NAME) whose
 # conditions.txt also holds the line NOTE
@@ -693,8 +678,23 @@ feedback_as() {
 		sh "$ROOT/scripts/feedback" --run "$d"
 }
 
-@test "a short user name is replaced wherever it occurs, also inside words, and is said so" {
-	local d="$BATS_TEST_TMPDIR/mac-run"
+# (three tests of a user name of its own, one test: feedback_as above)
+@test "short user names: 2 characters are not redacted, warned; 'mac' replaced inside words; 'user' is <u>" {
+	# (was: "a value of 2 characters or fewer is not redacted, with a warning; the rest still is")
+	local st="$BATS_TEST_TMPDIR/short" d="$BATS_TEST_TMPDIR/short-run"
+	cp -R "$STATE_DIR/mac-identity" "$st"
+	echo jo >"$st/id-un.out"
+	mkdir -p "$d"
+	cp "$MAIN/run.json" "$MAIN/conditions.txt" "$d/"
+	run_sep env PATH="$ROOT/$FAKES_REL/bin:$PATH" FAKE_STATE="$st" HOME=/Users/jappleseed \
+		USER=jo LOGNAME=jo sh "$ROOT/scripts/feedback" --run "$d"
+	assert_success
+	assert_equal "$stderr" "feedback: warning: the user name 'jo' has 2 characters or fewer; it is not redacted (check the archive by hand)"
+	run_both -0 tar -xzOf "$d/feedback/"*.tar.gz "execlag-$MAIN_DATE/conditions.txt"
+	assert_line "note.owner=<full-name> (JAppleseed)"
+	assert_line "note.workdir=<home>/src/execlag/work.noindex"
+	# (was: "a short user name is replaced wherever it occurs, also inside words, and is said so")
+	d="$BATS_TEST_TMPDIR/mac-run"
 	feedback_as mac "note.login=user mac (MAC) on Johns-MacBook-Pro, mac_backup, /Users/mac/x"
 	assert_success
 	# (and, where this machine has a machine id, <machine-id> is written <m>)
@@ -704,6 +704,18 @@ feedback_as() {
 	assert_line "os_name=<user>OS"
 	run_both grep -r -i -l mac "$d/feedback/feedback.txt"
 	assert_output ""
+	# (was: "a placeholder never holds a value: user 'user' is written <u>")
+	d="$BATS_TEST_TMPDIR/user-run"
+	local x="$BATS_TEST_TMPDIR/x"
+	feedback_as user "note.login=user on /Users/user"
+	assert_success
+	assert_line --index 0 --partial "feedback: wrote "
+	[[ "$stderr" == *"feedback: warning: the user name is part of the placeholder <user>; it is written <u> instead"* ]] || fail "$stderr"
+	unpack "$d/feedback/"*.tar.gz "$x"
+	run_both grep -r -i -l user "$x" "$d/feedback/feedback.txt"
+	assert_output ""
+	grep_h '^note.login' "$x"/*/conditions.txt
+	assert_output "note.login=<u> on <home>"
 }
 
 # glued_run DIR STATE USER: a run whose conditions (and so run.json,
@@ -777,19 +789,6 @@ while [ $# -ge 2 ]; do "%s/redact" <"$1" | sed "s/<user>_tools/ZZQXUSER_tools/g"
 	assert_equal "$stderr" "feedback: redaction failed, an identifying value is still in: execlag-$MAIN_DATE/conditions.txt execlag-$MAIN_DATE/report.md execlag-$MAIN_DATE/run.json feedback.txt (nothing was written)"
 	[ ! -e "$d/feedback" ] || fail "$(find "$d/feedback")"
 	assert_empty_dir "$TMPDIR"
-}
-
-@test "a placeholder never holds a value: user 'user' is written <u>" {
-	local d="$BATS_TEST_TMPDIR/user-run" x="$BATS_TEST_TMPDIR/x"
-	feedback_as user "note.login=user on /Users/user"
-	assert_success
-	assert_line --index 0 --partial "feedback: wrote "
-	[[ "$stderr" == *"feedback: warning: the user name is part of the placeholder <user>; it is written <u> instead"* ]] || fail "$stderr"
-	unpack "$d/feedback/"*.tar.gz "$x"
-	run_both grep -r -i -l user "$x" "$d/feedback/feedback.txt"
-	assert_output ""
-	grep_h '^note.login' "$x"/*/conditions.txt
-	assert_output "note.login=<u> on <home>"
 }
 
 @test "a value is found also as run.json, report.md and the plots escape it" {
