@@ -22,15 +22,25 @@ setup() {
 }
 
 # A scratch folder of runs: copies of fixture runs NAME…, and nothing else
-# (a test may make one more than once)
+# (a test may make one more than once).  A fixture run's folder holds its
+# run.json alone: one cp -R copies them all (a process, not two a run)
 scratch() {
-	local n
+	local n srcs=()
 	D="$BATS_TEST_TMPDIR/runs"
 	[ ! -e "$D" ] || rm -rf "$D"
 	mkdir -p "$D"
-	for n in "$@"; do
-		mkdir -p "$D/$n"
-		cp "$AGG/$n/run.json" "$D/$n/run.json"
+	for n in "$@"; do srcs+=("$AGG/$n"); done
+	cp -R "${srcs[@]}" "$D/"
+}
+
+# table_rows: rows, how many of $lines (run_sep's) are a table's run rows,
+# "| " and a digit first (what grep -c '^| [0-9]' of the output counted,
+# without its three processes); called by kit_untraced (no trace a line)
+table_rows() {
+	local l
+	rows=0
+	for l in "${lines[@]}"; do
+		if [[ $l == '| '[0-9]* ]]; then rows=$((rows + 1)); fi
 	done
 }
 
@@ -64,7 +74,8 @@ run_folder() {
 		fail "${stderr_lines[0]}"
 	assert_equal "${stderr_lines[1]}" "aggregate: warning: tests/fixtures/aggregate/bad-v2/run.json: schema_version 2 is not the version this kit reads (1); use the kit that wrote it; skipped"
 	kit_untraced assert_output --partial "2 files were skipped"
-	assert_equal "$(printf '%s\n' "$output" | grep -c '^| [0-9]')" $((2 * 6))
+	kit_untraced table_rows
+	assert_equal "$rows" $((2 * 6))
 	# (was: "a run still being made (a hidden .partial folder) is passed over, without a warning")
 	[ -f "$AGG/.20250301T130000Z-777777.partial/run.json" ]
 	run_sep "$BIN/aggregate" --dir "$AGG" --out "$OUT"
@@ -129,23 +140,31 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 @test "malformed run.json files each skipped with a warning; no cases a row of 'not run'; nulls shown" {
 	# (was: "malformed run.json files are each skipped with a warning, never a crash")
 	scratch linux-control
-	local j="$AGG/linux-control/run.json" n=0 bad
-	# bad < <(CONTENT): one more bad run.json (a redirection, not a pipe, so n counts)
-	bad() { n=$((n + 1)); mkdir -p "$D/bad$n"; cat >"$D/bad$n/run.json"; }
-	bad < <(printf '')
-	bad < <(printf '[]')
-	bad < <(printf 'null')
-	bad < <(printf '{}')
-	bad < <(printf '\377\376garbage\000')
-	# 100000 [ and a newline
-	bad < <(awk 'BEGIN { s = "["; while (length(s) < 100000) s = s s; print substr(s, 1, 100000) }')
+	local j="$AGG/linux-control/run.json" n=0 i l s broken=() dirs=()
 	# the fixture run, broken one way each: from one jq, a file a line
-	local l
-	while IFS= read -r l; do
-		bad <<<"$l"
-	done < <(jq -c '(.schema = "other"), (.schema_version = "1"), del(.schema_version), (.schema_version = 0),
+	# (read by a loop: a Mac's bash 3.2 has no mapfile)
+	while IFS= read -r l; do broken+=("$l"); done < <(jq -c '(.schema = "other"), (.schema_version = "1"), del(.schema_version), (.schema_version = 0),
 		(.conditions = []), (.cases = {}), (.cases[0] = 7), (.cases[0].name = 3), del(.cases[1].verdict),
 		(.cases[0].penalty_ms = "12"), (.cases[2].penalty_ms.ci_low = "x")' "$j")
+	[ "${#broken[@]}" -eq 11 ] || fail "jq: ${#broken[@]} broken runs"
+	# the bad run.json files' folders, bad1 to bad17: one mkdir
+	for ((i = 1; i <= 6 + ${#broken[@]}; i++)); do dirs+=("$D/bad$i"); done
+	mkdir "${dirs[@]}"
+	# bad CONTENT...: the next bad run.json, printf's CONTENT (the shell's
+	# own write, no process)
+	bad() { n=$((n + 1)); printf "$@" >"$D/bad$n/run.json"; }
+	bad ''
+	bad '[]'
+	bad 'null'
+	bad '{}'
+	bad '\377\376garbage\000'
+	# 100000 [ and a newline
+	# (by doubling: a Mac's bash 3.2 takes minutes over ${s// /[} of 100000)
+	s="["
+	while [ ${#s} -lt 100000 ]; do s=$s$s; done
+	bad '%s\n' "${s:0:100000}"
+	for l in "${broken[@]}"; do bad '%s\n' "$l"; done
+	[ "$n" -eq "${#dirs[@]}" ] || fail "$n bad files for ${#dirs[@]} folders"
 	run_sep "$BIN/aggregate" --dir "$D" --out "$OUT"
 	assert_success
 	[ "${#stderr_lines[@]}" -eq "$n" ] || fail "$n bad files, warnings: $stderr"
@@ -153,7 +172,8 @@ print(rows[0][12], rows[6][4], rows[6][27])' "$OUT.csv"
 		[[ "$stderr" == *"/bad$i/run.json: "*"; skipped"* ]] || fail "no warning for bad$i: $stderr"
 	done
 	kit_untraced assert_output --partial "$n files were skipped"
-	assert_equal "$(printf '%s\n' "$output" | grep -c '^| [0-9]')" 2
+	kit_untraced table_rows
+	assert_equal "$rows" 2
 	# (was: "a run without cases is a row of 'not run'; null penalties and a case with no interval are shown")
 	# (was: "a run without cases (the suite case alone) is a row of 'not run'")
 	scratch linux-control linux-gate

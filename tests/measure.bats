@@ -200,12 +200,15 @@ _u_expect() {
 }
 expect() { kit_untraced _u_expect "$@"; }
 
-# nothing_left: no half-written measure, no probe work folder, no run
-# being made (the last two without a process: globs)
+# nothing_left: no half-written measure, no probe work folder, no
+# temporary folder or owner file, no run being made (all but the first
+# without a process: globs)
 _u_nothing_left() {
 	local f
 	assert_equal "$(find "$RESULTS" -name '.*.partial')" ""
-	for f in "$P"/.execlag-probe.* "$TMPDIR"/execlag-measure.*; do
+	# (the measure's temporary folder is staging's .tmp, an older kit's
+	# was TMPDIR's execlag-measure.*: neither left, nor in what it published)
+	for f in "$P"/.execlag-probe.* "$TMPDIR"/execlag-measure.* "$RESULTS"/*/.tmp "$RESULTS"/*/.execlag-owner; do
 		[ ! -e "$f" ] || fail "left: $f"
 	done
 }
@@ -680,8 +683,8 @@ sized_files() {
 }
 
 @test "Linux, root: N counts each new program the command ran once, not old ones, not a script read by sh" {
-	[ "$(uname -s)" = Linux ] || skip "the exec listener is Linux's"
-	[ "$(id -u)" = 0 ] || skip "fanotify needs root"
+	[[ "$OSTYPE" == linux* ]] || skip "the exec listener is Linux's" # (bash's OSTYPE: what uname -s names, no process)
+	[ "$EUID" = 0 ] || skip "fanotify needs root"
 	cp /bin/true "$P/old"
 	sleep 0.05
 	measure_reusing --launcher "$SIM" -- sh -c 'cp /bin/true n1; cp /bin/true n2; cp /bin/echo n3
@@ -706,7 +709,7 @@ sized_files() {
 }
 
 @test "Linux: without the listener, one line says N is unknown and the rest goes on" {
-	[ "$(uname -s)" = Linux ] || skip "the exec listener is Linux's"
+	[[ "$OSTYPE" == linux* ]] || skip "the exec listener is Linux's" # (bash's OSTYPE: what uname -s names, no process)
 	EXECLAG_FANOTIFY=off measure_reusing --launcher "$SIM" -- sh -c 'cp /bin/true n1; ./n1'
 	assert_success
 	the_measure
@@ -720,8 +723,8 @@ sized_files() {
 }
 
 @test "Linux, not root: the listener cannot watch, which one line says" {
-	[ "$(uname -s)" = Linux ] || skip "the exec listener is Linux's"
-	[ "$(id -u)" = 0 ] || skip "needs root to become another user (setpriv)"
+	[[ "$OSTYPE" == linux* ]] || skip "the exec listener is Linux's" # (bash's OSTYPE: what uname -s names, no process)
+	[ "$EUID" = 0 ] || skip "needs root to become another user (setpriv)"
 	command -v setpriv >/dev/null || skip "no setpriv"
 	# nobody must reach the test's folders: bats makes its own private
 	local d=$D

@@ -47,6 +47,27 @@ svgs() {
 }
 
 
+# has FILE TEXT...: each TEXT is in FILE (what grep -qF TEXT FILE said,
+# from the shell's one read of it: no process; a newline before its first
+# line and after its last, so that $'\nLINE\n' is grep -qxF LINE);
+# hasnt FILE TEXT...: none is
+_u_has() {
+	local f=$1 t="" s
+	IFS= read -r -d '' t <"$f" || true
+	t=$'\n'$t$'\n'
+	shift
+	for s in "$@"; do [[ "$t" == *"$s"* ]] || fail "$f: no '$s'"; done
+}
+has() { kit_untraced _u_has "$@"; }
+_u_hasnt() {
+	local f=$1 t="" s
+	IFS= read -r -d '' t <"$f" || true
+	t=$'\n'$t$'\n'
+	shift
+	for s in "$@"; do [[ "$t" != *"$s"* ]] || fail "$f: '$s'"; done
+}
+hasnt() { kit_untraced _u_hasnt "$@"; }
+
 # labels SVG: two lines, the numbers of its "penalty" labels and of its
 # "median" labels, each in order.
 
@@ -88,8 +109,9 @@ same_numbers() {
 	for r in $(runs); do
 		[ -s "$r/plot-launch.svg" ] || fail "$r: no plot-launch.svg"
 		[ -s "$r/plot-scaling.svg" ] || fail "$r: no plot-scaling.svg"
-		grep -qxF '![First vs repeat launch time per case, log time axis](plot-launch.svg)' "$r/report.md"
-		grep -qxF '![Launches per second against threads, first and repeat pass](plot-scaling.svg)' "$r/report.md"
+		# (grep -qxF: each a whole line of report.md, from the shell's read)
+		has "$r/report.md" $'\n![First vs repeat launch time per case, log time axis](plot-launch.svg)\n' \
+			$'\n![Launches per second against threads, first and repeat pass](plot-scaling.svg)\n'
 		[ -z "$(find "$r" -name '*.tmp.*')" ] || fail "temporary files left in $r"
 		n=$((n + 1))
 	done
@@ -196,8 +218,7 @@ PY
 		} END { print out[1]; print out[2] }' "$f")
 		same_numbers "${got%%"$nl"*}" "${want%%"$nl"*}"
 		same_numbers "${got#*"$nl"}" "${want#*"$nl"}"
-		grep -q '>threads<' "$f"
-		grep -q '>launches per second (log scale)<' "$f"
+		has "$f" '>threads<' '>launches per second (log scale)<'
 	done
 	# (was: "the scaling plot's values sit outside the pair: above the higher point, below the lower")
 	# whichever pass is faster (every run's plot from one python)
@@ -244,11 +265,11 @@ PY
 @test "the fixtures' plots: report.md's labels, a log axis at decades, the scaling panels, the gate said" {
 	# (was: "the hand-worked fixture's labels read exactly as report.md writes them")
 	local f="$BATS_FILE_TMPDIR/verdicts/plot-launch.svg"
-	grep -q '>— penalty 19.50 ms \[15.00, 24.00\], slowdown (T=1, class all)<' "$f"
-	grep -q '>median 24.00 ms (n=20)<' "$f"
-	grep -q '>median 3.50 ms (n=20)<' "$f"
-	grep -q '>— no penalty: no launch succeeded in both passes, inconclusive (T=1, class all)<' "$f"
-	grep -q '>no successful launch<' "$f"
+	# (each text as it is, from the shell's one read of the plot)
+	has "$f" '>— penalty 19.50 ms [15.00, 24.00], slowdown (T=1, class all)<' \
+		'>median 24.00 ms (n=20)<' '>median 3.50 ms (n=20)<' \
+		'>— no penalty: no launch succeeded in both passes, inconclusive (T=1, class all)<' \
+		'>no successful launch<'
 	# (was: "the launch plot has a log time axis in ms with ticks at decades")
 	local f="$BATS_FILE_TMPDIR/verdicts/plot-launch.svg" span lo hi e
 	# the fixture's successful launches span the decades lo..hi (exponents
@@ -272,24 +293,24 @@ PY
 	[ "$hi" -gt "$lo" ] || fail "the fixture's span $span"
 	# ticks[1] is decade lo-1's, ticks[2 + e - lo] decade e's
 	[ "${#ticks[@]}" -eq $((hi - lo + 4)) ] || fail "labels: ${ticks[*]}"
-	e=$lo
-	while [ "$e" -le "$hi" ]; do
-		grep -q ">${ticks[2 + e - lo]}</text>" "$f" || fail "no tick label ${ticks[2 + e - lo]} (span $span)"
-		e=$((e + 1))
-	done
-	grep -q '>launch time, ms (log scale)<' "$f"
-	! grep -q ">${ticks[hi - lo + 3]}</text>" "$f" || fail "a tick label ${ticks[hi - lo + 3]} above the span $span"
-	! grep -q ">${ticks[1]}</text>" "$f" || fail "a tick label ${ticks[1]} below the span $span"
+	# (every decade's label, then the axis's name: one read of the plot)
+	local want=()
+	for ((e = lo; e <= hi; e++)); do want+=(">${ticks[2 + e - lo]}</text>"); done
+	has "$f" "${want[@]}" '>launch time, ms (log scale)<'
+	# (the decades either side: neither label there)
+	hasnt "$f" ">${ticks[hi - lo + 3]}</text>" ">${ticks[1]}</text>"
 	# (was: "the scaling fixture's panels name the serialisation and the factors")
 	local f="$BATS_FILE_TMPDIR/scaling/plot-scaling.svg"
-	grep -q '>first x1.00, repeat x2.40 at T=4: serialised<' "$f"
-	grep -q '>first x2.00, repeat x2.00 at T=2: parallel<' "$f"
-	grep -q '>one thread count: nothing to scale<' "$f"
+	has "$f" '>first x1.00, repeat x2.40 at T=4: serialised<' \
+		'>first x2.00, repeat x2.00 at T=2: parallel<' '>one thread count: nothing to scale<'
 	# (was: "a gate run says on both plots that it is a test of the kit")
+	local n=0
 	for f in "$BATS_FILE_TMPDIR"/scaling/plot-*.svg; do
-		grep -q 'Calibration gate active (latency 50 ms, workers 1, key inode, exempt 0): a test of the kit, not of an OS.' "$f"
+		has "$f" 'Calibration gate active (latency 50 ms, workers 1, key inode, exempt 0): a test of the kit, not of an OS.'
+		n=$((n + 1))
 	done
-	! grep -q 'Calibration gate' "$BATS_FILE_TMPDIR/verdicts/plot-launch.svg" || fail "the verdicts fixture's plot says a gate"
+	[ "$n" -eq 2 ] || fail "$n scaling plots"
+	hasnt "$BATS_FILE_TMPDIR/verdicts/plot-launch.svg" 'Calibration gate'
 }
 
 @test "analyze of a copy: odd case names still valid SVG, the same bytes again, an unwritable plot stops it" {

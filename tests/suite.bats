@@ -92,9 +92,13 @@ json_of() {
 		--threads 1 >"$D/out" 2>&1 3>&- &
 	pid=$!
 	set +m
-	# wait until binaries are being compiled, then interrupt
+	# wait until binaries are being compiled, then interrupt (the binaries
+	# built so far, one to three folders below TMPDIR, counted by the
+	# shell's globs: a find and a wc each look were three processes)
 	i=0
-	until [ "$(find "$D/tmp" -name 'suite-*-a-*' ! -name '*.c' 2>/dev/null | wc -l)" -ge 3 ] || [ $i -ge 200 ]; do
+	until n=0 && for f in "$D"/tmp/*/suite-*-a-* "$D"/tmp/*/*/suite-*-a-* "$D"/tmp/*/*/*/suite-*-a-*; do
+		case $f in *.c) ;; *) [ ! -e "$f" ] || n=$((n + 1)) ;; esac
+	done && [ "$n" -ge 3 ] || [ $i -ge 200 ]; do
 		sleep 0.05
 		i=$((i + 1))
 	done
