@@ -7,6 +7,7 @@
 # and on fixtures; the real gate's wedge is tests/live/hang.bats.
 
 load test_helper/common-setup
+load test_helper/quickrun
 load test_helper/shellread
 
 WEDGE='sim:latency=150 workers=1 key=inode seed=7 wedge=2'
@@ -91,7 +92,7 @@ launch: exe/all T=1: 1 launch did not end within 30 s: killed, the case stops"
 	assert_success
 	assert_equal "${stderr##*$'\n'}" "launch: exe/all T=1: 1 launch did not end within 1 s: killed, the case stops"
 	# the hung launch: its own pid, a sleeping process with no CPU to speak of, killed
-	run -0 awk -F '\t' '$1 == "hang" { print $2, $3, ($4 > 0), $5, ($6 < 0.5), ($7 != ""), $8 }' "$D/s"
+	run_both -0 awk -F '\t' '$1 == "hang" { print $2, $3, ($4 > 0), $5, ($6 < 0.5), ($7 != ""), $8 }' "$D/s"
 	assert_output "first 1 1 S 1 1 killed"
 	grep_ere "$D/s" '^sample	first	0	1	1000000000	-1	9	0	'
 	assert_equal "$status" 0
@@ -143,10 +144,10 @@ launch: exe/all T=1: 1 launch did not end within 30 s: killed, the case stops"
 	assert_equal "$n" 4
 	[[ "$stderr" == *"[2/6] exe T=2: not run, its case hung"* ]] || fail "stderr: $stderr"
 	[[ "$stderr" == *"[6/6] exe-copy T=2: not run, the run ended after 2 hung cases"* ]] || fail "stderr: $stderr"
-	run -0 jq -r '.cases[] | [.name, .verdict, .reason] | join(" | ")' "$dir/run.json"
+	run_both -0 jq -r '.cases[] | [.name, .verdict, .reason] | join(" | ")' "$dir/run.json"
 	assert_output "script | hang | 1 of 1 repeat launch did not end within 30 s
 exe | hang | 1 of 1 repeat launch did not end within 30 s"
-	run -0 jq -c '.cases[0].configs[0].hang | [.bound_s, .hung, .made, .launches[0].state, .launches[0].outcome, .services_reason]' "$dir/run.json"
+	run_both -0 jq -c '.cases[0].configs[0].hang | [.bound_s, .hung, .made, .launches[0].state, .launches[0].outcome, .services_reason]' "$dir/run.json"
 	assert_output '[30,{"first":0,"repeat":1},{"first":2,"repeat":1},"sim","killed","not sampled: a simulated run"]'
 	grep_ere "$dir/conditions.txt" '^(run.stopped|hyperfine.status|run.hang_s)='
 	assert_equal "$status" 0
@@ -158,7 +159,7 @@ hyperfine.status=skipped"
 	assert_line "  - repeat #0: simulated: the model's checker answered nothing"
 	assert_line "The run ended early: 2 cases hung (the most a run feeds a wedged checker): the run ended there."
 	# the brief lines carry it
-	run -0 "$BIN/advise" --run "$dir" --brief
+	run_both -0 "$BIN/advise" --run "$dir" --brief
 	assert_line --index 0 --partial "cost (simulated, nothing was launched: the model's numbers): a new program did not start: 1 of 1 repeat launch did not end within 30 s (exe); killed"
 	validate_or_skip "$dir/run.json"
 }
@@ -286,7 +287,7 @@ mac_hang_run() {
 		printf '%s\n' "$@"
 	} >"$RUN/conditions.txt"
 	"$BIN/analyze" --run "$RUN" --quiet || fail "analyze failed on $RUN"
-	run --separate-stderr "$BIN/advise" --run "$RUN" --doctor
+	run_sep "$BIN/advise" --run "$RUN" --doctor
 }
 
 @test "a Mac whose new program hangs: evidence, services, copy, the log line naming it, the public fixes" {
@@ -312,17 +313,17 @@ mac_hang_run() {
 	assert_line "copy: the same bytes copied to a new path hung too (its own bound, 1 s): the checker answers nothing at all, not only for that file."
 	sed -i.bak 's/	killed$/	unkillable/' "$RUN/raw/exe-t1-all.samples.tsv"
 	"$BIN/analyze" --run "$RUN" --quiet
-	run "$BIN/advise" --run "$RUN" --doctor
+	run_both "$BIN/advise" --run "$RUN" --doctor
 	assert_equal "$status" 4
 	assert_line --partial "it did not die from SIGKILL within 2 s (stuck in the kernel): left behind, the kit went on without it."
-	run -0 jq -r '.cases[0].configs[0].hang.launches[0] | [.pid, .outcome] | join(" ")' "$RUN/run.json"
+	run_both -0 jq -r '.cases[0].configs[0].hang.launches[0] | [.pid, .outcome] | join(" ")' "$RUN/run.json"
 	assert_output "4242 unkillable"
 	# (was: "a samples file whose hang names no killed sample is refused, one line")
 	# the same run, its samples as mac_hang_run made them (sed's .bak),
 	# the hang's line naming the first pass, where no launch was killed
 	mv "$RUN/raw/exe-t1-all.samples.tsv.bak" "$RUN/raw/exe-t1-all.samples.tsv"
 	sed -i.bak 's/^hang	repeat	0	/hang	first	0	/' "$RUN/raw/exe-t1-all.samples.tsv"
-	run --separate-stderr "$BIN/analyze" --run "$RUN" --quiet
+	run_sep "$BIN/analyze" --run "$RUN" --quiet
 	assert_equal "$status" 2
 	assert_equal "$stderr" "analyze: $RUN/raw/exe-t1-all.samples.tsv: hang first 0 names no killed sample of its own"
 }
@@ -342,9 +343,9 @@ mac_hang_run() {
 	run sh "$ROOT/scripts/check" --run "$hung"
 	assert_line --index 1 "hang: script exe — a launch did not end within its bound (killed; the case stopped): no penalty to read there; the report's Hangs section has the evidence, make doctor what to do"
 	assert_line "    exe: hang — 1 of 1 repeat launch did not end within 30 s (killed, its case stopped: no penalty to read; make doctor says what to do)"
-	run -0 "$BIN/compare" "$hung" "$fine"
+	run_both -0 "$BIN/compare" "$hung" "$fine"
 	assert_line "  exe T=1 all: hang → slowdown (- → 150.18 ms)"
-	run -0 "$BIN/aggregate" --dir "$RESULTS" --out "$D/agg" --quiet
+	run_both -0 "$BIN/aggregate" --dir "$RESULTS" --out "$D/agg" --quiet
 	grep_ere "$D/agg.csv" ',hang,n/a,'
 	assert_equal "${#lines[@]}" 1
 	local agg=

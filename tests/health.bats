@@ -8,6 +8,7 @@
 
 load test_helper/common-setup
 load test_helper/shellread
+load test_helper/quickrun
 
 setup_file() {
 	make -C "$BATS_TEST_DIRNAME/.." -s build micro/bin/unit-checkerstate >/dev/null
@@ -27,7 +28,7 @@ health_on() {
 	shift
 	case $state in /*) dir=$state ;; *) dir=$FAKES/states/$state ;; esac
 	REC="$D/${state##*/}.health"
-	run --separate-stderr env PATH="$FAKES/bin:$PATH" FAKE_STATE="$dir" \
+	run_sep env PATH="$FAKES/bin:$PATH" FAKE_STATE="$dir" \
 		sh "$ROOT/scripts/probe/health" --out "$REC" "$@"
 }
 
@@ -47,7 +48,7 @@ has() {
 
 # state_is STATE DRIVER: what the model decides from the record
 state_is() {
-	run -0 "$BIN/unit-checkerstate" "$REC"
+	run_both -0 "$BIN/unit-checkerstate" "$REC"
 	assert_output "$1	$2"
 }
 
@@ -188,22 +189,22 @@ state_with_lines() {
 
 @test "bad usage: one line on stderr, exit 2" {
 	local h="$ROOT/scripts/probe/health"
-	run --separate-stderr sh "$h"
+	run_sep sh "$h"
 	assert_failure 2
 	assert_equal "$stderr" "health: --out FILE is required (try --help)"
-	run --separate-stderr sh "$h" --out "$D/x" --bound 0
+	run_sep sh "$h" --out "$D/x" --bound 0
 	assert_failure 2
 	assert_equal "$stderr" "health: --bound '0' is not a whole number of seconds from 1 to 60"
-	run --separate-stderr sh "$h" --out "$D/x" --log-bound 181
+	run_sep sh "$h" --out "$D/x" --log-bound 181
 	assert_failure 2
 	assert_equal "$stderr" "health: --log-bound '181' is not a whole number of seconds from 1 to 180"
-	run --separate-stderr sh "$h" --out "$D/x" --work relative/dir
+	run_sep sh "$h" --out "$D/x" --work relative/dir
 	assert_failure 2
 	assert_equal "$stderr" "health: --work 'relative/dir' is not an absolute path"
-	run --separate-stderr sh "$h" --out "$D/no/such/x"
+	run_sep sh "$h" --out "$D/no/such/x"
 	assert_failure 2
 	assert_equal "$stderr" "health: no folder for --out '$D/no/such/x'"
-	run --separate-stderr sh "$h" --out "$D/x" --what
+	run_sep sh "$h" --out "$D/x" --what
 	assert_failure 2
 	assert_equal "$stderr" "health: unknown option '--what' (try --help)"
 	[ ! -e "$D/x" ]
@@ -270,7 +271,7 @@ state_with_lines() {
 	run -0 "$BIN/advise" --health "$D/g.tsv"
 	assert_line --index 0 "checker.state=well"
 	assert_line "checker.record=gate"
-	run --separate-stderr sh "$ROOT/scripts/probe/health" --out "$D/g.tsv" --gate-dir "$D/held"
+	run_sep sh "$ROOT/scripts/probe/health" --out "$D/g.tsv" --gate-dir "$D/held"
 	assert_failure 2
 	assert_equal "$stderr" "health: --gate-dir and --exec go together (try --help)"
 }

@@ -8,6 +8,7 @@
 
 load test_helper/common-setup
 load test_helper/jqbatch
+load test_helper/quickrun
 
 setup_file() {
 	_common_setup
@@ -97,22 +98,19 @@ fake_hyperfine() {
 	assert_empty "$D/tmp" "$D/results"
 }
 
-@test "hyperfine older than 1.13 (no -N) is skipped with a note naming the version" {
+@test "hyperfine older than 1.13 (no -N) or of no stated version is skipped, with a note saying which" {
 	need_hyperfine
 	fake_hyperfine "$D/old" "hyperfine 1.12.0"
 	mkdir -p "$D/w" "$D/raw"
-	PATH="$D/old:$PATH" run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" --cases exe
+	PATH="$D/old:$PATH" run_sep sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" --cases exe
 	assert_success
 	assert_line hyperfine.status=skipped
 	assert_line --partial 'hyperfine.note=hyperfine 1.12.0 is older than 1.13'
 	assert_empty "$D/w" "$D/raw"
-}
-
-@test "a version hyperfine does not state is skipped with a note" {
-	need_hyperfine
+	# (was: "a version hyperfine does not state is skipped with a note")
 	fake_hyperfine "$D/odd" "hyperfine (development build)"
 	mkdir -p "$D/w" "$D/raw"
-	PATH="$D/odd:$PATH" run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" --cases exe
+	PATH="$D/odd:$PATH" run_sep sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" --cases exe
 	assert_success
 	assert_line hyperfine.status=skipped
 	assert_line --partial 'cannot read the version'
@@ -126,7 +124,7 @@ fake_hyperfine() {
 	# case's twelve compiles cost more than the rest of this file's tests;
 	# the exe target's prepare is the interrupt test's, its launches make
 	# test-live's)
-	PATH="$D/new:$PATH" run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" \
+	PATH="$D/new:$PATH" run_sep sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" \
 		--cases script,dylib --runs 5
 	assert_success
 	assert_line hyperfine.status=done
@@ -181,7 +179,7 @@ stuck_hfcheck() {
 	stuck_hyperfine "$1" "$2"
 	shift 2
 	mkdir -p "$D/w" "$D/raw"
-	PATH="$D/stuck:$PATH" run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" \
+	PATH="$D/stuck:$PATH" run_sep sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" \
 		--cases script "$@"
 	assert_success
 	assert_line hyperfine.status=failed
@@ -226,7 +224,7 @@ none_left() {
 
 @test "no exe or script case: hfcheck prints nothing and run.json has no hyperfine block" {
 	mkdir -p "$D/w" "$D/raw"
-	run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" --cases dylib,suite
+	run_sep sh "$ROOT/scripts/probe/hfcheck" --dir "$D/w" --raw "$D/raw" --cases dylib,suite
 	assert_success
 	assert_output ""
 }
@@ -237,7 +235,7 @@ none_left() {
 		"--dir $D/w --raw $D/raw --cases exe --hang-s 0" "--dir $D/w --raw $D/raw --cases exe --hang-s 1s" \
 		"--dir $D/nowhere --raw $D/raw --cases exe" "--dir $D/w --raw $D/raw --bogus"; do
 		# shellcheck disable=SC2086
-		run --separate-stderr sh "$ROOT/scripts/probe/hfcheck" $args
+		run_sep sh "$ROOT/scripts/probe/hfcheck" $args
 		assert_equal "$status" 2
 		assert_equal "${#stderr_lines[@]}" 1
 	done
@@ -325,7 +323,7 @@ gate.key=$key/" "$D/run/conditions.txt"
 @test "analyze: a hyperfine export that is not JSON is refused with one line naming it" {
 	cp -R "$FIXTURES/analyze/hyperfine" "$D/run"
 	echo 'not json' >"$D/run/raw/hyperfine-exe-repeat.json"
-	run --separate-stderr "$BIN/analyze" --run "$D/run"
+	run_sep "$BIN/analyze" --run "$D/run"
 	assert_equal "$status" 2
 	assert_equal "${#stderr_lines[@]}" 1
 	[[ "$stderr" == *"hyperfine-exe-repeat.json"* ]]

@@ -6,6 +6,7 @@
 # tests/measure.bats checks what make measure makes of the counts.
 
 load test_helper/common-setup
+load test_helper/quickrun
 
 setup() {
 	_common_setup
@@ -22,7 +23,7 @@ setup() {
 			printf "2026-09-10 10:50:00.250 Df syspolicyd[728:fa0c70] [com.apple.syspolicy.exec:default] GK scan complete: PST: (path: %016x), (team: (null)), (id: (null)), (bundle_id: NOT_A_BUNDLE), 7, 0\n", i
 		} }' >"$big/log.out"
 	mkdir -p "$D/out"
-	FAKE_STATE="$big" run -0 sh "$ROOT/scripts/probe/logcount" \
+	FAKE_STATE="$big" run_both -0 sh "$ROOT/scripts/probe/logcount" \
 		--start "2026-09-10 10:50:00" --end "2026-09-10 10:51:00" --out "$D/out/c.tsv" --root /x
 	grep -qx 'checks	200000' "$D/out/c.tsv"
 	grep -qx 'programs	200000' "$D/out/c.tsv"
@@ -36,7 +37,7 @@ setup() {
 	# in the project folder and TMPDIR, 512 named outside, 264 named nowhere
 	local tmp=/private/var/folders/zz/zyxvpxvq6csfxvn_n0000000000000/T
 	mkdir -p "$D/lc"
-	FAKE_STATE="$ROOT/tests/fakes/states/measure-long" run -0 sh "$ROOT/scripts/probe/logcount" \
+	FAKE_STATE="$ROOT/tests/fakes/states/measure-long" run_both -0 sh "$ROOT/scripts/probe/logcount" \
 		--start "2026-09-10 11:00:00" --end "2026-09-10 11:16:00" \
 		--out "$D/lc/c.tsv" --root /Users/jappleseed/src/app --root "$tmp" --programs "$D/lc/p.txt"
 	for kv in performscan=1008 inside=232 outside=512 unplaced=264 checks=496 programs_named=232; do
@@ -66,22 +67,22 @@ Timestamp               Ty Process[PID:TID]
 2026-06-04 14:21:00.180 $c Failed to generate SecStaticCode for <private> error: 100024
 2026-06-04 14:21:00.190 $c Recording cache miss for <private>
 EOF
-	FAKE_LOG_ARGS="$D/args" FAKE_STATE="$st" run -0 sh "$ROOT/scripts/probe/logcount" --last 1m --checker \
+	FAKE_LOG_ARGS="$D/args" FAKE_STATE="$st" run_both -0 sh "$ROOT/scripts/probe/logcount" --last 1m --checker \
 		--out "$D/o/c.tsv" --quotes "$D/o/q.txt" --root /private/var/folders/zz/T/w
 	for kv in "last=1m" "syspolicyd_lines=8" "own_lines=1" "emfile_lines=2" "asp_lines=2" \
 		"top_program=/Applications/A.app/Contents/MacOS/A" "top_program_lines=3" \
 		'predicate=process == "syspolicyd" OR (process == "kernel" AND senderImagePath CONTAINS "AppleSystemPolicy")'; do
 		grep -qxF "${kv%%=*}	${kv#*=}" "$D/o/c.tsv" || fail "no ${kv%%=*} ${kv#*=} in $(cat "$D/o/c.tsv")"
 	done
-	run grep -c '^start' "$D/o/c.tsv"
+	run_both grep -c '^start' "$D/o/c.tsv"
 	assert_output 0
 	# log show was asked for the last minute, not a window
-	run grep -cx -- --last "$D/args"
+	run_both grep -cx -- --last "$D/args"
 	assert_output 1
-	run grep -cx -- --start "$D/args"
+	run_both grep -cx -- --start "$D/args"
 	assert_output 0
 	# the first line naming the program named most, error 24's, the other denial
-	run -0 cat "$D/o/q.txt"
+	run_both -0 cat "$D/o/q.txt"
 	assert_equal "${#lines[@]}" 4
 	assert_line --index 0 --partial "$k 30001, /Applications/A.app"
 	assert_line --index 1 --partial "UNIX error exception: 24"
@@ -91,9 +92,9 @@ EOF
 }
 
 @test "logcount --last: minutes or hours, and not with --start and --end" {
-	run --separate-stderr sh "$ROOT/scripts/probe/logcount" --last 15s --out "$D/c.tsv"
+	run_sep sh "$ROOT/scripts/probe/logcount" --last 15s --out "$D/c.tsv"
 	assert_equal "$status: $stderr" "2: logcount: --last '15s' is not minutes or hours (1m to 99m, 1h to 99h)"
-	run --separate-stderr sh "$ROOT/scripts/probe/logcount" --last 1m --start "2026-12-04 10:00:00" \
+	run_sep sh "$ROOT/scripts/probe/logcount" --last 1m --start "2026-12-04 10:00:00" \
 		--end "2026-12-04 10:00:01" --out "$D/c.tsv"
 	assert_equal "$status: $stderr" "2: logcount: --last or --start and --end, not both"
 	[ ! -e "$D/c.tsv" ]

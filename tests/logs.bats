@@ -4,6 +4,7 @@
 # a refusal, a missing log, and the size bounds.
 
 load test_helper/common-setup
+load test_helper/quickrun
 
 setup() {
 	_common_setup
@@ -21,7 +22,7 @@ PREDICATE='(process == "syspolicyd" AND subsystem BEGINSWITH "com.apple.syspolic
 excerpt() {
 	local state=$1 shell=${2:-sh}
 	shift 2 || shift
-	run --separate-stderr env EXECLAG_LOG="$FAKES/bin/log" FAKE_STATE="$FAKES/states/$state" \
+	run_sep env EXECLAG_LOG="$FAKES/bin/log" FAKE_STATE="$FAKES/states/$state" \
 		FAKE_LOG_ARGS="$ARGS" $shell "$LOGS" excerpt --start "2024-01-15 10:30:00" \
 		--end "2024-01-15 10:30:02" --out "$OUT/x" "$@"
 }
@@ -39,7 +40,7 @@ st() {
 }
 
 assert_nothing_left() {
-	run find "$OUT" -name '.log.*'
+	run_both find "$OUT" -name '.log.*'
 	assert_output ""
 }
 
@@ -47,33 +48,33 @@ assert_nothing_left() {
 
 @test "fake log: the recorded excerpt, the empty one, the refusal (stderr, exit 1), a missing log" {
 	local args=(show --start "2024-01-15 10:30:00" --end "2024-01-15 10:30:03" --style ndjson --predicate "$PREDICATE")
-	run -0 env FAKE_STATE="$FAKES/states/m1-watch" "$FAKES/bin/log" "${args[@]}"
+	run_both -0 env FAKE_STATE="$FAKES/states/m1-watch" "$FAKES/bin/log" "${args[@]}"
 	assert_equal "$output" "$(cat "$FAKES/states/m1-watch/log.out")"
-	run -0 env FAKE_STATE="$FAKES/states/log-empty" "$FAKES/bin/log" "${args[@]}"
+	run_both -0 env FAKE_STATE="$FAKES/states/log-empty" "$FAKES/bin/log" "${args[@]}"
 	assert_output ""
-	run --separate-stderr env FAKE_STATE="$FAKES/states/log-refused" "$FAKES/bin/log" "${args[@]}"
+	run_sep env FAKE_STATE="$FAKES/states/log-refused" "$FAKES/bin/log" "${args[@]}"
 	assert_equal "$status" 1
 	assert_equal "$output" ""
 	assert_equal "$stderr" "log: Must be admin to run 'show' command"
-	run -127 env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/log" "${args[@]}"
+	run_both -127 env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/log" "${args[@]}"
 }
 
 @test "fake log: a window not in YYYY-MM-DD HH:MM:SS, or another command, is not recorded (64)" {
-	run -64 env FAKE_STATE="$FAKES/states/m1-watch" "$FAKES/bin/log" show --start 10:30 \
+	run_both -64 env FAKE_STATE="$FAKES/states/m1-watch" "$FAKES/bin/log" show --start 10:30 \
 		--end "2024-01-15 10:30:03" --style ndjson --predicate x
-	run -64 env FAKE_STATE="$FAKES/states/m1-watch" "$FAKES/bin/log" stream --style ndjson
+	run_both -64 env FAKE_STATE="$FAKES/states/m1-watch" "$FAKES/bin/log" stream --style ndjson
 }
 
 @test "the recorded excerpt: its JSON lines in order, each one event with the keys docs/macos.md lists" {
 	local line
 	tail -n +2 "$FAKES/states/m1-watch/log.out" >"$BATS_TEST_TMPDIR/events"
-	run jq -s 'length' "$BATS_TEST_TMPDIR/events"
+	run_both jq -s 'length' "$BATS_TEST_TMPDIR/events"
 	assert_output 16
-	run jq -r 'keys_unsorted | join(",")' "$BATS_TEST_TMPDIR/events"
+	run_both jq -r 'keys_unsorted | join(",")' "$BATS_TEST_TMPDIR/events"
 	for line in "${lines[@]}"; do
 		assert_equal "$line" "traceID,eventMessage,eventType,source,formatString,activityIdentifier,subsystem,category,threadID,senderImageUUID,backtrace,bootUUID,processImagePath,timestamp,senderImagePath,machTimestamp,messageType,processImageUUID,processID,senderProgramCounter,parentActivityIdentifier,timezoneName"
 	done
-	run jq -r 'select(.eventMessage | startswith("GK performScan: PST: (path: ")) | .timestamp' "$BATS_TEST_TMPDIR/events"
+	run_both jq -r 'select(.eventMessage | startswith("GK performScan: PST: (path: ")) | .timestamp' "$BATS_TEST_TMPDIR/events"
 	assert_equal "${#lines[@]}" 3
 	assert_line --index 0 --regexp '^2024-01-15 10:30:00\.[0-9]{6}-0800$'
 }
@@ -139,7 +140,7 @@ $PREDICATE
 		"2000-02-28 23:59:59=2000-02-29 00:00:00" "2100-02-28 23:59:59=2100-03-01 00:00:00" \
 		"2024-04-30 23:59:59=2024-05-01 00:00:00" "2024-12-31 23:59:59=2025-01-01 00:00:00"; do
 		end=${pair%%=*} want=${pair#*=}
-		run -0 env EXECLAG_LOG="$FAKES/bin/log" FAKE_STATE="$FAKES/states/log-empty" \
+		run_both -0 env EXECLAG_LOG="$FAKES/bin/log" FAKE_STATE="$FAKES/states/log-empty" \
 			sh "$LOGS" excerpt --start "2000-01-01 00:00:00" --end "$end" --out "$OUT/x"
 		st end
 		assert_equal "$end: $st" "$end: $want"
@@ -172,7 +173,7 @@ $PREDICATE
 }
 
 @test "a log that cannot be run is recorded the same way" {
-	run -0 env EXECLAG_LOG=/nonexistent/log sh "$LOGS" excerpt --start "2024-01-15 10:30:00" \
+	run_both -0 env EXECLAG_LOG=/nonexistent/log sh "$LOGS" excerpt --start "2024-01-15 10:30:00" \
 		--end "2024-01-15 10:30:02" --out "$OUT/x"
 	st result
 	assert_equal "$st" refused
@@ -201,7 +202,7 @@ $PREDICATE
 	local st="$BATS_TEST_TMPDIR/big"
 	mkdir -p "$st"
 	awk 'BEGIN { for (i = 0; i < 25000; i++) printf "{\"traceID\":%d,\"eventMessage\":\"x\"}\n", i }' >"$st/log.out"
-	run -0 env EXECLAG_LOG="$FAKES/bin/log" FAKE_STATE="$st" sh "$LOGS" excerpt \
+	run_both -0 env EXECLAG_LOG="$FAKES/bin/log" FAKE_STATE="$st" sh "$LOGS" excerpt \
 		--start "2024-01-15 10:30:00" --end "2024-01-15 10:30:02" --out "$OUT/x"
 	st result
 	assert_equal "$st" cut
@@ -214,7 +215,7 @@ $PREDICATE
 
 @test "off macOS without EXECLAG_LOG the step is skipped and log is not run" {
 	[ "$(uname -s)" != Darwin ] || skip "this is macOS"
-	run --separate-stderr env -u EXECLAG_LOG sh "$LOGS" excerpt --start "2024-01-15 10:30:00" \
+	run_sep env -u EXECLAG_LOG sh "$LOGS" excerpt --start "2024-01-15 10:30:00" \
 		--end "2024-01-15 10:30:02" --out "$OUT/x"
 	assert_success
 	st result
@@ -245,7 +246,7 @@ $PREDICATE
 	kill -TERM "$pid"
 	kill "$(cat "$BATS_TEST_TMPDIR/slow.pid")" 2>/dev/null || true
 	wait "$pid" || true
-	run find "$OUT" -mindepth 1
+	run_both find "$OUT" -mindepth 1
 	assert_output ""
 }
 
@@ -266,9 +267,9 @@ $PREDICATE
 		assert_equal "[$args] ${#stderr_lines[@]}" "[$args] 1"
 		[[ "$stderr" == "logs: "* ]] || fail "[$args] $stderr"
 	done
-	run find "$OUT" -mindepth 1
+	run_both find "$OUT" -mindepth 1
 	assert_output ""
-	run -0 sh "$LOGS" --help
+	run_both -0 sh "$LOGS" --help
 	assert_line --index 0 --partial "usage: logs excerpt"
 }
 

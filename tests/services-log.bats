@@ -5,6 +5,7 @@
 # fake ps and log. Hand-worked numbers: tests/fixtures/services-log/README.md.
 
 load test_helper/common-setup
+load test_helper/quickrun
 load test_helper/jqbatch
 
 # The mac and steps fixtures analyzed once for the file (the tests that
@@ -43,7 +44,7 @@ analyze_mac() {
 	cp -R "$FIXTURES/services-log/mac" "$RUN"
 	eval "$1"
 	JSON="$RUN/run.json"
-	run --separate-stderr "$BIN/analyze" --run "$RUN"
+	run_sep "$BIN/analyze" --run "$RUN"
 	assert_success
 	assert_equal "$stderr" ""
 }
@@ -215,9 +216,9 @@ analyze_steps() {
 
 @test "report.md and the terminal give the steps and the checks' times" {
 	analyze_steps
-	run -0 grep -F '  - steps: 2 `GK process assessment`, 3 `GK performScan`, 2 `Checking legacy notarization`, 2 `looking up ticket`, 1 `CKTicketStore network reachability`, 3 `GK Xprotect results`, 3 `scan finished, waking up any waiters`, 3 `GK scan complete`, 2 `GK evaluateScanResult`' "$RUN/report.md"
-	run -0 grep -F "  - from a check's first line to its last (lines carrying the same path): median 140.6 ms, longest 181.5 ms, over 4 checks" "$RUN/report.md"
-	run -0 "$BIN/analyze" --run "$RUN"
+	run_both -0 grep -F '  - steps: 2 `GK process assessment`, 3 `GK performScan`, 2 `Checking legacy notarization`, 2 `looking up ticket`, 1 `CKTicketStore network reachability`, 3 `GK Xprotect results`, 3 `scan finished, waking up any waiters`, 3 `GK scan complete`, 2 `GK evaluateScanResult`' "$RUN/report.md"
+	run_both -0 grep -F "  - from a check's first line to its last (lines carrying the same path): median 140.6 ms, longest 181.5 ms, over 4 checks" "$RUN/report.md"
+	run_both -0 "$BIN/analyze" --run "$RUN"
 	assert_line "exe: a check took 140.6 ms from its first log line to its last (median of 4; longest 181.5 ms)"
 }
 
@@ -242,7 +243,7 @@ analyze_steps() {
 	RUN="$BATS_TEST_TMPDIR/verdicts"
 	cp -R "$FIXTURES/analyze/verdicts" "$RUN"
 	JSON="$RUN/run.json"
-	run --separate-stderr "$BIN/analyze" --run "$RUN"
+	run_sep "$BIN/analyze" --run "$RUN"
 	assert_success
 	refute_output --partial 'assessment'
 	jq_is '[.cases[] | .services, .assessments] | unique' '[null]'
@@ -263,7 +264,7 @@ repro_services_log() {
 	ln -sf "$FAKES/bin/ps" "$BATS_TEST_TMPDIR/ps-only/ps"
 	printf '#!/bin/sh\nexit 1\n' >"$BATS_TEST_TMPDIR/ps-only/hyperfine"
 	chmod +x "$BATS_TEST_TMPDIR/ps-only/hyperfine"
-	run --separate-stderr env PATH="$BATS_TEST_TMPDIR/ps-only:$PATH" \
+	run_sep env PATH="$BATS_TEST_TMPDIR/ps-only:$PATH" \
 		FAKE_STATE="$FAKES/states/m1-watch" FAKE_COUNTER_DIR="$BATS_TEST_TMPDIR/count" \
 		FAKE_LOG_ARGS="$BATS_TEST_TMPDIR/log-args" TMPDIR="$BATS_TEST_TMPDIR/tmp" \
 		RESULTS="$BATS_TEST_TMPDIR/results" "$@"
@@ -285,15 +286,15 @@ repro_services_log() {
 	local n=""
 	read -r n <"$BATS_TEST_TMPDIR/count/ps.count" || :
 	assert_equal "$n" 2
-	run grep -c '^sample	' "$RUN/raw/exe-t1-all.services.tsv"
+	run_both grep -c '^sample	' "$RUN/raw/exe-t1-all.services.tsv"
 	assert_output 2
 	[ -f "$RUN/raw/exe-t1-all.log.ndjson" ]
-	run sed -n 's/^result	//p' "$RUN/raw/exe-t1-all.log.status"
+	run_both sed -n 's/^result	//p' "$RUN/raw/exe-t1-all.log.status"
 	assert_output ok
 	jq_is "delta(\"exe\"; \"XprotectService\")" 3.78
 	jq_is "kase(\"exe\") | .assessments | [.observed, .fresh_launches]" '[3,6]'
 	# log show was asked for a local-time window of whole seconds
-	run sed -n '1,/^--$/p' "$BATS_TEST_TMPDIR/log-args"
+	run_both sed -n '1,/^--$/p' "$BATS_TEST_TMPDIR/log-args"
 	assert_line --index 0 show
 	assert_line --index 1 --start
 	assert_line --index 2 --regexp '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$'
@@ -306,7 +307,7 @@ repro_services_log() {
 	repro_services_log EXECLAG_LOG="$FAKES/bin/log" FAKE_STATE="$FAKES/states/log-refused" \
 		sh "$ROOT/scripts/repro" --cases script --threads 1 --count 6
 	assert_success
-	run sed -n 's/^result	//p' "$RUN/raw/script-t1-all.log.status"
+	run_both sed -n 's/^result	//p' "$RUN/raw/script-t1-all.log.status"
 	assert_output refused
 	[ ! -e "$RUN/raw/script-t1-all.log.ndjson" ]
 	[ ! -e "$RUN/raw/script-t1-all.services.tsv" ] # ps is only watched on request off macOS
@@ -323,6 +324,6 @@ repro_services_log() {
 	assert_success
 	[ ! -e "$BATS_TEST_TMPDIR/count/ps.count" ] || fail "ps was called"
 	[ ! -e "$BATS_TEST_TMPDIR/log-args" ] || fail "log was called"
-	run find "$RUN/raw" -name '*.services.tsv' -o -name '*.log.*'
+	run_both find "$RUN/raw" -name '*.services.tsv' -o -name '*.log.*'
 	assert_output ""
 }

@@ -4,6 +4,7 @@
 # tests/fakes replaying one state (or a before/after sequence).
 
 load test_helper/common-setup
+load test_helper/quickrun
 
 setup() {
 	_common_setup
@@ -18,7 +19,7 @@ setup() {
 services_in() {
 	local state=$1 shell=$2
 	shift 2
-	run --separate-stderr env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/$state" \
+	run_sep env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/$state" \
 		FAKE_COUNTER_DIR="$COUNT" $shell "$SERVICES" "$@"
 }
 
@@ -27,13 +28,13 @@ T=$'\t'
 # ---- the fake --------------------------------------------------------------------------
 
 @test "fake ps replays the state byte for byte, and a sequence one sample per call" {
-	run -0 env FAKE_STATE="$FAKES/states/ps-odd" "$FAKES/bin/ps" -axo pid=,time=,command=
+	run_both -0 env FAKE_STATE="$FAKES/states/ps-odd" "$FAKES/bin/ps" -axo pid=,time=,command=
 	assert_equal "$output" "$(cat "$FAKES/states/ps-odd/ps.out")"
 	# widths from docs/macos.md §8: pid right-aligned in 5, time in 9, one space between
 	assert_line --index 1 "  612 123:45.67 /System/Library/PrivateFrameworks/XprotectFramework.framework/Versions/A/XPCServices/XprotectService.xpc/Contents/MacOS/XprotectService"
 	local call # not i: bats' run uses that name
 	for call in 1 2 3; do
-		run -0 env FAKE_STATE="$FAKES/states/m1-watch" FAKE_COUNTER_DIR="$COUNT" \
+		run_both -0 env FAKE_STATE="$FAKES/states/m1-watch" FAKE_COUNTER_DIR="$COUNT" \
 			"$FAKES/bin/ps" -axo pid=,time=,command=
 		if [ "$call" = 1 ]; then
 			assert_line --index 1 "  168   9:15.14 /usr/libexec/syspolicyd"
@@ -45,9 +46,9 @@ T=$'\t'
 }
 
 @test "fake ps: a state without ps has none (127); other arguments are not recorded (64)" {
-	run -127 env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/ps" -axo pid=,time=,command=
-	run -64 env FAKE_STATE="$FAKES/states/ps-odd" "$FAKES/bin/ps" aux
-	run -64 env -u FAKE_COUNTER_DIR FAKE_STATE="$FAKES/states/m1-watch" \
+	run_both -127 env FAKE_STATE="$FAKES/states/m1-online" "$FAKES/bin/ps" -axo pid=,time=,command=
+	run_both -64 env FAKE_STATE="$FAKES/states/ps-odd" "$FAKES/bin/ps" aux
+	run_both -64 env -u FAKE_COUNTER_DIR FAKE_STATE="$FAKES/states/m1-watch" \
 		"$FAKES/bin/ps" -axo pid=,time=,command=
 	assert_output --partial "set FAKE_COUNTER_DIR"
 }
@@ -93,7 +94,7 @@ mdworker_shared${T}0.00${T}0${T}-"
 	local st="$BATS_TEST_TMPDIR/paren"
 	mkdir -p "$st"
 	printf '%5s %9s %s\n' 342 0:01.50 '(amfid)' 343 0:00.10 '(amfid) x' >"$st/ps.out"
-	run --separate-stderr env PATH="$FAKES/bin:$PATH" FAKE_STATE="$st" sh "$SERVICES" sample
+	run_sep env PATH="$FAKES/bin:$PATH" FAKE_STATE="$st" sh "$SERVICES" sample
 	assert_success
 	assert_line --index 2 "amfid${T}1.50${T}1${T}342=1.50"
 }
@@ -114,10 +115,10 @@ mdworker_shared${T}0.00${T}0${T}-"
 	services_in m1-watch sh record "$f" after
 	assert_success
 	# the fixture of tests/services-log.bats was made this way; only the times differ
-	run diff <(grep -v '^sample' "$f") \
+	run_both diff <(grep -v '^sample' "$f") \
 		<(grep -v '^sample' "$FIXTURES/services-log/mac/raw/exe-t1-all.services.tsv")
 	assert_success
-	run grep -c -E "^sample${T}(before|after)${T}[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z$" "$f"
+	run_both grep -c -E "^sample${T}(before|after)${T}[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z$" "$f"
 	assert_output 2
 	assert_equal "$(ls -A "$BATS_TEST_TMPDIR" | grep -c '^\.services')" 0
 }
@@ -127,7 +128,7 @@ mdworker_shared${T}0.00${T}0${T}-"
 	services_in m1-online sh record "$f" before
 	assert_success
 	assert_equal "$stderr" ""
-	run sed -n 3p "$f"
+	run_both sed -n 3p "$f"
 	assert_output "error${T}before${T}ps -axo pid=,time=,command= failed (exit 127): sh: ps: command not found"
 }
 
@@ -156,12 +157,12 @@ mdworker_shared${T}0.00${T}0${T}-"
 # ---- usage ---------------------------------------------------------------------------------
 
 @test "--help and bad usage: exit 0, and exit 2 with one line" {
-	run -0 sh "$SERVICES" --help
+	run_both -0 sh "$SERVICES" --help
 	assert_line --index 0 "usage: services sample"
 	local args
 	for args in "" "frobnicate" "sample extra" "record" "record /tmp/x during" "record /nonexistent/x before"; do
 		# shellcheck disable=SC2086
-		run --separate-stderr sh "$SERVICES" $args
+		run_sep sh "$SERVICES" $args
 		assert_equal "'$args': $status" "'$args': 2"
 		assert_equal "'$args': ${#stderr_lines[@]}" "'$args': 1"
 		assert_equal "$output" ""
