@@ -535,7 +535,7 @@ sick() {
 # says so first, and what it started ends within the log's own bound (9 s)
 @test "make doctor whose health check does not end: stopped at its bound, checker unknown, exit 3" {
 	mkdir -p "$BATS_TEST_TMPDIR/bin"
-	printf '#!/bin/sh\nexec sleep 295.5\n' >"$BATS_TEST_TMPDIR/bin/log"
+	printf '#!/bin/sh\nexec sleep %s\n' "295.5$$" >"$BATS_TEST_TMPDIR/bin/log"
 	chmod +x "$BATS_TEST_TMPDIR/bin/log"
 	run_sep env PATH="$FAKES/bin:$PATH" FAKE_STATE="$FAKES/states/m1-online" \
 		EXECLAG_LOG="$BATS_TEST_TMPDIR/bin/log" EXECLAG_DOCTOR_PROBE_S=6 sh "$DOCTOR"
@@ -545,6 +545,6 @@ sick() {
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — the probe did not finish within 6 s"
 	# waited for up to 15 s (wait_gone: pgrep once, then /proc, no
 	# process a look)
-	wait_gone 'sleep 295.5' 150
-	run_both -1 pgrep -f 'sleep 295.5'
+	wait_gone "sleep 295.5$$\$" 150
+	run_both -1 pgrep -f "sleep 295.5$$\$"
 }

@@ -83,7 +83,7 @@ launch: exe/all T=1: 1 launch did not end within 30 s: killed, the case stops"
 }
 
 @test "a real launch past its bound: state and wait channel read, killed, services sampled, nothing left" {
-	printf '#!/bin/sh\nexec sleep 297.5\n' >"$D/slow"
+	printf '#!/bin/sh\nexec sleep %s\n' "297.5$$" >"$D/slow"
 	printf '#!/bin/sh\nexit 0\n' >"$D/ok"
 	chmod +x "$D/slow" "$D/ok"
 	manifest "$D/m" 4 "$D/ok" "$D/slow" "$D/ok"
@@ -103,7 +103,7 @@ launch: exe/all T=1: 1 launch did not end within 30 s: killed, the case stops"
 	# pass into what hung, no artifact 2 or 3
 	grep_ere "$D/s" '^sample	'
 	assert_equal "${#lines[@]}" 2
-	run -1 pgrep -f 'sleep 297.5'
+	run -1 pgrep -f "sleep 297.5$$\$"
 }
 
 @test "launch --hang-s takes seconds from 0.1 to 3600, one line on a bad one" {
@@ -217,7 +217,7 @@ fake_cc() {
 @test "make doctor whose programs are never made: stopped within its bound, unclear, exit 3, nothing left" {
 	# a compiler that never ends: the probe cannot finish, however fast the machine
 	mkdir -p "$D/bin"
-	printf '#!/bin/sh\nexec sleep 291.5\n' >"$D/bin/cc"
+	printf '#!/bin/sh\nexec sleep %s\n' "291.5$$" >"$D/bin/cc"
 	chmod +x "$D/bin/cc"
 	run --separate-stderr env CC="$D/bin/cc" EXECLAG_DOCTOR_PROBE_S=2 sh "$ROOT/scripts/doctor"
 	assert_equal "$status" 3
@@ -226,13 +226,13 @@ fake_cc() {
 	# the probe's cleanup, which the doctor does not wait for: mkfresh gives
 	# an interrupted compiler 1 s, then SIGTERM, 1 s, SIGKILL (within 10 s)
 	# (wait_gone: pgrep once, then /proc, no process a look)
-	wait_gone 'sleep 291.5' 100
-	run -1 pgrep -f 'sleep 291.5'
+	wait_gone "sleep 291.5$$\$" 100
+	run -1 pgrep -f "sleep 291.5$$\$"
 	assert_empty "$TMPDIR"
 }
 
 @test "make doctor whose new program never starts: killed at 3 s, its evidence, the copy hangs too, exit 4" {
-	fake_cc 'exec sleep 293.5'
+	fake_cc "exec sleep 293.5$$"
 	# the probe's own 12 s bound is not what this tests: a busy machine's
 	# compiles must not reach it
 	run --separate-stderr env CC="$D/bin/cc" EXECLAG_DOCTOR_PROBE_S=600 sh "$ROOT/scripts/doctor"
@@ -240,7 +240,7 @@ fake_cc() {
 	assert_line --regexp '^evidence: first launch 0, process [0-9]+, before the kill: state S[^,]*, CPU time 0\.[0-9][0-9] s, waiting in .*; killed\.$'
 	assert_line "copy: the same bytes copied to a new path hung too (its own bound, 1 s): the checker answers nothing at all, not only for that file."
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: hang — 1 of 1 first launch did not end within 3 s"
-	run -1 pgrep -f 'sleep 293.5'
+	run -1 pgrep -f "sleep 293.5$$\$"
 	assert_empty "$TMPDIR"
 }
 
