@@ -10,7 +10,7 @@
 load test_helper/common-setup
 load test_helper/quickrun
 # count_of: grep -c by the shell
-load test_helper/r5-read
+load test_helper/shellread
 
 setup_file() {
 	_common_setup

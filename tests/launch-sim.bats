@@ -8,7 +8,7 @@ load test_helper/common-setup
 # run_both and run_sep: bats' run and run --separate-stderr, cheaper
 load test_helper/quickrun
 # meta_of: the samples' meta lines read by the shell
-load test_helper/r5-read
+load test_helper/shellread
 
 setup_file() {
 	make -C "$BATS_TEST_DIRNAME/.." -s micro/bin/launch micro/bin/analyze >/dev/null

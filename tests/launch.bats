@@ -7,7 +7,7 @@ load test_helper/common-setup
 # run_both and run_sep: bats' run and run --separate-stderr, cheaper
 load test_helper/quickrun
 # meta_of, joined, nlines, distinct, not_twice: the shell's reading
-load test_helper/r5-read
+load test_helper/shellread
 
 # rows COND FILE: how many lines of the tab-separated FILE the awk COND
 # matches (one awk, not awk, wc and tr)

@@ -7,7 +7,6 @@
 load test_helper/common-setup
 load test_helper/quickrun
 load test_helper/shellread
-load test_helper/r7-read
 
 setup_file() {
 	interrupt_tests_alone
@@ -138,10 +137,10 @@ refusals() {
 	[ -f "$raw/exe-t1-all-s4k.samples.tsv" ] && [ -f "$raw/exe-t1-all-s0.samples.tsv" ] &&
 		[ -f "$raw/script-t1-all.samples.tsv" ] || fail "$(ls "$raw")"
 	# (the lines grep '^pad' gives, by the shell)
-	r7_lines_from "$raw/exe-t1-all-s4k.manifest" pad
-	assert_equal "$r7_n" $'pad\t4096'
-	r7_lines_from "$raw/exe-t1-all-s4k.ref.manifest" pad
-	assert_equal "$r7_n" $'pad\t4096'
+	lines_from "$raw/exe-t1-all-s4k.manifest" pad
+	assert_equal "$found" $'pad\t4096'
+	lines_from "$raw/exe-t1-all-s4k.ref.manifest" pad
+	assert_equal "$found" $'pad\t4096'
 }
 
 @test "a COUNT too small names COUNT and the rule, not THREADS; a bad TMPDIR: one line naming it and why" {
@@ -243,9 +242,9 @@ refusals() {
 	refute_line "repro=0"
 	# it stopped at the first failed write, saying so, not at the end
 	# (grep -q's and grep -c -e's answers, by the shell)
-	r7_has_line "$D/err" "execlag: cannot write to the standard output" || fail "stderr: no write error"
-	r7_count_fixed "I/O error" "$D/err" "hfcheck:" "analyze:"
-	assert_equal "$r7_n" 0
+	has_text "$D/err" "execlag: cannot write to the standard output" || fail "stderr: no write error"
+	count_fixed "I/O error" "$D/err" "hfcheck:" "analyze:"
+	assert_equal "$found" 0
 	assert_nothing_left
 }
 
@@ -391,10 +390,10 @@ owned() {
 	assert_output --partial "execlag check: $real (exercise 1"
 	run_both -0 "$BIN/aggregate" --dir "$D/results" --out "$D/agg"
 	# (the lines grep -c counts, by the shell: none unfinished, the run's some)
-	r7_count_fixed unfinished "$D/agg.md"
-	assert_equal "$r7_n" 0
-	r7_count_fixed "${real##*/}" "$D/agg.md"
-	[ "$r7_n" -gt 0 ] || fail "$D/agg.md does not name ${real##*/}"
+	count_fixed unfinished "$D/agg.md"
+	assert_equal "$found" 0
+	count_fixed "${real##*/}" "$D/agg.md"
+	[ "$found" -gt 0 ] || fail "$D/agg.md does not name ${real##*/}"
 	run_both -0 sh "$ROOT/scripts/feedback" --results "$D/results" </dev/null
 	[ -d "$real/feedback" ]
 	[ ! -e "$p/feedback" ]

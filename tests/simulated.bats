@@ -9,7 +9,6 @@
 load test_helper/common-setup
 load test_helper/quickrun
 load test_helper/shellread
-load test_helper/r7-read
 
 ID=20260302T090000Z-5a1a00
 MESSAGE_TAIL="it launched nothing and is not evidence; it is never sent to Apple"
@@ -52,7 +51,7 @@ _without_line() {
 	# report.md (title, plain lines, why before the verdicts), the terminal table (after the table, its last line), run.json's launcher and both plots say simulated
 	# -- report.md names the run simulated in its title, in its plain lines, and says why before the verdicts
 	# (report.md's first 11 lines as run sed -n 1,11p has them: the shell's)
-	r7_head_run "$SIM/report.md" 11
+	head_run "$SIM/report.md" 11
 	assert_line --index 0 "# execlag report — $ID (simulated)"
 	assert_line --index 1 --regexp '^- cost \(simulated, nothing was launched: the model.s numbers\): '
 	assert_line --index 3 "- cause: a simulated run (launcher $L): the model's settings made these numbers, not this machine."
@@ -60,17 +59,17 @@ _without_line() {
 	assert_line --index 5 "**Simulated run — not evidence.** Nothing was launched: every time in this report was drawn from the kit's seeded model of a first-launch checker (launcher $L), not measured on this machine or any OS. It is a test of the kit, not of an OS, and never for filing: make feedback refuses it."
 	assert_line --index 6 --partial "simulated on the machine described under Conditions"
 	# (the line numbers grep -n | cut gives, and grep -F's match: the shell's)
-	r7_line_numbers "$SIM/report.md" '^\*\*Simulated run'
-	banner=$r7_n
-	r7_line_numbers "$SIM/report.md" '^## Verdicts'
-	verdicts=$r7_n
+	line_numbers "$SIM/report.md" '^\*\*Simulated run'
+	banner=$found
+	line_numbers "$SIM/report.md" '^## Verdicts'
+	verdicts=$found
 	[ "$banner" -lt "$verdicts" ]
-	r7_has_line "$SIM/report.md" "| launcher | $L |" || fail "no line '| launcher | $L |' in report.md"
+	has_text "$SIM/report.md" "| launcher | $L |" || fail "no line '| launcher | $L |' in report.md"
 	# -- the terminal table says simulated right after the table and on its last line
 	# (the line after the first blank one, and the last: the shell's, no grep, sed or tail)
 	local out="$BATS_FILE_TMPDIR/table.out" blank
-	r7_line_numbers "$out" '^$'
-	blank=${r7_n%%$'\n'*}
+	line_numbers "$out" '^$'
+	blank=${found%%$'\n'*}
 	file_lines "$out"
 	assert_equal "${flines[blank]-}" \
 		"(simulated: launcher $L; nothing was launched: a test of the kit, not evidence)"
@@ -80,7 +79,7 @@ _without_line() {
 	assert_equal "$(jq -r '.conditions.launcher' "$SIM/run.json")" "$L"
 	local p
 	for p in plot-launch.svg plot-scaling.svg; do
-		r7_has_line "$SIM/$p" "Simulated run: nothing was launched, the times are a seeded model&apos;s: a test of the kit, not evidence." ||
+		has_text "$SIM/$p" "Simulated run: nothing was launched, the times are a seeded model&apos;s: a test of the kit, not evidence." ||
 			fail "$p does not say simulated"
 	done
 }
@@ -108,7 +107,7 @@ _without_line() {
 		run_both -0 "$BIN/analyze" --run "$D/real-$r"
 		refute_output --partial simulat
 		# (grep -c -i simulat FILE...'s output, by the shell)
-		r7_count_ci simulat "$D/real-$r/report.md" "$D/real-$r/plot-launch.svg" "$D/real-$r/plot-scaling.svg"
+		count_ci_run simulat "$D/real-$r/report.md" "$D/real-$r/plot-launch.svg" "$D/real-$r/plot-scaling.svg"
 		assert_output "$D/real-$r/report.md:0
 $D/real-$r/plot-launch.svg:0
 $D/real-$r/plot-scaling.svg:0"
@@ -189,10 +188,10 @@ and compare: make compare A=$ID B=<the new run>"
 	assert_line "Simulated: #2 — this run was made by the kit's simulator: nothing was launched, the times are a seeded model's; a test of the kit, not evidence of any machine."
 	assert_line --regexp "^\| 2 \| $ID \| Apple M1 Pro \| MacBookPro18,1 \| macOS 14\.4\.1 \| 10 \(8P\+2E\) \| SIP enabled, assessments enabled, Developer Tools denied, online \| simulated: 50 ms, 1 worker, key inode \| "
 	# (grep -c -F's count, and grep -q's matches: the shell's)
-	r7_count_fixed ",online,\"simulated: 50 ms, 1 worker, key inode\"," "$out.csv"
-	assert_equal "$r7_n" 1
-	r7_has_line "$out.svg" '>simulated</text>' || fail "the plot's legend has no 'simulated'"
-	r7_has_line "$out.svg" 'fill="#56B4E9"' || fail "the plot has no simulated point"
+	count_fixed ",online,\"simulated: 50 ms, 1 worker, key inode\"," "$out.csv"
+	assert_equal "$found" 1
+	has_text "$out.svg" '>simulated</text>' || fail "the plot's legend has no 'simulated'"
+	has_text "$out.svg" 'fill="#56B4E9"' || fail "the plot has no simulated point"
 }
 
 @test "make runs marks a simulated run after its OS and gives its model where the gate's would be" {

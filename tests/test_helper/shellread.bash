@@ -126,3 +126,180 @@ wait_gone() {
 	exec 6<&-
 	return 0
 }
+
+# The readers below set a variable of the caller's (VAR, or found) or what
+# bats' run sets, as the command they stand in for would give it.
+
+# meta_of VAR FILE KEY: the value of FILE's line "meta<TAB>KEY<TAB>VALUE"
+# (awk -F '\t' '$1=="meta" && $2==KEY {print $3}')
+meta_of() { kit_untraced _meta_of "$@"; }
+_meta_of() {
+	local _a _b _c _out=""
+	while IFS=$'\t' read -r _a _b _c _; do
+		[ "$_a" != meta ] || [ "$_b" != "$3" ] || _out+="$_c"$'\n'
+	done <"$2"
+	printf -v "$1" '%s' "${_out%$'\n'}"
+}
+
+# joined VAR FILE: FILE's lines, each followed by a space (tr '\n' ' ')
+joined() { kit_untraced _joined "$@"; }
+_joined() {
+	local _l _out=""
+	while IFS= read -r _l; do _out+="$_l "; done <"$2"
+	_out+=$_l
+	printf -v "$1" '%s' "$_out"
+}
+
+# nlines VAR FILE: FILE's lines (wc -l: those ended by a newline)
+nlines() { kit_untraced _nlines "$@"; }
+_nlines() {
+	local _l _k=0
+	while IFS= read -r _l; do _k=$((_k + 1)); done <"$2"
+	printf -v "$1" '%s' "$_k"
+}
+
+# distinct VAR FILE: FILE's distinct lines, each followed by a space, in
+# the order first seen (sort -u | tr '\n' ' ' where there is one: the
+# tests compare with one value)
+distinct() { kit_untraced _distinct "$@"; }
+_distinct() {
+	local _l _out=" "
+	while IFS= read -r _l || [ -n "$_l" ]; do
+		[[ "$_out" == *" $_l "* ]] || _out+="$_l "
+	done <"$2"
+	printf -v "$1" '%s' "${_out# }"
+}
+
+# not_twice VAR FILE: how many distinct lines of FILE are there other than
+# twice (sort -n | uniq -c | awk '$1 != 2' | wc -l)
+not_twice() { kit_untraced _not_twice "$@"; }
+_not_twice() {
+	local _l _i _v=() _c=() _k=0
+	while IFS= read -r _l || [ -n "$_l" ]; do
+		for ((_i = 0; _i < ${#_v[@]}; _i++)); do
+			[ "${_v[_i]}" != "$_l" ] || break
+		done
+		_v[_i]=$_l
+		_c[_i]=$((${_c[_i]:-0} + 1))
+	done <"$2"
+	for _i in "${_c[@]}"; do [ "$_i" = 2 ] || _k=$((_k + 1)); done
+	printf -v "$1" '%s' "$_k"
+}
+
+# count_of VAR FILE PATTERN: how many lines of FILE match PATTERN, a bash
+# glob of the whole line (grep -c of the same regular expression)
+count_of() { kit_untraced _count_of "$@"; }
+_count_of() {
+	local _l _k=0
+	while IFS= read -r _l || [ -n "$_l" ]; do
+		# shellcheck disable=SC2053 # PATTERN is a glob
+		[[ $_l != $3 ]] || _k=$((_k + 1))
+	done <"$2"
+	printf -v "$1" '%s' "$_k"
+}
+
+# head_run FILE N: what `run -0 sed -n '1,Np' FILE` sets: output (FILE's
+# first N lines, the trailing newlines dropped, as $( ) gives them), lines
+# (as bats reads them: no empty line) and status 0
+head_run() { kit_untraced _head_run "$@"; }
+_head_run() {
+	local l i=0
+	[ -f "$1" ] || fail "head_run: no file $1"
+	file_lines "$1"
+	output=""
+	for l in "${flines[@]}"; do
+		[ "$i" -lt "$2" ] || break
+		output+=$l$'\n'
+		i=$((i + 1))
+	done
+	while [ "${output%$'\n'}" != "$output" ]; do output=${output%$'\n'}; done
+	lines=()
+	IFS=$'\n' read -d '' -r -a lines <<<"$output" || true
+	status=0
+}
+
+# line_numbers FILE ERE: found, the numbers (from 1) of FILE's lines that
+# match ERE (bash's [[ =~ ]]), a line each, as grep -n ERE FILE | cut -d:
+# -f1 gives them in a $( ) (the patterns here read the same as BRE and ERE)
+line_numbers() { kit_untraced _line_numbers "$@"; }
+_line_numbers() {
+	local l i=0
+	file_lines "$1"
+	found=""
+	for l in "${flines[@]}"; do
+		i=$((i + 1))
+		[[ "$l" =~ $2 ]] || continue
+		found+=${found:+$'\n'}$i
+	done
+}
+
+# has_text FILE TEXT: status 0 where a line of FILE holds TEXT, as grep
+# -q -F TEXT FILE (1 where none does, or no FILE)
+has_text() { kit_untraced _has_text "$@"; }
+_has_text() {
+	local l
+	file_lines "$1"
+	for l in "${flines[@]}"; do
+		[[ "$l" != *"$2"* ]] || return 0
+	done
+	return 1
+}
+
+# count_fixed TEXT FILE [TEXT...]: found, how many lines of FILE hold
+# TEXT, or any of the TEXTs (grep -c -F -e TEXT ...)
+count_fixed() { kit_untraced _count_fixed "$@"; }
+_count_fixed() {
+	local l t
+	local -a texts
+	texts=("$1")
+	file_lines "$2"
+	shift 2
+	texts=("${texts[@]}" "$@")
+	found=0
+	for l in "${flines[@]}"; do
+		for t in "${texts[@]}"; do
+			if [[ "$l" == *"$t"* ]]; then
+				found=$((found + 1))
+				break
+			fi
+		done
+	done
+}
+
+# count_ci_run WORD FILE...: output and lines as `run grep -c -i WORD FILE...`
+# sets them for two files or more ("FILE:COUNT" a line each; WORD plain
+# ASCII, matched without case), status as grep's (0 where a line held it)
+count_ci_run() { kit_untraced _count_ci_run "$@"; }
+_count_ci_run() {
+	local word=$1 f l n any=1 was=1
+	shift
+	# (nocasematch as it was after: shopt -q, no $( ))
+	shopt -q nocasematch || was=0
+	shopt -s nocasematch
+	output=""
+	for f in "$@"; do
+		file_lines "$f"
+		n=0
+		for l in "${flines[@]}"; do
+			[[ "$l" != *"$word"* ]] || n=$((n + 1))
+		done
+		[ "$n" = 0 ] || any=0
+		output+=${output:+$'\n'}$f:$n
+	done
+	[ "$was" = 1 ] || shopt -u nocasematch
+	lines=()
+	IFS=$'\n' read -d '' -r -a lines <<<"$output" || true
+	status=$any
+}
+
+# lines_from FILE PREFIX: found, FILE's lines that start with PREFIX, a
+# line each, as $(grep '^PREFIX' FILE) gives them (PREFIX plain text)
+lines_from() { kit_untraced _lines_from "$@"; }
+_lines_from() {
+	local l
+	file_lines "$1"
+	found=""
+	for l in "${flines[@]}"; do
+		[[ "$l" != "$2"* ]] || found+=${found:+$'\n'}$l
+	done
+}
