@@ -222,7 +222,18 @@ fake_cc() {
 	run --separate-stderr env CC="$D/bin/cc" EXECLAG_DOCTOR_PROBE_S=2 sh "$ROOT/scripts/doctor"
 	assert_equal "$status" 3
 	assert_equal "${lines[${#lines[@]} - 1]}" "verdict: unclear — the probe did not finish within 2 s"
-	assert_line --index 1 "probe: its 8 new programs were not made within 2 s: stopped, nothing kept, nothing launched."
+	# where the bound found the probe depends on the machine's speed: making
+	# the programs (the compiler never ends), or, on a machine so loaded that
+	# the checker's health took the 2 s (seen under macsim, three make tests
+	# side by side), still before them; the doctor says which, and either is
+	# right
+	if [ "${lines[0]}" = "execlag doctor: does a new program pay on its first launch here, and what to do" ]; then
+		assert_equal "${lines[1]}" "probe: its 8 new programs were not made within 2 s: stopped, nothing kept, nothing launched."
+	else
+		assert_equal "${lines[0]}" "checker: unknown — its health (ps, Calculator's assessment bounded at 3 s, the log's last minute) was not read within 2 s"
+		assert_equal "${lines[1]}" "execlag doctor: does a new program pay on its first launch here, and what to do"
+		assert_equal "${lines[2]}" "probe: stopped before its programs were made, nothing kept, nothing launched."
+	fi
 	# the probe's cleanup, which the doctor does not wait for: mkfresh gives
 	# an interrupted compiler 1 s, then SIGTERM, 1 s, SIGKILL (within 10 s)
 	# (wait_gone: pgrep once, then /proc, no process a look)
