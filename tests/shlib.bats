@@ -399,6 +399,17 @@ EOF
 	local joined
 	printf -v joined '%s ' "${lines[@]}"
 	assert_equal "$joined" "measure gate_parse repro gate_parse "
+	# a valid GATE off Linux: repro and measure name the system, asked
+	# before the gate's settings are read (a uname that answers Darwin)
+	mkdir -p "$T/darwin"
+	printf '#!/bin/sh\ncase "$1" in -m) echo arm64 ;; -sm) echo "Darwin arm64" ;; *) echo Darwin ;; esac\n' >"$T/darwin/uname"
+	chmod +x "$T/darwin/uname"
+	run_sep env PATH="$T/darwin:$PATH" sh "$K/scripts/repro" --gate 'latency=20 workers=1 key=inode' --cases exe
+	assert_equal "$status" 2
+	assert_equal "$stderr" "LIB execlag: the calibration gate needs Linux (fanotify); this is Darwin"
+	run_sep env PATH="$T/darwin:$PATH" sh "$K/scripts/measure" --gate 'latency=20 workers=1 key=inode' -- true
+	assert_equal "$status" 2
+	assert_equal "$stderr" "LIB execlag: the calibration gate needs Linux (fanotify); this is Darwin"
 	# (was: "their long steps go through the library's run_child, and runs are found by its finder")
 	# (the same marked kit, its trace empty again)
 	: >"$SHLIB_TRACE"
