@@ -1,7 +1,7 @@
 /* fbtext - the text of feedback.txt, from a run's run.json.
  *
  *   fbtext --run DIR [--bundle NAME] [--contents LIST] [--health FILE]
- *   fbtext --run DIR --services-table [--date]
+ *   fbtext --run DIR --services-table
  *
  * Prints, ready to paste into Feedback Assistant: title, area, type,
  * description, steps to reproduce, expected and actual results with the
@@ -11,10 +11,7 @@
  * behaviour.  A simulated run (launcher sim:...) launched nothing: it is
  * refused, with one line and exit 2, and nothing is printed.
  * --services-table prints the cases' "services" fields (added by newer
- * kits) as "case<TAB>field<TAB>value" lines, or nothing; with --date, after
- * a first line that is today's UTC date, YYYY-MM-DD (what date -u
- * +%Y-%m-%d says: scripts/feedback names its archive by it, a process
- * fewer).  The text is a
+ * kits) as "case<TAB>field<TAB>value" lines, or nothing.  The text is a
  * model read from the run (micro/report/feedback.h) and words over it.
  * scripts/feedback runs this and redacts the result. */
 #define _POSIX_C_SOURCE 200809L
@@ -26,13 +23,12 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static void usage(FILE *f)
 {
 	fputs("usage: fbtext --run DIR [--bundle NAME] [--contents LIST] [--kit COMMIT]\n"
 	      "              [--from WHERE] [--home URL] [--logs KEPT,TOTAL] [--health FILE]\n"
-	      "       fbtext --run DIR --services-table [--date]\n"
+	      "       fbtext --run DIR --services-table\n"
 	      "  --run DIR         a run folder (or its run.json)\n"
 	      "  --bundle NAME     the archive feedback.txt tells to attach\n"
 	      "  --contents LIST   comma-separated files in that archive\n"
@@ -45,7 +41,6 @@ static void usage(FILE *f)
 	      "  --health FILE     the run's health record (health.tsv): its assessment's\n"
 	      "                    line and the log lines it quoted go in the text\n"
 	      "  --services-table  print cases[].services as case<TAB>field<TAB>value\n"
-	      "  --date            first a line, today's UTC date as YYYY-MM-DD\n"
 	      "Prints the text of feedback.txt (scripts/feedback redacts it).\n"
 	      "Exit: 0 done, 2 bad usage, a run that cannot be read, or a simulated run\n"
 	      "(it launched nothing and is never sent to Apple).\n", f);
@@ -53,7 +48,7 @@ static void usage(FILE *f)
 
 struct args {
 	const char *dir, *health;
-	int table, date;
+	int table;
 	struct feedback_kit kit;
 };
 
@@ -71,7 +66,7 @@ static void parse(int argc, char **argv, struct args *o)
 		OPT_VALUE("--contents", &o->kit.contents), OPT_VALUE("--kit", &o->kit.commit),
 		OPT_VALUE("--home", &o->kit.home), OPT_VALUE("--from", &o->kit.from),
 		OPT_VALUE("--logs", &logs), OPT_VALUE("--health", &o->health),
-		OPT_FLAG("--services-table", &o->table), OPT_FLAG("--date", &o->date), OPT_END
+		OPT_FLAG("--services-table", &o->table), OPT_END
 	};
 
 	opts_parse(argc, argv, opts, OPTS_NONE, usage);
@@ -98,7 +93,7 @@ static void load(struct runjson *r, const char *dir)
 
 int main(int argc, char **argv)
 {
-	struct args o = { NULL, NULL, 0, 0, { NULL, NULL, NULL, NULL, NULL, -1, -1, NULL } };
+	struct args o = { NULL, NULL, 0, { NULL, NULL, NULL, NULL, NULL, -1, -1, NULL } };
 	struct health_record health;
 	struct runjson r;
 	struct feedback fb;
@@ -115,16 +110,6 @@ int main(int argc, char **argv)
 		o.kit.health = &health;
 	}
 	feedback_of_run(&fb, &r, &o.kit);
-	if (o.date) {
-		time_t now = time(NULL);
-		struct tm tm;
-		char day[16];
-
-		if (now == (time_t)-1 || !gmtime_r(&now, &tm) ||
-		    strftime(day, sizeof day, "%Y-%m-%d", &tm) == 0)
-			die(EXIT_FAIL, "cannot read the clock:");
-		printf("%s\n", day);
-	}
 	if (o.table)
 		feedback_services_table(stdout, &fb);
 	else
