@@ -20,41 +20,12 @@ class_field() {
 
 has_word() { case " $2 " in *" $1 "*) return 0 ;; esac; return 1; }
 
-# class_v CLASS: what the test says of exe in CLASS, by two runfields
-# (class_field and lowest_t ask one, an awk and two subshells each, five
-# times a class): LOWEST_T, as lowest_t prints it, and CLASS_V, the four
-# values of exe's config of CLASS at LOWEST_T (verdict, penalty median,
-# first and repeat medians), as class_field prints each; false where
-# runfield refuses, a value is missing or not one line, or a thread count
-# is not a plain whole number (the test asks as before then)
-class_v() {
-	local t out l m="" p
-	CLASS_V=()
-	t=$("$BIN/runfield" --run "$J" "cases/exe/configs/class=$1/threads" 2>/dev/null) || return 1
-	[ -n "$t" ] || return 1
-	while IFS= read -r l; do
-		case $l in '' | *[!0-9]* | 0?* | ?????????*) return 1 ;; esac
-		[ -n "$m" ] && [ "$l" -ge "$m" ] || m=$l
-	done <<<"$t"
-	LOWEST_T=$m
-	p="cases/exe/configs/class=$1,threads=$m"
-	out=$("$BIN/runfield" --run "$J" --f2 "$p/verdict" "$p/penalty_ms/median" "$p/first/median_ms" \
-		"$p/repeat/median_ms" 2>/dev/null) || return 1
-	while IFS= read -r l; do CLASS_V+=("$l"); done <<<"$out"
-	[ "${#CLASS_V[@]}" = 4 ]
-}
-
 @test "E5 core classes: the fresh penalty of exe in P and in E" {
-	local measured avail k got want COND LOWEST_T CLASS_V nl
-	# (the classes read by the shell: sorted, by sort -u and tr, only for
-	# the words of a skip)
-	measured=$("$BIN/runfield" --run "$J" 'cases/*/configs/*/class' 2>/dev/null) || :
-	nl=$'\n'
-	measured=${measured//$nl/ }
-	cond_v core_classes; avail=$COND
+	local measured avail k got want
+	measured=$(f 'cases/*/configs/*/class' | sort -u | tr '\n' ' ')
+	measured=${measured% }
+	avail=$(cond core_classes)
 	if ! has_word P "$measured" || ! has_word E "$measured"; then
-		measured=$(f 'cases/*/configs/*/class' | sort -u | tr '\n' ' ')
-		measured=${measured% }
 		if has_word P "$avail" && has_word E "$avail"; then
 			skip "not applicable: this run measured class '$measured' only; this machine has $avail: make repro-full, or make repro CLASSES=P,E"
 		fi
@@ -67,12 +38,6 @@ class_v() {
 	say "E5 core classes — $CONTEXT_TEXT; expected: $want in both classes (no source measured a difference)"
 	bad=0
 	for k in P E; do
-		if class_v "$k"; then
-			got=${CLASS_V[0]}
-			say "  exe in $k at T=$LOWEST_T: penalty ${CLASS_V[1]} ms, first ${CLASS_V[2]} ms, repeat ${CLASS_V[3]} ms, $got"
-			[ "$got" = "$want" ] || bad=1
-			continue
-		fi
 		got=$(class_field "$k" verdict)
 		say "  exe in $k at T=$(lowest_t "$k"): penalty $(class_field "$k" penalty_ms/median) ms, first $(class_field "$k" first/median_ms) ms, repeat $(class_field "$k" repeat/median_ms) ms, $got"
 		[ "$got" = "$want" ] || bad=1

@@ -65,27 +65,15 @@ settings_of() {
 # where the run has an exe case.  False where runfield refuses the file or
 # a value is not one line (each is asked as before then).  A path that finds
 # nothing prints FACT_NONE, which becomes each function's own --or text.
-# Each run's answer is kept (FACTS_FOR, FACTS_OUT) for the test's later
-# questions of the same run: the runs are asked again after the search.
 FACT_NONE=$'\x1f'
-FACTS_FOR=() FACTS_OUT=()
 facts_v() {
-	local out="" l v=() i k=0 kept=0
-	while [ "$k" -lt "${#FACTS_FOR[@]}" ]; do
-		if [ "${FACTS_FOR[k]}" = "$1" ]; then
-			out=${FACTS_OUT[k]} kept=1
-			break
-		fi
-		k=$((k + 1))
-	done
-	[ "$kept" = 1 ] ||
-	out=$("$BIN/runfield" --run "$1" --or "$FACT_NONE" conditions/os conditions/gate.active conditions/gate.exempt \
+	local out l v=() i
+	out=$(field "$1" --or "$FACT_NONE" conditions/os conditions/gate.active conditions/gate.exempt \
 		conditions/devtools conditions/network conditions/run.cases conditions/run.threads \
 		conditions/run.classes conditions/run.profile conditions/run.count conditions/gate.latency_ms \
 		conditions/gate.workers conditions/gate.key conditions/gate.on cases/exe/name 2>/dev/null) || return 1
 	while IFS= read -r l; do v+=("$l"); done <<<"$out"
 	[ "${#v[@]}" = 15 ] || return 1
-	[ "$kept" = 1 ] || { FACTS_FOR+=("$1"); FACTS_OUT+=("$out"); }
 	F_EXE=1
 	[ "${v[14]}" != "$FACT_NONE" ] || F_EXE=0
 	F_NETWORK=${v[4]}
@@ -111,18 +99,8 @@ facts_v() {
 # run.json) differs from this run's; of those, the newest whose other
 # settings are this run's, where there is one.
 # (FILTER exempt_of or network_of, each run's facts_v where it can)
-# other_run_v FILTER: OTHER, what other_run prints, in this shell (its
-# facts kept for the test); false where other_run is.  The folder's runs
-# are those ls -d DIR/*/run.json | sort -r listed, by the shell's glob (in
-# the same order, the collation's), newest first.
 other_run() {
-	local OTHER
-	other_run_v "$1" || return 1
-	printf '%s\n' "$OTHER"
-}
-other_run_v() {
-	local f mine plat settings fallback= s F_PLATFORM F_EXEMPT F_SETTINGS F_NETWORK F_EXE DIRNAME runs i
-	OTHER=""
+	local f mine plat settings fallback= s F_PLATFORM F_EXEMPT F_SETTINGS F_NETWORK F_EXE
 	if facts_v "$J"; then
 		plat=$F_PLATFORM settings=$F_SETTINGS
 		case $1 in exempt_of) mine=$F_EXEMPT ;; *) mine=$F_NETWORK ;; esac
@@ -131,15 +109,8 @@ other_run_v() {
 		plat=$(platform_of "$J")
 		settings=$(settings_of "$J")
 	fi
-	dirname_v "$J"
-	dirname_v "$DIRNAME"
-	runs=("$DIRNAME"/*/run.json)
-	i=${#runs[@]}
-	while [ "$i" -gt 0 ]; do
-		i=$((i - 1))
-		f=${runs[i]}
-		# (what ls -d lists: a name there, a link even where it leads nowhere)
-		[ -e "$f" ] || [ -L "$f" ] || continue
+	while IFS= read -r f; do
+		[ -n "$f" ] || continue
 		[ "$f" -ef "$J" ] && continue
 		if facts_v "$f"; then
 			[ "$F_PLATFORM" = "$plat" ] || continue
@@ -154,13 +125,13 @@ other_run_v() {
 			s=$(settings_of "$f")
 		fi
 		if [ "$s" = "$settings" ]; then
-			OTHER=$f
+			printf '%s\n' "$f"
 			return 0
 		fi
 		[ -n "$fallback" ] || fallback=$f
-	done
+	done < <(ls -d "$(dirname "$(dirname "$J")")"/*/run.json 2>/dev/null | sort -r)
 	[ -n "$fallback" ] || return 1
-	OTHER=$fallback
+	printf '%s\n' "$fallback"
 }
 
 # pen RUN.JSON CASE: "19.92 ms, slowdown"
@@ -181,9 +152,9 @@ pens_v() {
 	done
 	PEN_P=() PEN_E=()
 	[ $# -gt 0 ] || return 0
-	out=$("$BIN/runfield" --run "$p" --f2 --or "$FACT_NONE" "${paths_p[@]}" 2>/dev/null) || return 1
+	out=$(field "$p" --f2 --or "$FACT_NONE" "${paths_p[@]}" 2>/dev/null) || return 1
 	while IFS= read -r l; do v+=("$l"); done <<<"$out"
-	out=$("$BIN/runfield" --run "$e" --f2 --or "$FACT_NONE" "${paths_e[@]}" 2>/dev/null) || return 1
+	out=$(field "$e" --f2 --or "$FACT_NONE" "${paths_e[@]}" 2>/dev/null) || return 1
 	while IFS= read -r l; do w+=("$l"); done <<<"$out"
 	[ "${#v[@]}" = $(($# * 2)) ] && [ "${#w[@]}" = $(($# * 3)) ] || return 1
 	# --f2 prints n/a for a median that is not there, pen's verdict nothing
@@ -204,26 +175,10 @@ pens_v() {
 }
 
 @test "E6 exemption compared: the penalty of the run without the exemption is gone in the run with it" {
-	local other plain exempt c bad=0 e s i cases F_PLATFORM F_EXEMPT F_SETTINGS F_NETWORK F_EXE PEN_P PEN_E RUN_NAME OTHER CONTEXT_TEXT
-	local b_exe b_plat b_ex
+	local other plain exempt c bad=0 e s i cases F_PLATFORM F_EXEMPT F_SETTINGS F_NETWORK F_EXE PEN_P PEN_E RUN_NAME
 	if [ -n "${CHECK_A:-}" ] && [ -n "${CHECK_B:-}" ]; then
 		# the pair the attendee named (make check EXERCISE=6 A=… B=…)
 		J=$CHECK_B other=$CHECK_A
-	fi
-	if [ -n "${CHECK_A:-}" ] && [ -n "${CHECK_B:-}" ] &&
-		facts_v "$J" && b_exe=$F_EXE b_plat=$F_PLATFORM b_ex=$F_EXEMPT && facts_v "$other"; then
-		# (the questions below, answered from each run's facts: F_EXE, as
-		# field cases/exe/name; F_PLATFORM, as platform_of; F_EXEMPT, as
-		# exempt_of)
-		run_name_v "$J"
-		[ "$b_exe" = 1 ] || skip "not applicable: B ($RUN_NAME) has no 'exe' case"
-		run_name_v "$other"
-		[ "$F_EXE" = 1 ] || skip "not applicable: A ($RUN_NAME) has no 'exe' case"
-		[ "$b_plat" = "$F_PLATFORM" ] ||
-			skip "not applicable: A is $F_PLATFORM and B $b_plat: the exercise compares two runs on the same platform"
-		[ "$b_ex" != "$F_EXEMPT" ] ||
-			skip "not applicable: A and B are both $b_ex: the exercise compares a run without the exemption with one with it"
-	elif [ -n "${CHECK_A:-}" ] && [ -n "${CHECK_B:-}" ]; then
 		field "$J" cases/exe/name >/dev/null 2>&1 ||
 			skip "not applicable: B ($(basename "$(dirname "$J")")) has no 'exe' case"
 		field "$other" cases/exe/name >/dev/null 2>&1 ||
@@ -234,38 +189,22 @@ pens_v() {
 			skip "not applicable: A and B are both $(exempt_of "$J"): the exercise compares a run without the exemption with one with it"
 	else
 		require_cases exe
-		if other_run_v exempt_of; then
-			other=$OTHER
-		else
-			if other_run_v network_of; then
-				other=$OTHER
-				# (the names, networks and penalties read by the shell from
-				# what was kept and by pens_v where they can: as
-				# basename/dirname, network_of and pen say them)
-				if facts_v "$J" && e=$F_NETWORK && facts_v "$other" && pens_v "$J" "$other" exe; then
-					run_name_v "$other"
-					skip "not applicable: this run and $RUN_NAME differ in network ($e vs $F_NETWORK), exe ${PEN_P[0]} vs ${PEN_E[0]}; no source gives an expectation for going offline on current macOS (docs/workshop.md, exercise 6)"
-				fi
+		if ! other=$(other_run exempt_of); then
+			if other=$(other_run network_of); then
 				skip "not applicable: this run and $(basename "$(dirname "$other")") differ in network ($(network_of "$J") vs $(network_of "$other")), exe $(pen "$J" exe) vs $(pen "$other" exe); no source gives an expectation for going offline on current macOS (docs/workshop.md, exercise 6)"
 			fi
-			dirname_v "$J"; dirname_v "$DIRNAME"
-			skip "not applicable: no other run in $DIRNAME with the exemption in the other position: make one, or name the pair: A=<run> B=<run> (docs/workshop.md, exercise 6)"
+			skip "not applicable: no other run in $(dirname "$(dirname "$J")") with the exemption in the other position: make one, or name the pair: A=<run> B=<run> (docs/workshop.md, exercise 6)"
 		fi
 	fi
 	if facts_v "$J"; then e=$F_EXEMPT; else e=$(exempt_of "$J"); fi
 	if [ "$e" = exempt ]; then exempt=$J plain=$other; else exempt=$other plain=$J; fi
 	J=$plain
-	# (its conditions read by one runfield where it is not the run checked,
-	# as keep_run reads that one's: set_context and context_text_v answer
-	# from them, in this shell)
-	[ "${KEPT_J-}" = "$J" ] || keep_run_here
-	set_context
-	context_text_v
+	CONTEXT=$(run_context)
 	case $CONTEXT in
 	gate|macos) ;;
-	*) skip "not applicable: the run without the exemption expects no penalty ($CONTEXT_TEXT)" ;;
+	*) skip "not applicable: the run without the exemption expects no penalty ($(context_text))" ;;
 	esac
-	say "E6 exemption — $CONTEXT_TEXT; expected: exe slowdown without the exemption, none with it"
+	say "E6 exemption — $(context_text); expected: exe slowdown without the exemption, none with it"
 	run_name_v "$plain"; e=$RUN_NAME
 	run_name_v "$exempt"
 	say "  without: $e, with: $RUN_NAME"
@@ -274,7 +213,7 @@ pens_v() {
 	[ "$s" = "$e" ] ||
 		say "  the two runs differ in more than the exemption: $s vs $e (cases, threads, classes, profile, count, gate, network)"
 	cases=()
-	for c in $("$BIN/runfield" --run "$plain" 'cases/*/name'); do cases+=("$c"); done
+	for c in $(field "$plain" 'cases/*/name'); do cases+=("$c"); done
 	if pens_v "$plain" "$exempt" ${cases[@]+"${cases[@]}"}; then
 		for ((i = 0; i < ${#cases[@]}; i++)); do
 			[ -n "${PEN_E[i]}" ] || continue
@@ -286,7 +225,7 @@ pens_v() {
 			say "  $c: $(pen "$plain" "$c") without → $(pen "$exempt" "$c") with"
 		done
 	fi
-	[ "$("$BIN/runfield" --run "$plain" cases/exe/verdict)" = slowdown ] || bad=1
-	[ "$("$BIN/runfield" --run "$exempt" cases/exe/verdict)" = none ] || bad=1
+	[ "$(field "$plain" cases/exe/verdict)" = slowdown ] || bad=1
+	[ "$(field "$exempt" cases/exe/verdict)" = none ] || bad=1
 	[ "$bad" = 0 ]
 }

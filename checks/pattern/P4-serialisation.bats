@@ -52,39 +52,9 @@ several_threads_hint() {
 	printf '; check a run with several: make check EXERCISE=4 RUN=%s' "$tag"
 }
 
-# p4_fields_v: what the test reads of exe, by one runfield (max_threads and
-# the two f's ask one each, in subshells): P4_GOT, P4_WHY (serialisation
-# and its reason, as f prints them) and P4_TMAX (as max_threads prints it);
-# false where runfield refuses, a value is missing or null, or a thread
-# count is not a plain whole number (each is asked as before then)
-p4_fields_v() {
-	local out l n=0 m=0 none=$'\x1f'
-	out=$("$BIN/runfield" --run "$J" --or "$none" cases/exe/serialisation cases/exe/serialisation_reason \
-		'cases/exe/scaling/class=all/threads' 2>/dev/null) || return 1
-	while IFS= read -r l; do
-		n=$((n + 1))
-		case $n in
-		1) P4_GOT=$l ;;
-		2) P4_WHY=$l ;;
-		*)
-			case $l in '' | *[!0-9]* | 0[0-9]* | ?????????*) return 1 ;; esac
-			[ "$l" -le "$m" ] || m=$l ;;
-		esac
-	done <<<"$out"
-	[ "$n" -ge 3 ] || return 1
-	case $P4_GOT$P4_WHY in *"$none"*) return 1 ;; esac
-	[ "$m" != 0 ] || m=1
-	P4_TMAX=$m
-}
-
 @test "P4 serialisation: with more threads first launches queue on one checker" {
-	local P4_GOT P4_WHY P4_TMAX fields=0
 	require_cases exe
-	if p4_fields_v; then
-		fields=1 tmax=$P4_TMAX
-	else
-		tmax=$(max_threads "$J")
-	fi
+	tmax=$(max_threads "$J")
 	[ "$tmax" -gt 1 ] || skip "not applicable: the run measured only one thread count$(several_threads_hint)"
 	case $CONTEXT in
 	gate|sim)
@@ -96,12 +66,8 @@ p4_fields_v() {
 	macos) want=serialised ;; # evidence.md §2: "Is it serialized? Yes, per all sources found"
 	*) skip "not applicable: no first-launch penalty expected to serialise ($CONTEXT_TEXT)" ;;
 	esac
-	if [ "$fields" = 1 ]; then
-		got=$P4_GOT why=$P4_WHY
-	else
-		got=$(f cases/exe/serialisation)
-		why=$(f cases/exe/serialisation_reason)
-	fi
+	got=$(f cases/exe/serialisation)
+	why=$(f cases/exe/serialisation_reason)
 	say "P4 serialisation — $CONTEXT_TEXT; expected: $want, measured: $got ($why)"
 	verdict_v exe
 	assert_equal "$VERDICT" slowdown

@@ -40,12 +40,8 @@ pattern_setup() {
 # simulated run's launcher, as runfield reads it (launcher_setting).
 KEPT_CONDS="launcher os os_version gate.active gate.exempt gate.latency_ms gate.workers gate.key gate.on devtools sip core_classes sim:latency sim:workers sim:key sim:exempt sim:on"
 
-# keep_run_here: the same for a run the test turned to (E6's other run),
-# read by its runfield and not kept for the check's other tests
-keep_run_here() { keep_run here; }
-
 keep_run() {
-	local out line n=0 names="" c paths=() here=${1-}
+	local out line n=0 names="" c paths=()
 	KEPT_J="" KEPT_VALUES=() KEPT_CASES=""
 	for c in $KEPT_CONDS; do
 		case $c in
@@ -55,11 +51,11 @@ keep_run() {
 	done
 	# (what runfield answers, once a check: its tests read it again from
 	# kept_read's file)
-	if [ -z "$here" ] && kept_read run; then
+	if kept_read run; then
 		out=$KEPT_READ
 	else
 		out=$("$BIN/runfield" --run "$J" --or unknown "${paths[@]}" 'cases/*/name' 2>/dev/null) || out=""
-		[ -n "$here" ] || kept_write run "$out"
+		kept_write run "$out"
 	fi
 	if [ -n "$out" ]; then
 		# shellcheck disable=SC2086 # KEPT_CONDS is a list of words
