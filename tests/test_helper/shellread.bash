@@ -164,9 +164,10 @@ _nlines() {
 distinct() { kit_untraced _distinct "$@"; }
 _distinct() {
 	local _l _out=" "
-	while IFS= read -r _l || [ -n "$_l" ]; do
+	file_lines "$2"
+	for _l in "${flines[@]}"; do
 		[[ "$_out" == *" $_l "* ]] || _out+="$_l "
-	done <"$2"
+	done
 	printf -v "$1" '%s' "${_out# }"
 }
 
@@ -175,13 +176,14 @@ _distinct() {
 not_twice() { kit_untraced _not_twice "$@"; }
 _not_twice() {
 	local _l _i _v=() _c=() _k=0
-	while IFS= read -r _l || [ -n "$_l" ]; do
+	file_lines "$2"
+	for _l in "${flines[@]}"; do
 		for ((_i = 0; _i < ${#_v[@]}; _i++)); do
 			[ "${_v[_i]}" != "$_l" ] || break
 		done
 		_v[_i]=$_l
 		_c[_i]=$((${_c[_i]:-0} + 1))
-	done <"$2"
+	done
 	for _i in "${_c[@]}"; do [ "$_i" = 2 ] || _k=$((_k + 1)); done
 	printf -v "$1" '%s' "$_k"
 }
@@ -191,10 +193,11 @@ _not_twice() {
 count_of() { kit_untraced _count_of "$@"; }
 _count_of() {
 	local _l _k=0
-	while IFS= read -r _l || [ -n "$_l" ]; do
+	file_lines "$2"
+	for _l in "${flines[@]}"; do
 		# shellcheck disable=SC2053 # PATTERN is a glob
 		[[ $_l != $3 ]] || _k=$((_k + 1))
-	done <"$2"
+	done
 	printf -v "$1" '%s' "$_k"
 }
 
